@@ -1,0 +1,31 @@
+"""House rules: the campaign options of RULES.md, with their defaults."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.dice import DEFAULT_KULT_DIE, KULT_DICE, KultDie, kult_die
+from core.validators import at_least, between, one_of
+
+
+@attrs.frozen
+class HouseRules:
+    """Campaign rule options. Each default is the one RULES.md gives."""
+
+    #: RULES 1.2: the kult die (d20 − 10).
+    kult_die: str = attrs.field(default=DEFAULT_KULT_DIE, validator=one_of(tuple(KULT_DICE)))
+    #: RULES 1.2: rerolls allowed per action.
+    max_rerolls: int = attrs.field(default=1, validator=at_least(0))
+    #: RULES 1.3: shadow from which a soul is tainted.
+    taint_threshold: int = attrs.field(default=6, validator=between(0, 10))
+    #: RULES 3: Les Quatre Pôles blood-mana backlash, table 2 instead of table 1.
+    tolerant_backlash: bool = False
+    #: RULES 4: Système D6 spell difficulty is half the sum of aspects, rounded up.
+    d6_halve: bool = True
+
+    @property
+    def die(self) -> KultDie:
+        return kult_die(self.kult_die)
+
+
+DEFAULT_RULES = HouseRules()

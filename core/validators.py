@@ -1,0 +1,57 @@
+"""attrs validators that raise :class:`RulesError` naming the field and what it allows."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from core.errors import RulesError
+
+
+def at_least(minimum: int):
+    """Reject a value below ``minimum`` (and anything that is not an int)."""
+
+    def check(_instance: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(attribute.name, f"must be a whole number, got {value!r}", f"≥ {minimum}")
+        if value < minimum:
+            raise RulesError(attribute.name, f"must be at least {minimum}, got {value}", f"≥ {minimum}")
+
+    return check
+
+
+def between(minimum: int, maximum: int):
+    """Reject a value outside ``minimum…maximum``."""
+
+    def check(_instance: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(attribute.name, f"must be a whole number, got {value!r}", f"{minimum}…{maximum}")
+        if not minimum <= value <= maximum:
+            raise RulesError(
+                attribute.name, f"must be between {minimum} and {maximum}, got {value}", f"{minimum}…{maximum}"
+            )
+
+    return check
+
+
+def whole_number(_instance: Any, attribute: Any, value: Any) -> None:
+    """Reject anything that is not an int (bools included)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(attribute.name, f"must be a whole number, got {value!r}")
+
+
+def one_of(allowed: Collection[Any]):
+    """Reject a value that is not among ``allowed``."""
+    allowed_values = tuple(allowed)
+
+    def check(_instance: Any, attribute: Any, value: Any) -> None:
+        if value not in allowed_values:
+            raise RulesError(attribute.name, f"unknown value {value!r}", [getattr(a, "value", a) for a in allowed_values])
+
+    return check
+
+
+def require(field: str, ok: bool, message: str, allowed: object = None) -> None:
+    """Raise a :class:`RulesError` for ``field`` unless ``ok``: for checks in plain functions."""
+    if not ok:
+        raise RulesError(field, message, allowed)  # type: ignore[arg-type]
