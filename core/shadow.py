@@ -1,0 +1,412 @@
+"""RULES 1.3: affects and shadow (ombre), stigmata and graces.
+
+Only player characters have a shadow; an NPC has none and uses none of these options (the
+campaign model keeps ``None`` for it). Every change goes through :func:`change_shadow` (or one
+of the four voluntary moves), which returns the new state with a ledger entry appended.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from core.breakdown import Breakdown, Line, line, signed
+from core.errors import RulesError
+from core.validators import between, require
+
+SHADOW_MAX = 10
+#: The 6th stigma or grace makes the PC an NPC.
+NPC_AT = 6
+
+
+class ShadowEvent(enum.StrEnum):
+    """Every reason shadow changes (the table of RULES 1.3, the voluntary moves, a free GM change)."""
+
+    favourable_affect = "favourable_affect"
+    unfavourable_affect = "unfavourable_affect"
+    reroll = "reroll"
+    attune_minor = "attune_minor"
+    attune_major = "attune_major"
+    story_element = "story_element"
+    critical_failure = "critical_failure"
+    enchant_minor = "enchant_minor"
+    enchant_major = "enchant_major"
+    concede = "concede"
+    fail_affect = "fail_affect"
+    initiative_boost = "initiative_boost"
+    exceed_intensity = "exceed_intensity"
+    exhaustion = "exhaustion"
+    vow_kept = "vow_kept"
+    vow_broken = "vow_broken"
+    resist_compulsion = "resist_compulsion"
+    voluntary_stigma = "voluntary_stigma"
+    voluntary_grace = "voluntary_grace"
+    renounce_grace = "renounce_grace"
+    renounce_stigma = "renounce_stigma"
+    gm = "gm"
+
+    def label(self, lang: str = "en") -> str:
+        return _EVENTS[self].label.text(lang)  # type: ignore[arg-type]
+
+    @property
+    def low(self) -> int | None:
+        """The smallest delta allowed (None: no bound)."""
+        return _EVENTS[self].low
+
+    @property
+    def high(self) -> int | None:
+        """The largest delta allowed (None: no bound)."""
+        return _EVENTS[self].high
+
+    @property
+    def default(self) -> int | None:
+        """The delta when none is given; None when the GM or the rules must choose one."""
+        return _EVENTS[self].default
+
+
+@attrs.frozen
+class _EventRule:
+    label: Line
+    low: int | None
+    high: int | None
+    default: int | None = None
+
+
+def _fixed(en: str, fr: str, delta: int) -> _EventRule:
+    return _EventRule(Line(en, fr), delta, delta, delta)
+
+
+_E = ShadowEvent
+_EVENTS: dict[ShadowEvent, _EventRule] = {
+    _E.favourable_affect: _fixed("favourable affect", "affect favorable", +1),
+    _E.unfavourable_affect: _fixed("unfavourable affect", "affect défavorable", -1),
+    _E.reroll: _fixed("reroll after a failure", "relance après un échec", +1),
+    _E.attune_minor: _fixed("attune a minor magic item", "harmoniser un objet magique mineur", +1),
+    _E.attune_major: _fixed("attune a major magic item", "harmoniser un objet magique majeur", +2),
+    _E.story_element: _EventRule(Line("bring an element into the story", "amener un élément dans le récit"), 1, 3),
+    _E.critical_failure: _fixed("critical failure", "échec critique", -1),
+    _E.enchant_minor: _fixed("minor enchantment", "enchantement mineur", +5),
+    _E.enchant_major: _fixed("major enchantment", "enchantement majeur", +10),
+    _E.concede: _fixed("concede a conflict", "concéder un conflit", -1),
+    _E.fail_affect: _fixed("choose to fail an affect-linked action", "échouer une action liée à un affect", -1),
+    _E.initiative_boost: _EventRule(Line("initiative boost (+5 each)", "initiative (+5 chacun)"), 1, None, 1),
+    _E.exceed_intensity: _EventRule(Line("exceed max spell intensity", "dépasser l'intensité maximum"), 1, None),
+    _E.exhaustion: _EventRule(Line("mystical exhaustion", "épuisement mystique"), 0, None),
+    _E.vow_kept: _EventRule(Line("asceticism vow kept", "vœu d'ascèse respecté"), -3, -1),
+    _E.vow_broken: _EventRule(Line("asceticism vow broken", "vœu d'ascèse brisé"), 1, 3),
+    _E.resist_compulsion: _EventRule(Line("resist a compulsion", "résister à une compulsion"), 1, 3),
+    _E.voluntary_stigma: _fixed("choose a stigma", "choisir un stigmate", -5),
+    _E.voluntary_grace: _fixed("choose a grace", "choisir une grâce", +5),
+    _E.renounce_grace: _fixed("renounce a grace", "renoncer à une grâce", -5),
+    _E.renounce_stigma: _fixed("renounce a stigma", "renoncer à un stigmate", +5),
+    _E.gm: _EventRule(Line("GM change", "changement du MJ"), None, None),
+}
+
+
+def event_delta(event: ShadowEvent, value: int | None = None) -> int:
+    """The delta for ``event``: ``value`` checked against its range, or its default.
+
+    A GM-chosen range (story_element 1…3, vows, compulsions…) has no default: ``value`` is
+    then required. Errors name ``delta``.
+    """
+    event = _enum_converter(ShadowEvent, "event")(event)
+    low, high = event.low, event.high
+    allowed = f"{'' if low is None else low}…{'' if high is None else high}"
+    if value is None:
+        require("delta", event.default is not None, f"{event.label()} needs a value", allowed)
+        return event.default  # type: ignore[return-value]
+    require("delta", isinstance(value, int) and not isinstance(value, bool), f"must be a whole number, got {value!r}")
+    ok = (low is None or value >= low) and (high is None or value <= high)
+    require("delta", ok, f"{event.label()} cannot change shadow by {signed(value)}", allowed)
+    return value
+
+
+class MarkKind(enum.StrEnum):
+    stigma = "stigma"
+    grace = "grace"
+
+
+class MarkLevel(enum.StrEnum):
+    minor = "minor"
+    major = "major"
+    supreme = "supreme"
+
+
+#: (English, French) names; French adjectives agree with stigmate (m.) and grâce (f.).
+_NAMES = {
+    MarkKind.stigma: ("stigma", "le stigmate", {"minor": "mineur", "major": "majeur", "supreme": "suprême"}),
+    MarkKind.grace: ("grace", "la grâce", {"minor": "mineure", "major": "majeure", "supreme": "suprême"}),
+}
+
+
+def _enum_converter(cls: type[enum.StrEnum], field: str):
+    def convert(value: object) -> enum.StrEnum:
+        try:
+            return cls(value)
+        except ValueError:
+            raise RulesError(field, f"unknown value {value!r}", [m.value for m in cls]) from None
+
+    return convert
+
+
+#: What a stigma's weakening / wound / wavering-will effect takes, by level (the GM picks one).
+PERMANENT_LOSSES: dict[MarkLevel, dict[str, int]] = {
+    MarkLevel.minor: {"characteristic": 1, "hp": 2, "willpower": 2},
+    MarkLevel.major: {"characteristic": 2, "hp": 4, "willpower": 4},
+    MarkLevel.supreme: {"characteristic": 3, "hp": 6, "willpower": 6},
+}
+
+
+def mark_level(number: int) -> MarkLevel:
+    """The level of the ``number``-th mark held: 1st minor, 2nd major, 3rd and later supreme."""
+    return (MarkLevel.minor, MarkLevel.major)[number - 1] if number <= 2 else MarkLevel.supreme
+
+
+@attrs.frozen
+class Mark:
+    """A stigma or a grace, with the level it was gained at and its permanent effect, if any."""
+
+    kind: MarkKind = attrs.field(converter=_enum_converter(MarkKind, "kind"))
+    level: MarkLevel = attrs.field(converter=_enum_converter(MarkLevel, "level"))
+    note: str = ""
+    effect: str | None = None
+
+    def describe(self) -> Line:
+        """``Line("major stigma", "le stigmate majeur")``."""
+        en, fr, levels = _NAMES[self.kind]
+        return Line(f"{self.level.value} {en}", f"{fr} {levels[self.level.value]}")
+
+
+@attrs.frozen
+class LedgerEntry:
+    """One logged change: the delta asked, the value before and after, why."""
+
+    delta: int
+    before: int
+    after: int
+    reason: Line
+    event: ShadowEvent = attrs.field(converter=_enum_converter(ShadowEvent, "event"))
+    note: str = ""
+
+
+def _one_kind(instance: Shadow, _attribute: object, graces: tuple[Mark, ...]) -> None:
+    require("shadow", not (instance.stigmata and graces), "a character never holds both stigmata and graces")
+
+
+@attrs.frozen
+class Shadow:
+    """A PC's shadow: the counter 0…10, the marks held (oldest first) and the ledger."""
+
+    value: int = attrs.field(default=0, validator=between(0, SHADOW_MAX))
+    stigmata: tuple[Mark, ...] = attrs.field(default=(), converter=tuple)
+    graces: tuple[Mark, ...] = attrs.field(default=(), converter=tuple, validator=_one_kind)
+    ledger: tuple[LedgerEntry, ...] = attrs.field(default=(), converter=tuple)
+
+    @property
+    def in_grace(self) -> bool:
+        return bool(self.graces)
+
+
+@attrs.frozen
+class ShadowChange:
+    """The result of a change: the new state and everything that happened on the way."""
+
+    state: Shadow
+    before: int
+    after: int
+    delta: int
+    event: ShadowEvent
+    stigmata_gained: tuple[Mark, ...] = ()
+    stigmata_removed: tuple[Mark, ...] = ()
+    graces_gained: tuple[Mark, ...] = ()
+    graces_removed: tuple[Mark, ...] = ()
+    #: How many times 5 was taken off a total above 10 / added to one below 0.
+    overflow: int = 0
+    underflow: int = 0
+    #: A 6th stigma or 6th grace: the PC becomes an NPC once the GM confirms.
+    becomes_npc: bool = False
+    breakdown: Breakdown = ()
+
+    @property
+    def entry(self) -> LedgerEntry:
+        return self.state.ledger[-1]
+
+
+_BECOMES_NPC = {
+    MarkKind.stigma: Line(
+        "6th stigma: becomes a creature of shadow, an NPC (GM to confirm)",
+        "6e stigmate : devient une créature de l'ombre, un PNJ (à confirmer par le MJ)",
+    ),
+    MarkKind.grace: Line(
+        "6th grace: leaves this reality, an NPC (GM to confirm)",
+        "6e grâce : quitte cette réalité, un PNJ (à confirmer par le MJ)",
+    ),
+}
+
+
+class _Marks:
+    """The marks being changed during one shadow change, with the lines that say so."""
+
+    def __init__(self, state: Shadow) -> None:
+        self.held = {MarkKind.stigma: list(state.stigmata), MarkKind.grace: list(state.graces)}
+        self.gained: dict[MarkKind, list[Mark]] = {MarkKind.stigma: [], MarkKind.grace: []}
+        self.removed: dict[MarkKind, list[Mark]] = {MarkKind.stigma: [], MarkKind.grace: []}
+        self.lines: list[Line] = []
+
+    def step(self, kind: MarkKind) -> None:
+        """One step toward ``kind``: cancel the most recent opposite mark, else gain one."""
+        other = MarkKind.grace if kind is MarkKind.stigma else MarkKind.stigma
+        if self.held[other]:
+            self.remove(other, -1, cancelled_by=kind)
+            return
+        mark = Mark(kind, mark_level(len(self.held[kind]) + 1))
+        self.held[kind].append(mark)
+        self.gained[kind].append(mark)
+        name = mark.describe()
+        count = len(self.held[kind])
+        self.lines.append(Line(f"gains a {name.en} (#{count})", f"gagne {name.fr} (n° {count})"))
+        if count >= NPC_AT:
+            self.lines.append(_BECOMES_NPC[kind])
+
+    def remove(self, kind: MarkKind, index: int, cancelled_by: MarkKind | None = None) -> None:
+        mark = self.held[kind].pop(index)
+        self.removed[kind].append(mark)
+        name = mark.describe()
+        if cancelled_by is None:
+            self.lines.append(Line(f"renounces the {name.en}", f"renonce à {name.fr}"))
+        else:
+            by = _NAMES[cancelled_by]
+            self.lines.append(Line(f"a {by[0]} cancels the {name.en}", f"{by[1]} annule {name.fr}"))
+
+
+def _apply(
+    state: Shadow,
+    delta: int,
+    event: ShadowEvent,
+    note: str,
+    step: MarkKind | None = None,
+    renounce: tuple[MarkKind, int] | None = None,
+) -> ShadowChange:
+    """The change itself: an optional renounced mark or voluntary step, then overflow/underflow."""
+    marks = _Marks(state)
+    label, raw = _EVENTS[event].label, state.value + delta
+    sum_text = f"{state.value} {signed(delta)} = {raw}"
+    marks.lines.append(Line(f"{label.en}: shadow {sum_text}", f"{label.fr} : ombre {sum_text}"))
+    if renounce is not None:
+        marks.remove(*renounce)
+    if step is not None:
+        marks.step(step)
+    value, overflow, underflow = raw, 0, 0
+    while value > SHADOW_MAX:
+        value -= 5
+        overflow += 1
+        marks.lines.append(Line(f"above {SHADOW_MAX}: −5 → {value}", f"au-dessus de {SHADOW_MAX} : −5 → {value}"))
+        marks.step(MarkKind.stigma)
+    while value < 0:
+        value += 5
+        underflow += 1
+        marks.lines.append(Line(f"below 0: +5 → {value}", f"sous 0 : +5 → {value}"))
+        marks.step(MarkKind.grace)
+    reason = Line("; ".join(x.en for x in marks.lines), "; ".join(x.fr for x in marks.lines))
+    entry = LedgerEntry(delta, state.value, value, reason, event, note)
+    stigmata, graces = marks.held[MarkKind.stigma], marks.held[MarkKind.grace]
+    new = Shadow(value, tuple(stigmata), tuple(graces), (*state.ledger, entry))
+    gained = marks.gained
+    return ShadowChange(
+        state=new,
+        before=state.value,
+        after=value,
+        delta=delta,
+        event=event,
+        stigmata_gained=tuple(gained[MarkKind.stigma]),
+        stigmata_removed=tuple(marks.removed[MarkKind.stigma]),
+        graces_gained=tuple(gained[MarkKind.grace]),
+        graces_removed=tuple(marks.removed[MarkKind.grace]),
+        overflow=overflow,
+        underflow=underflow,
+        becomes_npc=any(len(marks.held[k]) >= NPC_AT and gained[k] for k in MarkKind),
+        breakdown=(*marks.lines, line(f"shadow {state.value} → {value}", f"ombre {state.value} → {value}")),
+    )
+
+
+def change_shadow(state: Shadow, delta: int | None, event: ShadowEvent, note: str = "") -> ShadowChange:
+    """Change shadow by ``delta`` for ``event``, with overflow above 10 and underflow below 0.
+
+    ``delta`` must fit the event (:func:`event_delta`; ``None`` takes the event's default).
+    A gain that passes 10 gives a stigma, a loss that passes 0 a step toward grace (RULES 1.3).
+    The four voluntary events go through
+    their own rules (:func:`voluntary_stigma` …), so their delta must be their fixed ±5.
+    """
+    event = _enum_converter(ShadowEvent, "event")(event)
+    delta = event_delta(event, delta)
+    special = _VOLUNTARY.get(event)
+    if special is not None:
+        return special(state, note)
+    return _apply(state, delta, event, note)
+
+
+def voluntary_stigma(state: Shadow, note: str = "") -> ShadowChange:
+    """Lose 5 shadow for a stigma (or to cancel the most recent grace); only with shadow ≥ 5."""
+    require("shadow", state.value >= 5, f"choosing a stigma needs shadow ≥ 5, it is {state.value}", "5…10")
+    return _apply(state, -5, ShadowEvent.voluntary_stigma, note, step=MarkKind.stigma)
+
+
+def voluntary_grace(state: Shadow, note: str = "") -> ShadowChange:
+    """Gain 5 shadow for a grace (or to cancel the most recent stigma); only with shadow ≤ 5."""
+    require("shadow", state.value <= 5, f"choosing a grace needs shadow ≤ 5, it is {state.value}", "0…5")
+    return _apply(state, +5, ShadowEvent.voluntary_grace, note, step=MarkKind.grace)
+
+
+def renounce_grace(state: Shadow, note: str = "", index: int = -1) -> ShadowChange:
+    """Give up a grace (the most recent unless ``index`` says) for −5 shadow; needs a grace and shadow ≥ 5."""
+    _check_renounce(state.graces, index, "grace")
+    require("shadow", state.value >= 5, f"renouncing a grace needs shadow ≥ 5, it is {state.value}", "5…10")
+    return _apply(state, -5, ShadowEvent.renounce_grace, note, renounce=(MarkKind.grace, index))
+
+
+def renounce_stigma(state: Shadow, note: str = "", index: int = -1) -> ShadowChange:
+    """Give up a stigma (the most recent unless ``index`` says) for +5 shadow; needs a stigma and shadow ≤ 5."""
+    _check_renounce(state.stigmata, index, "stigma")
+    require("shadow", state.value <= 5, f"renouncing a stigma needs shadow ≤ 5, it is {state.value}", "0…5")
+    return _apply(state, +5, ShadowEvent.renounce_stigma, note, renounce=(MarkKind.stigma, index))
+
+
+def _check_renounce(marks: tuple[Mark, ...], index: int, kind: str) -> None:
+    require("shadow", bool(marks), f"no {kind} to renounce")
+    ok = isinstance(index, int) and not isinstance(index, bool) and -len(marks) <= index < len(marks)
+    require("index", ok, f"no {kind} at {index!r}", f"{-len(marks)}…{len(marks) - 1}")
+
+
+_VOLUNTARY = {
+    ShadowEvent.voluntary_stigma: voluntary_stigma,
+    ShadowEvent.voluntary_grace: voluntary_grace,
+    ShadowEvent.renounce_grace: renounce_grace,
+    ShadowEvent.renounce_stigma: renounce_stigma,
+}
+
+
+def tainted(shadow: Shadow | int, threshold: int = 6) -> bool:
+    """A tainted soul: shadow ≥ ``threshold`` (house rule ``taint_threshold``, default 6)."""
+    value = shadow.value if isinstance(shadow, Shadow) else shadow
+    return value >= threshold
+
+
+__all__ = [
+    "LedgerEntry",
+    "Mark",
+    "MarkKind",
+    "MarkLevel",
+    "PERMANENT_LOSSES",
+    "Shadow",
+    "ShadowChange",
+    "ShadowEvent",
+    "change_shadow",
+    "event_delta",
+    "mark_level",
+    "renounce_grace",
+    "renounce_stigma",
+    "tainted",
+    "voluntary_grace",
+    "voluntary_stigma",
+]
