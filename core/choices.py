@@ -1,0 +1,51 @@
+"""Choices: string enums whose members carry English and French labels and a number.
+
+``class Grade(Choice): VETERAN = "veteran", "veterans", "vétérans", 10`` gives
+``Grade.VETERAN == "veteran"`` (its JSON value), ``.en``, ``.fr``, ``.number == 10``.
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from typing import TypeVar
+
+from core.breakdown import Line
+from core.errors import RulesError
+
+C = TypeVar("C", bound="Choice")
+
+
+class Choice(enum.StrEnum):
+    en: str
+    fr: str
+    number: int
+
+    def __new__(cls, value: str, en: str, fr: str, number: int = 0) -> Choice:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.en, member.fr, member.number = en, fr, number
+        return member
+
+    @property
+    def label(self) -> Line:
+        return Line(self.en, self.fr)
+
+
+def _folded(text: str) -> str:
+    """Lower case, no accents, ``_`` for spaces and dashes: ``"Vétéran"`` → ``"veteran"``."""
+    plain = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in plain if not unicodedata.combining(c)).replace("-", "_").replace(" ", "_")
+
+
+def parse_choice(kind: type[C], value: object, field: str) -> C:
+    """A member of ``kind`` from itself, its value or its English or French label (case, accent,
+    space and ``-`` blind), else a RulesError naming ``field`` with the allowed values."""
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        text = _folded(value)
+        for member in kind:
+            if text in (member.value, _folded(member.en), _folded(member.fr)):
+                return member
+    raise RulesError(field, f"unknown value {value!r}", [member.value for member in kind])
