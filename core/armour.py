@@ -1,0 +1,66 @@
+"""RULES 1.6: armour pieces, their armour points and repair."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from core.breakdown import Breakdown, line
+from core.choices import Choice, parse_choice
+from core.sums import Amount, Term, sum_line, whole
+from core.validators import require
+
+
+class ArmourPiece(Choice):
+    LIGHT = "light", "light armour", "armure légère", 1
+    MEDIUM = "medium", "medium armour", "armure intermédiaire", 2
+    HEAVY = "heavy", "heavy armour", "armure lourde", 3
+    SHIELD = "shield", "shield", "bouclier", 1
+    MAGIC_ARMOUR = "magic_armour", "magic armour", "armure magique", 2
+    MAGIC_SHIELD = "magic_shield", "magic shield", "bouclier magique", 1
+
+    @property
+    def points(self) -> int:
+        return self.number
+
+
+BODY_ARMOUR = (ArmourPiece.LIGHT, ArmourPiece.MEDIUM, ArmourPiece.HEAVY)
+
+
+def armour_points(pieces: Iterable[ArmourPiece | str]) -> Amount:
+    """The armour points of what a character wears (Segiere: medium + shield + magic shield = 4).
+
+    One body armour and one shield at most; a magic armour adds to a body armour, a magic
+    shield to a shield."""
+    worn = [parse_choice(ArmourPiece, piece, "armour") for piece in pieces]
+    body = [piece for piece in worn if piece in BODY_ARMOUR]
+    require("armour", len(body) <= 1, "one body armour at a time", [p.value for p in BODY_ARMOUR])
+    for piece in (ArmourPiece.SHIELD, ArmourPiece.MAGIC_ARMOUR, ArmourPiece.MAGIC_SHIELD):
+        require("armour", worn.count(piece) <= 1, f"{piece.en} given more than once")
+    require("armour", ArmourPiece.MAGIC_ARMOUR not in worn or bool(body), "a magic armour is +2 on top of a light, medium or heavy armour: add one")
+    require("armour", ArmourPiece.MAGIC_SHIELD not in worn or ArmourPiece.SHIELD in worn, "a magic shield is +1 on top of a shield: add the shield")
+    worn.sort(key=list(ArmourPiece).index)
+    terms = [Term(piece.en, piece.fr, piece.points) for piece in worn] or [Term("none", "aucune", 0)]
+    return Amount(sum(piece.points for piece in worn), (sum_line(terms, "armour: ", "armure : "),))
+
+
+@attrs.frozen
+class ArmourRepair:
+    armour_before: int
+    armour: int
+    repaired: int
+    breakdown: Breakdown
+
+
+def repair_armour(armour: int, max_armour: int, points: int | None = None) -> ArmourRepair:
+    """Restore lost armour points: ``points`` of them, or all when None; never above the max."""
+    whole("max_armour", max_armour, 0)
+    whole("armour", armour, 0)
+    require("armour", armour <= max_armour, f"{armour} is above the armour's {max_armour} points", f"0…{max_armour}")
+    wanted = max_armour - armour if points is None else whole("points", points, 0)
+    after = min(max_armour, armour + wanted)
+    return ArmourRepair(
+        armour, after, after - armour,
+        (line(f"armour repaired {after - armour}: {armour} → {after} (max {max_armour})", f"armure réparée {after - armour} : {armour} → {after} (max {max_armour})"),),
+    )
