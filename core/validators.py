@@ -55,3 +55,15 @@ def require(field: str, ok: bool, message: str, allowed: object = None) -> None:
     """Raise a :class:`RulesError` for ``field`` unless ``ok``: for checks in plain functions."""
     if not ok:
         raise RulesError(field, message, allowed)  # type: ignore[arg-type]
+
+
+def text(_instance: Any, attribute: Any, value: Any) -> None:
+    """Reject anything that is not a string."""
+    if not isinstance(value, str):
+        raise RulesError(attribute.name, f"must be text, got {value!r}")
+
+
+def non_empty(_instance: Any, attribute: Any, value: Any) -> None:
+    """Reject an empty or blank string."""
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(attribute.name, "must not be empty")

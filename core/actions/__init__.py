@@ -1,0 +1,42 @@
+"""GM actions: each a frozen attrs value; :func:`apply` turns a campaign into the next one.
+
+Dice are part of an action (typed by the GM or rolled by the app before the action is made), so
+applying an action is deterministic: a journal of actions can be replayed, undone and saved.
+Each family lives in its own module; ``ALL_ACTIONS`` lists every concrete action (the tagged
+union a save holds).
+"""
+
+from core.actions.base import Action, Outcome, apply
+from core.actions.encounter import (
+    ActNow,
+    AddCondition,
+    BoostInitiative,
+    Delay,
+    EndEncounter,
+    Join,
+    MoveInOrder,
+    NextTurn,
+    PreviousTurn,
+    RemoveCondition,
+    SetInitiative,
+    StartEncounter,
+)
+from core.actions.fight import AttackGroup, AttackOpponent, DefendGroup, Roll, SetStanding
+from core.actions.health import Damage, Heal, RepairArmour, Rest, Stabilise
+from core.actions.magic import AdjustPm, CastSpell, Exhaust
+from core.actions.progression import AwardXp, NewSession, RaiseCharacteristic
+from core.actions.roster import AddCharacter, AddGroup, Remove, SetHidden, UpdateCharacter, UpdateGroup
+from core.actions.shadow import ChangeShadow, NeedsConfirmation
+
+ALL_ACTIONS: tuple[type[Action], ...] = (
+    AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden,
+    StartEncounter, EndEncounter, Join, SetInitiative, BoostInitiative, NextTurn, PreviousTurn,
+    Delay, ActNow, MoveInOrder, AddCondition, RemoveCondition,
+    Damage, Heal, Stabilise, RepairArmour, Rest,
+    Roll, AttackGroup, DefendGroup, AttackOpponent, SetStanding,
+    ChangeShadow,
+    CastSpell, AdjustPm, Exhaust,
+    AwardXp, RaiseCharacteristic, NewSession,
+)  # fmt: skip
+
+__all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", *(a.__name__ for a in ALL_ACTIONS)]

@@ -1,0 +1,186 @@
+"""Actions on the fight: start and end, join, initiative, turns, delay, order, conditions."""
+
+from __future__ import annotations
+
+import attrs
+
+from core import turns
+from core.actions.base import Action, Outcome
+from core.breakdown import line
+from core.campaign import Campaign
+from core.encounter import Condition, Encounter, Participant
+from core.errors import RulesError
+from core.initiative import initiative
+
+
+def _initiative_of(campaign: Campaign, key: str) -> int:
+    for c in campaign.roster:
+        if c.id == key:
+            return c.initiative
+    return campaign.group(key).initiative
+
+
+def _join(campaign: Campaign, enc: Encounter, key: str, value: int | None) -> Encounter:
+    if not campaign.has(key):
+        raise RulesError("participant", f"no character or group {key!r}")
+    if enc.participant(key) is not None:
+        raise RulesError("participant", f"{campaign.name_of(key)} already takes part")
+    entry = max((p.entry for p in enc.participants), default=-1) + 1
+    value = _initiative_of(campaign, key) if value is None else value
+    enc = attrs.evolve(enc, participants=(*enc.participants, Participant(key, value, entry)))
+    return turns.sort_order(campaign, enc)
+
+
+@attrs.frozen
+class StartEncounter(Action):
+    """Open a new fight with these participants (initiative from combat) and make it active."""
+
+    name: str
+    keys: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        enc = Encounter(id=campaign.unique_id(self.name), name=self.name)
+        for key in self.keys:
+            enc = _join(campaign, enc, key, None)
+        campaign = attrs.evolve(campaign, encounters=(*campaign.encounters, enc), active=enc.id)
+        return Outcome(campaign, (line(f"Fight begins: {self.name}", f"Début du combat : {self.name}"),))
+
+
+@attrs.frozen
+class EndEncounter(Action):
+    """End the active fight: bruising heals (RULES 1.6) and nobody is active."""
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        enc = turns.active_encounter(campaign)
+        roster = tuple(attrs.evolve(c, bruise=0) if c.id in enc.keys else c for c in campaign.roster)
+        campaign = attrs.evolve(campaign, roster=roster, active=None)
+        return Outcome(campaign, (line(f"Fight over: {enc.name}", f"Fin du combat : {enc.name}"),))
+
+
+@attrs.frozen
+class Join(Action):
+    key: str
+    initiative: int | None = None
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        enc = _join(campaign, turns.active_encounter(campaign), self.key, self.initiative)
+        name = campaign.name_of(self.key)
+        return Outcome(campaign.with_encounter(enc), (line(f"{name} joins the fight", f"{name} entre dans le combat"),))
+
+
+@attrs.frozen
+class SetInitiative(Action):
+    key: str
+    value: int
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        enc = turns.active_encounter(campaign)
+        p = enc.participant(self.key)
+        if p is None:
+            raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
+        enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=self.value)))
+        name = campaign.name_of(self.key)
+        return Outcome(
+            campaign.with_encounter(enc),
+            (line(f"{name}: initiative {p.initiative}→{self.value}", f"{name} : initiative {p.initiative}→{self.value}"),),
+        )
+
+
+@attrs.frozen
+class BoostInitiative(Action):
+    """A PC gains 1 shadow for +5 initiative (RULES 1.4), repeatable."""
+
+    key: str
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        from core.actions.shadow import record_shadow
+        from core.shadow import ShadowEvent
+
+        enc = turns.active_encounter(campaign)
+        p = enc.participant(self.key)
+        if p is None:
+            raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
+        campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost)
+        boosted = initiative(p.initiative, 1)
+        enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
+        name = campaign.name_of(self.key)
+        return Outcome(
+            campaign.with_encounter(enc),
+            (line(f"{name} boosts initiative {p.initiative}→{boosted.value}", f"{name} : initiative {p.initiative}→{boosted.value}"), *shadow_lines),
+            boosted.breakdown,
+        )
+
+
+@attrs.frozen
+class NextTurn(Action):
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(*turns.next_turn(campaign))
+
+
+@attrs.frozen
+class PreviousTurn(Action):
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(*turns.previous_turn(campaign))
+
+
+@attrs.frozen
+class Delay(Action):
+    key: str
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(*turns.delay(campaign, self.key))
+
+
+@attrs.frozen
+class ActNow(Action):
+    key: str
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(*turns.act_now(campaign, self.key))
+
+
+@attrs.frozen
+class MoveInOrder(Action):
+    """Reorder by hand: ``steps`` < 0 moves up. A later initiative change re-sorts the order."""
+
+    key: str
+    steps: int
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        return Outcome(*turns.move(campaign, self.key, self.steps))
+
+
+@attrs.frozen
+class AddCondition(Action):
+    key: str
+    condition: Condition
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        enc = turns.active_encounter(campaign)
+        p = enc.participant(self.key)
+        if p is None:
+            raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
+        conditions = tuple(c for c in p.conditions if c.name != self.condition.name) + (self.condition,)
+        enc = enc.replace(attrs.evolve(p, conditions=conditions))
+        name, cond = campaign.name_of(self.key), self.condition
+        rounds_en = f" for {cond.rounds} rounds" if cond.rounds else ""
+        rounds_fr = f" pour {cond.rounds} rounds" if cond.rounds else ""
+        return Outcome(
+            campaign.with_encounter(enc),
+            (line(f"{name}: {cond.name}{rounds_en}", f"{name} : {cond.name}{rounds_fr}"),),
+        )
+
+
+@attrs.frozen
+class RemoveCondition(Action):
+    key: str
+    name: str
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        enc = turns.active_encounter(campaign)
+        p = enc.participant(self.key)
+        if p is None or all(c.name != self.name for c in p.conditions):
+            raise RulesError("condition", f"{campaign.name_of(self.key)} has no condition {self.name!r}")
+        enc = enc.replace(attrs.evolve(p, conditions=tuple(c for c in p.conditions if c.name != self.name)))
+        who = campaign.name_of(self.key)
+        return Outcome(campaign.with_encounter(enc), (line(f"{who}: {self.name} removed", f"{who} : {self.name} retiré"),))

@@ -1,0 +1,190 @@
+"""Attacks and defences (RULES 1.5): a rolled check becomes felled mooks or damage.
+
+The kult dice are part of the action (typed at the table or rolled by the app before), so the
+action replays the same. The roller's shadow moves with the roll: ±1 for an affect, +1 per
+reroll, −1 on a critical failure — for a PC; an NPC has no shadow.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.actions.base import Action, Outcome
+from core.actions.health import damage_one
+from core.actions.shadow import record_shadow
+from core.breakdown import Line, line
+from core.campaign import Campaign
+from core.combat import Grade, Range, attack_group_roll, defend_group, defend_group_roll
+from core.damage import Weapon
+from core.duel import attack_opponent_roll
+from core.errors import RulesError
+from core.rolls import Check, check
+from core.shadow import ShadowEvent
+
+
+def _dice(value) -> tuple[int, ...]:
+    return (value,) if isinstance(value, int) else tuple(value)
+
+
+def _affect(_instance, attribute, value) -> None:
+    if value not in (-1, 0, 1):
+        raise RulesError(attribute.name, f"unknown affect {value!r}", "-1 (unfavourable), 0, +1 (favourable)")
+
+
+def roll_shadow(campaign: Campaign, key: str | None, affect: int, rolled: Check | None) -> tuple[Campaign, tuple[Line, ...]]:
+    """Record the shadow a roll moves for a PC roller; nothing for an NPC or no roller."""
+    if key is None or not any(c.id == key and c.shadow is not None for c in campaign.roster):
+        return campaign, ()
+    lines: list[Line] = []
+    events: list[ShadowEvent] = []
+    if affect:
+        events.append(ShadowEvent.favourable_affect if affect > 0 else ShadowEvent.unfavourable_affect)
+    if rolled is not None:
+        events += [ShadowEvent.reroll] * rolled.rerolls
+        if rolled.critical is not None and rolled.critical.value == "failure":
+            events.append(ShadowEvent.critical_failure)
+    for event in events:
+        campaign, more = record_shadow(campaign, key, None, event)
+        lines.extend(more[:1])
+    return campaign, tuple(lines)
+
+
+@attrs.frozen
+class Roll(Action):
+    """Any check: score + kult dice against a difficulty, logged, with the shadow it moves."""
+
+    key: str | None
+    score: int
+    difficulty: int
+    dice: tuple[int, ...] = attrs.field(converter=_dice)
+    affect: int = attrs.field(default=0, validator=_affect)
+    what: str = ""
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        rules = campaign.rules
+        result = check(self.score, self.difficulty, self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls)
+        campaign, shadow_lines = roll_shadow(campaign, self.key, self.affect, result)
+        who = campaign.name_of(self.key) if self.key else "GM"
+        verdict = result.breakdown[-1]
+        what = f" ({self.what})" if self.what else ""
+        return Outcome(
+            campaign,
+            (line(f"{who} rolls{what}: {result.final} vs {self.difficulty}, {verdict.en}", f"{who} jette{what} : {result.final} contre {self.difficulty}, {verdict.fr}"), *shadow_lines),
+            result.breakdown,
+        )
+
+
+@attrs.frozen
+class AttackGroup(Action):
+    """An attack on a mook group: 1 + ranks fall on a hit (RULES 1.5, E10)."""
+
+    group: str
+    score: int
+    dice: tuple[int, ...] = attrs.field(converter=_dice)
+    range: Range = attrs.field(default=Range.SHORT, converter=Range)
+    attacker: str | None = None
+    affect: int = attrs.field(default=0, validator=_affect)
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        group = campaign.group(self.group)
+        if group.standing == 0:
+            raise RulesError("group", f"nobody is standing in {group.name}")
+        rules = campaign.rules
+        result = attack_group_roll(
+            self.score, group.grade, self.range, group.standing, kult=self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls
+        )
+        campaign = campaign.with_group(attrs.evolve(group, standing=group.standing - result.felled))
+        campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, result.check)
+        who = campaign.name_of(self.attacker) if self.attacker else "GM"
+        left = group.standing - result.felled
+        summary = line(
+            f"{who} attacks {group.name}: {result.felled} felled ({left}/{group.total} standing)",
+            f"{who} attaque {group.name} : {result.felled} à terre ({left}/{group.total} debout)",
+        )
+        return Outcome(campaign, (summary, *shadow_lines), result.breakdown)
+
+
+@attrs.frozen
+class DefendGroup(Action):
+    """A character defends against ``attackers`` of a grade; a hit costs HP through armour.
+
+    ``dice`` empty: the static defence score (the kult die is optional for a defence)."""
+
+    defender: str
+    grade: Grade = attrs.field(converter=Grade)
+    attackers: int = 1
+    score: int = 0
+    dice: tuple[int, ...] = attrs.field(default=(), converter=_dice)
+    affect: int = attrs.field(default=0, validator=_affect)
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        rules = campaign.rules
+        if self.dice:
+            result = defend_group_roll(
+                self.score, self.grade, self.attackers, kult=self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls
+            )
+        else:
+            result = defend_group(self.score, self.grade, self.attackers)
+        c = campaign.character(self.defender)
+        lines: list[Line] = []
+        breakdown = list(result.breakdown)
+        if result.hit:
+            campaign, hit_line, hit_breakdown, _ = damage_one(campaign, self.defender, result.damage)
+            lines.append(hit_line)
+            breakdown.extend(hit_breakdown)
+        else:
+            lines.append(line(f"{c.name} holds off {self.attackers} {self.grade.en}", f"{c.name} repousse {self.attackers} {self.grade.fr}"))
+        campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, result.check)
+        return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
+
+
+@attrs.frozen
+class AttackOpponent(Action):
+    """One attacker against one defender's defence: on a hit, weapon damage + ranks to it."""
+
+    attacker: str | None
+    defender: str
+    score: int
+    defence: int
+    dice: tuple[int, ...] = attrs.field(converter=_dice)
+    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=Weapon)
+    range: Range = attrs.field(default=Range.SHORT, converter=Range)
+    pugilat: bool = False
+    bypass_armour: bool = False
+    affect: int = attrs.field(default=0, validator=_affect)
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        rules = campaign.rules
+        duel = attack_opponent_roll(
+            self.score, self.defence, kult=self.dice, die=rules.die, weapon=self.weapon, range=self.range,
+            rerolls_allowed=rules.max_rerolls,
+        )
+        who = campaign.name_of(self.attacker) if self.attacker else "GM"
+        target = campaign.name_of(self.defender)
+        breakdown = list(duel.breakdown)
+        if duel.hit:
+            campaign, hit_line, hit_breakdown, _ = damage_one(
+                campaign, self.defender, duel.damage, pugilat=self.pugilat, bypass_armour=self.bypass_armour
+            )
+            lines = [line(f"{who} hits {target}: {hit_line.en}", f"{who} touche {target} : {hit_line.fr}")]
+            breakdown.extend(hit_breakdown)
+        else:
+            lines = [line(f"{who} misses {target}", f"{who} manque {target}")]
+        campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, duel.check)
+        return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
+
+
+@attrs.frozen
+class SetStanding(Action):
+    """Set by hand how many of a group still stand (mooks fled, reinforcements…)."""
+
+    group: str
+    standing: int
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        group = campaign.group(self.group)
+        updated = attrs.evolve(group, standing=self.standing)
+        return Outcome(
+            campaign.with_group(updated),
+            (line(f"{group.name}: {group.standing}→{self.standing} standing", f"{group.name} : {group.standing}→{self.standing} debout"),),
+        )

@@ -1,0 +1,109 @@
+"""Magic actions (RULES 1.7): cast a spell, spend or regain pm, mystical exhaustion."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.actions.base import Action, Outcome
+from core.actions.health import damage_one
+from core.actions.shadow import record_shadow
+from core.breakdown import Line, line
+from core.campaign import Campaign
+from core.errors import RulesError
+from core.magic import SpellRequest, cast, exhaustion
+from core.shadow import ShadowEvent
+from core.sums import whole
+
+
+@attrs.frozen
+class CastSpell(Action):
+    """The caster pays the pm, gains the shadow of inspiration if the spell exceeds its max
+    intensity, and each victim (if any) loses the intensity in HP through armour."""
+
+    caster: str
+    spell: SpellRequest
+    inspired: bool = False
+    victims: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    bypass_armour: bool = False
+    confirm: bool = False
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        c = campaign.character(self.caster)
+        if not c.mystic:
+            raise RulesError("caster", f"{c.name} is not a mystic")
+        result = cast(
+            self.spell, ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value, inspired=self.inspired
+        )
+        campaign = campaign.with_character(attrs.evolve(c, pm=result.pm_after))
+        cost = result.cost
+        lines: list[Line] = [
+            line(
+                f"{c.name} casts a spell: {cost.total} pm ({cost.effect.label('en')}), pm {c.pm}→{result.pm_after}",
+                f"{c.name} lance un sort : {cost.total} pm ({cost.effect.label('fr')}), pm {c.pm}→{result.pm_after}",
+            )
+        ]
+        if result.shadow_gained:
+            if c.shadow is None:
+                raise RulesError("inspired", f"{c.name} is an NPC: no shadow to exceed max intensity with")
+            campaign, more = record_shadow(
+                campaign, self.caster, result.shadow_gained, ShadowEvent.exceed_intensity, confirm=self.confirm
+            )
+            lines.extend(more[:1])
+        breakdown = list(result.breakdown)
+        for victim in self.victims:
+            campaign, hit, hit_breakdown, _ = damage_one(
+                campaign, victim, self.spell.intensity, bypass_armour=self.bypass_armour
+            )
+            lines.append(hit)
+            breakdown.extend(hit_breakdown)
+        return Outcome(campaign, tuple(lines), tuple(breakdown))
+
+
+@attrs.frozen
+class AdjustPm(Action):
+    """Spend (``delta`` < 0) or regain pm by hand, within 0…max."""
+
+    key: str
+    delta: int
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        whole("pm", self.delta)
+        c = campaign.character(self.key)
+        after = c.pm + self.delta
+        if not 0 <= after <= c.max_pm:
+            raise RulesError("pm", f"{c.name} has {c.pm} of {c.max_pm} pm: {self.delta:+d} is too much", f"{-c.pm}…{c.max_pm - c.pm:+d}")
+        return Outcome(
+            campaign.with_character(attrs.evolve(c, pm=after)),
+            (line(f"{c.name}: pm {c.pm}→{after}", f"{c.name} : pm {c.pm}→{after}"),),
+        )
+
+
+@attrs.frozen
+class Exhaust(Action):
+    """Mystical exhaustion: once per session at 0 pm, HP and willpower become pm one for one."""
+
+    key: str
+    from_hp: int = 0
+    from_willpower: int = 0
+    confirm: bool = False
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        c = campaign.character(self.key)
+        result = exhaustion(c.pm, c.hp, c.willpower, self.from_hp, self.from_willpower, c.exhaustion_used)
+        campaign = campaign.with_character(
+            attrs.evolve(
+                c, pm=result.pm_after, hp=result.hp_after, willpower=result.willpower_after, exhaustion_used=True
+            )
+        )
+        lines = [
+            line(
+                f"{c.name} draws on its essence: +{result.pm_recovered} pm",
+                f"{c.name} puise dans son essence : +{result.pm_recovered} pm",
+            )
+        ]
+        if result.shadow_gained and c.shadow is not None:
+            campaign, more = record_shadow(
+                campaign, self.key, result.shadow_gained, ShadowEvent.exhaustion, confirm=self.confirm
+            )
+            lines.extend(more[:1])
+        return Outcome(campaign, tuple(lines), result.breakdown)

@@ -1,0 +1,116 @@
+"""Actions on the roster: add, edit, remove characters and mook groups; hide and show."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.actions.base import Action, Outcome
+from core.breakdown import line
+from core.campaign import Campaign
+from core.errors import RulesError
+from core.mooks import MookGroup
+from core.roster import Character
+
+
+def _without_participant(campaign: Campaign, key: str) -> Campaign:
+    encounters = []
+    for enc in campaign.encounters:
+        if enc.participant(key) is None:
+            encounters.append(enc)
+            continue
+        keys = enc.keys
+        current = enc.current
+        if current == key:
+            following = keys[keys.index(key) + 1 :] + keys[: keys.index(key)]
+            current = following[0] if following else None
+        encounters.append(
+            attrs.evolve(enc, participants=tuple(p for p in enc.participants if p.key != key), current=current)
+        )
+    return attrs.evolve(campaign, encounters=tuple(encounters))
+
+
+@attrs.frozen
+class AddCharacter(Action):
+    character: Character
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        if campaign.has(self.character.id):
+            raise RulesError("id", f"{self.character.id!r} is already used")
+        kind = ("PC", "PJ") if self.character.pc else ("NPC", "PNJ")
+        name = self.character.name
+        return Outcome(
+            attrs.evolve(campaign, roster=(*campaign.roster, self.character)),
+            (line(f"{name} joins the roster ({kind[0]})", f"{name} rejoint la liste ({kind[1]})"),),
+        )
+
+
+@attrs.frozen
+class UpdateCharacter(Action):
+    """Replace a character by an edited version (the edit form)."""
+
+    character: Character
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        campaign.character(self.character.id)
+        name = self.character.name
+        return Outcome(campaign.with_character(self.character), (line(f"{name} edited", f"{name} modifié"),))
+
+
+@attrs.frozen
+class AddGroup(Action):
+    group: MookGroup
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        if campaign.has(self.group.id):
+            raise RulesError("id", f"{self.group.id!r} is already used")
+        g = self.group
+        return Outcome(
+            attrs.evolve(campaign, groups=(*campaign.groups, g)),
+            (line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"),),
+        )
+
+
+@attrs.frozen
+class UpdateGroup(Action):
+    group: MookGroup
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        campaign.group(self.group.id)
+        name = self.group.name
+        return Outcome(campaign.with_group(self.group), (line(f"{name} edited", f"{name} modifié"),))
+
+
+@attrs.frozen
+class Remove(Action):
+    """Remove a character or a mook group from the campaign and from every encounter."""
+
+    id: str
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        if not campaign.has(self.id):
+            raise RulesError("id", f"no character or group {self.id!r}")
+        name = campaign.name_of(self.id)
+        campaign = _without_participant(campaign, self.id)
+        campaign = attrs.evolve(
+            campaign,
+            roster=tuple(c for c in campaign.roster if c.id != self.id),
+            groups=tuple(g for g in campaign.groups if g.id != self.id),
+        )
+        return Outcome(campaign, (line(f"{name} removed", f"{name} retiré"),))
+
+
+@attrs.frozen
+class SetHidden(Action):
+    """Hide a character or group from the players (the player view never shows it), or show it."""
+
+    id: str
+    hidden: bool
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        name = campaign.name_of(self.id)
+        if any(c.id == self.id for c in campaign.roster):
+            campaign = campaign.with_character(attrs.evolve(campaign.character(self.id), hidden=self.hidden))
+        else:
+            campaign = campaign.with_group(attrs.evolve(campaign.group(self.id), hidden=self.hidden))
+        word = ("hidden from the players", "caché aux joueurs") if self.hidden else ("shown to the players", "montré aux joueurs")
+        return Outcome(campaign, (line(f"{name} {word[0]}", f"{name} {word[1]}"),))

@@ -1,0 +1,84 @@
+"""A campaign: the whole table in one value — roster, mook groups, encounters, house rules."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import attrs
+
+from core.encounter import Encounter
+from core.errors import RulesError
+from core.house_rules import HouseRules
+from core.mooks import MookGroup
+from core.roster import Character
+from core.validators import at_least, non_empty
+
+
+@attrs.frozen
+class Campaign:
+    name: str = attrs.field(validator=non_empty)
+    rules: HouseRules = HouseRules()
+    roster: tuple[Character, ...] = attrs.field(default=(), converter=tuple)
+    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=tuple)
+    encounters: tuple[Encounter, ...] = attrs.field(default=(), converter=tuple)
+    #: Id of the encounter being fought, if any.
+    active: str | None = None
+    #: Game session number (mystical exhaustion is once per session).
+    session: int = attrs.field(default=1, validator=at_least(1))
+
+    # -- look-ups ---------------------------------------------------------------------------
+    def character(self, id: str) -> Character:
+        for c in self.roster:
+            if c.id == id:
+                return c
+        raise RulesError("character", f"no character {id!r}", [c.id for c in self.roster])
+
+    def group(self, id: str) -> MookGroup:
+        for g in self.groups:
+            if g.id == id:
+                return g
+        raise RulesError("group", f"no mook group {id!r}", [g.id for g in self.groups])
+
+    def has(self, id: str) -> bool:
+        return any(c.id == id for c in self.roster) or any(g.id == id for g in self.groups)
+
+    def name_of(self, id: str) -> str:
+        for item in (*self.roster, *self.groups):
+            if item.id == id:
+                return item.name
+        return id
+
+    @property
+    def encounter(self) -> Encounter | None:
+        for e in self.encounters:
+            if e.id == self.active:
+                return e
+        return None
+
+    # -- replacing one part -----------------------------------------------------------------
+    def with_character(self, character: Character) -> Campaign:
+        return attrs.evolve(self, roster=tuple(character if c.id == character.id else c for c in self.roster))
+
+    def with_group(self, group: MookGroup) -> Campaign:
+        return attrs.evolve(self, groups=tuple(group if g.id == group.id else g for g in self.groups))
+
+    def with_encounter(self, encounter: Encounter) -> Campaign:
+        return attrs.evolve(
+            self, encounters=tuple(encounter if e.id == encounter.id else e for e in self.encounters)
+        )
+
+    def unique_id(self, name: str) -> str:
+        """A short id made from ``name`` that no character, group or encounter uses yet."""
+        base = slug(name) or "x"
+        taken = {c.id for c in self.roster} | {g.id for g in self.groups} | {e.id for e in self.encounters}
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = f"{base}-{n}", n + 1
+        return candidate
+
+
+def slug(name: str) -> str:
+    """``"Soldats vétérans de Villon"`` → ``"soldats-veterans-de-villon"``."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")

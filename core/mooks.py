@@ -1,0 +1,32 @@
+"""Mook groups (chair à canon, RULES 1.5): one line for many weak enemies of one grade."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.combat import Grade
+from core.errors import RulesError
+from core.validators import at_least
+
+
+def _standing(instance: "MookGroup", attribute, value) -> None:
+    at_least(0)(instance, attribute, value)
+    if value > instance.total:
+        raise RulesError("standing", f"{value} standing but only {instance.total} in all", f"0…{instance.total}")
+
+
+@attrs.frozen
+class MookGroup:
+    """A group of mooks: each has 1 HP, so the group is counted, not tracked one by one."""
+
+    id: str
+    name: str
+    grade: Grade = attrs.field(converter=Grade)
+    total: int = attrs.field(validator=at_least(1))
+    standing: int = attrs.field(validator=_standing)
+    initiative: int = attrs.field(default=0)
+    hidden: bool = False
+
+    @property
+    def felled(self) -> int:
+        return self.total - self.standing
