@@ -1,0 +1,141 @@
+"""The GM's app. One factory, :func:`make_app`, serves the command line and the tests."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.reactive import var
+
+from core.campaign import Campaign
+from core.errors import RulesError
+from tui.commands import CombatantCommands, GMCommands
+from tui.i18n import t
+from tui.messages import ActionRequested
+from tui.session import Session
+
+
+class ApotheoseApp(App[None]):
+    """Holds the session; panes read ``campaign`` and post :class:`ActionRequested` up."""
+
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "Apothéose"
+    COMMANDS = App.COMMANDS | {GMCommands, CombatantCommands}
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("question_mark", "help", "Keys", id="help"),
+        Binding("ctrl+l", "log", "Log", id="log"),
+    ]
+
+    #: The campaign as it stands: every pane renders from it.
+    campaign: var[Campaign | None] = var(None, init=False)
+    #: The combatant under the initiative cursor.
+    selected: var[str | None] = var(None, init=False)
+    #: Combatants marked (space) as targets of the next damage or spell.
+    marked: var[frozenset[str]] = var(frozenset(), init=False)
+    lang: var[str] = var("en", init=False)
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        lang: str = "en",
+        locked_by: str | None = None,
+        load_error: Exception | None = None,
+        mouse: bool = True,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.locked_by = locked_by
+        self.load_error = load_error
+        self.mouse = mouse
+        self.set_reactive(ApotheoseApp.lang, lang)
+        self.set_reactive(ApotheoseApp.campaign, session.campaign)
+
+    def on_mount(self) -> None:
+        from tui.screens.main import MainScreen
+
+        if self.load_error is not None:
+            from tui.screens.bad_save import BadSaveScreen
+
+            self.push_screen(BadSaveScreen(self.load_error))
+        else:
+            self.push_screen(MainScreen())
+        if self.locked_by:
+            self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
+
+    # -- the one way a change happens -------------------------------------------------------
+    @on(ActionRequested)
+    def _apply(self, message: ActionRequested) -> None:
+        message.stop()
+        self.request(message.action)
+
+    def request(self, action) -> bool:
+        """Apply ``action``; a refusal is shown as a notification and changes nothing."""
+        try:
+            outcome = self.session.do(action)
+        except RulesError as error:
+            self.notify(str(error), severity="error", timeout=6)
+            return False
+        self.campaign = self.session.campaign
+        self.notify(outcome.summary.text(self.lang), timeout=3)
+        return True
+
+    def action_undo(self) -> None:
+        try:
+            entry = self.session.undo()
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        if entry is None:
+            self.notify(t("app.nothing_undo", self.lang))
+            return
+        self.campaign = self.session.campaign
+        self.notify(t("app.undone", self.lang, what=entry.lines[0].text(self.lang)))
+
+    def action_redo(self) -> None:
+        try:
+            entry = self.session.redo()
+        except RulesError as error:
+            self.notify(str(error), severity="error")
+            return
+        if entry is None:
+            self.notify(t("app.nothing_redo", self.lang))
+            return
+        self.campaign = self.session.campaign
+        self.notify(t("app.redone", self.lang, what=entry.lines[0].text(self.lang)))
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_log(self) -> None:
+        from tui.screens.log import LogScreen
+
+        self.push_screen(LogScreen())
+
+    # -- called from the autosave thread ----------------------------------------------------
+    def save_failed(self, error: Exception) -> None:
+        self.call_from_thread(self.notify, t("app.saved_failed", self.lang, error=error), severity="error", timeout=8)
+
+    def save_recovered(self) -> None:
+        self.call_from_thread(self.notify, t("app.saved_again", self.lang))
+
+
+def make_app(
+    session: Session,
+    *,
+    lang: str = "en",
+    locked_by: str | None = None,
+    load_error: Exception | None = None,
+    mouse: bool = True,
+) -> ApotheoseApp:
+    """The one way to build the app, for the command line and for the tests."""
+    return ApotheoseApp(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mouse)

@@ -1,0 +1,36 @@
+"""The ``apotheose`` command. Imports Textual only when it opens a screen.
+
+    apotheose [CAMPAIGN] [--saves DIR] [--lang fr|en] [--no-mouse] [--read-only]
+    apotheose calc …            one rules answer (see ``apotheose calc --help``)
+    apotheose new NAME [--demo] create a campaign
+    apotheose check FILE        validate a save
+    apotheose log FILE [-o OUT] the combat log as Markdown
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+SUBCOMMANDS = {
+    "calc": ("tui.calc", "main"),
+    "new": ("tui.campaign_cli", "main_new"),
+    "check": ("tui.campaign_cli", "main_check"),
+    "log": ("tui.campaign_cli", "main_log"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        import importlib
+
+        module, function = SUBCOMMANDS[args[0]]
+        return getattr(importlib.import_module(module), function)(args[1:])
+    from tui.run import main as run
+
+    return run(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Command palette providers: every GM action and every combatant, found by name."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from tui.i18n import t
+
+#: (action name on the app or the screen, i18n key or label en, label fr)
+GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("app.undo", "Undo the last action", "Annuler la dernière action"),
+    ("app.redo", "Redo", "Rétablir"),
+    ("app.log", "Show the combat log", "Afficher le journal de combat"),
+    ("app.help", "List every key", "Lister toutes les touches"),
+    ("screen.pane('initiative')", "Go to the initiative pane", "Aller au volet initiative"),
+    ("screen.pane('mass')", "Go to the mass combat pane", "Aller au volet combat de masse"),
+    ("screen.pane('damage')", "Go to the damage pane", "Aller au volet dégâts"),
+    ("screen.pane('spell')", "Go to the spell cost pane", "Aller au volet coût de sort"),
+)
+
+
+class GMCommands(Provider):
+    """Actions by name."""
+
+    def _commands(self):
+        lang = getattr(self.app, "lang", "en")
+        extra = getattr(self.screen, "PALETTE_COMMANDS", ())
+        for action, en, fr in (*GM_COMMANDS, *extra):
+            yield action, (fr if lang == "fr" else en)
+
+    async def discover(self) -> Hits:
+        for action, label in self._commands():
+            yield DiscoveryHit(label, partial(self.app.run_action, action), help=action)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for action, label in self._commands():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), partial(self.app.run_action, action), help=action)
+
+
+class CombatantCommands(Provider):
+    """Combatants by name: picking one selects it in the initiative pane."""
+
+    async def search(self, query: str) -> Hits:
+        campaign = getattr(self.app, "campaign", None)
+        if campaign is None:
+            return
+        matcher = self.matcher(query)
+        lang = getattr(self.app, "lang", "en")
+        for item in (*campaign.roster, *campaign.groups):
+            score = matcher.match(item.name)
+            if score > 0:
+                yield Hit(
+                    score,
+                    matcher.highlight(item.name),
+                    partial(self._select, item.id),
+                    help=t("pane.initiative", lang),
+                )
+
+    def _select(self, key: str) -> None:
+        self.app.selected = key  # type: ignore[attr-defined]

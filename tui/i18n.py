@@ -1,0 +1,56 @@
+"""Interface text in English and French. Rules text comes with its own lines (core.breakdown)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+LANGS = ("en", "fr")
+
+
+def default_lang(env: Mapping[str, str] | None = None) -> str:
+    """``fr`` when ``LC_ALL``/``LC_MESSAGES``/``LANG`` say French, else ``en``."""
+    env = os.environ if env is None else env
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+#: key → (English, French). Keep keys short and grouped by screen.
+TEXT: dict[str, tuple[str, str]] = {
+    # app-wide
+    "app.title": ("Apothéose", "Apothéose"),
+    "app.read_only": ("READ-ONLY", "LECTURE SEULE"),
+    "app.locked_by": ("Read-only: {holder} is writing this campaign.", "Lecture seule : {holder} écrit cette campagne."),
+    "app.saved_failed": ("Save failed, will retry: {error}", "Échec de sauvegarde, nouvel essai : {error}"),
+    "app.saved_again": ("Saved again.", "Sauvegarde rétablie."),
+    "app.nothing_undo": ("Nothing to undo.", "Rien à annuler."),
+    "app.nothing_redo": ("Nothing to redo.", "Rien à rétablir."),
+    "app.undone": ("Undone: {what}", "Annulé : {what}"),
+    "app.redone": ("Redone: {what}", "Rétabli : {what}"),
+    "app.read_only_refused": ("Read-only: nothing can be changed.", "Lecture seule : rien ne peut être modifié."),
+    # keys shown in the footer
+    "key.quit": ("Quit", "Quitter"),
+    "key.undo": ("Undo", "Annuler"),
+    "key.redo": ("Redo", "Rétablir"),
+    "key.help": ("Keys", "Touches"),
+    "key.log": ("Log", "Journal"),
+    "key.sheet": ("Sheet", "Fiche"),
+    "key.next": ("Next turn", "Tour suivant"),
+    "key.prev": ("Prev turn", "Tour précédent"),
+    "key.pane": ("Pane", "Volet"),
+    # panes
+    "pane.initiative": ("Initiative", "Initiative"),
+    "pane.mass": ("Mass combat", "Combat de masse"),
+    "pane.damage": ("Damage", "Dégâts"),
+    "pane.spell": ("Spell cost", "Coût de sort"),
+}
+
+
+def t(key: str, lang: str = "en", **values: object) -> str:
+    """The text for ``key`` in ``lang``, formatted with ``values``; the key itself if unknown."""
+    en, fr = TEXT.get(key, (key, key))
+    text = fr if lang == "fr" else en
+    return text.format(**values) if values else text

@@ -1,0 +1,71 @@
+"""The main screen: four panes — initiative, mass combat, damage, spell cost.
+
+At 110 columns and wider the four panes show at once (a 2×2 grid); narrower, one pane shows at a
+time and the keys 1–4 (or the tab strip) switch between them. Either way 1–4 focus a pane.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tui.widgets.damage import DamagePane
+from tui.widgets.initiative import InitiativePane
+from tui.widgets.mass_combat import MassCombatPane
+from tui.widgets.spell import SpellPane
+from tui.widgets.status import PaneTabs, StatusBar
+
+PANES = ("initiative", "mass", "damage", "spell")
+
+
+class MainScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative"),
+        Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass"),
+        Binding("3", "pane('damage')", "Damage", show=False, id="pane-damage"),
+        Binding("4", "pane('spell')", "Spell", show=False, id="pane-spell"),
+    ]
+
+    #: The pane shown on a narrow terminal (and focused by 1–4).
+    pane: var[str] = var("initiative", init=False)
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield PaneTabs(id="tabs")
+        with Grid(id="panes"):
+            yield InitiativePane(id="initiative", classes="pane -active")
+            yield MassCombatPane(id="mass", classes="pane")
+            yield DamagePane(id="damage", classes="pane")
+            yield SpellPane(id="spell", classes="pane")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(InitiativePane).focus_main()
+
+    def action_pane(self, name: str) -> None:
+        self.pane = name
+
+    def watch_pane(self, name: str) -> None:
+        for pane in self.query(".pane"):
+            pane.set_class(pane.id == name, "-active")
+        self.query_one(PaneTabs).active = name
+        self.query_one(f"#{name}").focus_main()
+
+    def on_descendant_focus(self, event) -> None:
+        """Follow focus: clicking or tabbing into a pane makes it the active one."""
+        node = event.widget
+        while node is not None and node is not self:
+            if getattr(node, "id", None) in PANES and node.has_class("pane"):
+                if self.pane != node.id:
+                    self.set_reactive(MainScreen.pane, node.id)
+                    for pane in self.query(".pane"):
+                        pane.set_class(pane.id == node.id, "-active")
+                    self.query_one(PaneTabs).active = node.id
+                return
+            node = node.parent

@@ -1,0 +1,15 @@
+"""Placeholder: to be built."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tui.widgets.pane import Pane
+
+
+class InitiativePane(Pane):
+    TITLE_KEY = "pane.initiative"
+
+    def compose(self) -> ComposeResult:
+        yield Static("…")

@@ -1,0 +1,46 @@
+"""What the four panes share: a titled box that follows the app's campaign."""
+
+from __future__ import annotations
+
+from textual.containers import Vertical
+
+from core.actions import Action
+from core.campaign import Campaign
+from tui.i18n import t
+from tui.messages import ActionRequested
+
+
+class Pane(Vertical):
+    """A pane re-renders in :meth:`campaign_changed` and asks for changes with :meth:`request`."""
+
+    TITLE_KEY = ""
+
+    def on_mount(self) -> None:
+        self.border_title = t(self.TITLE_KEY, self.lang)
+        self.watch(self.app, "campaign", self.campaign_changed, init=False)
+        self.watch(self.app, "selected", self.selection_changed, init=False)
+        self.campaign_changed(self.campaign)
+
+    @property
+    def lang(self) -> str:
+        return getattr(self.app, "lang", "en")
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.app.campaign  # type: ignore[attr-defined]
+
+    def campaign_changed(self, campaign: Campaign) -> None:
+        """Re-render from ``campaign``. Override."""
+
+    def selection_changed(self, key: str | None) -> None:
+        """The initiative cursor moved. Override if the pane cares."""
+
+    def focus_main(self) -> None:
+        """Focus the pane's main widget (its first focusable one by default)."""
+        for widget in self.query("*"):
+            if widget.focusable:
+                widget.focus()
+                return
+
+    def request(self, action: Action) -> None:
+        self.post_message(ActionRequested(action))

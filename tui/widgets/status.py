@@ -1,0 +1,48 @@
+"""The one-line status bar and the pane tabs shown on narrow terminals."""
+
+from __future__ import annotations
+
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from core.campaign import Campaign
+from tui.i18n import t
+
+PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4"))
+
+
+class StatusBar(Static):
+    """Campaign · encounter · round · whose turn, and READ-ONLY when it is."""
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "campaign", self.show, init=True)
+
+    def show(self, campaign: Campaign | None) -> None:
+        app = self.app
+        lang = getattr(app, "lang", "en")
+        parts = [campaign.name] if campaign else []
+        enc = campaign.encounter if campaign else None
+        if enc is not None:
+            parts.append(enc.name)
+            parts.append(f"Round {enc.round}")
+            if enc.current:
+                turn = "tour de" if lang == "fr" else "turn:"
+                parts.append(f"{turn} {campaign.name_of(enc.current)}")
+        text = " · ".join(parts)
+        if getattr(app, "session", None) is not None and app.session.read_only:
+            text = f"[reverse] {t('app.read_only', lang)} [/] " + text
+        self.update(text)
+
+
+class PaneTabs(Static):
+    """``1 Initiative  2 Mass combat …`` with the shown pane highlighted (narrow screens)."""
+
+    active: reactive[str] = reactive("initiative")
+
+    def render(self) -> str:
+        lang = getattr(self.app, "lang", "en")
+        out = []
+        for name, key in PANE_KEYS:
+            label = f" {key} {t('pane.' + name, lang)} "
+            out.append(f"[reverse]{label}[/]" if name == self.active else label)
+        return " ".join(out)
