@@ -20,7 +20,15 @@ from tui.session import Session
 class ApotheoseApp(App[None]):
     """Holds the session; panes read ``campaign`` and post :class:`ActionRequested` up."""
 
-    CSS_PATH = "styles/app.tcss"
+    CSS_PATH = [
+        "styles/app.tcss",
+        "styles/initiative.tcss",
+        "styles/mass_combat.tcss",
+        "styles/damage.tcss",
+        "styles/spell.tcss",
+        "styles/dialogs.tcss",
+        "styles/sheet.tcss",
+    ]
     TITLE = "Apothéose"
     COMMANDS = App.COMMANDS | {GMCommands, CombatantCommands}
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]

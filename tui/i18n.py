@@ -49,6 +49,14 @@ TEXT: dict[str, tuple[str, str]] = {
 }
 
 
+def register(texts: dict[str, tuple[str, str]]) -> None:
+    """Add a module's texts (each widget module registers its own at import)."""
+    clash = set(texts) & set(TEXT)
+    if clash:
+        raise ValueError(f"text keys defined twice: {sorted(clash)}")
+    TEXT.update(texts)
+
+
 def t(key: str, lang: str = "en", **values: object) -> str:
     """The text for ``key`` in ``lang``, formatted with ``values``; the key itself if unknown."""
     en, fr = TEXT.get(key, (key, key))

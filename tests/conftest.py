@@ -1,0 +1,33 @@
+"""Shared fixtures: the app built through the same factory as the command line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.campaign import Campaign
+from core.demo import demo_campaign
+
+
+def make_test_app(campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs):
+    """The app on ``campaign`` (default: the demo), dice from a seeded source, no saving."""
+    from tui.app import make_app
+    from tui.session import Session
+
+    session = Session.of(campaign or demo_campaign(), rng=random.Random(seed), read_only=read_only)
+    return make_app(session, lang=lang, **kwargs)
+
+
+async def wait_for(pilot, predicate, *, tries: int = 50) -> None:
+    """Let the app process messages until ``predicate()`` holds (no fixed sleeps)."""
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause()
+    assert predicate(), "condition never became true"
+
+
+@pytest.fixture
+def demo() -> Campaign:
+    return demo_campaign()
