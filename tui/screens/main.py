@@ -51,6 +51,27 @@ class MainScreen(Screen[None]):
     def action_pane(self, name: str) -> None:
         self.pane = name
 
+    # -- entry points the initiative list's keys call (x, g, v, s, o) --------------------------
+    def action_damage(self) -> None:
+        self.pane = "damage"
+        self.query_one(DamagePane).start_entry()
+
+    def action_duel(self) -> None:
+        self.pane = "damage"
+        self.query_one(DamagePane).start_duel()
+
+    def action_attack_group(self) -> None:
+        self.pane = "mass"
+        self.query_one(MassCombatPane).start_attack()
+
+    def action_defend_group(self) -> None:
+        self.pane = "mass"
+        self.query_one(MassCombatPane).start_defence()
+
+    def action_spell(self) -> None:
+        self.pane = "spell"
+        self.query_one(SpellPane).start_entry()
+
     def watch_pane(self, name: str) -> None:
         for pane in self.query(".pane"):
             pane.set_class(pane.id == name, "-active")

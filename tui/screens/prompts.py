@@ -1,0 +1,95 @@
+"""Small dialogs every pane can use: a yes/no confirmation and a one-field prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from tui.i18n import register, t
+
+register(
+    {
+        "prompt.yes": ("Yes", "Oui"),
+        "prompt.no": ("No", "Non"),
+        "prompt.ok": ("OK", "OK"),
+        "prompt.cancel": ("Cancel", "Annuler"),
+    }
+)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """``question`` with Yes / No; dismisses True or False (y / n / escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes", id="confirm-yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm-no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        lang = getattr(self.app, "lang", "en")
+        with Vertical(classes="dialog-box"):
+            yield Static(self.question, classes="dialog-question", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(t("prompt.yes", lang), id="yes", variant="warning")
+                yield Button(t("prompt.no", lang), id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class ValuePrompt(ModalScreen["object | None"]):
+    """One labelled field. ``parse`` turns the text into a value or raises ValueError with a
+    message, shown under the field; Enter dismisses the value, Escape dismisses None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="prompt-cancel")]
+
+    def __init__(self, label: str, parse: Callable[[str], object], value: str = "", placeholder: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.label = label
+        self.parse = parse
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.label, classes="dialog-question")
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-value")
+            yield Static("", id="prompt-error", classes="field-error")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            value = self.parse(event.value)
+        except ValueError as error:
+            self.query_one("#prompt-error", Static).update(str(error))
+            return
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def parse_int(text: str) -> int:
+    """A whole number, with a clear message otherwise."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ValueError(f"not a whole number: {text!r}") from None
