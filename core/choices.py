@@ -49,3 +49,20 @@ def parse_choice(kind: type[C], value: object, field: str) -> C:
             if text in (member.value, _folded(member.en), _folded(member.fr)):
                 return member
     raise RulesError(field, f"unknown value {value!r}", [member.value for member in kind])
+
+
+def enum_converter(kind: type[enum.Enum], field: str):
+    """An attrs converter to a member of ``kind``: a :class:`Choice` also takes its labels;
+    anything unknown is a RulesError naming ``field`` with the allowed values."""
+
+    def convert(value: object):
+        if issubclass(kind, Choice):
+            return parse_choice(kind, value, field)
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except ValueError:
+            raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind]) from None
+
+    return convert

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from core.choices import enum_converter
 from core.combat import Grade
 from core.errors import RulesError
 from core.validators import at_least
@@ -21,7 +22,7 @@ class MookGroup:
 
     id: str
     name: str
-    grade: Grade = attrs.field(converter=Grade)
+    grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
     total: int = attrs.field(validator=at_least(1))
     standing: int = attrs.field(validator=_standing)
     initiative: int = attrs.field(default=0)

@@ -12,6 +12,7 @@ import enum
 import attrs
 
 from core.breakdown import Breakdown, Line, line, signed
+from core.choices import enum_converter
 from core.errors import RulesError
 from core.validators import between, require
 
@@ -110,7 +111,7 @@ def event_delta(event: ShadowEvent, value: int | None = None) -> int:
     A GM-chosen range (story_element 1…3, vows, compulsions…) has no default: ``value`` is
     then required. Errors name ``delta``.
     """
-    event = _enum_converter(ShadowEvent, "event")(event)
+    event = enum_converter(ShadowEvent, "event")(event)
     low, high = event.low, event.high
     allowed = f"{'' if low is None else low}…{'' if high is None else high}"
     if value is None:
@@ -140,16 +141,6 @@ _NAMES = {
 }
 
 
-def _enum_converter(cls: type[enum.StrEnum], field: str):
-    def convert(value: object) -> enum.StrEnum:
-        try:
-            return cls(value)
-        except ValueError:
-            raise RulesError(field, f"unknown value {value!r}", [m.value for m in cls]) from None
-
-    return convert
-
-
 #: What a stigma's weakening / wound / wavering-will effect takes, by level (the GM picks one).
 PERMANENT_LOSSES: dict[MarkLevel, dict[str, int]] = {
     MarkLevel.minor: {"characteristic": 1, "hp": 2, "willpower": 2},
@@ -167,8 +158,8 @@ def mark_level(number: int) -> MarkLevel:
 class Mark:
     """A stigma or a grace, with the level it was gained at and its permanent effect, if any."""
 
-    kind: MarkKind = attrs.field(converter=_enum_converter(MarkKind, "kind"))
-    level: MarkLevel = attrs.field(converter=_enum_converter(MarkLevel, "level"))
+    kind: MarkKind = attrs.field(converter=enum_converter(MarkKind, "kind"))
+    level: MarkLevel = attrs.field(converter=enum_converter(MarkLevel, "level"))
     note: str = ""
     effect: str | None = None
 
@@ -186,7 +177,7 @@ class LedgerEntry:
     before: int
     after: int
     reason: Line
-    event: ShadowEvent = attrs.field(converter=_enum_converter(ShadowEvent, "event"))
+    event: ShadowEvent = attrs.field(converter=enum_converter(ShadowEvent, "event"))
     note: str = ""
 
 
@@ -338,7 +329,7 @@ def change_shadow(state: Shadow, delta: int | None, event: ShadowEvent, note: st
     The four voluntary events go through
     their own rules (:func:`voluntary_stigma` …), so their delta must be their fixed ±5.
     """
-    event = _enum_converter(ShadowEvent, "event")(event)
+    event = enum_converter(ShadowEvent, "event")(event)
     delta = event_delta(event, delta)
     special = _VOLUNTARY.get(event)
     if special is not None:

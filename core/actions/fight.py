@@ -14,6 +14,7 @@ from core.actions.health import damage_one
 from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
 from core.campaign import Campaign
+from core.choices import enum_converter
 from core.combat import Grade, Range, attack_group_roll, defend_group, defend_group_roll
 from core.damage import Weapon
 from core.duel import attack_opponent_roll
@@ -81,7 +82,7 @@ class AttackGroup(Action):
     group: str
     score: int
     dice: tuple[int, ...] = attrs.field(converter=_dice)
-    range: Range = attrs.field(default=Range.SHORT, converter=Range)
+    range: Range = attrs.field(default=Range.SHORT, converter=enum_converter(Range, "range"))
     attacker: str | None = None
     affect: int = attrs.field(default=0, validator=_affect)
 
@@ -111,7 +112,7 @@ class DefendGroup(Action):
     ``dice`` empty: the static defence score (the kult die is optional for a defence)."""
 
     defender: str
-    grade: Grade = attrs.field(converter=Grade)
+    grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
     attackers: int = 1
     score: int = 0
     dice: tuple[int, ...] = attrs.field(default=(), converter=_dice)
@@ -147,8 +148,8 @@ class AttackOpponent(Action):
     score: int
     defence: int
     dice: tuple[int, ...] = attrs.field(converter=_dice)
-    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=Weapon)
-    range: Range = attrs.field(default=Range.SHORT, converter=Range)
+    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=enum_converter(Weapon, "weapon"))
+    range: Range = attrs.field(default=Range.SHORT, converter=enum_converter(Range, "range"))
     pugilat: bool = False
     bypass_armour: bool = False
     affect: int = attrs.field(default=0, validator=_affect)

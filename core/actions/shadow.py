@@ -7,6 +7,7 @@ import attrs
 from core.actions.base import Action, Outcome
 from core.breakdown import Line, line
 from core.campaign import Campaign
+from core.choices import enum_converter
 from core.errors import RulesError
 from core.shadow import ShadowEvent, change_shadow
 
@@ -53,7 +54,7 @@ class ChangeShadow(Action):
     """A shadow change for a reason of the RULES 1.3 table (``delta`` None: the event's own)."""
 
     key: str
-    event: ShadowEvent = attrs.field(converter=ShadowEvent)
+    event: ShadowEvent = attrs.field(converter=enum_converter(ShadowEvent, "event"))
     delta: int | None = None
     note: str = ""
     confirm: bool = False
