@@ -1,73 +1,21 @@
 """``apotheose calc``: one rules answer, as readable lines or one JSON object, without the app.
 
-Imports no Textual and no Rich: argparse, then only the core module the subcommand needs
-(:mod:`tui.calc_commands`). Bad input exits with status 2 and one line on stderr naming the
+Imports no Textual and no Rich: argparse (:mod:`tui.calc_parser`), then only the core module
+the subcommand needs (:mod:`tui.calc_commands`). Bad input exits with status 2 and one line on stderr naming the
 option; nothing goes to stdout.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from core.breakdown import Line
 from core.errors import RulesError
-from tui.calc_commands import COMMANDS, Answer, add_commands
-
-PROG = "apotheose calc"
-#: RulesError fields that are positionals rather than ``--options``.
-POSITIONALS = ("system", "command")
-
-
-class Rejected(Exception):
-    """Input the command line refuses: ``option: message``."""
-
-    def __init__(self, option: str, message: str):
-        super().__init__(f"{option}: {message}" if option else message)
-
-
-def _reword(message: str) -> Rejected:
-    """argparse's error as one line that names the option."""
-    if match := re.fullmatch(r"the following arguments are required: (.*)", message):
-        return Rejected(match[1], "required")
-    if match := re.fullmatch(r"unrecognized arguments: (.*)", message):
-        return Rejected(match[1], "not an option of this command (see --help)")
-    if match := re.fullmatch(r"argument ([^:]+): invalid choice: (.*) \(choose from (.*)\)", message):
-        allowed = ", ".join(choice.strip("'") for choice in match[3].split(", "))
-        return Rejected(match[1], f"unknown value {match[2]} (allowed: {allowed})")
-    if match := re.fullmatch(r"argument ([^:]+): (.*)", message, re.DOTALL):
-        return Rejected(match[1], match[2])
-    return Rejected("", message)
-
-
-class CalcParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are raised (one line), not printed with the usage."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise _reword(" ".join(message.split()))
-
-
-def option_of(field: str) -> str:
-    """The command-line option a core field comes from: ``bypass_armour`` → ``--bypass-armour``."""
-    return field if field in POSITIONALS else "--" + field.replace("_", "-")
-
-
-def parser() -> CalcParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
-    common.add_argument(
-        "--lang", metavar="fr|en", default=argparse.SUPPRESS, help="language of the readable lines (default: from LANG)"
-    )
-    top = CalcParser(
-        prog=PROG,
-        parents=[common],
-        allow_abbrev=False,
-        description="One Apothéose rules answer: the breakdown lines, or one JSON object with --json.",
-    )
-    sub = top.add_subparsers(dest="command", metavar="command", required=True)
-    add_commands(sub, common)
-    return top
+from tui.calc_commands import COMMANDS, Answer
+from tui.calc_parser import PROG, Rejected, option_of, parser
 
 
 def _lang(args: argparse.Namespace) -> str:
@@ -81,12 +29,20 @@ def _lang(args: argparse.Namespace) -> str:
     return lang.strip().lower()
 
 
+def _text(value: Any, lang: str) -> Any:
+    """A :class:`~core.breakdown.Line` (or a list of them) in ``lang``; any other value as is."""
+    if isinstance(value, list):
+        return [_text(item, lang) for item in value]
+    return value.text(lang) if isinstance(value, Line) else value
+
+
 def _print(answer: Answer, lang: str, as_json: bool) -> None:
-    lines = [item.text(lang) for item in answer.breakdown]  # type: ignore[arg-type]
+    lines = _text(list(answer.breakdown), lang)
     if as_json:
         import json
 
-        print(json.dumps({**answer.data, "breakdown": lines}, ensure_ascii=False))
+        data = {key: _text(value, lang) for key, value in answer.data.items()}
+        print(json.dumps({**data, "breakdown": lines}, ensure_ascii=False))
     else:
         print("\n".join(lines))
 

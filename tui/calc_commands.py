@@ -1,0 +1,178 @@
+"""What each subcommand of ``apotheose calc`` computes: one core call, its breakdown and JSON.
+
+Each ``run_*`` takes the parsed options and returns an :class:`Answer`: the core result's
+breakdown and the JSON object (a :class:`~core.breakdown.Line` in it is printed in the chosen
+language). Core modules are imported inside, so a subcommand loads only what it uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from core.breakdown import Breakdown
+from core.errors import RulesError
+
+
+class Answer(NamedTuple):
+    breakdown: Breakdown
+    data: dict[str, Any]
+
+
+def _rng(seed: int | None):
+    """The app's random source, or a seeded one (the hidden ``--seed``, for tests)."""
+    import random
+
+    return random.SystemRandom() if seed is None else random.Random(seed)
+
+
+def _choice(value: Any) -> Any:
+    return None if value is None else str(value)
+
+
+# --- check ----------------------------------------------------------------------------------
+
+
+def run_check(args: argparse.Namespace) -> Answer:
+    from core.rolls import check, parse_difficulty
+
+    difficulty = parse_difficulty(args.difficulty)
+    result = check(args.score, difficulty, args.kult, rng=None if args.kult else _rng(args.seed))
+    data = {
+        "score": result.score, "difficulty": result.difficulty, "dice": list(result.dice), "final": result.final,
+        "margin": result.margin, "success": result.success, "success_ranks": result.success_ranks,
+        "failure_ranks": result.failure_ranks, "critical": _choice(result.critical), "chance": float(result.chance),
+        "rerolls": result.rerolls, "shadow_delta": result.shadow_delta,
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
+# --- combat against a group -------------------------------------------------------------------
+
+
+def run_attack_group(args: argparse.Namespace) -> Answer:
+    from core.combat import attack_group
+
+    result = attack_group(args.attack, args.grade, args.range, args.standing)
+    data = {
+        "attack": result.attack, "grade": str(result.grade), "range": str(result.range), "standing": result.standing,
+        "difficulty": result.difficulty, "margin": result.margin, "hit": result.hit,
+        "success_ranks": result.success_ranks, "felled": result.felled,
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
+def run_defend_group(args: argparse.Namespace) -> Answer:
+    from core.combat import defend_group
+
+    result = defend_group(args.defence, args.grade, args.attackers)
+    data = {
+        "defence": result.defence, "grade": str(result.grade), "attackers": result.attackers,
+        "difficulty": result.difficulty, "margin": result.defence - result.difficulty, "hit": result.hit,
+        "failure_ranks": result.failure_ranks, "damage": result.damage,
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
+# --- damage ---------------------------------------------------------------------------------
+
+#: The lowest ``--hp`` the calculator takes (the HP before the hit).
+LOWEST_HP = 0
+
+
+def run_damage(args: argparse.Namespace) -> Answer:
+    from core.damage import apply_damage, weapon_damage
+    from core.sums import whole as whole_field
+
+    head: Breakdown = ()
+    if args.damage is not None:
+        if args.weapon is not None or args.ranks is not None:
+            raise RulesError("damage", "give either --damage or --weapon and --ranks, not both")
+        amount = args.damage
+    elif args.ranks is None:
+        if args.weapon is not None:
+            raise RulesError("ranks", "required with --weapon: the attack's success ranks")
+        raise RulesError("damage", "required (--damage N, or --weapon normal|magic --ranks N)")
+    else:
+        weapon = weapon_damage(args.ranks, args.weapon or "normal")
+        amount, head = weapon.value, weapon.breakdown
+    whole_field("hp", args.hp, LOWEST_HP)
+    result = apply_damage(
+        amount, hp=args.hp, armour=args.armour, bruise=args.bruise, pugilat=args.pugilat, bypass_armour=args.bypass_armour
+    )
+    data = {
+        "damage": result.damage, "absorbed": result.absorbed, "armour": result.armour, "real": result.real,
+        "hp": result.hp, "bruise": result.bruise, "bruised": result.bruised, "wound": str(result.wound),
+        "state": str(result.state), "armour_before": result.armour_before, "hp_before": result.hp_before,
+        "bruise_before": result.bruise_before,
+    }  # fmt: skip
+    return Answer((*head, *result.breakdown), data)
+
+
+# --- magic ----------------------------------------------------------------------------------
+
+SYSTEMS = ("apotheose",)
+
+
+def _system(text: str) -> str:
+    system = text.strip().lower().replace("é", "e")
+    if system not in SYSTEMS:
+        raise RulesError("system", f"unknown value {text!r}", SYSTEMS)
+    return system
+
+
+def run_spell(args: argparse.Namespace) -> Answer:
+    system = _system(args.system)
+    from core.magic import spell_cost
+    from core.validators import require
+
+    if args.shadow is not None:
+        require("shadow", 0 <= args.shadow <= 10, f"must be between 0 and 10, got {args.shadow}", "0…10")
+    result = spell_cost(args.intensity, args.duration, args.range, args.targets, ame=args.ame, pm=args.pm, shadow=args.shadow)
+    request = result.request
+    data = {
+        "system": system, "intensity": request.intensity, "duration": request.duration, "range": request.range,
+        "targets": request.targets, "total": result.total, "effect": str(result.effect), "tier": str(result.tier),
+        "max_intensity": result.max_intensity, "limit": result.limit, "shadow_needed": result.shadow_needed,
+        "affordable": result.affordable, "warnings": list(result.warnings),
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
+def run_resist(args: argparse.Namespace) -> Answer:
+    from core.magic import resist
+
+    result = resist(args.intensity, args.kult, args.target, rng=_rng(args.seed))
+    data = {
+        "intensity": result.intensity, "kult": result.kult, "score": result.score, "target": result.target,
+        "critical": result.critical, "resisted": result.resisted,
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
+# --- progression ------------------------------------------------------------------------------
+
+
+def run_xp(args: argparse.Namespace) -> Answer:
+    from core.progression import xp_cost
+
+    result = xp_cost(args.from_value, args.to_value)
+    data = {
+        "from": args.from_value, "to": args.to_value, "cost": result.cost,
+        "steps": [{"to": step.to, "cost": step.cost} for step in result.steps],
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
+# --- the subcommands ----------------------------------------------------------------------------
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], Answer]] = {
+    "check": run_check,
+    "attack-group": run_attack_group,
+    "defend-group": run_defend_group,
+    "damage": run_damage,
+    "spell": run_spell,
+    "resist": run_resist,
+    "xp": run_xp,
+}

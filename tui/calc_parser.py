@@ -1,0 +1,159 @@
+"""The command line of ``apotheose calc``: its options, and argparse's errors as one line."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+PROG = "apotheose calc"
+#: RulesError fields that are positionals rather than ``--options``.
+POSITIONALS = ("system", "command")
+
+
+class Rejected(Exception):
+    """Input the command line refuses: ``option: message``."""
+
+    def __init__(self, option: str, message: str):
+        super().__init__(f"{option}: {message}" if option else message)
+
+
+def _reword(message: str) -> Rejected:
+    """argparse's error as one line that names the option."""
+    if match := re.fullmatch(r"the following arguments are required: (.*)", message):
+        return Rejected(match[1], "required")
+    if match := re.fullmatch(r"unrecognized arguments: (.*)", message):
+        return Rejected(match[1].split()[0], "not an option of this command (see --help)")
+    if match := re.fullmatch(r"argument ([^:]+): invalid choice: (.*) \(choose from (.*)\)", message):
+        allowed = ", ".join(choice.strip("'") for choice in match[3].split(", "))
+        return Rejected(match[1], f"unknown value {match[2]} (allowed: {allowed})")
+    if match := re.fullmatch(r"argument ([^:]+): (.*)", message, re.DOTALL):
+        return Rejected(match[1], match[2])
+    return Rejected("", message)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Asks the terminal's width only when help is printed: argparse builds a formatter for every
+    option it adds, and the width costs an import of shutil (~1.5 ms of start-up)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=10_000)
+
+    def format_help(self) -> str:
+        import shutil
+
+        self._width = shutil.get_terminal_size().columns - 2
+        return super().format_help()
+
+
+class CalcParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are raised (one line), not printed with the usage."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str):  # type: ignore[override]
+        raise _reword(" ".join(message.split()))
+
+
+def option_of(field: str) -> str:
+    """The command-line option a core field comes from: ``bypass_armour`` → ``--bypass-armour``."""
+    return field if field in POSITIONALS else "--" + field.replace("_", "-")
+
+
+def parser() -> CalcParser:
+    """``apotheose calc`` and its subcommands; ``--json`` and ``--lang`` fit before or after one."""
+    common = CalcParser(add_help=False)
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
+    common.add_argument(
+        "--lang", metavar="fr|en", default=argparse.SUPPRESS, help="language of the readable lines (default: from LANG)"
+    )
+    top = CalcParser(
+        prog=PROG,
+        parents=[common],
+        description="One Apothéose rules answer: the breakdown lines, or one JSON object with --json.",
+    )
+    sub = top.add_subparsers(dest="command", metavar="command", required=True, prog=PROG)
+    add_commands(sub, common)
+    return top
+
+
+def whole(text: str) -> int:
+    """An argparse type: a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+
+
+GRADES = "civil|standard|veteran|elite"
+HELP = {
+    "check": "a kult check: score + kult die against a difficulty (RULES 1.2)",
+    "attack-group": "an attack on a group of mooks: how many fall (RULES 1.5)",
+    "defend-group": "a defence against a group: hit, and HP lost (RULES 1.5)",
+    "damage": "a hit through armour: real HP, wound, state (RULES 1.6)",
+    "spell": "a spell's cost in pm, effect, tier and limit (RULES 1.7)",
+    "resist": "a resisted spell: intensity + kult against the target (RULES 1.7)",
+    "xp": "the XP to raise a characteristic (RULES 1.8)",
+}
+
+
+def _number(parser: argparse.ArgumentParser, name: str, help: str, **kwargs: Any) -> None:
+    parser.add_argument(name, type=whole, metavar="N", help=help, **kwargs)
+
+
+def _kult(parser: argparse.ArgumentParser, help: str, **kwargs: Any) -> None:
+    _number(parser, "--kult", help + "; without it, one is rolled", **kwargs)
+    _number(parser, "--seed", argparse.SUPPRESS)
+
+
+def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Add every subcommand's parser to ``sub`` (argparse subparsers)."""
+    parsers = {name: sub.add_parser(name, parents=[common], help=text, description=text) for name, text in HELP.items()}
+
+    p = parsers["check"]
+    _number(p, "--score", "the score: characteristic + trade + speciality ± affect…", required=True)
+    p.add_argument("--difficulty", required=True, metavar="N|NAME", help="a number or easy, medium, hard, very_hard, epic (French names too)")
+    _kult(p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append")
+
+    p = parsers["attack-group"]
+    _number(p, "--attack", "the attack's final value (score + kult die)", required=True)
+    p.add_argument("--grade", required=True, metavar=GRADES, help="the group's average grade")
+    p.add_argument("--range", default="short", metavar="short|medium|long", help="shooting range (default: short)")
+    _number(p, "--standing", "mooks still standing: at most this many fall")
+
+    p = parsers["defend-group"]
+    _number(p, "--defence", "the defence's final value (score, + kult die if rolled)", required=True)
+    p.add_argument("--grade", required=True, metavar=GRADES, help="the attackers' average grade")
+    _number(p, "--attackers", "how many attack at once", required=True)
+
+    p = parsers["damage"]
+    _number(p, "--damage", "the damage dealt")
+    p.add_argument("--weapon", metavar="normal|magic", help="or the weapon (1, magic or charged 2) …")
+    _number(p, "--ranks", "… and the attack's success ranks (+1 each)")
+    _number(p, "--hp", "real HP before the hit", required=True)
+    _number(p, "--armour", "armour points left (default: 0)", default=0)
+    _number(p, "--bruise", "bruising already taken (default: 0)", default=0)
+    p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
+    p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
+
+    p = parsers["spell"]
+    p.add_argument("system", metavar="system", help="the magic system: apotheose")
+    _number(p, "--intensity", "intensity (≥ 1)", required=True)
+    _number(p, "--duration", "duration level: 0 instant, 1 ten minutes, 5 a day (default: 0)", default=0)
+    _number(p, "--range", "range level: 0 touch, 5 a city (default: 0)", default=0)
+    _number(p, "--targets", "targets level: 0 one, 2…5 that many, 10 about a hundred (default: 0)", default=0)
+    _number(p, "--ame", "the caster's âme: max intensity, limit, shadow needed")
+    _number(p, "--pm", "the caster's pm now: whether it can pay")
+    _number(p, "--shadow", "the caster's shadow (0…10): warns when inspiration passes 10")
+
+    p = parsers["resist"]
+    _number(p, "--intensity", "the spell's intensity (≥ 1)", required=True)
+    _kult(p, "the caster's kult die (-9…+10)")
+    _number(p, "--target", "the value to beat: the target's âme, or the higher of âme and corps/esprit", required=True)
+
+    p = parsers["xp"]
+    _number(p, "--from", "the characteristic now", required=True, dest="from_value")
+    _number(p, "--to", "the value to reach", required=True, dest="to_value")
