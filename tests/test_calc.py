@@ -203,7 +203,7 @@ def test_help_still_works():
 
 BAD = [
     (("attack-group", "--attack", "22", "--grade", "vet"), "--grade: unknown value 'vet' (allowed: civil, standard, veteran, elite)"),
-    (("damage", "--hp", "-3", "--damage", "2"), "--hp: must be at least 0, got -3"),
+    (("damage", "--hp", "-10", "--damage", "2"), "--hp: must be at least -9, got -10"),
     (("spell", "apotheose", "--intensity", "0"), "--intensity: must be at least 1, got 0"),
     (("resist", "--intensity", "0", "--kult", "3", "--target", "10"), "--intensity: must be a whole number ≥ 1, got 0"),
     (("check", "--score", "9", "--difficulty", "10", "--kult", "11"), "--kult: a d20-10 kult die cannot show 11"),

@@ -77,8 +77,9 @@ def run_defend_group(args: argparse.Namespace) -> Answer:
 
 # --- damage ---------------------------------------------------------------------------------
 
-#: The lowest ``--hp`` the calculator takes (the HP before the hit).
-LOWEST_HP = 0
+#: The lowest ``--hp`` the calculator takes (the HP before the hit): a dying character has 0 or
+#: less, down to -9; at -10 it is dead (RULES 1.6).
+LOWEST_HP = -9
 
 
 def run_damage(args: argparse.Namespace) -> Answer:
