@@ -1,0 +1,506 @@
+"""The campaign save format: one strict cattrs converter, a checked load and a cheap save.
+
+A save is a versioned envelope (:mod:`saves.envelope`) holding the campaign as it stands and
+its history::
+
+    {"format": "apotheose.campaign", "version": 1,
+     "campaign": {"name": …, "rules": {…}, "roster": [{…}], "groups": […], "encounters": […], …},
+     "history": {"base": {…}, "done": [{"seq": 1, "action": {"type": "NextTurn"}, "lines": […]}],
+                 "undone": […], "log": [{"seq": 1, "kind": "do", "line": {"en": …, "fr": …}}]}}
+
+``campaign`` is the current state, hidden flags included, readable without replaying (a player
+view reads only that). ``history`` is the journal as a save keeps it: at least the last
+:data:`~core.journal.KEPT_IN_SAVE` actions; loading replays ``done`` on ``base``. If the replay
+does not give ``campaign`` (the file was edited by hand, or a rule changed since), ``campaign``
+wins: undo starts again from it and the combat log is kept (:attr:`Loaded.note` says so).
+
+The converter is strict: ``"5"`` or ``3.7`` for a whole number, ``1`` for true/false, an unknown
+enum value, a missing or unknown field are errors. Loading structures with the fast converter
+and only when that fails again with the detailed one, to name the field (``$.campaign.roster[3]
+.hp``) in a :class:`~saves.errors.BadFieldError`. Both come from :func:`make_converter`, the one
+definition of the format. Saving goes through an :class:`Encoder`, which keeps the bytes of what
+did not change (history entries, log lines, characters, groups, encounters) so an autosave costs
+about the same after 10 actions as after 500.
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Callable, Iterator
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+import orjson
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn
+from cattrs.strategies import configure_tagged_union, include_subclasses
+
+from core.actions import ALL_ACTIONS, Action, apply
+from core.campaign import Campaign
+from core.errors import RulesError
+from core.journal import KEPT_IN_SAVE, Entry, Journal, LogLine
+from saves.envelope import CAMPAIGN, CURRENT_VERSION, FORMAT, EnvelopeFormat, _json_type
+from saves.errors import BadFieldError
+
+#: The key naming an action's class in a save: ``{"type": "Damage", "targets": […], …}``.
+TAG = "type"
+#: A save keeps between KEPT_IN_SAVE and KEPT_IN_SAVE + SLACK actions: the base it holds then
+#: moves (and is encoded again) once every SLACK actions instead of after each one.
+SLACK = 50
+
+Hook = Callable[[Any, Any], Any]
+
+
+@attrs.frozen
+class History:
+    """The journal as a save holds it: :class:`~core.journal.Journal` without its derived states."""
+
+    base: Campaign
+    done: tuple[Entry, ...] = ()
+    undone: tuple[Entry, ...] = ()
+    log: tuple[LogLine, ...] = ()
+
+
+@attrs.frozen
+class SaveFile:
+    """A save's payload (inside the envelope): the campaign now and its history."""
+
+    campaign: Campaign
+    history: History
+
+
+@attrs.frozen
+class Loaded:
+    """A loaded save: the journal to carry on with, and why its undo history was reset, if it was."""
+
+    journal: Journal
+    note: str | None = None
+
+
+# -- strict hooks ----------------------------------------------------------------------------
+
+
+class Invalid(ValueError):
+    """A value the format refuses; ``field`` (if any) is the key inside it that is wrong."""
+
+    def __init__(self, reason: str, field: str | None = None) -> None:
+        self.reason, self.field = reason, field
+        super().__init__(reason)
+
+
+class WrongTypeError(Invalid, TypeError):
+    """A JSON value of the wrong type for its field."""
+
+    def __init__(self, expected: str, value: object) -> None:
+        super().__init__(f"expected {expected}, found {_found(value)}")
+
+
+class UnknownValueError(Invalid):
+    """A string that is none of the values its field allows."""
+
+    def __init__(self, value: object, allowed: typing.Iterable[str], what: str = "value") -> None:
+        super().__init__(f"unknown {what} {value!r} (allowed: {', '.join(allowed)})")
+
+
+def _found(value: object) -> str:
+    """``a string "5"``, ``a number 3.7``, ``true``, ``an array``: a JSON value, for a message."""
+    if isinstance(value, (bool, type(None))):
+        return orjson.dumps(value).decode()
+    if isinstance(value, (dict, list)):
+        return _json_type(value)
+    return f"{_json_type(value)} {orjson.dumps(value).decode()}"
+
+
+def _strict(kind: type, expected: str) -> Hook:
+    """Exactly ``kind`` (no coercion: not "5" for 5, not true for 1); a subclass of ``kind`` asked
+    for (a StrEnum for ``str``) is an enum, taken by value."""
+
+    def structure(value: Any, type_: Any) -> Any:
+        if type(value) is not kind:
+            raise WrongTypeError(expected, value)
+        return value if type_ is kind else _member(type_, value)
+
+    return structure
+
+
+def _number(value: Any, _type: Any) -> float:
+    if type(value) is float or type(value) is int:
+        return value
+    raise WrongTypeError("a number", value)
+
+
+def _is_enum(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def _member(cls: type[enum.Enum], value: Any) -> enum.Enum:
+    """The member of ``cls`` whose value is ``value``: by value only (not by label or name)."""
+    try:
+        return cls._value2member_map_[value]
+    except (KeyError, TypeError):  # TypeError: an array or object is not a value
+        raise UnknownValueError(value, [str(m.value) for m in cls]) from None
+
+
+def _enum_hook(cls: type[enum.Enum]) -> Hook:
+    """Enums that are neither str nor int (those go through :func:`_strict`)."""
+    return lambda value, _type: _member(cls, value)
+
+
+def _is_tuple(t: Any) -> bool:
+    return typing.get_origin(t) is tuple
+
+
+def _tuple_factory(detailed: bool) -> Callable[[Any, cattrs.Converter], Hook]:
+    """Tuples from JSON arrays only (cattrs would take any iterable: a string, an object's keys)."""
+
+    def factory(t: Any, converter: cattrs.Converter) -> Hook:
+        args = typing.get_args(t)
+        homogeneous = len(args) == 2 and args[1] is Ellipsis
+        item = args[0]
+        hooks = [converter.get_structure_hook(a) for a in (args[:1] if homogeneous else args)]
+
+        def items(value: Any) -> Iterator[tuple[Any, Hook, Any]]:
+            if type(value) is not list:
+                raise WrongTypeError("an array", value)
+            if homogeneous:
+                return ((v, hooks[0], item) for v in value)
+            if len(value) != len(args):
+                raise WrongTypeError(f"an array of {len(args)}", value)
+            return zip(value, hooks, args, strict=True)
+
+        if not detailed and homogeneous:  # the common case, kept tight
+            hook = hooks[0]
+
+            def fast(value: Any, _type: Any) -> tuple:
+                if type(value) is not list:
+                    raise WrongTypeError("an array", value)
+                return tuple([hook(v, item) for v in value])
+
+            return fast
+        if not detailed:
+            return lambda value, _type: tuple([h(v, it) for v, h, it in items(value)])
+
+        def collect(value: Any, _type: Any) -> tuple:
+            out, errors = [], []
+            for i, (v, h, it) in enumerate(items(value)):
+                try:
+                    out.append(h(v, it))
+                except Exception as exc:  # noqa: BLE001 - collected, reported with its index
+                    exc.__notes__ = [*getattr(exc, "__notes__", []), IterableValidationNote(f"@ index {i}", i, it)]
+                    errors.append(exc)
+            if errors:
+                raise IterableValidationError(f"While structuring {t!r}", errors, t)
+            return tuple(out)
+
+        return collect
+
+    return factory
+
+
+def _is_model_class(t: Any) -> bool:
+    return isinstance(t, type) and attrs.has(t) and not issubclass(t, Action)
+
+
+def _class_hook(cl: type, converter: cattrs.Converter) -> Hook:
+    """cattrs' generated function, behind a check that the value is a JSON object."""
+    inner = make_dict_structure_fn(cl, converter)
+
+    def structure(value: Any, _type: Any) -> Any:
+        if type(value) is not dict:
+            raise WrongTypeError("an object", value)
+        return inner(value, cl)
+
+    return structure
+
+
+def _configure_actions(conv: cattrs.Converter) -> None:
+    """Actions as a tagged union over ALL_ACTIONS, ``"type"`` (the class name) first."""
+    include_subclasses(
+        Action, conv, subclasses=ALL_ACTIONS, union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG)
+    )
+    union_structure = conv.get_structure_hook(Action)
+    union_unstructure = conv.get_unstructure_hook(Action)
+    known = {cls.__name__ for cls in ALL_ACTIONS}
+
+    def structure(value: Any, _type: Any) -> Action:
+        if type(value) is not dict:
+            raise WrongTypeError("an object", value)
+        if value.get(TAG) not in known:
+            if TAG not in value:
+                raise Invalid("is missing: it names the action, e.g. \"NextTurn\"", TAG)
+            raise UnknownValueError(value[TAG], sorted(known), "action type")
+        return union_structure(value, Action)
+
+    def unstructure(action: Action) -> dict[str, Any]:
+        fields = union_unstructure(action)
+        return {TAG: fields.pop(TAG), **fields}
+
+    conv.register_structure_hook(Action, structure)
+    conv.register_unstructure_hook(Action, unstructure)
+
+
+def make_converter(*, detailed: bool = False) -> cattrs.Converter:
+    """The converter of the save format; ``detailed`` collects each error with its path (slower)."""
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
+    conv.register_structure_hook(int, _strict(int, "a whole number"))
+    conv.register_structure_hook(bool, _strict(bool, "true or false"))
+    conv.register_structure_hook(str, _strict(str, "a string"))  # also StrEnums: str is in their MRO
+    conv.register_structure_hook(float, _number)
+    conv.register_structure_hook_factory(_is_enum, _enum_hook)
+    conv.register_structure_hook_factory(_is_tuple, _tuple_factory(detailed))
+    conv.register_structure_hook_factory(_is_model_class, _class_hook)
+    _configure_actions(conv)
+    return conv
+
+
+CONVERTER = make_converter()
+_DETAILED: list[cattrs.Converter] = []
+
+
+def detailed_converter() -> cattrs.Converter:
+    """The slower converter that names every bad field (built on first use)."""
+    if not _DETAILED:
+        _DETAILED.append(make_converter(detailed=True))
+    return _DETAILED[0]
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def decode(raw: bytes, path: str | PathLike[str], envelope: EnvelopeFormat = CAMPAIGN) -> SaveFile:
+    """The checked content of a save file's bytes (no replay); errors name the file and field.
+
+    ``envelope`` is the format with its migrations (another one only in tests of a chain)."""
+    payload = envelope.open(raw, path)
+    try:
+        return CONVERTER.structure(payload, SaveFile)
+    except Exception as fast_error:  # noqa: BLE001 - any failure is explained by the detailed pass
+        raise _explain(payload, Path(path), fast_error) from None
+
+
+def read_journal(raw: bytes, path: str | PathLike[str], envelope: EnvelopeFormat = CAMPAIGN) -> Loaded:
+    """Load a save: check it, replay its history, and compare with the campaign it holds."""
+    data = decode(raw, path, envelope)
+    history = data.history
+    try:
+        journal = Journal.restore(history.base, history.done, history.undone, history.log)
+    except Exception:  # noqa: BLE001 - find the action that cannot be replayed and name it
+        raise _replay_error(history, Path(path)) from None
+    if journal.campaign == data.campaign:
+        return Loaded(journal)
+    note = "the campaign differs from what its history gives (edited outside apotheose?): undo starts from here"
+    return Loaded(Journal(base=data.campaign, log=history.log), note)
+
+
+def _replay_error(history: History, path: Path) -> BadFieldError:
+    campaign = history.base
+    for i, entry in enumerate(history.done):
+        try:
+            campaign = apply(campaign, entry.action).campaign
+        except Exception as exc:  # noqa: BLE001
+            reason = exc.args[0] if isinstance(exc, RulesError) else repr(exc)
+            return BadFieldError(path, f"$.history.done[{i}].action", f"cannot be replayed: {reason}")
+    return BadFieldError(path, "$.history", "cannot be replayed")
+
+
+def _explain(payload: dict[str, Any], path: Path, fast_error: Exception) -> BadFieldError:
+    """Structure again with detailed validation and turn the first error into a BadFieldError."""
+    try:
+        detailed_converter().structure(payload, SaveFile)
+    except Exception as exc:  # noqa: BLE001
+        problems = list(field_errors(exc))
+    else:  # the two converters disagree: should not happen, but never hide the failure
+        problems = [("$", f"cannot be read ({fast_error!r})")]
+    field, reason = problems[0]
+    if len(problems) > 1:
+        reason += f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})"
+    return BadFieldError(path, field, reason)
+
+
+def field_errors(exc: BaseException, path: str = "$") -> Iterator[tuple[str, str]]:
+    """``(json path, reason)`` for each error a detailed structuring found, like
+    :func:`cattrs.transform_error`, with a RulesError's field appended to its object's path."""
+    if isinstance(exc, (ClassValidationError, IterableValidationError)):
+        with_notes, without = exc.group_exceptions()
+        for inner, note in with_notes:
+            step = f"[{note.index!r}]" if isinstance(exc, IterableValidationError) else f".{note.name}"
+            yield from field_errors(inner, path + step)
+        for inner in without:
+            yield from field_errors(inner, path)
+    elif isinstance(exc, RulesError):
+        allowed = f" (allowed: {exc.allowed})" if exc.allowed else ""
+        yield f"{path}.{exc.field}", f"{exc.reason}{allowed}"
+    elif isinstance(exc, ForbiddenExtraKeysError):
+        extra = sorted(exc.extra_fields)
+        yield f"{path}.{extra[0]}", f"unknown field{'s' if len(extra) > 1 else ''} {', '.join(map(repr, extra))}"
+    elif isinstance(exc, KeyError):
+        yield path, "is missing"
+    elif isinstance(exc, Invalid):
+        yield (f"{path}.{exc.field}" if exc.field else path), exc.reason
+    else:
+        yield path, f"is not valid ({exc})"
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def unstructure(value: Any, type_: Any = None) -> Any:
+    """``value`` as JSON-ready data, as a save holds it."""
+    return CONVERTER.unstructure(value, type_)
+
+
+def encode(journal: Journal) -> bytes:
+    """The bytes of a save of ``journal`` (see :class:`Encoder` to save often)."""
+    return Encoder().encode(journal)
+
+
+class _Array:
+    """A JSON array of immutable values, one per line, kept encoded between saves.
+
+    When the tuple only grew or shrank at its end, or lost items at its start (the history's
+    window moving on), the items still there are neither encoded nor joined again: the bytes are
+    cut and appended in place, so a save does not cost more with a longer history.
+    """
+
+    __slots__ = ("blob", "encode_item", "ends", "items", "origin", "sep")
+
+    def __init__(self, encode_item: Callable[[Any], bytes], depth: int = 2) -> None:
+        self.encode_item = encode_item
+        self.sep = b",\n" + b"  " * (depth + 1)
+        self.items: tuple = ()
+        self.blob = bytearray()  # the items joined by ``sep``
+        self.ends: list[int] = []  # where each item ends in the blob, counted from ``origin``
+        self.origin = 0
+
+    def update(self, items: tuple) -> bytearray:
+        """The items joined by the separator (without the brackets), for ``items`` now."""
+        old = self.items
+        if items is old:
+            return self.blob
+        start = 0
+        if old and items and items[0] is not old[0]:
+            try:
+                start = old.index(items[0])
+            except ValueError:
+                start = len(old)
+        kept = min(len(old) - start, len(items))
+        if not (kept and old[start : start + kept] == items[:kept]):  # identity first, then equality
+            start = kept = 0
+        if kept:
+            first = self.ends[start - 1] - self.origin + len(self.sep) if start else 0
+            del self.blob[self.ends[start + kept - 1] - self.origin :]
+            del self.blob[:first]
+            self.origin += first
+            self.ends = self.ends[start : start + kept]
+        else:
+            self.blob, self.ends, self.origin = bytearray(), [], 0
+        for item in items[kept:]:
+            if self.ends:
+                self.blob += self.sep
+            self.blob += self.encode_item(item)
+            self.ends.append(self.origin + len(self.blob))
+        self.items = items
+        return self.blob
+
+
+class _Parts:
+    """Encoded values by identity (characters, groups, encounters); keeps only the last save's."""
+
+    def __init__(self) -> None:
+        self.cache: dict[int, tuple[object, bytes]] = {}
+        self.used: dict[int, tuple[object, bytes]] = {}
+
+    def get(self, value: object, hook: Callable[[Any], Any]) -> bytes:
+        hit = self.cache.get(id(value))
+        if hit is None or hit[0] is not value:
+            hit = (value, orjson.dumps(hook(value)))
+        self.used[id(value)] = hit
+        return hit[1]
+
+    def done(self) -> None:
+        self.cache, self.used = self.used, {}
+
+
+def _campaign_plan(conv: cattrs.Converter) -> list[tuple[str, bytes, bool, Callable[[Any], Any]]]:
+    """For each field of Campaign: its name, its key, whether it is a list of model values, its hook."""
+    plan = []
+    for field in attrs.fields(attrs.resolve_types(Campaign)):
+        args = typing.get_args(field.type)
+        many = _is_tuple(field.type) and len(args) == 2 and args[1] is Ellipsis and attrs.has(args[0])
+        hook = conv.get_unstructure_hook(args[0] if many else field.type)
+        plan.append((field.name, orjson.dumps(field.name), many, hook))
+    return plan
+
+
+class Encoder:
+    """Turns journals into save bytes, reusing the bytes of what did not change since its last call.
+
+    One encoder per campaign file (the autosaver's); not thread-safe. The output is the same as
+    ``orjson.dumps(unstructure(SaveFile(...)))`` laid out one item per line.
+    """
+
+    def __init__(self, keep: int = KEPT_IN_SAVE, slack: int = SLACK) -> None:
+        self.keep, self.slack = keep, slack
+        conv = CONVERTER
+        self._plan = _campaign_plan(conv)
+        self._parts = _Parts()
+        entry, line = conv.get_unstructure_hook(Entry), conv.get_unstructure_hook(LogLine)
+        self._arrays = {
+            "done": _Array(lambda e: orjson.dumps(entry(e))),
+            "undone": _Array(lambda e: orjson.dumps(entry(e))),
+            "log": _Array(lambda ln: orjson.dumps(line(ln))),
+        }
+        self._campaign_hook = conv.get_unstructure_hook(Campaign)
+        self._base: tuple[Campaign | None, bytes] = (None, b"")
+        self._cut: tuple[int, Campaign | None] = (0, None)
+
+    def window(self, journal: Journal) -> Journal:
+        """The journal as this save keeps it: ``journal.trimmed`` to between keep and keep + slack."""
+        n = len(journal.done)
+        cut, cut_base = self._cut
+        valid = 0 < cut <= n and self.keep <= n - cut <= self.keep + self.slack
+        if not (valid and journal.states[cut - 1] is cut_base):
+            cut = n - self.keep if n > self.keep + self.slack else 0
+        self._cut = (cut, journal.states[cut - 1] if cut else None)
+        return journal.trimmed(n - cut) if cut else journal
+
+    def encode(self, journal: Journal) -> bytes:
+        saved = self.window(journal)
+        base, base_bytes = self._base
+        if saved.base is not base:
+            base_bytes = orjson.dumps(self._campaign_hook(saved.base))
+            self._base = (saved.base, base_bytes)
+        out = [
+            b'{\n  "format": ', orjson.dumps(FORMAT), b',\n  "version": ', b"%d" % CURRENT_VERSION,
+            b',\n  "campaign": ', self._campaign(saved.campaign),
+            b',\n  "history": {\n    "base": ', base_bytes,
+        ]  # fmt: skip
+        for name in ("done", "undone", "log"):
+            out += [b',\n    "', name.encode(), b'": ', *_brackets(self._arrays[name].update(getattr(saved, name)), 2)]
+        out.append(b"\n  }\n}\n")
+        return b"".join(out)
+
+    def _campaign(self, campaign: Campaign) -> bytes:
+        out = []
+        for name, key, many, hook in self._plan:
+            value = getattr(campaign, name)
+            if many:
+                frags = [self._parts.get(v, hook) for v in value]
+                encoded = b"".join(_brackets(b",\n      ".join(frags), 2))
+            else:
+                encoded = orjson.dumps(hook(value))
+            out.append(b"    " + key + b": " + encoded)
+        self._parts.done()
+        return b"{\n" + b",\n".join(out) + b"\n  }"
+
+
+def _brackets(items: bytes | bytearray, depth: int) -> tuple[bytes | bytearray, ...]:
+    """The pieces of a JSON array whose items, one per line, are joined in ``items``; ``depth``
+    is the array's indentation (two spaces each), its items one deeper."""
+    if not items:
+        return (b"[]",)
+    return b"[\n" + b"  " * (depth + 1), items, b"\n" + b"  " * depth + b"]"

@@ -1,0 +1,281 @@
+"""Opening, creating and autosaving campaign files.
+
+``open_campaign`` loads a campaign and takes its lock; when another process holds the lock it
+opens read-only and says who. A file that failed to load is never written by this process (the
+GM may want to repair it by hand, or restore a backup: :func:`restore_backup`). The
+:class:`AutoSaver` writes the latest journal from a background thread after each action; a
+failed save keeps the state and is retried until it works.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from core.campaign import Campaign
+from core.journal import Journal
+from saves.atomic import atomic_write, backups_of, load, load_bytes
+from saves.errors import LockedError, MissingFileError, SaveError
+from saves.format import Encoder, Loaded, encode, read_journal
+from saves.lock import CampaignLock
+from saves.paths import ensure_saves_dir
+
+#: Seconds between retries of a failed autosave (the last one repeats).
+RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
+
+_refused: set[Path] = set()
+_refused_guard = threading.Lock()
+
+
+def _key(path: Path) -> Path:
+    return Path(os.path.abspath(path))
+
+
+def refuses(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` failed to load in this process, so that nothing may write over it."""
+    with _refused_guard:
+        return _key(Path(path)) in _refused
+
+
+def _refuse(path: Path) -> None:
+    with _refused_guard:
+        _refused.add(_key(path))
+
+
+def _accept(path: Path) -> None:
+    with _refused_guard:
+        _refused.discard(_key(path))
+
+
+def load_campaign(path: str | os.PathLike[str]) -> Loaded:
+    """Read and check a campaign file (no lock). A :class:`SaveError` names the file, the field
+    and the newest backup that loads; the file is then marked never to be written over."""
+    path = Path(path)
+    try:
+        return load(path, read_journal)
+    except SaveError as error:
+        if not isinstance(error, MissingFileError):
+            _refuse(path)
+        raise
+
+
+@attrs.define
+class Opened:
+    """An open campaign: its journal, its file, the lock (None when read-only) and who holds it
+    when another process does."""
+
+    journal: Journal
+    path: Path
+    lock: CampaignLock | None
+    locked_by: str | None = None
+    #: Why the undo history was reset, if it was (see :class:`saves.format.Loaded`).
+    note: str | None = None
+
+    @property
+    def read_only(self) -> bool:
+        return self.lock is None
+
+    def close(self) -> None:
+        """Release the lock (flush the autosaver first)."""
+        if self.lock is not None:
+            self.lock.release()
+
+
+def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> Opened:
+    """Open a campaign file, locked for writing unless another process holds it or ``read_only``.
+
+    Raises :class:`SaveError` (``MissingFileError``, ``NotJsonError``, ``BadFieldError``…) when
+    the file cannot be loaded; the lock is then not kept.
+    """
+    path = Path(path)
+    if not os.path.lexists(path):
+        load_campaign(path)  # raises MissingFileError, pointing to a backup if one loads
+    lock: CampaignLock | None = None
+    locked_by = None
+    if not read_only:
+        try:
+            lock = CampaignLock(path).acquire()
+        except LockedError as error:
+            locked_by = error.holder.describe() if error.holder is not None else "another process"
+    try:
+        loaded = load_campaign(path)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    return Opened(loaded.journal, path, lock, locked_by, loaded.note)
+
+
+def create_campaign(path: str | os.PathLike[str], campaign: Campaign) -> Path:
+    """Write a new campaign file; refuses to replace an existing one. Creates the folder."""
+    path = Path(path)
+    ensure_saves_dir(path.parent)
+    with CampaignLock(path):
+        if os.path.lexists(path):
+            raise SaveError(path, "already exists; open it, or choose another name")
+        atomic_write(path, encode(Journal.start(campaign)))
+    return path
+
+
+def restore_backup(path: str | os.PathLike[str], backup: str | os.PathLike[str]) -> None:
+    """Put ``backup`` back as ``path``; the damaged file becomes ``path.1`` by the rotation.
+
+    The backup must load (else its error is raised and nothing is written); the campaign's lock
+    is taken for the write (:class:`LockedError` if another process holds it).
+    """
+    path, backup = Path(path), Path(backup)
+    raw = load_bytes(backup)
+    read_journal(raw, backup)
+    with CampaignLock(path):
+        atomic_write(path, raw)
+        _accept(path)
+
+
+def backups_that_load(path: str | os.PathLike[str]) -> list[tuple[Path, Loaded]]:
+    """The backups of ``path`` that load, newest first, with what they hold."""
+    found = []
+    for backup in backups_of(Path(path)):
+        try:
+            found.append((backup, read_journal(load_bytes(backup), backup)))
+        except SaveError:
+            continue
+    return found
+
+
+Writer = Callable[[Path, bytes], None]
+
+
+class AutoSaver:
+    """Saves the latest journal given to :meth:`save`, from a background thread.
+
+    Bursts coalesce: only the newest journal is written. A failed save calls ``on_error(error)``,
+    keeps the journal and retries after :data:`RETRY_DELAYS` until it works, then calls
+    ``on_recovered()``; both are called from the saver's thread (an exception they raise is
+    ignored). :meth:`flush` writes the latest journal now; :meth:`close` flushes and stops.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        lock: CampaignLock | None,
+        on_error: Callable[[Exception], object] | None = None,
+        on_recovered: Callable[[], object] | None = None,
+        *,
+        writer: Writer = atomic_write,
+        delays: tuple[float, ...] = RETRY_DELAYS,
+    ) -> None:
+        self.path = Path(path)
+        if lock is None or not lock.held:
+            raise SaveError(self.path, "cannot be saved: it is not locked for writing (opened read-only?)")
+        self.lock = lock
+        self.on_error = on_error
+        self.on_recovered = on_recovered
+        self.writer = writer
+        self.delays = delays or (0.0,)
+        #: The last failure, while saves fail; None once a save works.
+        self.error: Exception | None = None
+        self._encoder = Encoder()
+        self._pending: Journal | None = None
+        self._busy = False
+        self._hurry = False
+        self._closing = False
+        self._attempts = 0
+        self._failures = 0
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name=f"autosave {self.path.name}", daemon=True)
+        self._thread.start()
+
+    def save(self, journal: Journal) -> None:
+        """Save ``journal`` soon, instead of any journal not written yet."""
+        with self._changed:
+            if self._closing:
+                raise SaveError(self.path, "cannot be saved: its autosaver is closed")
+            self._pending = journal
+            self._changed.notify_all()
+
+    @property
+    def saved(self) -> bool:
+        """Whether every journal given is on disk."""
+        with self._changed:
+            return self._pending is None and not self._busy
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Write the latest journal now (skipping any wait before a retry); True once it is on
+        disk, False if that attempt failed or ``timeout`` passed."""
+        with self._changed:
+            if self._pending is None and not self._busy:
+                return True
+            needed = self._attempts + (2 if self._busy else 1)
+            self._hurry = True
+            self._changed.notify_all()
+            self._changed.wait_for(
+                lambda: (self._pending is None and not self._busy) or (self._attempts >= needed and not self._busy),
+                timeout,
+            )
+            return self._pending is None and not self._busy
+
+    def close(self, timeout: float | None = 10.0) -> bool:
+        """Flush, then stop the thread; True when everything given was saved."""
+        saved = self.flush(timeout)
+        with self._changed:
+            self._closing = True
+            self._changed.notify_all()
+        self._thread.join(timeout)
+        return saved
+
+    # -- the thread ------------------------------------------------------------------------------
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._pending is not None or self._closing)
+                if self._closing:
+                    return
+                journal, self._pending, self._busy, self._hurry = self._pending, None, True, False
+            try:
+                self._write(journal)
+            except Exception as error:  # noqa: BLE001 - any failure: keep the state, tell, retry
+                self._failed(journal, error)
+            else:
+                self._succeeded()
+
+    def _write(self, journal: Journal) -> None:
+        if refuses(self.path):
+            raise SaveError(self.path, "did not load correctly; it is never written over")
+        if not self.lock.held:
+            raise SaveError(self.path, "cannot be saved: its lock was released")
+        self.writer(self.path, self._encoder.encode(journal))
+
+    def _succeeded(self) -> None:
+        with self._changed:
+            recovered = self._failures > 0
+            self._busy, self._failures, self.error = False, 0, None
+            self._attempts += 1
+            self._changed.notify_all()
+        if recovered:
+            _call(self.on_recovered)
+
+    def _failed(self, journal: Journal, error: Exception) -> None:
+        with self._changed:
+            if self._pending is None:
+                self._pending = journal  # nothing newer came: this one is retried
+            self._busy, self.error = False, error
+            self._failures += 1
+            self._attempts += 1
+            delay = self.delays[min(self._failures, len(self.delays)) - 1]
+            self._changed.notify_all()
+        _call(self.on_error, error)
+        with self._changed:  # a flush or close cuts the wait short
+            self._changed.wait_for(lambda: self._hurry or self._closing, delay)
+
+
+def _call(callback: Callable[..., object] | None, *args: object) -> None:
+    if callback is None:
+        return
+    try:
+        callback(*args)
+    except Exception:  # noqa: BLE001, S110 - a broken callback must not stop the saving
+        pass
