@@ -1,16 +1,41 @@
-"""``apotheose [CAMPAIGN]``: open the GM app (the only path that imports Textual)."""
+"""``apotheose [CAMPAIGN]``: open the GM app (the only path that imports Textual).
+
+No campaign: the demo campaign ``demo`` of the saves folder, created on first run. A name or a
+file opens that campaign; a name that is not there is an error (exit 2) pointing to ``apotheose
+new``. The campaign is locked while the app runs: a campaign another process holds opens
+read-only, and the app says who holds it. A file that cannot be loaded opens on the bad-save
+screen, which offers its backups that load. Every change is saved by an
+:class:`~saves.store.AutoSaver`; on exit the app flushes it and releases the lock.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.i18n import LANGS, default_lang
 
+if TYPE_CHECKING:
+    from tui.app import ApotheoseApp
+    from tui.session import Session
+
+#: The campaign opened when none is named (created in the saves folder on first run).
+DEMO = "demo"
+
+
+class Usage(Exception):
+    """Bad command-line input: one line on stderr, exit status 2."""
+
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="apotheose", description="The Apothéose GM app.")
+    from tui.campaign_cli import OneLineParser
+
+    p = OneLineParser(prog="apotheose", description="The Apothéose GM app.")
     p.add_argument("campaign", nargs="?", help="a campaign name (in the saves folder) or a file; default: the demo")
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the app (default: from LANG)")
@@ -19,14 +44,117 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str]) -> int:
-    args = parser().parse_args(argv)
-    lang = args.lang or default_lang(os.environ)
+def campaign_path(name: str | None, saves: str | None) -> Path:
+    """The file to open: the demo (created if missing), or the campaign named or given."""
     from core.demo import demo_campaign
-    from tui.app import make_app
+    from core.errors import RulesError
+    from saves.atomic import backups_of
+    from saves.paths import list_campaigns, resolve_campaign, saves_dir
+    from saves.store import create_campaign
+
+    folder = saves_dir(saves)
+    if name is None:
+        path = resolve_campaign(DEMO, folder)
+        if not os.path.lexists(path):
+            create_campaign(path, demo_campaign())
+        return path
+    try:
+        path = resolve_campaign(name, folder)
+    except RulesError as error:
+        raise Usage(f"apotheose: {error}") from None
+    if not os.path.lexists(path) and not backups_of(path):
+        known = ", ".join(p.stem for p in list_campaigns(folder)) or "none yet"
+        raise Usage(
+            f"apotheose: no campaign {name!r} ({path}); create it with: apotheose new {name!r}"
+            f"{'' if saves is None else f' --saves {saves}'} (campaigns in {folder}: {known})"
+        )
+    return path
+
+
+def open_session(path: Path, *, read_only: bool = False, rng: random.Random | None = None) -> tuple[Session, str | None, str | None]:
+    """A session on ``path`` with its autosaver (none when read-only), who holds the campaign
+    when another process does, and a note when its undo history was reset."""
+    from saves.store import AutoSaver, open_campaign
     from tui.session import Session
 
-    session = Session.of(demo_campaign(), read_only=args.read_only)
-    app = make_app(session, lang=lang, mouse=not args.no_mouse)
-    app.run(mouse=not args.no_mouse)
+    opened = open_campaign(path, read_only=read_only)
+    saver = AutoSaver(path, opened.lock) if opened.lock is not None else None
+    session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
+    return session, opened.locked_by, opened.note
+
+
+def attach(app: ApotheoseApp, session: Session) -> None:
+    """Let the session's autosaver tell ``app`` when saving fails and when it works again."""
+    from saves.store import AutoSaver
+
+    if isinstance(session.saver, AutoSaver):
+        session.saver.on_error = app.save_failed
+        session.saver.on_recovered = app.save_recovered
+
+
+def build(argv: Sequence[str], *, rng: random.Random | None = None) -> ApotheoseApp:
+    """The app for these command-line words, its campaign open (raises :class:`Usage`)."""
+    from core.campaign import Campaign
+    from saves.errors import MissingFileError, SaveError
+    from tui.app import make_app
+    from tui.campaign_cli import Rejected
+    from tui.session import Session
+
+    try:
+        args = parser().parse_args(list(argv))
+    except Rejected as error:
+        raise Usage(f"apotheose: {error}") from None
+    path = campaign_path(args.campaign, args.saves)
+    lang = args.lang or default_lang(os.environ)
+    locked_by = note = load_error = None
+    try:
+        session, locked_by, note = open_session(path, read_only=args.read_only, rng=rng)
+    except SaveError as error:
+        if isinstance(error, MissingFileError) and error.backup is None:
+            raise Usage(f"apotheose: {error}") from None
+        load_error = error
+        session = Session.of(Campaign(name=path.stem or "?"), path=path, read_only=True, rng=rng)
+    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=not args.no_mouse)
+    attach(app, session)
+    if note:
+        app.call_later(app.notify, note, severity="warning", timeout=10)
+    return app
+
+
+def finish(app: ApotheoseApp) -> str | None:
+    """Flush the autosaver and release the lock; a message if the last changes could not be saved."""
+    from saves.store import AutoSaver
+
+    saver = app.session.saver
+    if not isinstance(saver, AutoSaver):
+        return None
+    saver.on_error = saver.on_recovered = None  # the app is gone: nobody to tell
+    try:
+        if saver.close():
+            return None
+        return f"apotheose: the last changes could not be saved: {saver.error}"
+    finally:
+        saver.lock.release()
+
+
+def main(argv: Sequence[str]) -> int:
+    from saves.errors import SaveError
+
+    try:
+        app = build(argv)
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else 0
+    except Usage as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except SaveError as error:  # e.g. the demo cannot be created: the saves folder is not writable
+        print(f"apotheose: {error}", file=sys.stderr)
+        return 1
+    try:
+        app.run(mouse=app.mouse)
+    finally:
+        problem = finish(app)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     return 0

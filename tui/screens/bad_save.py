@@ -1,25 +1,117 @@
-"""Shown instead of the main screen when a campaign file cannot be loaded: never a traceback."""
+"""Shown instead of the main screen when a campaign file cannot be loaded: never a traceback.
+
+It says what is wrong (the file, the field, the reason) and lists the backups of the file that
+load, newest first. Enter on one restores it (the damaged file is kept as ``name.json.1``) and
+opens the campaign. The damaged file itself is never written by the app.
+"""
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves.errors import SaveError
+from saves.format import Loaded
+from saves.store import backups_that_load, restore_backup
+from tui.i18n import register, t
+
+register(
+    {
+        "bad_save.title": ("This campaign file cannot be opened", "Ce fichier de campagne ne peut pas être ouvert"),
+        "bad_save.backups": (
+            "Backups that load (Enter restores one; the damaged file is kept as {kept}):",
+            "Sauvegardes lisibles (Entrée en restaure une ; le fichier abîmé est gardé sous {kept}) :",
+        ),
+        "bad_save.none": (
+            "No backup of this file loads. Repair it by hand, or start another campaign: apotheose new NAME",
+            "Aucune sauvegarde de ce fichier n'est lisible. Réparez-le à la main, ou commencez une autre "
+            "campagne : apotheose new NOM",
+        ),
+        "bad_save.untouched": (
+            "The app never writes over this file.",
+            "L'application n'écrit jamais sur ce fichier.",
+        ),
+        "bad_save.backup": (
+            "{name} · saved {when} · {campaign} · {actions} actions",
+            "{name} · enregistrée le {when} · {campaign} · {actions} actions",
+        ),
+        "bad_save.restored": ("Restored {backup}.", "{backup} restaurée."),
+        "bad_save.restore_failed": ("Could not restore: {error}", "Restauration impossible : {error}"),
+        "bad_save.quit": ("Quit", "Quitter"),
+    }
+)
 
 
 class BadSaveScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "Quit")]
+    DEFAULT_CSS = """
+    BadSaveScreen #bad-save-backups-title { margin-top: 1; }
+    BadSaveScreen #bad-save-backups { height: auto; max-height: 12; border: round $accent; }
+    BadSaveScreen #bad-save-untouched { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "Quit", id="bad-save-quit")]
 
     def __init__(self, error: Exception) -> None:
         super().__init__()
         self.error = error
+        self.path: Path | None = error.path if isinstance(error, SaveError) else None
+        self.backups: list[tuple[Path, Loaded]] = backups_that_load(self.path) if self.path else []
 
     def compose(self) -> ComposeResult:
+        lang = getattr(self.app, "lang", "en")
         with Vertical(id="bad-save"):
-            yield Static("This campaign file cannot be opened", id="bad-save-title")
+            yield Static(t("bad_save.title", lang), id="bad-save-title")
             yield Static(str(self.error), id="bad-save-error", markup=False)
+            if self.backups:
+                kept = f"{self.path.name}.1" if self.path else ""
+                yield Static(t("bad_save.backups", lang, kept=kept), id="bad-save-backups-title", markup=False)
+                yield OptionList(*(self._option(p, loaded, lang) for p, loaded in self.backups), id="bad-save-backups")
+            else:
+                yield Static(t("bad_save.none", lang), id="bad-save-none", markup=False)
+            yield Static(t("bad_save.untouched", lang), id="bad-save-untouched")
         yield Footer()
+
+    @staticmethod
+    def _option(path: Path, loaded: Loaded, lang: str) -> Option:
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        journal = loaded.journal
+        text = t("bad_save.backup", lang, name=path.name, when=when, campaign=journal.campaign.name, actions=len(journal.done))
+        return Option(Content(text), id=path.name)
+
+    def on_mount(self) -> None:
+        if self.backups:
+            self.query_one(OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#bad-save-backups")
+    def _restore(self, event: OptionList.OptionSelected) -> None:
+        from tui.run import attach, open_session
+        from tui.screens.main import MainScreen
+
+        app, lang = self.app, getattr(self.app, "lang", "en")
+        backup = self.backups[event.option_index][0]
+        assert self.path is not None
+        try:
+            restore_backup(self.path, backup)
+            session, locked_by, note = open_session(self.path, rng=app.session.rng)  # type: ignore[attr-defined]
+        except SaveError as error:
+            app.notify(t("bad_save.restore_failed", lang, error=error), severity="error", timeout=10)
+            return
+        app.session = session  # type: ignore[attr-defined]
+        app.locked_by = locked_by  # type: ignore[attr-defined]
+        attach(app, session)  # type: ignore[arg-type]
+        app.campaign = session.campaign  # type: ignore[attr-defined]
+        app.switch_screen(MainScreen())
+        app.notify(t("bad_save.restored", lang, backup=backup.name))
+        if locked_by:
+            app.notify(t("app.locked_by", lang, holder=locked_by), severity="warning", timeout=8)
+        if note:
+            app.notify(note, severity="warning", timeout=10)
