@@ -1,15 +1,750 @@
-"""Placeholder: to be built."""
+"""The initiative pane: the turn order of the fight under way, one line per participant.
+
+:class:`InitiativeList` is a line widget (``ScrollView`` + ``render_line``): each row's Strip is
+cached by participant key, and a campaign change repaints only the rows whose participant or
+character changed (compared by identity: an action keeps unchanged values as the same objects).
+With no fight under way it lists the roster and the groups, and ``f`` starts a fight with them.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Static
 
+from core.actions import (
+    ActNow,
+    AddCondition,
+    BoostInitiative,
+    Delay,
+    EndEncounter,
+    MoveInOrder,
+    NextTurn,
+    PreviousTurn,
+    RemoveCondition,
+    RepairArmour,
+    SetHidden,
+    SetInitiative,
+    Stabilise,
+    StartEncounter,
+)
+from core.campaign import Campaign
+from core.damage import Vital
+from core.encounter import Participant
+from core.mooks import MookGroup
+from core.opposed import Grade
+from core.roster import Character
+from core.shadow import tainted
+from tui.i18n import register, t
 from tui.widgets.pane import Pane
+
+register(
+    {
+        "init.round": ("Round {n}", "Round {n}"),
+        "init.turn": ("{name}'s turn", "tour de {name}"),
+        "init.no_turn": ("n: first turn", "n : premier tour"),
+        "init.no_fight": ("no fight", "pas de combat"),
+        "init.hint": (
+            "No fight under way: f starts one with everybody below.",
+            "Pas de combat en cours : f en lance un avec tout le monde.",
+        ),
+        "init.fight_name": ("Fight {n}", "Combat {n}"),
+        "init.fight_under_way": ("A fight is already under way.", "Un combat est déjà en cours."),
+        "init.end_fight": ("End the fight {name}?", "Terminer le combat {name} ?"),
+        "init.nobody": ("Nobody selected.", "Personne n'est sélectionné."),
+        "init.pc_only": ("Only a player character can do that.", "Seul un personnage joueur peut faire cela."),
+        "init.not_group": ("Not for a mook group.", "Pas pour un groupe de sbires."),
+        "init.no_conditions": ("{name} has no condition.", "{name} n'a aucun état."),
+        "init.set_initiative": ("Initiative of {name}", "Initiative de {name}"),
+        "init.pick_condition": ("Remove which condition from {name}?", "Retirer quel état à {name} ?"),
+        # column heads
+        "init.col.init": ("Ini", "Ini"),
+        "init.col.name": ("Name", "Nom"),
+        "init.col.hp": ("HP", "PV"),
+        "init.col.armour": ("Arm", "Arm"),
+        "init.col.shadow": ("Sh", "Om"),
+        "init.col.pm": ("pm", "pm"),
+        "init.col.state": ("State", "État"),
+        # tags on a row
+        "init.tag.delaying": ("delaying", "retarde"),
+        "init.tag.dying": ("dying", "agonisant"),
+        "init.tag.knocked_out": ("knocked out", "assommé"),
+        "init.tag.dead": ("dead", "mort"),
+        "init.tag.stabilised": ("stabilised", "stabilisé"),
+        "init.tag.all_down": ("all down", "tous à terre"),
+        "init.tag.hidden": ("[hidden]", "[caché]"),
+        "init.grade.civil": ("civ", "civ"),
+        "init.grade.standard": ("std", "std"),
+        "init.grade.veteran": ("vet", "vét"),
+        "init.grade.elite": ("elite", "élite"),
+        # footer keys
+        "init.key.delay": ("Delay", "Retarder"),
+        "init.key.act_now": ("Act now", "Agir"),
+        "init.key.boost": ("Boost", "Booster"),
+        "init.key.set": ("Set init", "Initiative"),
+        "init.key.up": ("Move up", "Monter"),
+        "init.key.down": ("Move down", "Descendre"),
+        "init.key.condition": ("Condition", "État"),
+        "init.key.uncondition": ("Remove cond.", "Retirer état"),
+        "init.key.hide": ("Hide/show", "Cacher/montrer"),
+        "init.key.stabilise": ("Stabilise", "Stabiliser"),
+        "init.key.repair": ("Repair", "Réparer"),
+        "init.key.damage": ("Damage", "Dégâts"),
+        "init.key.duel": ("Duel", "Duel"),
+        "init.key.attack_group": ("Attack group", "Attaquer groupe"),
+        "init.key.defend_group": ("Defend", "Défendre"),
+        "init.key.spell": ("Spell", "Sort"),
+        "init.key.mark": ("Mark", "Marquer"),
+        "init.key.fight": ("Fight", "Combat"),
+        "init.key.end_fight": ("End fight", "Fin du combat"),
+    }
+)
+
+#: Binding id → text key, to show the footer in the app's language.
+BINDING_TEXTS = {
+    "init-next": "key.next",
+    "init-prev": "key.prev",
+    "init-delay": "init.key.delay",
+    "init-act-now": "init.key.act_now",
+    "init-boost": "init.key.boost",
+    "init-set": "init.key.set",
+    "init-move-up": "init.key.up",
+    "init-move-down": "init.key.down",
+    "init-condition": "init.key.condition",
+    "init-uncondition": "init.key.uncondition",
+    "init-hide": "init.key.hide",
+    "init-stabilise": "init.key.stabilise",
+    "init-repair": "init.key.repair",
+    "init-sheet": "key.sheet",
+    "init-damage": "init.key.damage",
+    "init-duel": "init.key.duel",
+    "init-attack-group": "init.key.attack_group",
+    "init-defend-group": "init.key.defend_group",
+    "init-spell": "init.key.spell",
+    "init-mark": "init.key.mark",
+    "init-fight": "init.key.fight",
+    "init-end-fight": "init.key.end_fight",
+}
+
+
+def localise_bindings(node, texts: dict[str, str]) -> None:
+    """Give ``node``'s bindings (by id) their description in the app's language."""
+    lang = getattr(node.app, "lang", "en")
+    keymap = node._bindings.key_to_bindings
+    for key, bindings in list(keymap.items()):
+        keymap[key] = [
+            replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings
+        ]
+
+
+# -- row layout ----------------------------------------------------------------------------
+PREFIX, INIT, BAR, HP, ARMOUR, SHADOW, PM = 2, 3, 5, 6, 5, 3, 3
+NAME_MIN, NAME_MAX, TAGS_MIN = 6, 22, 12
+#: Past this many changed rows (a new round ticks every condition) one refresh beats many.
+REPAINT_ONE_BY_ONE = 32
+
+
+def name_width(width: int) -> tuple[int, int]:
+    """(name width, bar width) for a row ``width`` cells wide: the bar goes first when narrow."""
+    bar = BAR if width >= 45 else 0
+    fixed = PREFIX + INIT + 1 + 1 + bar + HP + ARMOUR + SHADOW + PM + 1
+    return max(NAME_MIN, min(NAME_MAX, width - fixed - TAGS_MIN)), bar
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` padded or cut (with …) to exactly ``width`` cells."""
+    if width <= 0:
+        return ""
+    if cell_len(text) <= width:
+        return set_cell_size(text, width)
+    return set_cell_size(text, width - 1) + "…"
+
+
+def bar(value: int, top: int, width: int) -> tuple[str, str]:
+    """``("███", "░░")``: the filled and empty parts of a ``width``-cell bar."""
+    if width <= 0:
+        return "", ""
+    filled = 0 if top <= 0 or value <= 0 else max(1, min(width, round(width * value / top)))
+    return "█" * filled, "░" * (width - filled)
+
+
+Entity = Character | MookGroup
+
+
+class InitiativeHeader(Static):
+    """The column heads, laid out like the rows below."""
+
+
+class InitiativeList(ScrollView, can_focus=True, inherit_bindings=False):
+    """The turn order (or the roster), one cached line per participant."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "initiative-list--cursor",
+        "initiative-list--cursor-blur",
+        "initiative-list--current",
+        "initiative-list--marked",
+        "initiative-list--muted",
+        "initiative-list--bar",
+        "initiative-list--bar-low",
+        "initiative-list--bar-empty",
+        "initiative-list--danger",
+        "initiative-list--tainted",
+        "initiative-list--condition",
+        "initiative-list--dead",
+    }
+
+    DEFAULT_CSS = """
+    InitiativeList { overflow-x: hidden; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next_turn", "Next turn", id="init-next"),
+        Binding("x", "screen.damage", "Damage", id="init-damage"),
+        Binding("g", "screen.attack_group", "Attack group", id="init-attack-group"),
+        Binding("v", "screen.defend_group", "Defend", id="init-defend-group"),
+        Binding("o", "screen.duel", "Duel", id="init-duel"),
+        Binding("s", "screen.spell", "Spell", id="init-spell"),
+        Binding("enter", "sheet", "Sheet", id="init-sheet"),
+        Binding("space", "mark", "Mark", id="init-mark"),
+        Binding("d", "delay", "Delay", id="init-delay"),
+        Binding("a", "act_now", "Act now", id="init-act-now"),
+        Binding("b", "boost", "Boost", id="init-boost"),
+        Binding("i", "set_initiative", "Set init", id="init-set"),
+        Binding("c", "add_condition", "Condition", id="init-condition"),
+        Binding("C", "remove_condition", "Remove cond.", id="init-uncondition"),
+        Binding("p", "previous_turn", "Prev turn", id="init-prev"),
+        Binding("h", "hide", "Hide/show", id="init-hide"),
+        Binding("S", "stabilise", "Stabilise", id="init-stabilise"),
+        Binding("R", "repair", "Repair", id="init-repair"),
+        Binding("shift+up", "move(-1)", "Move up", id="init-move-up", show=False),
+        Binding("shift+down", "move(1)", "Move down", id="init-move-down", show=False),
+        Binding("f", "start_fight", "Fight", id="init-fight"),
+        Binding("F", "end_fight", "End fight", id="init-end-fight", show=False),
+        Binding("up,k", "cursor(-1)", "Up", id="init-cursor-up", show=False),
+        Binding("down,j", "cursor(1)", "Down", id="init-cursor-down", show=False),
+        Binding("home", "cursor_to(0)", "First", id="init-cursor-home", show=False),
+        Binding("end", "cursor_to(-1)", "Last", id="init-cursor-end", show=False),
+        Binding("pageup", "page(-1)", "Page up", id="init-page-up", show=False),
+        Binding("pagedown", "page(1)", "Page down", id="init-page-down", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cursor = 0
+        #: One row per key, in order; participants aligned with them (None: roster mode).
+        self.keys: tuple[str, ...] = ()
+        self._index: dict[str, int] = {}
+        self._parts: tuple[Participant, ...] | None = None
+        self._entities: dict[str, Entity] = {}
+        self._roster: tuple[Character, ...] = ()
+        self._groups: tuple[MookGroup, ...] = ()
+        self._current: str | None = None
+        self._rules = None
+        self._marked: frozenset[str] = frozenset()
+        #: The cached line of each row, by key; valid for ``_cache_width`` cells.
+        self.strips: dict[str, Strip] = {}
+        self._cache_width = -1
+
+    # -- reading the campaign ---------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return getattr(self.app, "lang", "en")
+
+    @property
+    def cursor_key(self) -> str | None:
+        return self.keys[self.cursor] if 0 <= self.cursor < len(self.keys) else None
+
+    def entity(self, key: str) -> Entity | None:
+        return self._entities.get(key)
+
+    def participant(self, key: str) -> Participant | None:
+        if self._parts is None or key not in self._index:
+            return None
+        return self._parts[self._index[key]]
+
+    def update_campaign(self, campaign: Campaign | None) -> None:
+        """Take in a new campaign: repaint only the rows that changed."""
+        enc = campaign.encounter if campaign is not None else None
+        roster = campaign.roster if campaign is not None else ()
+        groups = campaign.groups if campaign is not None else ()
+        parts = enc.participants if enc is not None else None
+        full = (parts is None) != (self._parts is None) or (campaign is not None and campaign.rules is not self._rules)
+        changed: set[str] = set()
+        if not full and parts is not None and parts is not self._parts:
+            old = self._parts or ()
+            if len(old) != len(parts):
+                full = True
+            else:
+                for a, b in zip(old, parts):
+                    if a is not b:
+                        if a.key != b.key:
+                            full = True
+                            break
+                        changed.add(b.key)
+        for old_items, new_items in ((self._roster, roster), (self._groups, groups)):
+            if old_items is new_items:
+                continue
+            if len(old_items) != len(new_items):
+                full = True
+                continue
+            for a, b in zip(old_items, new_items):
+                if a is not b:
+                    if a.id != b.id:
+                        full = True
+                    changed.add(b.id)
+                    self._entities[b.id] = b
+        current = enc.current if enc is not None else None
+        if current != self._current:
+            changed.update(k for k in (current, self._current) if k is not None)
+        self._roster, self._groups, self._parts, self._current = roster, groups, parts, current
+        self._rules = campaign.rules if campaign is not None else None
+        if full:
+            self._rebuild()
+        elif len(changed) > REPAINT_ONE_BY_ONE:
+            for key in changed:
+                self.strips.pop(key, None)
+            self.refresh()
+        else:
+            for key in changed:
+                self._repaint(key)
+
+    def _rebuild(self) -> None:
+        keep = self.cursor_key
+        self._entities = {c.id: c for c in self._roster} | {g.id: g for g in self._groups}
+        if self._parts is not None:
+            self.keys = tuple(p.key for p in self._parts)
+        else:
+            self.keys = tuple(self._entities)
+        self._index = {k: i for i, k in enumerate(self.keys)}
+        self.strips.clear()
+        if keep in self._index:
+            self.cursor = self._index[keep]
+        elif keep is None and self._current in self._index:
+            self.cursor = self._index[self._current]
+        self.cursor = max(0, min(self.cursor, len(self.keys) - 1))
+        self.virtual_size = Size(0, len(self.keys))
+        self.refresh()
+        if self.is_mounted:
+            self._cursor_into_view()
+            # After every pane has seen the new campaign, not in the middle of it.
+            self.call_later(self._publish)
+
+    def _repaint(self, key: str) -> None:
+        self.strips.pop(key, None)
+        index = self._index.get(key)
+        if index is not None:
+            self.refresh_line(index)
+
+    # -- the cursor ---------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        localise_bindings(self, BINDING_TEXTS)
+        self.watch(self.app, "marked", self._marked_changed, init=True)
+        self._cursor_into_view()
+        self._publish()
+
+    def _publish(self) -> None:
+        key = self.cursor_key
+        if getattr(self.app, "selected", None) != key:
+            self.app.selected = key  # type: ignore[attr-defined]
+
+    def move_cursor(self, index: int) -> None:
+        if not self.keys:
+            return
+        index = max(0, min(index, len(self.keys) - 1))
+        if index != self.cursor:
+            before = self.cursor_key
+            self.cursor = index
+            if before is not None:
+                self._repaint(before)
+            self._repaint(self.keys[index])
+        self._cursor_into_view()
+        self._publish()
+
+    def select_key(self, key: str | None) -> None:
+        """Put the cursor on ``key`` (the command palette or another pane chose it)."""
+        if key is not None and key != self.cursor_key and key in self._index:
+            self.move_cursor(self._index[key])
+
+    def _cursor_into_view(self) -> None:
+        height = self.scrollable_content_region.height
+        top = round(self.scroll_y)
+        if height <= 0:
+            return
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(self.cursor + step)
+
+    def action_cursor_to(self, index: int) -> None:
+        self.move_cursor(index if index >= 0 else len(self.keys) - 1)
+
+    def action_page(self, direction: int) -> None:
+        self.move_cursor(self.cursor + direction * max(1, self.scrollable_content_region.height - 1))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = offset.y + round(self.scroll_y)
+        if index < len(self.keys):
+            self.move_cursor(index)
+
+    def on_focus(self) -> None:
+        self._repaint_cursor()
+
+    def on_blur(self) -> None:
+        self._repaint_cursor()
+
+    def _repaint_cursor(self) -> None:
+        key = self.cursor_key
+        if key is not None:
+            self._repaint(key)
+
+    def _marked_changed(self, marked: frozenset[str]) -> None:
+        for key in marked ^ self._marked:
+            self._repaint(key)
+        self._marked = marked
+
+    def notify_style_update(self) -> None:
+        self.strips.clear()
+        super().notify_style_update()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        index = y + round(self.scroll_y)
+        width = self.scrollable_content_region.width
+        if width != self._cache_width:
+            self.strips.clear()
+            self._cache_width = width
+        if not 0 <= index < len(self.keys):
+            return Strip.blank(width, self.rich_style)
+        key = self.keys[index]
+        strip = self.strips.get(key)
+        if strip is None:
+            strip = self.strips[key] = self._render_row(index, width)
+        return strip
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(f"initiative-list--{name}", partial=True)
+
+    def _render_row(self, index: int, width: int) -> Strip:
+        key = self.keys[index]
+        entity = self._entities.get(key)
+        part = self._parts[index] if self._parts is not None else None
+        lang = self.lang
+        base = self.rich_style
+        if index == self.cursor:
+            base = base + self._style("cursor" if self.has_focus else "cursor-blur")
+        name_w, bar_w = name_width(width)
+        pieces: list[tuple[str, Style | None]] = []
+        current = key == self._current
+        marked = key in self._marked
+        pieces.append(("▶" if current else " ", self._style("current")))
+        pieces.append(("*" if marked else " ", self._style("marked")))
+        value = part.initiative if part is not None else getattr(entity, "initiative", 0)
+        pieces.append((f"{value:>{INIT}} ", None))
+        name = entity.name if entity is not None else key
+        name_style = self._style("current") if current else (self._style("marked") if marked else None)
+        pieces.append((fit(name, name_w) + " ", name_style))
+        tags: list[tuple[str, Style | None]] = []
+        if part is not None and part.delaying:
+            tags.append((t("init.tag.delaying", lang), self._style("muted")))
+        if isinstance(entity, Character):
+            self._character_cells(entity, bar_w, pieces, tags)
+        elif isinstance(entity, MookGroup):
+            self._group_cells(entity, bar_w, pieces, tags)
+        else:
+            pieces.append((" " * (bar_w + HP + ARMOUR + SHADOW + PM), None))
+        if part is not None:
+            for cond in part.conditions:
+                text = cond.name if cond.rounds is None else f"{cond.name} {cond.rounds}"
+                tags.append((text, self._style("condition")))
+        if entity is not None and entity.hidden:
+            tags.append((t("init.tag.hidden", lang), self._style("muted")))
+        room = width - sum(cell_len(text) for text, _ in pieces)
+        if tags and room > 1:
+            pieces.append((" ", None))
+            room -= 1
+            for n, (text, style) in enumerate(tags):
+                text = text if n == 0 else " " + text
+                if cell_len(text) > room:
+                    pieces.append((fit(text, room), style))
+                    break
+                pieces.append((text, style))
+                room -= cell_len(text)
+        dead = isinstance(entity, Character) and entity.state is Vital.DEAD
+        if dead:
+            base = base + self._style("dead")
+        segments = [Segment(text, base + style if style is not None else base) for text, style in pieces]
+        return Strip(segments).crop_extend(0, width, base)
+
+    def _character_cells(self, c: Character, bar_w: int, pieces: list, tags: list) -> None:
+        lang = self.lang
+        state = c.state
+        full, empty = bar(c.hp - c.bruise, c.max_hp, bar_w)
+        low = c.hp * 2 <= c.max_hp
+        pieces.append((full, self._style("bar-low" if low else "bar")))
+        pieces.append((empty, self._style("bar-empty")))
+        hp_style = self._style("danger") if state in (Vital.DYING, Vital.DEAD) else None
+        pieces.append((f"{c.hp}/{c.max_hp}".rjust(HP), hp_style))
+        armour = f"{c.armour}/{c.max_armour}" if c.max_armour else ""
+        pieces.append((armour.rjust(ARMOUR), None))
+        if c.shadow is not None:
+            threshold = self._rules.taint_threshold if self._rules is not None else 6
+            style = self._style("tainted") if tainted(c.shadow, threshold) else None
+            pieces.append((str(c.shadow.value).rjust(SHADOW), style))
+        else:
+            pieces.append((" " * SHADOW, None))
+        pieces.append(((str(c.pm) if c.mystic else "").rjust(PM), None))
+        if state is Vital.DYING:
+            key = "init.tag.stabilised" if c.stabilised else "init.tag.dying"
+            tags.insert(0, (t(key, lang), self._style("muted" if c.stabilised else "danger")))
+        elif state is not Vital.STANDING:
+            tags.insert(0, (t(f"init.tag.{state.value}", lang), self._style("danger")))
+
+    def _group_cells(self, g: MookGroup, bar_w: int, pieces: list, tags: list) -> None:
+        full, empty = bar(g.standing, g.total, bar_w)
+        pieces.append((full, self._style("bar-low" if g.standing * 2 <= g.total else "bar")))
+        pieces.append((empty, self._style("bar-empty")))
+        pieces.append((f"{g.standing}/{g.total}".rjust(HP), None))
+        pieces.append((t(f"init.grade.{Grade(g.grade).value}", self.lang).rjust(ARMOUR), self._style("muted")))
+        pieces.append((" " * (SHADOW + PM), None))
+        if g.standing == 0:
+            tags.insert(0, (t("init.tag.all_down", self.lang), self._style("danger")))
+
+    def header_text(self, width: int) -> str:
+        lang = self.lang
+        name_w, bar_w = name_width(width)
+        head = (
+            " " * PREFIX
+            + t("init.col.init", lang).rjust(INIT)
+            + " "
+            + fit(t("init.col.name", lang), name_w)
+            + " "
+            + t("init.col.hp", lang).ljust(bar_w + HP)
+            + t("init.col.armour", lang).rjust(ARMOUR)
+            + t("init.col.shadow", lang).rjust(SHADOW)
+            + t("init.col.pm", lang).rjust(PM)
+            + " "
+            + t("init.col.state", lang)
+        )
+        return head[:width]
+
+    def on_resize(self) -> None:
+        self.strips.clear()
+        self._cursor_into_view()
+        pane = self.parent
+        if isinstance(pane, InitiativePane):
+            pane.update_header()
+
+    # -- keys -----------------------------------------------------------------------------------
+    @property
+    def pane(self) -> InitiativePane:
+        node = self.parent
+        while node is not None and not isinstance(node, InitiativePane):
+            node = node.parent
+        assert node is not None
+        return node
+
+    def _request(self, action) -> bool:
+        return self.app.request(action)  # type: ignore[attr-defined]
+
+    def _notify(self, key: str, **values) -> None:
+        self.app.notify(t(key, self.lang, **values), severity="warning", timeout=4)
+
+    def _selected(self) -> str | None:
+        key = self.cursor_key
+        if key is None:
+            self._notify("init.nobody")
+        return key
+
+    def _character(self, *, pc: bool = False) -> Character | None:
+        key = self._selected()
+        if key is None:
+            return None
+        entity = self._entities.get(key)
+        if not isinstance(entity, Character):
+            self._notify("init.not_group")
+            return None
+        if pc and not entity.pc:
+            self._notify("init.pc_only")
+            return None
+        return entity
+
+    def action_next_turn(self) -> None:
+        self._request(NextTurn())
+
+    def action_previous_turn(self) -> None:
+        self._request(PreviousTurn())
+
+    def action_delay(self) -> None:
+        self._request(Delay(self._current or ""))
+
+    def action_act_now(self) -> None:
+        key = self._selected()
+        if key is not None:
+            self._request(ActNow(key))
+
+    def action_boost(self) -> None:
+        c = self._character(pc=True)
+        if c is not None:
+            self._request(BoostInitiative(c.id))
+
+    def action_set_initiative(self) -> None:
+        from tui.screens.prompts import ValuePrompt, parse_int
+
+        key = self._selected()
+        if key is None:
+            return
+        part = self.participant(key)
+        value = "" if part is None else str(part.initiative)
+        name = self.entity(key).name if self.entity(key) is not None else key
+
+        def done(value: object) -> None:
+            if value is not None:
+                self._request(SetInitiative(key, value))  # type: ignore[arg-type]
+
+        self.app.push_screen(ValuePrompt(t("init.set_initiative", self.lang, name=name), parse_int, value), done)
+
+    def action_move(self, steps: int) -> None:
+        key = self._selected()
+        if key is not None:
+            self._request(MoveInOrder(key, steps))
+
+    def action_add_condition(self) -> None:
+        from tui.screens.combat_dialogs import ConditionDialog
+
+        key = self._selected()
+        if key is None:
+            return
+        name = self.entity(key).name if self.entity(key) is not None else key
+
+        def done(condition) -> None:
+            if condition is not None:
+                self._request(AddCondition(key, condition))
+
+        self.app.push_screen(ConditionDialog(name), done)
+
+    def action_remove_condition(self) -> None:
+        from tui.screens.combat_dialogs import PickDialog
+
+        key = self._selected()
+        if key is None:
+            return
+        part = self.participant(key)
+        name = self.entity(key).name if self.entity(key) is not None else key
+        if part is None or not part.conditions:
+            self._notify("init.no_conditions", name=name)
+            return
+        options = [(c.name, c.name if c.rounds is None else f"{c.name} ({c.rounds})") for c in part.conditions]
+
+        def done(picked) -> None:
+            if picked is not None:
+                self._request(RemoveCondition(key, picked))
+
+        self.app.push_screen(PickDialog(t("init.pick_condition", self.lang, name=name), options), done)
+
+    def action_hide(self) -> None:
+        key = self._selected()
+        entity = self.entity(key) if key is not None else None
+        if entity is not None:
+            self._request(SetHidden(entity.id, not entity.hidden))
+
+    def action_stabilise(self) -> None:
+        c = self._character()
+        if c is not None:
+            self._request(Stabilise(c.id))
+
+    def action_repair(self) -> None:
+        c = self._character()
+        if c is not None:
+            self._request(RepairArmour(c.id))
+
+    def action_mark(self) -> None:
+        key = self._selected()
+        if key is not None:
+            marked = self.app.marked  # type: ignore[attr-defined]
+            self.app.marked = marked - {key} if key in marked else marked | {key}  # type: ignore[attr-defined]
+
+    def action_sheet(self) -> None:
+        from tui.screens.sheet import SheetScreen
+
+        key = self._selected()
+        if key is not None:
+            self.app.push_screen(SheetScreen(key))
+
+    def action_start_fight(self) -> None:
+        campaign: Campaign = self.app.campaign  # type: ignore[attr-defined]
+        if campaign.encounter is not None:
+            self._notify("init.fight_under_way")
+            return
+        keys = tuple(c.id for c in campaign.roster) + tuple(g.id for g in campaign.groups)
+        name = t("init.fight_name", self.lang, n=len(campaign.encounters) + 1)
+        self._request(StartEncounter(name, keys))
+
+    def action_end_fight(self) -> None:
+        from tui.screens.prompts import ConfirmDialog
+
+        enc = self.app.campaign.encounter  # type: ignore[attr-defined]
+        if enc is None:
+            self._request(EndEncounter())  # refused with its own message
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._request(EndEncounter())
+
+        self.app.push_screen(ConfirmDialog(t("init.end_fight", self.lang, name=enc.name)), done)
 
 
 class InitiativePane(Pane):
+    """The fight's order, whose turn and the round (in the border), and the roster between fights."""
+
     TITLE_KEY = "pane.initiative"
 
     def compose(self) -> ComposeResult:
-        yield Static("…")
+        yield Static("", id="initiative-hint", markup=False)
+        yield InitiativeHeader("", id="initiative-header", markup=False)
+        yield InitiativeList(id="initiative-list")
+
+    @property
+    def list(self) -> InitiativeList:
+        return self.query_one(InitiativeList)
+
+    def campaign_changed(self, campaign: Campaign) -> None:
+        self.list.update_campaign(campaign)
+        enc = campaign.encounter if campaign is not None else None
+        lang = self.lang
+        if enc is None:
+            subtitle = t("init.no_fight", lang)
+        else:
+            who = t("init.turn", lang, name=campaign.name_of(enc.current)) if enc.current else t("init.no_turn", lang)
+            subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
+        self.border_subtitle = subtitle
+        hint = self.query_one("#initiative-hint", Static)
+        hint.display = enc is None
+        if enc is None:
+            hint.update(t("init.hint", lang))
+
+    def selection_changed(self, key: str | None) -> None:
+        self.list.select_key(key)
+
+    def update_header(self) -> None:
+        width = self.list.scrollable_content_region.width
+        self.query_one(InitiativeHeader).update(self.list.header_text(width))
+
+    def focus_main(self) -> None:
+        self.list.focus()

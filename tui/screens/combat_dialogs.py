@@ -1,0 +1,315 @@
+"""Dialogs of the initiative list and the combatant sheet, and the ask-then-resend flow.
+
+:func:`request_checked` applies an action after a dry run: when the rules would turn a PC into an
+NPC (:class:`NeedsConfirmation`) or a raise goes past half of the raises, it asks first and
+resends the action with ``confirm=True`` / ``override=True`` on yes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+import attrs
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from core.actions import NeedsConfirmation, apply
+from core.encounter import Condition
+from core.errors import RulesError
+from core.shadow import ShadowEvent, event_delta
+from tui.i18n import register, t
+from tui.screens.prompts import ConfirmDialog, parse_int
+
+register(
+    {
+        "cdlg.condition_title": ("Condition on {name}", "État de {name}"),
+        "cdlg.condition_name": ("Condition, and its rounds if it lasts (e.g. “stunned 2”)", "État, et ses rounds s'il dure (ex. « étourdi 2 »)"),
+        "cdlg.condition_rounds": ("Rounds (empty: until removed)", "Rounds (vide : jusqu'à retrait)"),
+        "cdlg.condition_needs_name": ("Give the condition a name.", "Donnez un nom à l'état."),
+        "cdlg.rounds_positive": ("Rounds must be 1 or more.", "Les rounds doivent valoir 1 ou plus."),
+        "cdlg.enter_hint": ("Enter: OK · Escape: cancel", "Entrée : OK · Échap : annuler"),
+        "cdlg.shadow_title": ("Shadow of {name}: {value}", "Ombre de {name} : {value}"),
+        "cdlg.shadow_event": ("Why", "Raison"),
+        "cdlg.shadow_delta": ("Change", "Variation"),
+        "cdlg.shadow_note": ("Note", "Note"),
+        "cdlg.shadow_range": ("allowed: {range}", "permis : {range}"),
+        "cdlg.shadow_any": ("any whole number", "tout nombre entier"),
+        "cdlg.exhaust_title": (
+            "Mystical exhaustion of {name}: HP and willpower become pm",
+            "Épuisement mystique de {name} : PV et volonté deviennent des pm",
+        ),
+        "cdlg.exhaust_hp": ("HP to convert (has {n})", "PV à convertir (en a {n})"),
+        "cdlg.exhaust_wp": ("Willpower to convert (has {n})", "Volonté à convertir (en a {n})"),
+        "cdlg.sixth_stigma": (
+            "6th stigma: {name} becomes an NPC — confirm?",
+            "6e stigmate : {name} devient un PNJ — confirmer ?",
+        ),
+        "cdlg.sixth_grace": (
+            "6th grace: {name} becomes an NPC — confirm?",
+            "6e grâce : {name} devient un PNJ — confirmer ?",
+        ),
+        "cdlg.override": ("{reason}. Allow it anyway?", "{reason}. L'autoriser quand même ?"),
+    }
+)
+
+#: Conditions offered as the GM types (any name is accepted).
+CONDITIONS = {
+    "en": ("stunned", "prone", "blinded", "grappled", "frightened", "dazed", "bleeding", "burning", "charmed"),
+    "fr": ("étourdi", "à terre", "aveuglé", "agrippé", "effrayé", "sonné", "saigne", "en feu", "charmé"),
+}
+
+
+def split_condition(name: str, rounds: str = "") -> tuple[str, str]:
+    """``("stunned 2", "")`` → ``("stunned", "2")``: a number typed after the name is its rounds."""
+    name, rounds = name.strip(), rounds.strip()
+    head, _, tail = name.rpartition(" ")
+    if not rounds and head and tail.lstrip("+-").isdigit():
+        return head.strip(), tail
+    return name, rounds
+
+
+def _lang(node) -> str:
+    return getattr(node.app, "lang", "en")
+
+
+class ConditionDialog(ModalScreen["Condition | None"]):
+    """A condition's name and, optionally, how many rounds it lasts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="condition-cancel")]
+
+    def __init__(self, who: str) -> None:
+        super().__init__(classes="dialog")
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        lang = _lang(self)
+        with Vertical(classes="dialog-box"):
+            yield Label(t("cdlg.condition_title", lang, name=self.who), classes="dialog-question")
+            yield Label(t("cdlg.condition_name", lang))
+            yield Input(id="condition-name", suggester=SuggestFromList(CONDITIONS[lang], case_sensitive=False))
+            yield Label(t("cdlg.condition_rounds", lang))
+            yield Input(id="condition-rounds", type="integer")
+            yield Static("", id="condition-error", classes="field-error")
+            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        lang = _lang(self)
+        error = self.query_one("#condition-error", Static)
+        name, rounds_text = split_condition(
+            self.query_one("#condition-name", Input).value, self.query_one("#condition-rounds", Input).value
+        )
+        if not name:
+            error.update(t("cdlg.condition_needs_name", lang))
+            self.query_one("#condition-name", Input).focus()
+            return
+        try:
+            rounds = parse_int(rounds_text) if rounds_text else None
+        except ValueError as exc:
+            error.update(str(exc))
+            return
+        if rounds is not None and rounds < 1:
+            error.update(t("cdlg.rounds_positive", lang))
+            return
+        try:
+            self.dismiss(Condition(name, rounds))
+        except RulesError as exc:
+            error.update(str(exc))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickDialog(ModalScreen["object | None"]):
+    """One choice from a short list: ``options`` are (value, label); Enter picks, Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="pick-cancel")]
+
+    def __init__(self, title: str, options: Sequence[tuple[object, str]]) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.values = [value for value, _ in options]
+        self.labels = [label for _, label in options]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.title_text, classes="dialog-question")
+            yield OptionList(*(Option(label) for label in self.labels), id="pick-list")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.values[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@attrs.frozen
+class ShadowAnswer:
+    event: ShadowEvent
+    delta: int | None
+    note: str
+
+
+def _range(event: ShadowEvent, lang: str) -> str:
+    low, high = event.low, event.high
+    if low is None and high is None:
+        return t("cdlg.shadow_any", lang)
+    if low == high:
+        return f"{low:+d}"
+    return f"{'' if low is None else f'{low:+d}'}…{'' if high is None else f'{high:+d}'}"
+
+
+class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
+    """Why (a RULES 1.3 event), by how much (prefilled with the event's own), and a note."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="shadow-cancel")]
+
+    def __init__(self, who: str, value: int, event: ShadowEvent = ShadowEvent.gm, delta: int | None = None) -> None:
+        super().__init__(classes="dialog")
+        self.who = who
+        self.value = value
+        self.event = ShadowEvent(event)
+        self.delta = delta if delta is not None else self.event.default
+
+    def compose(self) -> ComposeResult:
+        lang = _lang(self)
+        options = [(e.label(lang), e.value) for e in ShadowEvent]
+        with Vertical(classes="dialog-box"):
+            yield Label(t("cdlg.shadow_title", lang, name=self.who, value=self.value), classes="dialog-question")
+            yield Label(t("cdlg.shadow_event", lang))
+            yield Select(options, value=self.event.value, allow_blank=False, id="shadow-event")
+            yield Label(t("cdlg.shadow_delta", lang))
+            yield Input("" if self.delta is None else f"{self.delta:+d}", id="shadow-delta")
+            yield Static(t("cdlg.shadow_range", lang, range=_range(self.event, lang)), id="shadow-range", classes="dialog-hint")
+            yield Label(t("cdlg.shadow_note", lang))
+            yield Input(id="shadow-note")
+            yield Static("", id="shadow-error", classes="field-error")
+            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#shadow-delta", Input).focus()
+
+    @on(Select.Changed, "#shadow-event")
+    def _event_changed(self, event: Select.Changed) -> None:
+        if event.value is Select.BLANK or event.value == self.event.value:
+            return
+        self.event = ShadowEvent(str(event.value))
+        lang = _lang(self)
+        default = self.event.default
+        self.query_one("#shadow-delta", Input).value = "" if default is None else f"{default:+d}"
+        self.query_one("#shadow-range", Static).update(t("cdlg.shadow_range", lang, range=_range(self.event, lang)))
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        error = self.query_one("#shadow-error", Static)
+        text = self.query_one("#shadow-delta", Input).value.strip()
+        try:
+            delta = parse_int(text) if text else None
+            event_delta(self.event, delta)
+        except (ValueError, RulesError) as exc:
+            error.update(str(exc))
+            return
+        self.dismiss(ShadowAnswer(self.event, delta, self.query_one("#shadow-note", Input).value.strip()))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
+    """How many HP and how much willpower become pm (mystical exhaustion, RULES 1.7)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="exhaust-cancel")]
+
+    def __init__(self, who: str, hp: int, willpower: int) -> None:
+        super().__init__(classes="dialog")
+        self.who, self.hp, self.willpower = who, hp, willpower
+
+    def compose(self) -> ComposeResult:
+        lang = _lang(self)
+        with Vertical(classes="dialog-box"):
+            yield Label(t("cdlg.exhaust_title", lang, name=self.who), classes="dialog-question")
+            yield Label(t("cdlg.exhaust_hp", lang, n=self.hp))
+            yield Input("0", id="exhaust-hp", type="integer")
+            yield Label(t("cdlg.exhaust_wp", lang, n=self.willpower))
+            yield Input("0", id="exhaust-wp", type="integer")
+            yield Static("", id="exhaust-error", classes="field-error")
+            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        try:
+            hp = parse_int(self.query_one("#exhaust-hp", Input).value or "0")
+            wp = parse_int(self.query_one("#exhaust-wp", Input).value or "0")
+        except ValueError as exc:
+            self.query_one("#exhaust-error", Static).update(str(exc))
+            return
+        self.dismiss((hp, wp))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- ask, then resend ---------------------------------------------------------------------------
+def _who(action) -> str | None:
+    return getattr(action, "key", None) or getattr(action, "caster", None)
+
+
+def sixth_mark_question(campaign, action, lang: str) -> str:
+    """"6th stigma: X becomes an NPC — confirm?" (or grace), from a dry run of the confirmed action."""
+    key = _who(action)
+    name = campaign.name_of(key) if key else "?"
+    kind = "stigma"
+    try:
+        after = apply(campaign, attrs.evolve(action, confirm=True)).campaign.character(key)
+        if after.shadow is not None and after.shadow.graces:
+            kind = "grace"
+    except RulesError:
+        pass
+    return t(f"cdlg.sixth_{kind}", lang, name=name)
+
+
+def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, dict] | None:
+    """The question to ask before resending ``action``, and the fields to resend it with."""
+    if isinstance(error, NeedsConfirmation) and hasattr(action, "confirm"):
+        return sixth_mark_question(campaign, action, lang), {"confirm": True}
+    if error.field == "override" and hasattr(action, "override"):
+        return t("cdlg.override", lang, reason=error.reason), {"override": True}
+    return None
+
+
+def request_checked(app, action, done: Callable[[bool], None] | None = None) -> None:
+    """Apply ``action`` through ``app.request``; first ask the GM when the rules want a yes
+    (a 6th stigma or grace, a raise past half of the raises), and resend on yes."""
+    lang = getattr(app, "lang", "en")
+    campaign = app.campaign
+    ask = None
+    try:
+        apply(campaign, action)
+    except RulesError as error:
+        ask = question_for(campaign, action, error, lang)
+    if ask is None:
+        ok = app.request(action)
+        if done is not None:
+            done(ok)
+        return
+    question, fields = ask
+
+    def answered(yes: bool | None) -> None:
+        ok = bool(yes) and app.request(attrs.evolve(action, **fields))
+        if done is not None:
+            done(ok)
+
+    app.push_screen(ConfirmDialog(question), answered)
