@@ -1,0 +1,361 @@
+"""The combatant sheet (Enter on the initiative list): everything about one character or group.
+
+It re-renders whenever ``app.campaign`` changes. Keys change shadow (with its reason in the
+ledger), award XP, raise a characteristic, adjust pm and use mystical exhaustion.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic
+from core.campaign import Campaign
+from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, derive
+from core.mooks import MookGroup
+from core.progression import xp_cost
+from core.roster import Character
+from core.shadow import SHADOW_MAX, ShadowEvent, tainted
+from tui.i18n import register, t
+from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog, request_checked
+from tui.screens.prompts import ValuePrompt, parse_int
+from tui.widgets.initiative import localise_bindings
+
+register(
+    {
+        "sheet.pc": ("player character", "personnage joueur"),
+        "sheet.npc": ("NPC", "PNJ"),
+        "sheet.mystic": ("mystic", "mystique"),
+        "sheet.hidden": ("hidden from the players", "caché aux joueurs"),
+        "sheet.characteristics": ("Characteristics", "Caractéristiques"),
+        "sheet.total": ("total {n}", "total {n}"),
+        "sheet.raises": ("raises since creation: {list}", "augmentations depuis la création : {list}"),
+        "sheet.derived": ("Derived values", "Valeurs dérivées"),
+        "sheet.trades_line": ("Trades: {list}", "Métiers : {list}"),
+        "sheet.affects_line": ("Affects: {list}", "Affects : {list}"),
+        "sheet.none": ("none", "aucun"),
+        "sheet.health": ("Health", "Santé"),
+        "sheet.hp": ("HP {hp}/{max}", "PV {hp}/{max}"),
+        "sheet.armour": ("armour {armour}/{max}", "armure {armour}/{max}"),
+        "sheet.bruise": ("bruising {n}", "contusions {n}"),
+        "sheet.state": ("state: {state}", "état : {state}"),
+        "sheet.stabilised": ("stabilised", "stabilisé"),
+        "sheet.willpower": ("willpower {n}/{max}", "volonté {n}/{max}"),
+        "sheet.pm": ("pm {n}/{max} (max intensity {i})", "pm {n}/{max} (intensité max {i})"),
+        "sheet.exhaustion_used": ("exhaustion used this session", "épuisement déjà utilisé cette séance"),
+        "sheet.losses": ("permanent losses: HP −{hp}, willpower −{wp}", "pertes permanentes : PV −{hp}, volonté −{wp}"),
+        "sheet.xp": ("XP {n}", "PX {n}"),
+        "sheet.notes": ("Notes", "Notes"),
+        "sheet.shadow": ("Shadow", "Ombre"),
+        "sheet.shadow_value": ("shadow {n}/{max}", "ombre {n}/{max}"),
+        "sheet.tainted": ("tainted soul (≥ {n})", "âme souillée (≥ {n})"),
+        "sheet.untainted": ("not tainted (taint from {n})", "pas souillée (souillure dès {n})"),
+        "sheet.stigmata": ("Stigmata:", "Stigmates :"),
+        "sheet.graces": ("Graces:", "Grâces :"),
+        "sheet.ledger": ("Shadow ledger (latest first)", "Registre d'ombre (plus récent d'abord)"),
+        "sheet.ledger_empty": ("no change yet", "aucun changement"),
+        "sheet.group": ("mook group", "groupe de sbires"),
+        "sheet.standing": ("{standing}/{total} standing, {felled} felled", "{standing}/{total} debout, {felled} à terre"),
+        "sheet.grade": ("grade: {grade} (difficulty {d})", "grade : {grade} (difficulté {d})"),
+        "sheet.initiative": ("initiative {n}", "initiative {n}"),
+        "sheet.gone": ("{key} is no longer in the campaign.", "{key} n'est plus dans la campagne."),
+        "sheet.not_character": ("Only for a character.", "Seulement pour un personnage."),
+        "sheet.not_pc": ("{name} has no shadow (NPC).", "{name} n'a pas d'ombre (PNJ)."),
+        "sheet.not_mystic": ("{name} is not a mystic.", "{name} n'est pas mystique."),
+        "sheet.xp_prompt": ("XP to award {name}", "PX à donner à {name}"),
+        "sheet.pm_prompt": ("pm change for {name} (e.g. -3 or +2)", "variation de pm de {name} (ex. -3 ou +2)"),
+        "sheet.raise_prompt": ("Raise which characteristic of {name}? ({xp} XP)", "Augmenter quelle caractéristique de {name} ? ({xp} PX)"),
+        "sheet.raise_option": ("{name} {now} → {next}: {cost} XP", "{name} {now} → {next} : {cost} PX"),
+        "sheet.key.close": ("Close", "Fermer"),
+        "sheet.key.shadow_up": ("Shadow +", "Ombre +"),
+        "sheet.key.shadow_down": ("Shadow −", "Ombre −"),
+        "sheet.key.stigma": ("Stigma", "Stigmate"),
+        "sheet.key.grace": ("Grace", "Grâce"),
+        "sheet.key.xp": ("XP", "PX"),
+        "sheet.key.raise": ("Raise", "Augmenter"),
+        "sheet.key.pm": ("pm", "pm"),
+        "sheet.key.exhaust": ("Exhaustion", "Épuisement"),
+    }
+)
+
+BINDING_TEXTS = {
+    "sheet-close": "sheet.key.close",
+    "sheet-shadow-up": "sheet.key.shadow_up",
+    "sheet-shadow-down": "sheet.key.shadow_down",
+    "sheet-stigma": "sheet.key.stigma",
+    "sheet-grace": "sheet.key.grace",
+    "sheet-xp": "sheet.key.xp",
+    "sheet-raise": "sheet.key.raise",
+    "sheet-pm": "sheet.key.pm",
+    "sheet-exhaust": "sheet.key.exhaust",
+}
+
+
+def _char_name(name: str, lang: str) -> str:
+    en, fr = CHARACTERISTIC_NAMES[name]
+    return fr if lang == "fr" else en
+
+
+def _health(c: Character, lang: str) -> list[str]:
+    state = c.state.fr if lang == "fr" else c.state.en
+    health = [t("sheet.hp", lang, hp=c.hp, max=c.max_hp)]
+    if c.max_armour or c.armour:
+        health.append(t("sheet.armour", lang, armour=c.armour, max=c.max_armour))
+    if c.bruise:
+        health.append(t("sheet.bruise", lang, n=c.bruise))
+    health.append(t("sheet.state", lang, state=state))
+    if c.stabilised:
+        health.append(t("sheet.stabilised", lang))
+    out = [" · ".join(health)]
+    if c.armour_pieces:
+        out.append("  " + ", ".join(piece.fr if lang == "fr" else piece.en for piece in c.armour_pieces))
+    out.append(t("sheet.willpower", lang, n=c.willpower, max=c.max_willpower))
+    if c.mystic:
+        pm = t("sheet.pm", lang, n=c.pm, max=c.max_pm, i=c.max_intensity)
+        if c.exhaustion_used:
+            pm += f" · {t('sheet.exhaustion_used', lang)}"
+        out.append(pm)
+    if c.hp_loss or c.willpower_loss:
+        out.append(t("sheet.losses", lang, hp=c.hp_loss, wp=c.willpower_loss))
+    return out
+
+
+def _characteristics(c: Character, lang: str) -> list[str]:
+    ch = c.characteristics
+    values = " · ".join(f"{_char_name(n, lang)} {getattr(ch, n)}" for n in CHARACTERISTICS)
+    out = [f"{values} ({t('sheet.total', lang, n=ch.total)})"]
+    if c.raises:
+        listed = ", ".join(f"{_char_name(n, lang)} +{k}" for n, k in c.raises)
+        out.append(t("sheet.raises", lang, list=listed))
+    out.append(t("sheet.xp", lang, n=c.xp))
+    return out
+
+
+def _shadow(c: Character, campaign: Campaign, lang: str) -> list[str]:
+    s = c.shadow
+    assert s is not None
+    threshold = campaign.rules.taint_threshold
+    taint = (
+        f"[b $warning]{t('sheet.tainted', lang, n=threshold)}[/]"
+        if tainted(s, threshold)
+        else t("sheet.untainted", lang, n=threshold)
+    )
+    out = [f"{t('sheet.shadow_value', lang, n=s.value, max=SHADOW_MAX)} · {taint}"]
+    for key, marks in (("sheet.stigmata", s.stigmata), ("sheet.graces", s.graces)):
+        if marks:
+            out.append(t(key, lang))
+            for n, mark in enumerate(marks, 1):
+                extra = " — ".join(x for x in (mark.effect or "", mark.note) if x)
+                out.append(escape(f"  {n}. {mark.describe().text(lang)}" + (f" — {extra}" if extra else "")))
+    return out
+
+
+def _ledger(c: Character, lang: str) -> list[str]:
+    s = c.shadow
+    assert s is not None
+    if not s.ledger:
+        return [f"[dim]{t('sheet.ledger_empty', lang)}[/dim]"]
+    out = []
+    for entry in reversed(s.ledger):
+        note = f" — {entry.note}" if entry.note else ""
+        out.append(escape(f"{entry.delta:+d}  {entry.before}→{entry.after}  {entry.event.label(lang)}{note}"))
+        out.append(f"    [dim]{escape(entry.reason.text(lang))}[/dim]")
+    return out
+
+
+def _trades(c: Character, lang: str) -> list[str]:
+    none = f"[dim]{t('sheet.none', lang)}[/dim]"
+    trades = [
+        escape(trade.name + (f" ({', '.join(trade.specialities)})" if trade.specialities else "")) for trade in c.trades
+    ]
+    return [
+        t("sheet.trades_line", lang, list="; ".join(trades) if trades else none),
+        t("sheet.affects_line", lang, list=escape(", ".join(c.affects)) if c.affects else none),
+    ]
+
+
+def character_text(c: Character, campaign: Campaign, lang: str) -> str:
+    """The sheet of a character, as Rich markup: what a fight needs first, then the rest."""
+    kind = [t("sheet.pc" if c.pc else "sheet.npc", lang)]
+    if c.mystic:
+        kind.append(t("sheet.mystic", lang))
+    if c.hidden:
+        kind.append(f"[dim]{t('sheet.hidden', lang)}[/dim]")
+    sections: list[tuple[str, list[str]]] = [
+        ("sheet.health", _health(c, lang)),
+        ("sheet.characteristics", _characteristics(c, lang)),
+    ]
+    if c.shadow is not None:
+        sections.append(("sheet.shadow", _shadow(c, campaign, lang)))
+    sections.append(("", _trades(c, lang)))
+    derived = derive(c.characteristics, mystic=c.mystic, hp_loss=c.hp_loss, willpower_loss=c.willpower_loss)
+    sections.append(("sheet.derived", [escape(item.text(lang)) for item in derived.breakdown]))
+    if c.shadow is not None:
+        sections.append(("sheet.ledger", _ledger(c, lang)))
+    if c.notes:
+        sections.append(("sheet.notes", [escape(c.notes)]))
+    out = [" · ".join(kind)]
+    for title, lines in sections:
+        out.append("")
+        if title:
+            out.append(f"[b]{t(title, lang)}[/b]")
+        out.extend(lines)
+    return "\n".join(out)
+
+
+def group_text(g: MookGroup, lang: str) -> str:
+    grade = g.grade.fr if lang == "fr" else g.grade.en
+    out = [
+        t("sheet.group", lang) + (f" · [dim]{t('sheet.hidden', lang)}[/dim]" if g.hidden else ""),
+        t("sheet.standing", lang, standing=g.standing, total=g.total, felled=g.felled),
+        t("sheet.grade", lang, grade=grade, d=g.grade.difficulty),
+        t("sheet.initiative", lang, n=g.initiative),
+    ]
+    return "\n".join(out)
+
+
+class SheetScreen(ModalScreen[None]):
+    """One combatant in full, kept up to date; Escape closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="sheet-close"),
+        Binding("plus", "shadow(1)", "Shadow +", id="sheet-shadow-up"),
+        Binding("minus", "shadow(-1)", "Shadow −", id="sheet-shadow-down"),
+        Binding("t", "voluntary('voluntary_stigma')", "Stigma", id="sheet-stigma"),
+        Binding("g", "voluntary('voluntary_grace')", "Grace", id="sheet-grace"),
+        Binding("x", "award_xp", "XP", id="sheet-xp"),
+        Binding("r", "raise", "Raise", id="sheet-raise"),
+        Binding("m", "adjust_pm", "pm", id="sheet-pm"),
+        Binding("w", "exhaust", "Exhaustion", id="sheet-exhaust"),
+    ]
+
+    def __init__(self, key: str) -> None:
+        super().__init__(id="sheet")
+        self.key = key
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="sheet-box"):
+            yield Static("", id="sheet-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        localise_bindings(self, BINDING_TEXTS)
+        self.watch(self.app, "campaign", self.show, init=True)
+        self.query_one("#sheet-box").focus()
+
+    @property
+    def lang(self) -> str:
+        return getattr(self.app, "lang", "en")
+
+    def _entity(self, campaign: Campaign | None) -> Character | MookGroup | None:
+        if campaign is None:
+            return None
+        for item in (*campaign.roster, *campaign.groups):
+            if item.id == self.key:
+                return item
+        return None
+
+    def show(self, campaign: Campaign | None) -> None:
+        entity = self._entity(campaign)
+        if entity is None:
+            self.app.notify(t("sheet.gone", self.lang, key=self.key), severity="warning")
+            self.dismiss(None)
+            return
+        box = self.query_one("#sheet-box")
+        box.border_title = escape(entity.name)
+        if isinstance(entity, Character):
+            text = character_text(entity, campaign, self.lang)  # type: ignore[arg-type]
+        else:
+            text = group_text(entity, self.lang)
+        self.query_one("#sheet-body", Static).update(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # -- keys -------------------------------------------------------------------------------
+    def _character(self, *, pc: bool = False, mystic: bool = False) -> Character | None:
+        entity = self._entity(self.app.campaign)  # type: ignore[attr-defined]
+        if not isinstance(entity, Character):
+            self.app.notify(t("sheet.not_character", self.lang), severity="warning")
+            return None
+        if pc and entity.shadow is None:
+            self.app.notify(t("sheet.not_pc", self.lang, name=entity.name), severity="warning")
+            return None
+        if mystic and not entity.mystic:
+            self.app.notify(t("sheet.not_mystic", self.lang, name=entity.name), severity="warning")
+            return None
+        return entity
+
+    def action_shadow(self, sign: int) -> None:
+        c = self._character(pc=True)
+        if c is None:
+            return
+
+        def done(answer) -> None:
+            if answer is not None:
+                request_checked(self.app, ChangeShadow(c.id, answer.event, answer.delta, answer.note))
+
+        value = c.shadow.value if c.shadow is not None else 0
+        self.app.push_screen(ShadowDialog(c.name, value, ShadowEvent.gm, sign), done)
+
+    def action_voluntary(self, event: str) -> None:
+        c = self._character(pc=True)
+        if c is not None:
+            request_checked(self.app, ChangeShadow(c.id, ShadowEvent(event)))
+
+    def action_award_xp(self) -> None:
+        c = self._character()
+        if c is None:
+            return
+
+        def done(amount) -> None:
+            if amount is not None:
+                self.app.request(AwardXp((c.id,), amount))  # type: ignore[attr-defined]
+
+        self.app.push_screen(ValuePrompt(t("sheet.xp_prompt", self.lang, name=c.name), parse_int), done)
+
+    def action_raise(self) -> None:
+        c = self._character()
+        if c is None:
+            return
+        lang = self.lang
+        options = []
+        for name in CHARACTERISTICS:
+            now = getattr(c.characteristics, name)
+            cost = xp_cost(now, now + 1).cost
+            label = t("sheet.raise_option", lang, name=_char_name(name, lang), now=now, next=now + 1, cost=cost)
+            options.append((name, label))
+
+        def done(name) -> None:
+            if name is not None:
+                request_checked(self.app, RaiseCharacteristic(c.id, name))
+
+        self.app.push_screen(PickDialog(t("sheet.raise_prompt", lang, name=c.name, xp=c.xp), options), done)
+
+    def action_adjust_pm(self) -> None:
+        c = self._character(mystic=True)
+        if c is None:
+            return
+
+        def done(delta) -> None:
+            if delta is not None:
+                self.app.request(AdjustPm(c.id, delta))  # type: ignore[attr-defined]
+
+        self.app.push_screen(ValuePrompt(t("sheet.pm_prompt", self.lang, name=c.name), parse_int), done)
+
+    def action_exhaust(self) -> None:
+        c = self._character(mystic=True)
+        if c is None:
+            return
+
+        def done(amounts) -> None:
+            if amounts is not None:
+                request_checked(self.app, Exhaust(c.id, *amounts))
+
+        self.app.push_screen(ExhaustDialog(c.name, c.hp, c.willpower), done)
