@@ -74,6 +74,9 @@ class Opened:
     locked_by: str | None = None
     #: Why the undo history was reset, if it was (see :class:`saves.format.Loaded`).
     note: str | None = None
+    #: Why the campaign could not be locked, when that is not another process holding it
+    #: (a folder the user may read but not write, say): it is then open read-only.
+    unlockable: str | None = None
 
     @property
     def read_only(self) -> bool:
@@ -86,7 +89,8 @@ class Opened:
 
 
 def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> Opened:
-    """Open a campaign file, locked for writing unless another process holds it or ``read_only``.
+    """Open a campaign file, locked for writing unless ``read_only``; read-only too when another
+    process holds the lock (``locked_by`` says who) or the lock cannot be taken (``unlockable``).
 
     Raises :class:`SaveError` (``MissingFileError``, ``NotJsonError``, ``BadFieldError``…) when
     the file cannot be loaded; the lock is then not kept.
@@ -95,19 +99,21 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
     if not os.path.lexists(path):
         load_campaign(path)  # raises MissingFileError, pointing to a backup if one loads
     lock: CampaignLock | None = None
-    locked_by = None
+    locked_by = unlockable = None
     if not read_only:
         try:
             lock = CampaignLock(path).acquire()
         except LockedError as error:
             locked_by = error.holder.describe() if error.holder is not None else "another process"
+        except SaveError as error:
+            unlockable = error.reason
     try:
         loaded = load_campaign(path)
     except BaseException:
         if lock is not None:
             lock.release()
         raise
-    return Opened(loaded.journal, path, lock, locked_by, loaded.note)
+    return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable)
 
 
 def create_campaign(path: str | os.PathLike[str], campaign: Campaign) -> Path:

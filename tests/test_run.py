@@ -195,3 +195,38 @@ def test_a_bad_option_exits_2_with_one_line(tmp_path, capsys) -> None:
     assert len(err.splitlines()) == 1 and "--lang" in err
     with pytest.raises(Usage):
         build(["--bogus"])
+
+
+@run
+async def test_a_campaign_that_cannot_be_locked_opens_read_only_and_says_why(villon) -> None:
+    (villon.parent / "villon.json.lock").unlink()
+    (villon.parent / "villon.json.lock").mkdir()  # stands for a lock file this user may not open
+    app = start(str(villon))
+    assert app.session.read_only and app.locked_by is None
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any("lock file" in n for n in notes(app)))
+        assert isinstance(app.screen, MainScreen)
+    finish(app)
+
+
+@run
+async def test_a_failed_autosave_is_shown_and_so_is_its_recovery(villon) -> None:
+    from saves.errors import SaveError
+
+    app = start(str(villon))
+    failures = [SaveError(villon, "could not save (No space left on device)")]
+
+    def full_disk_once(path: Path, data: bytes) -> None:
+        if failures:
+            raise failures.pop()
+        atomic_write(path, data)
+
+    app.session.saver.writer = full_disk_once
+    app.session.saver.delays = (0.0,)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+        assert app.request(NextTurn())
+        await wait_for(pilot, lambda: any(n.startswith("Saved again") for n in notes(app)))
+        assert any("Save failed, will retry" in n and "No space left" in n for n in notes(app))
+    assert finish(app) is None
+    assert len(saved(villon).done) == 1

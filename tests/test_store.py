@@ -357,3 +357,12 @@ def test_a_callback_that_raises_does_not_stop_the_saver(opened) -> None:
 
 def test_the_lock_file_is_beside_the_campaign(opened) -> None:
     assert lock_path(opened.path).exists()
+
+
+def test_a_campaign_that_cannot_be_locked_opens_read_only_saying_why(tmp_path) -> None:
+    path = demo_file(tmp_path)
+    lock_path(path).unlink()
+    lock_path(path).mkdir()  # stands for a lock file this user may not create or open
+    opened = open_campaign(path)
+    assert opened.read_only and opened.locked_by is None
+    assert "lock file" in opened.unlockable

@@ -71,25 +71,28 @@ def campaign_path(name: str | None, saves: str | None) -> Path:
     return path
 
 
-def open_session(path: Path, *, read_only: bool = False, rng: random.Random | None = None) -> tuple[Session, str | None, str | None]:
+def open_session(path: Path, *, read_only: bool = False, rng: random.Random | None = None) -> tuple[Session, str | None, list[str]]:
     """A session on ``path`` with its autosaver (none when read-only), who holds the campaign
-    when another process does, and a note when its undo history was reset."""
+    when another process does, and what else the GM should be told (history reset, no lock)."""
     from saves.store import AutoSaver, open_campaign
     from tui.session import Session
 
     opened = open_campaign(path, read_only=read_only)
     saver = AutoSaver(path, opened.lock) if opened.lock is not None else None
     session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
-    return session, opened.locked_by, opened.note
+    notes = [opened.note] if opened.note else []
+    if opened.unlockable:
+        notes.append(f"Read-only: {opened.unlockable}")
+    return session, opened.locked_by, notes
 
 
 def attach(app: ApotheoseApp, session: Session) -> None:
     """Let the session's autosaver tell ``app`` when saving fails and when it works again."""
     from saves.store import AutoSaver
 
-    if isinstance(session.saver, AutoSaver):
-        session.saver.on_error = app.save_failed
-        session.saver.on_recovered = app.save_recovered
+    if isinstance(session.saver, AutoSaver):  # not once the app has stopped: nobody to tell
+        session.saver.on_error = lambda error: app.save_failed(error) if app.is_running else None
+        session.saver.on_recovered = lambda: app.save_recovered() if app.is_running else None
 
 
 def build(argv: Sequence[str], *, rng: random.Random | None = None) -> ApotheoseApp:
@@ -106,9 +109,10 @@ def build(argv: Sequence[str], *, rng: random.Random | None = None) -> Apotheose
         raise Usage(f"apotheose: {error}") from None
     path = campaign_path(args.campaign, args.saves)
     lang = args.lang or default_lang(os.environ)
-    locked_by = note = load_error = None
+    locked_by = load_error = None
+    notes: list[str] = []
     try:
-        session, locked_by, note = open_session(path, read_only=args.read_only, rng=rng)
+        session, locked_by, notes = open_session(path, read_only=args.read_only, rng=rng)
     except SaveError as error:
         if isinstance(error, MissingFileError) and error.backup is None:
             raise Usage(f"apotheose: {error}") from None
@@ -116,7 +120,7 @@ def build(argv: Sequence[str], *, rng: random.Random | None = None) -> Apotheose
         session = Session.of(Campaign(name=path.stem or "?"), path=path, read_only=True, rng=rng)
     app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=not args.no_mouse)
     attach(app, session)
-    if note:
+    for note in notes:
         app.call_later(app.notify, note, severity="warning", timeout=10)
     return app
 

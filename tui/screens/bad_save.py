@@ -101,7 +101,7 @@ class BadSaveScreen(Screen[None]):
         assert self.path is not None
         try:
             restore_backup(self.path, backup)
-            session, locked_by, note = open_session(self.path, rng=app.session.rng)  # type: ignore[attr-defined]
+            session, locked_by, notes = open_session(self.path, rng=app.session.rng)  # type: ignore[attr-defined]
         except SaveError as error:
             app.notify(t("bad_save.restore_failed", lang, error=error), severity="error", timeout=10)
             return
@@ -113,5 +113,5 @@ class BadSaveScreen(Screen[None]):
         app.notify(t("bad_save.restored", lang, backup=backup.name))
         if locked_by:
             app.notify(t("app.locked_by", lang, holder=locked_by), severity="warning", timeout=8)
-        if note:
+        for note in notes:
             app.notify(note, severity="warning", timeout=10)
