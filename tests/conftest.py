@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import random
 
 import pytest
@@ -31,3 +33,13 @@ async def wait_for(pilot, predicate, *, tries: int = 50) -> None:
 @pytest.fixture
 def demo() -> Campaign:
     return demo_campaign()
+
+
+def run(test):
+    """Run an async test body (the suite has no asyncio plugin): ``@run async def test_…``."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper

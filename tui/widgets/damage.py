@@ -1,15 +1,387 @@
-"""Placeholder: to be built."""
+"""Damage (RULES 1.6): damage or heal the marked or selected combatants, or resolve one attack
+against one opponent (RULES 1.5). A preview line per target shows what will happen before Enter
+applies it; the result's breakdown stays under the form."""
 
 from __future__ import annotations
 
+import re
+from typing import ClassVar
+
+from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
+from textual.widgets import Checkbox, ContentSwitcher, Input, Label, Select, Static
 
-from tui.widgets.pane import Pane
+from core.actions import AttackOpponent, Damage, Heal, RepairArmour
+from core.campaign import Campaign
+from core.combat import Range
+from core.damage import Weapon, apply_damage, heal
+from core.duel import attack_opponent_roll
+from core.errors import RulesError
+from core.rolls import chance_of_success
+from core.sums import Term, sum_line
+from tui.i18n import register, t
+from tui.widgets.dice_field import KultDieField, cast
+from tui.widgets.fields import (
+    AFFECTS,
+    RANGES,
+    Cycle,
+    ErrorLine,
+    FieldError,
+    Form,
+    FormPane,
+    NumberField,
+    character_or_none,
+    percent,
+    set_text,
+)
+
+register(
+    {
+        "dmg.targets": ("Targets: {names}", "Cibles : {names}"),
+        "dmg.line": ("{name}: {text}", "{name} : {text}"),
+        "dmg.no_target": ("none: move the cursor or mark with space", "aucune : déplacez le curseur ou marquez avec espace"),
+        "dmg.entry": ("Damage / heal", "Dégâts / soins"),
+        "dmg.duel": ("One opponent", "Un adversaire"),
+        "dmg.amount": ("Amount", "Montant"),
+        "dmg.hint": ("7 or -7: damage · +3: heal · Enter applies", "7 ou -7 : dégâts · +3 : soins · Entrée applique"),
+        "dmg.bad_amount": ("amount: 7 or -7 damages, +3 heals", "montant : 7 ou -7 blesse, +3 soigne"),
+        "dmg.pugilat": ("pugilat", "pugilat"),
+        "dmg.bypass": ("bypass armour", "ignorer l'armure"),
+        "dmg.mook_falls": ("a mook falls ({n}/{total} standing)", "un sbire tombe ({n}/{total} debout)"),
+        "dmg.no_one": ("no one felled", "personne à terre"),
+        "dmg.mooks_back": ("{n} back on their feet ({s}/{total})", "{n} se relèvent ({s}/{total})"),
+        "dmg.healed": ("HP {a}→{b}", "PV {a}→{b}"),
+        "dmg.nothing_to_repair": ("No armour to repair.", "Aucune armure à réparer."),
+        "dmg.need_target": ("pick a target first", "choisissez d'abord une cible"),
+        "dmg.attacker": ("Attacker", "Attaquant"),
+        "dmg.defender": ("→", "→"),
+        "dmg.attack": ("Attack", "Attaque"),
+        "dmg.defence": ("Defence", "Défense"),
+        "dmg.kult": ("Kult", "Kult"),
+        "dmg.affect": ("Affect", "Affect"),
+        "dmg.weapon.normal": ("weapon 1", "arme 1"),
+        "dmg.weapon.magic": ("magic 2", "magique 2"),
+        "dmg.no_defender": ("pick who defends", "choisissez qui se défend"),
+        "dmg.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
+        "dmg.hit_rule": ("hit: {base} + 1 per 5 over {d}; at {base}: {preview}", "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}"),
+        "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank(s), {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang(s), {damage} dégâts : {preview}"),
+        "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
+        "dmg.key.switch": ("Damage/Duel", "Dégâts/Duel"),
+        "dmg.key.repair": ("Repair armour", "Réparer l'armure"),
+        "dmg.key.pugilat": ("Pugilat", "Pugilat"),
+        "dmg.key.bypass": ("Bypass armour", "Ignorer l'armure"),
+    }
+)
+
+WEAPONS = tuple((w, (t(f"dmg.weapon.{w.value}", "en"), t(f"dmg.weapon.{w.value}", "fr"))) for w in Weapon)
+AMOUNT = re.compile(r"([-+]?)(\d+)")
 
 
-class DamagePane(Pane):
-    TITLE_KEY = "pane.damage"
+def parse_amount(text: str, lang: str = "en") -> tuple[bool, int]:
+    """``7`` / ``-7`` → (False, 7) damage; ``+3`` → (True, 3) healing."""
+    match = AMOUNT.fullmatch(text.strip())
+    if match is None:
+        raise FieldError(t("dmg.bad_amount", lang))
+    return match[1] == "+", int(match[2])
+
+
+def preview_one(campaign: Campaign, key: str, healing: bool, amount: int, pugilat: bool, bypass: bool, lang: str) -> str:
+    """``Segiere: armour 4→0 · HP 14→12 · medium wound`` — what the amount would do to ``key``."""
+    group = next((g for g in campaign.groups if g.id == key), None)
+    if group is not None:
+        if healing:
+            back = min(amount, group.felled)
+            text = t("dmg.mooks_back", lang, n=back, s=group.standing + back, total=group.total)
+        elif amount > 0 and group.standing:
+            text = t("dmg.mook_falls", lang, n=group.standing - 1, total=group.total)
+        else:
+            text = t("dmg.no_one", lang)
+        return t("dmg.line", lang, name=group.name, text=text)
+    c = campaign.character(key)
+    try:
+        if healing:
+            change = heal(amount, c.hp, c.max_hp, c.bruise)
+            text = t("dmg.healed", lang, a=change.hp_before, b=change.hp)
+        else:
+            text = apply_damage(amount, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass).preview.text(lang)
+    except RulesError as refused:
+        text = str(refused)
+    return t("dmg.line", lang, name=c.name, text=text)
+
+
+class EntryForm(Form):
+    """The amount field and a preview line per target."""
 
     def compose(self) -> ComposeResult:
-        yield Static("…")
+        lang = self.pane.lang
+        with Horizontal(classes="row"):
+            yield Label(t("dmg.amount", lang), classes="label")
+            yield Input(id="dmg-amount", restrict=r"[-+]?\d{0,3}", compact=True, select_on_focus=True, placeholder="7 / +3")
+            yield ErrorLine(id="dmg-error")
+        yield Static("", id="dmg-preview", classes="preview", markup=False)
+
+    @property
+    def amount(self) -> Input:
+        return self.query_one("#dmg-amount", Input)
+
+    def preview(self) -> None:
+        pane, lang = self.pane, self.pane.lang
+        shown = self.query_one("#dmg-preview", Static)
+        error = self.query_one(ErrorLine)
+        if not self.amount.value.strip():
+            error.show("")
+            set_text(shown, t("dmg.hint", lang))
+            return
+        try:
+            healing, amount = parse_amount(self.amount.value, lang)
+        except FieldError as refused:
+            error.show(str(refused))
+            set_text(shown, "")
+            return
+        error.show("")
+        pugilat, bypass = pane.toggles()
+        lines = [preview_one(pane.campaign, key, healing, amount, pugilat, bypass, lang) for key in pane.targets()]
+        set_text(shown, "\n".join(lines) or t("dmg.need_target", lang))
+
+    def submit(self) -> None:
+        pane, lang = self.pane, self.pane.lang
+        error = self.query_one(ErrorLine)
+        try:
+            healing, amount = parse_amount(self.amount.value, lang)
+            targets = pane.targets()
+            if not targets:
+                raise FieldError(t("dmg.need_target", lang))
+        except FieldError as refused:
+            error.show(str(refused))
+            return
+        pugilat, bypass = pane.toggles()
+        action = Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
+        if pane.apply(action, error) is not None:
+            self.amount.value = ""
+
+
+class DuelForm(Form):
+    """One attacker against one defender's defence score: chance, then what the hit does."""
+
+    SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", True), "duel-defender": ("duel-defence", False)}
+
+    def compose(self) -> ComposeResult:
+        lang, options = self.pane.lang, self.pane.fighter_options()
+        with Horizontal(classes="row"):
+            yield Label(t("dmg.attacker", lang), classes="label")
+            yield Select(options, prompt=t("fields.gm", lang), compact=True, id="duel-attacker")
+            yield Label(t("dmg.defender", lang), classes="label")
+            yield Select(options, prompt="—", compact=True, id="duel-defender")
+        with Horizontal(classes="row"):
+            yield Label(t("dmg.attack", lang), classes="label")
+            yield NumberField(id="duel-score", label=t("dmg.attack", lang), classes="score")
+            yield Label(t("dmg.defence", lang), classes="label")
+            yield NumberField(id="duel-defence", label=t("dmg.defence", lang), classes="score")
+            yield Cycle(WEAPONS, id="duel-weapon")
+            yield Cycle(RANGES, id="duel-range")
+        with Horizontal(classes="row"):
+            yield Label(t("dmg.kult", lang), classes="label")
+            yield KultDieField(id="duel-die", label="kult", classes="die")
+            yield Label(t("dmg.affect", lang), classes="label")
+            yield Cycle(AFFECTS, id="duel-affect", classes="affect")
+            yield ErrorLine(id="duel-error")
+        yield Static("", id="duel-chance", classes="chance", markup=False)
+        yield Static("", id="duel-preview", classes="preview", markup=False)
+
+    @property
+    def die(self) -> KultDieField:
+        return self.query_one("#duel-die", KultDieField)
+
+    def set_fighters(self, attacker: str | None, defender: str | None) -> None:
+        self.choose("duel-attacker", attacker)
+        if defender is not None and defender in self.pane.fighter_keys:
+            self.choose("duel-defender", defender)
+
+    def read(self) -> tuple[str, int, int, object]:
+        """(defender, attack score, defence score, die entry), or a FieldError."""
+        lang = self.pane.lang
+        defender = self.query_one("#duel-defender", Select).selection
+        if defender is None:
+            raise FieldError(t("dmg.no_defender", lang))
+        score = self.query_one("#duel-score", NumberField).number(lang)
+        defence = self.query_one("#duel-defence", NumberField).number(lang)
+        return defender, score, defence, self.die.entry(self.pane.campaign.rules.die, lang)
+
+    def preview(self) -> None:
+        pane, lang = self.pane, self.pane.lang
+        chance = self.query_one("#duel-chance", Static)
+        shown = self.query_one("#duel-preview", Static)
+        try:
+            defender, score, defence, entry = self.read()
+        except FieldError as refused:
+            self.query_one(ErrorLine).show(str(refused))
+            set_text(chance, "")
+            set_text(shown, "")
+            return
+        self.query_one(ErrorLine).show("")
+        die = pane.campaign.rules.die
+        weapon: Weapon = self.query_one("#duel-weapon", Cycle).value
+        range_: Range = self.query_one("#duel-range", Cycle).value
+        difficulty = defence + range_.modifier
+        terms = [Term("defence", "défense", defence)] + ([Term(range_.en, range_.fr, range_.modifier)] if range_.modifier else [])
+        difficulty_line = sum_line(terms, "difficulty: ", "difficulté : ").text(lang)
+        set_text(chance, t("dmg.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line))
+        c = pane.campaign.character(defender)
+        pugilat, bypass = pane.toggles()
+
+        def hit(n: int) -> str:
+            return apply_damage(n, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass).preview.text(lang)
+
+        if isinstance(entry, int):
+            duel = attack_opponent_roll(score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0)
+            values = {"die": f"{entry:+d}", "final": duel.final, "d": difficulty}
+            text = t("dmg.typed_hit", lang, ranks=duel.ranks, damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
+        else:
+            text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
+        set_text(shown, text)
+
+    def submit(self) -> None:
+        pane = self.pane
+        error = self.query_one(ErrorLine)
+        try:
+            defender, score, defence, entry = self.read()
+        except FieldError as refused:
+            error.show(str(refused))
+            return
+        face = cast(entry, pane.campaign.rules.die, pane.app.session.rng)  # type: ignore[arg-type]
+        pugilat, bypass = pane.toggles()
+        action = AttackOpponent(
+            self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
+            self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
+            pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
+        )  # fmt: skip
+        if pane.apply(action, error) is not None:
+            self.die.value = ""
+
+
+class DamagePane(FormPane):
+    """Damage or heal the marked (else the selected) combatants; ctrl+t: one-opponent attack."""
+
+    TITLE_KEY = "pane.damage"
+    MODES = (("dmg-entry", "dmg.entry"), ("dmg-duel", "dmg.duel"))
+    BINDING_TEXTS: ClassVar[dict[str, str]] = {
+        "dmg-switch": "dmg.key.switch",
+        "dmg-repair": "dmg.key.repair",
+        "dmg-pugilat": "dmg.key.pugilat",
+        "dmg-bypass": "dmg.key.bypass",
+        "dmg-back": "fields.back",
+    }
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+t", "switch", "Damage/Duel", id="dmg-switch"),
+        Binding("ctrl+r", "repair", "Repair armour", id="dmg-repair"),
+        Binding("ctrl+n", "toggle('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
+        Binding("ctrl+g", "toggle('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
+        Binding("escape", "back", "Back", id="dmg-back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        self.options_shown = self.fighter_options()
+        yield Static("", id="dmg-targets", markup=False)
+        yield Static("", id="dmg-mode", classes="form-mode")
+        with Horizontal(classes="row", id="dmg-toggles"):
+            yield Checkbox(t("dmg.pugilat", lang) + " ^n", id="dmg-pugilat", compact=True)
+            yield Checkbox(t("dmg.bypass", lang) + " ^g", id="dmg-bypass", compact=True)
+        with ContentSwitcher(initial="dmg-entry", id="dmg-forms"):
+            yield EntryForm(self, id="dmg-entry")
+            yield DuelForm(self, id="dmg-duel")
+        with VerticalScroll(id="dmg-result-box"):
+            yield Static("", id="dmg-result", classes="form-result")
+
+    def prepare(self) -> None:
+        self.watch(self.app, "marked", self.targets_changed, init=False)
+        self.query_one(DuelForm).set_fighters(self.current_character(), self.selected_character())
+        self.targets_changed()
+
+    def follow(self, campaign: Campaign) -> None:
+        self.sync_selects()
+        self.targets_changed()
+
+    def selection_changed(self, key: str | None) -> None:
+        if character_or_none(self.campaign, key) is not None:
+            form = self.query_one(DuelForm)
+            form.set_fighters(form.query_one("#duel-attacker", Select).selection, key)
+        self.targets_changed()
+
+    def targets_changed(self, *_: object) -> None:
+        keys = self.targets()
+        names = ", ".join(self.campaign.name_of(k) for k in keys) or t("dmg.no_target", self.lang)
+        set_text(self.query_one("#dmg-targets", Static), t("dmg.targets", self.lang, names=names))
+        self.query_one(EntryForm).preview()
+        self.query_one(DuelForm).preview()
+
+    @on(Checkbox.Changed)
+    def _toggled(self) -> None:
+        self.query_one(EntryForm).preview()
+        self.query_one(DuelForm).preview()
+
+    # -- look-ups -------------------------------------------------------------------------------
+    def targets(self) -> tuple[str, ...]:
+        """The marked combatants in initiative order, else the selected one."""
+        campaign = self.campaign
+        marked = getattr(self.app, "marked", frozenset())
+        if not marked:
+            key = getattr(self.app, "selected", None)
+            return (key,) if key is not None and campaign.has(key) else ()
+        encounter = campaign.encounter
+        order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster), *(g.id for g in campaign.groups)]
+        return tuple(sorted((k for k in marked if campaign.has(k)), key=order.index))
+
+    def toggles(self) -> tuple[bool, bool]:
+        return self.query_one("#dmg-pugilat", Checkbox).value, self.query_one("#dmg-bypass", Checkbox).value
+
+    def selected_character(self) -> str | None:
+        key = getattr(self.app, "selected", None)
+        return key if character_or_none(self.campaign, key) is not None else None
+
+    # -- public entry points --------------------------------------------------------------------
+    def start_entry(self) -> None:
+        """The amount field focused, for the marked or selected combatants."""
+        self.show_form("dmg-entry")
+        form = self.query_one(EntryForm)
+        form.amount.value = ""
+        self.targets_changed()
+        form.amount.focus()
+
+    def start_duel(self) -> None:
+        """The one-opponent attack: the current combatant against the selected one, die focused."""
+        self.show_form("dmg-duel")
+        form = self.query_one(DuelForm)
+        form.set_fighters(self.current_character(), self.selected_character())
+        form.preview()
+        form.die.focus()
+
+    def focus_main(self) -> None:
+        if self.mode == "dmg-duel":
+            self.query_one(DuelForm).die.focus()
+        else:
+            self.query_one(EntryForm).amount.focus()
+
+    def action_switch(self) -> None:
+        if self.mode == "dmg-entry":
+            self.start_duel()
+        else:
+            self.start_entry()
+
+    def action_toggle(self, selector: str) -> None:
+        self.query_one(selector, Checkbox).toggle()
+
+    def action_repair(self) -> None:
+        """Restore the lost armour points of each target."""
+        worn = [key for key in self.targets() if (c := character_or_none(self.campaign, key)) and c.armour < c.max_armour]
+        if not worn:
+            self.app.notify(t("dmg.nothing_to_repair", self.lang))
+            return
+        lines = []
+        for key in worn:
+            if self.app.request(RepairArmour(key)):  # type: ignore[attr-defined]
+                lines.append(escape(self.app.session.journal.done[-1].lines[0].text(self.lang)))  # type: ignore[attr-defined]
+        self.show_result("\n".join(lines))

@@ -1,0 +1,391 @@
+"""Small pieces the combat forms share: number fields, one-line choices, the error line, the
+score a character attacks or defends with, and how an applied action is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, Input, Select, Static
+
+from core.actions import Action, Outcome, apply
+from core.campaign import Campaign
+from core.combat import Range, attack_score
+from core.errors import RulesError
+from core.roster import Character
+from tui.i18n import register, t
+from tui.widgets.pane import Pane
+
+register(
+    {
+        "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
+        "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
+        "fields.affect.none": ("none", "aucun"),
+        "fields.affect.good": ("favourable", "favorable"),
+        "fields.affect.bad": ("unfavourable", "défavorable"),
+        "fields.range.short": ("short", "courte"),
+        "fields.range.medium": ("medium +3", "moyenne +3"),
+        "fields.range.long": ("long +5", "longue +5"),
+        "fields.chance": ("chance {pct}", "chance {pct}"),
+        "fields.gm": ("— (GM)", "— (MJ)"),
+        "fields.back": ("Back", "Retour"),
+    }
+)
+
+
+class FieldError(ValueError):
+    """A field's text cannot be used; the message is ready to show (in the app's language)."""
+
+
+class NumberField(Input):
+    """A compact whole-number Input."""
+
+    def __init__(self, value: str = "", *, label: str = "", **kwargs: Any) -> None:
+        kwargs.setdefault("compact", True)
+        super().__init__(value, type="integer", select_on_focus=True, **kwargs)
+        self.label = label
+
+    def number(self, lang: str = "en", minimum: int | None = None) -> int:
+        """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
+        try:
+            value = int(self.value.strip())
+        except ValueError:
+            raise FieldError(t("fields.number", lang, field=self.label)) from None
+        if minimum is not None and value < minimum:
+            raise FieldError(t("fields.at_least", lang, field=self.label, n=minimum))
+        return value
+
+
+class Cycle(Widget, can_focus=True):
+    """A one-line choice among a few: space or → for the next, ← for the previous."""
+
+    DEFAULT_CSS = """
+    Cycle {
+        width: auto;
+        height: 1;
+        padding: 0 1;
+        background: $boost;
+    }
+    Cycle:focus {
+        background: $accent 40%;
+        text-style: bold;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,right", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", "Previous", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    class Changed(Message):
+        def __init__(self, cycle: Cycle, value: object) -> None:
+            super().__init__()
+            self.cycle = cycle
+            self.value = value
+
+        @property
+        def control(self) -> Cycle:
+            return self.cycle
+
+    def __init__(self, choices: Sequence[tuple[object, tuple[str, str]]], value: object = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = tuple(choices)
+        values = [v for v, _ in self.choices]
+        self.set_reactive(Cycle.index, values.index(value) if value in values else 0)
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index][0]
+
+    @value.setter
+    def value(self, value: object) -> None:
+        self.index = [v for v, _ in self.choices].index(value)
+
+    def render(self) -> str:
+        en, fr = self.choices[self.index][1]
+        label = fr if getattr(self.app, "lang", "en") == "fr" else en
+        return f"‹{label}›"
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.choices)
+
+    def watch_index(self) -> None:
+        self.post_message(self.Changed(self, self.value))
+
+    def on_click(self) -> None:
+        self.action_step(1)
+
+
+def localise_bindings(node: Any, texts: dict[str, str]) -> None:
+    """Give ``node``'s bindings (by id) the description of i18n key ``texts[id]`` in the app's
+    language, so the footer speaks French too."""
+    lang = getattr(node.app, "lang", "en")
+    keymap = node._bindings.key_to_bindings
+    for key, bindings in list(keymap.items()):
+        keymap[key] = [replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings]
+
+
+def labels(key: str) -> tuple[str, str]:
+    from tui.i18n import TEXT
+
+    return TEXT[key]
+
+
+AFFECTS: tuple[tuple[int, tuple[str, str]], ...] = (
+    (0, labels("fields.affect.none")),
+    (1, labels("fields.affect.good")),
+    (-1, labels("fields.affect.bad")),
+)
+RANGES: tuple[tuple[Range, tuple[str, str]], ...] = tuple((r, labels(f"fields.range.{r.value}")) for r in Range)
+
+
+class ErrorLine(Static):
+    """The message of a refused field, next to the fields; hidden when there is none."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("", markup=False, classes="field-error", **kwargs)
+        self.display = False
+        self.message = ""
+
+    def show(self, message: str) -> None:
+        if message != self.message:
+            self.message = message
+            self.update(message)
+            self.display = bool(message)
+
+
+def set_text(widget: Static, text: str) -> None:
+    """Update a Static only when its text changes (no repaint otherwise)."""
+    if getattr(widget, "_shown", None) != text:
+        widget._shown = text  # type: ignore[attr-defined]
+        widget.update(text)
+
+
+def combat_score(character: Character) -> int:
+    """combat + 3 with a trade + 2 with a speciality (RULES 1.5): what it attacks and defends with."""
+    trade = bool(character.trades)
+    speciality = any(trade.specialities for trade in character.trades)
+    return attack_score(character.characteristics.combat, trade=trade, speciality=speciality).value
+
+
+def percent(chance: Fraction, lang: str = "en") -> str:
+    value = f"{float(chance) * 100:.0f}"
+    return f"{value} %" if lang == "fr" else f"{value}%"
+
+
+def fighters(campaign: Campaign) -> list[Character]:
+    """Characters taking part in the encounter (all of the roster when there is none)."""
+    encounter = campaign.encounter
+    if encounter is None:
+        return list(campaign.roster)
+    keys = set(encounter.keys)
+    return [c for c in campaign.roster if c.id in keys] or list(campaign.roster)
+
+
+def character_or_none(campaign: Campaign, key: object) -> Character | None:
+    for c in campaign.roster:
+        if c.id == key:
+            return c
+    return None
+
+
+def trial(campaign: Campaign, action: Action) -> Outcome:
+    """What ``action`` would do (raises RulesError when the rules refuse it); nothing changes."""
+    return apply(campaign, action)
+
+
+def outcome_text(outcome: Outcome, lang: str = "en") -> str:
+    """The summary in bold, then the other log lines and the breakdown, as markup."""
+    head, *rest = outcome.lines
+    body = [escape(item.text(lang)) for item in (*rest, *outcome.breakdown)]
+    return "\n".join([f"[b]{escape(head.text(lang))}[/b]", *body])
+
+
+class Form(Vertical):
+    """A form of a :class:`FormPane`: any change re-previews, Enter in a field submits.
+
+    ``SCORES`` maps a character Select's id to the score field it fills (the character's combat
+    score, :func:`combat_score`) and whether the form's affect (a Cycle with class ``affect``)
+    moves that score by ±5."""
+
+    SCORES: ClassVar[dict[str, tuple[str, bool]]] = {}
+    #: Enter on a choice (a Cycle) applies too; Inputs submit on their own.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Apply", show=False)]
+
+    def __init__(self, pane: FormPane, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.pane = pane
+        self.affect = 0
+        self.prefilled: dict[str, object] = {}
+
+    def preview(self) -> None:
+        """Show the chance and what Enter would do. Override."""
+
+    def submit(self) -> None:
+        """Build the action and apply it. Override."""
+
+    def action_submit(self) -> None:
+        self.submit()
+
+    def choose(self, select_id: str, key: str | None) -> None:
+        """Pick ``key`` in a character Select and put its score in the field."""
+        self.pane.choose(self.query_one(f"#{select_id}", Select), key)
+        self.prefill(select_id, key)
+
+    def prefill(self, select_id: str, key: object) -> None:
+        self.prefilled[select_id] = key
+        field_id, with_affect = self.SCORES[select_id]
+        character = character_or_none(self.pane.campaign, key)
+        bonus = 5 * self.affect if with_affect else 0
+        self.query_one(f"#{field_id}", NumberField).value = "" if character is None else str(combat_score(character) + bonus)
+
+    @on(Select.Changed)
+    def _character_changed(self, event: Select.Changed) -> None:
+        select_id = event.select.id or ""
+        if select_id in self.SCORES and event.select.selection != self.prefilled.get(select_id):
+            self.prefill(select_id, event.select.selection)
+        self.preview()
+
+    @on(Cycle.Changed)
+    def _cycled(self, event: Cycle.Changed) -> None:
+        if event.cycle.has_class("affect"):
+            before, self.affect = self.affect, event.value
+            field_id = next(field for field, with_affect in self.SCORES.values() if with_affect)
+            field = self.query_one(f"#{field_id}", NumberField)
+            try:
+                field.value = str(int(field.value) + 5 * (self.affect - before))
+            except ValueError:
+                pass
+        self.preview()
+
+    @on(Input.Changed)
+    def _typed(self) -> None:
+        self.preview()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+
+class FormPane(Pane):
+    """A pane of forms (one shown at a time, ctrl+t switches) with a result area under them.
+
+    Subclasses compose a Static ``.form-mode`` (the form tabs), a ContentSwitcher of forms and a
+    Static ``.form-result``; ``MODES`` lists (form id, i18n key) in order."""
+
+    MODES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: Footer texts: binding id → i18n key.
+    BINDING_TEXTS: ClassVar[dict[str, str]] = {}
+    result_text = ""
+    ready = False
+
+    def campaign_changed(self, campaign: Campaign) -> None:
+        """Follow ``campaign``; the first time (at mount), set the forms up too."""
+        self.follow(campaign)
+        if not self.ready:
+            self.ready = True
+            localise_bindings(self, self.BINDING_TEXTS)
+            self.show_form(self.MODES[0][0])
+            self.prepare()
+
+    def follow(self, campaign: Campaign) -> None:
+        """Update what shows from ``campaign`` in place. Override."""
+
+    def prepare(self) -> None:
+        """Default values of the forms, once mounted. Override."""
+
+    # -- the characters the Selects offer -------------------------------------------------------
+    def fighter_options(self) -> list[tuple[str, str]]:
+        return [(c.name, c.id) for c in fighters(self.campaign)]
+
+    @property
+    def fighter_keys(self) -> set[str]:
+        """The characters the Selects offer now."""
+        return {key for _, key in getattr(self, "options_shown", None) or self.fighter_options()}
+
+    def sync_selects(self) -> None:
+        """New options in the Selects only when the characters changed; the choices are kept."""
+        options = self.fighter_options()
+        if options == getattr(self, "options_shown", None):
+            return
+        self.options_shown = options
+        for select in self.query(Select):
+            kept = select.selection
+            select.set_options(options)
+            if kept in self.fighter_keys:
+                select.value = kept
+
+    def choose(self, select: Select, key: str | None) -> None:
+        if key is not None and key in self.fighter_keys:
+            select.value = key
+        else:
+            select.clear()
+
+    def current_key(self) -> str | None:
+        encounter = self.campaign.encounter
+        return encounter.current if encounter else None
+
+    def current_character(self) -> str | None:
+        key = self.current_key()
+        return key if character_or_none(self.campaign, key) is not None else None
+
+    # -- forms ----------------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return self.query_one(ContentSwitcher).current or self.MODES[0][0]
+
+    def show_form(self, mode: str) -> None:
+        self.query_one(ContentSwitcher).current = mode
+        parts = []
+        for name, key in self.MODES:
+            label = f" {t(key, self.lang)} "
+            parts.append(f"[reverse]{label}[/]" if mode == name else f"[$text-muted]{label}[/]")
+        set_text(self.query_one(".form-mode", Static), " ".join(parts) + "  [$text-muted]ctrl+t[/]")
+
+    def action_back(self) -> None:
+        """Escape: back to the initiative list."""
+        action_pane = getattr(self.screen, "action_pane", None)
+        if action_pane is not None:
+            action_pane("initiative")
+
+    # -- applying -------------------------------------------------------------------------------
+    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
+        """Try ``action``: a refusal shows next to the fields and changes nothing; else it goes
+        to the app and its breakdown stays in the result area. ``replaces``: the journal's last
+        action, undone first (a reroll replaces the failed roll)."""
+        session = self.app.session  # type: ignore[attr-defined]
+        journal = session.journal
+        before = (journal.states[-2] if len(journal.states) > 1 else journal.base) if replaces else self.campaign
+        try:
+            outcome = trial(before, action)
+            if replaces is not None:
+                session.undo()
+        except RulesError as refused:
+            error.show(str(refused))
+            return None
+        if not self.app.request(action):  # type: ignore[attr-defined]
+            if replaces is not None:
+                session.redo()
+                self.app.campaign = session.campaign  # type: ignore[attr-defined]
+            return None
+        error.show("")
+        self.show_result(outcome_text(outcome, self.lang))
+        return outcome
+
+    def show_result(self, text: str) -> None:
+        self.result_text = text
+        self.query_one(".form-result", Static).update(text)
+
+    def add_result_line(self, text: str) -> None:
+        self.show_result(f"{self.result_text}\n[$warning]{escape(text)}[/]")
