@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -179,8 +180,12 @@ def _critical(dice: Sequence[int], die: KultDie) -> Critical | None:
     return Critical.SUCCESS if die.critical_success in dice else None
 
 
+@functools.lru_cache(maxsize=4096)
 def chance_of_success(score: int, difficulty: int, die: KultDie = kult_die()) -> Fraction:
-    """Exact chance that one kult die succeeds; its natural criticals decide on their own."""
+    """Exact chance that one kult die succeeds; its natural criticals decide on their own.
+
+    Pure and asked again for the same numbers (every attack's breakdown, a journal replay), so
+    its answers are memoised."""
     return sum(
         (die.probability(face) for face in set(die.faces) if _succeeds(score, difficulty, (face,), die)),
         Fraction(0),
