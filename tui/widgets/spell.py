@@ -1,15 +1,519 @@
-"""Placeholder: to be built."""
+"""The spell cost pane: one tab per magic system (Apothéose now), cost as the GM types, cast.
+
+Each system is a :class:`SpellSystem` in its own tab (:data:`SpellPane.SYSTEMS`); the pane
+forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the active one.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Static
+from collections.abc import Callable
+from fractions import Fraction
+from typing import ClassVar
 
+import attrs
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static, TabbedContent, TabPane, Tabs
+
+from core.actions import Action, CastSpell, NeedsConfirmation, apply
+from core.campaign import Campaign
+from core.errors import RulesError
+from core.magic import DURATION, Effect, RANGE, TARGETS, Scale, SpellCost, SpellRequest, max_spell_intensity, resist, spell_cost
+from core.roster import Character
+from core.rolls import chance_of_success
+from tui.i18n import register, t
+from tui.screens.prompts import ConfirmDialog
 from tui.widgets.pane import Pane
+
+register(
+    {
+        "spell.tab.apotheose": ("Apothéose", "Apothéose"),
+        "spell.intensity": ("Intensity", "Intensité"),
+        "spell.duration": ("Duration", "Durée"),
+        "spell.range": ("Range", "Portée"),
+        "spell.targets": ("Targets", "Cibles"),
+        "spell.inspired": ("inspired by an affect", "inspiré par un affect"),
+        "spell.caster": ("Caster: {name}", "Lanceur : {name}"),
+        "spell.caster_stats": (" · âme {ame} · pm {pm}/{max} · shadow {shadow}", " · âme {ame} · pm {pm}/{max} · ombre {shadow}"),
+        "spell.npc": ("NPC", "PNJ"),
+        "spell.caster_not_mystic": ("Caster: {name} (not a mystic)", "Lanceur : {name} (pas mystique)"),
+        "spell.total_beyond": ("{total} pm · {effect}", "{total} pm · {effect}"),
+        "spell.no_caster": ("Caster: none (select a mystic)", "Lanceur : aucun (sélectionnez un mystique)"),
+        "spell.not_mystic": ("{name} is not a mystic: cannot cast", "{name} n'est pas mystique : ne peut lancer"),
+        "spell.max": ("max {max}", "max {max}"),
+        "spell.max_limit": ("max {max}, limit {limit}", "max {max}, limite {limit}"),
+        "spell.between": ("{lo} ({lo_label}) … {hi} ({hi_label})", "{lo} ({lo_label}) … {hi} ({hi_label})"),
+        "spell.beyond": ("beyond {top} ({label})", "au-delà de {top} ({label})"),
+        "spell.total": ("{total} pm · {effect} · {tier}", "{total} pm · {effect} · {tier}"),
+        "spell.type_intensity": ("Type an intensity (1 or more).", "Tapez une intensité (1 ou plus)."),
+        "spell.can_cast": ("Can cast: {pm} pm → {after}", "Peut lancer : {pm} pm → {after}"),
+        "spell.can_cast_inspired": (
+            "Can cast inspired: {pm} pm → {after}, shadow +{shadow}",
+            "Peut lancer inspiré : {pm} pm → {after}, ombre +{shadow}",
+        ),
+        "spell.needs_inspiration": (
+            "Above max intensity {max}: needs an inspiring affect (+{shadow} shadow)",
+            "Au-delà de l'intensité max {max} : il faut un affect inspirant (+{shadow} ombre)",
+        ),
+        "spell.npc_cannot_exceed": (
+            "Above max intensity {max}: an NPC has no shadow to exceed it",
+            "Au-delà de l'intensité max {max} : un PNJ n'a pas d'ombre pour la dépasser",
+        ),
+        "spell.not_enough_pm": ("Not enough pm: {pm} for {total}", "pm insuffisants : {pm} pour {total}"),
+        "spell.cast": ("Cast", "Lancer"),
+        "spell.victims": ("{amount} damage (through armour) to which targets?", "{amount} dégâts (armure d'abord) à quelles cibles ?"),
+        "spell.victims_help": (
+            "space: mark · enter: cast · esc: cancel — none marked: no damage",
+            "espace : marquer · entrée : lancer · échap : annuler — aucune : pas de dégâts",
+        ),
+        "spell.resist": ("Resist", "Résiste"),
+        "spell.resist_target": ("target", "cible"),
+        "spell.affects": ("affects", "affecte"),
+        "spell.affects.matter": ("matter (corps)", "matière (corps)"),
+        "spell.affects.mind": ("mind (esprit)", "esprit"),
+        "spell.affects.soul": ("soul (âme)", "âme"),
+        "spell.kult": ("kult", "kult"),
+        "spell.roll": ("Roll / resolve", "Lancer / résoudre"),
+        "spell.resist_chance": (
+            "{score} vs {value} ({name}): takes effect on kult ≥ {need:+d}, {pct}",
+            "{score} contre {value} ({name}) : agit si kult ≥ {need:+d}, {pct}",
+        ),
+        "spell.resist_pick": ("Pick a target to see its resistance.", "Choisissez une cible pour voir sa résistance."),
+    }
+)
+
+FIELDS = ("intensity", "duration", "range", "targets")
+SCALES: dict[str, Scale] = {"duration": DURATION, "range": RANGE, "targets": TARGETS}
+AFFECTS = ("soul", "matter", "mind")
+
+
+def scale_hint(scale: Scale, level: int, lang: str) -> str:
+    """``1 = 10 minutes`` at an anchor, ``1 (10 minutes) … 5 (24 hours)`` between two."""
+    label = scale.label(level)
+    if label is not None:
+        return f"{level} = {label.text(lang)}"
+    anchors = sorted(scale.anchors)
+    lower = max(a for a in anchors if a < level)
+    higher = [a for a in anchors if a > level]
+    lo_label = scale.anchors[lower].text(lang)
+    if not higher:
+        return t("spell.beyond", lang, top=lower, label=lo_label)
+    hi = higher[0]
+    return t("spell.between", lang, lo=lower, lo_label=lo_label, hi=hi, hi_label=scale.anchors[hi].text(lang))
+
+
+def percent(chance: Fraction) -> str:
+    return f"{float(chance) * 100:.0f} %"
+
+
+def request_confirmed(app, action: Action, *, done: Callable[[bool], None] | None = None) -> None:
+    """Send ``action``; if it needs the GM's confirmation (a 6th stigma or grace), ask first and
+    resend it with ``confirm=True``. ``done`` is told whether it was applied."""
+    finish = done or (lambda ok: None)
+    try:
+        apply(app.campaign, action)
+    except NeedsConfirmation as question:
+
+        def answer(yes: bool | None) -> None:
+            finish(bool(yes) and app.request(attrs.evolve(action, confirm=True)))
+
+        app.push_screen(ConfirmDialog(question.reason), answer)
+        return
+    except RulesError:
+        pass  # the app shows the refusal
+    finish(app.request(action))
+
+
+def participants(campaign: Campaign) -> list[tuple[str, str]]:
+    """``(key, name)`` of everyone in the active fight, else the whole roster and the groups."""
+    enc = campaign.encounter
+    keys = enc.keys if enc is not None and enc.participants else tuple(x.id for x in (*campaign.roster, *campaign.groups))
+    return [(key, campaign.name_of(key)) for key in keys]
+
+
+class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
+    """Which targets take the spell's intensity as damage; dismisses the keys, None to cancel."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Cast", priority=True, id="spell-victims-cast"),
+        Binding("escape", "cancel", "Cancel", id="spell-victims-cancel"),
+    ]
+
+    def __init__(self, amount: int, choices: list[tuple[str, str]], marked: frozenset[str]) -> None:
+        super().__init__(classes="dialog")
+        self.amount = amount
+        self.choices = choices
+        self.marked = marked
+
+    def compose(self) -> ComposeResult:
+        lang = getattr(self.app, "lang", "en")
+        with Vertical(classes="dialog-box", id="spell-victims-box"):
+            yield Label(t("spell.victims", lang, amount=self.amount), classes="dialog-question")
+            yield SelectionList[str](
+                *((name, key, key in self.marked) for key, name in self.choices), id="spell-victims", compact=True
+            )
+            yield Static(t("spell.victims_help", lang), classes="dialog-help", markup=False)
+
+    def action_choose(self) -> None:
+        chosen = set(self.query_one(SelectionList).selected)
+        self.dismiss(tuple(key for key, _ in self.choices if key in chosen))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SpellSystem(VerticalScroll):
+    """One magic system's tab. The pane forwards the campaign and the selection to it."""
+
+    @property
+    def lang(self) -> str:
+        return getattr(self.app, "lang", "en")
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.app.campaign  # type: ignore[attr-defined]
+
+    def refresh_from_campaign(self) -> None:
+        """Re-render from the campaign and the selection. Override."""
+
+    def start_entry(self) -> None:
+        """Focus the first field. Override."""
+
+
+class CostFields(Vertical):
+    """The spell's parameters: Enter anywhere in them casts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cast", "Cast", priority=True, id="spell-cast")]
+
+    def action_cast(self) -> None:
+        self.query_ancestor(ApotheoseSpell).cast()
+
+
+class KultInput(Input):
+    """The resistance's kult die: Enter rolls it when empty, else resolves with the typed face."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "roll", "Roll / resolve", priority=True, id="spell-resist-roll")]
+
+    def action_roll(self) -> None:
+        self.query_ancestor(ApotheoseSpell).roll_resistance()
+
+
+class ApotheoseSpell(SpellSystem):
+    """Apothéose (RULES 1.7): intensity + duration + range + targets, paid in pm."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        #: The last mystic shown as caster, kept while the cursor moves to targets.
+        self._caster: str | None = None
+        self._targets: list[tuple[str, str]] = []
+        self._shown: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        yield Static("", id="spell-caster", markup=False)
+        with CostFields(id="spell-fields"):
+            for name in FIELDS:
+                with Horizontal(classes="spell-row"):
+                    yield Label(t(f"spell.{name}", lang), classes="spell-label")
+                    yield Input(
+                        "" if name == "intensity" else "0",
+                        restrict=r"\d{0,3}",
+                        compact=True,
+                        id=f"spell-{name}",
+                        classes="spell-level",
+                    )
+                    yield Static("", id=f"spell-{name}-hint", classes="spell-hint", markup=False)
+            yield Checkbox(t("spell.inspired", lang), id="spell-inspired", compact=True)
+        yield Static("", id="spell-total", markup=False)
+        yield Static("", id="spell-verdict", markup=False)
+        yield Static("", id="spell-breakdown", markup=False)
+        with Horizontal(classes="spell-row", id="spell-resist-row"):
+            yield Label(t("spell.resist", lang), classes="spell-label")
+            yield Select[str]([], prompt=t("spell.resist_target", lang), id="spell-resist-target", compact=True)
+            yield Select[str](
+                [(t(f"spell.affects.{a}", lang), a) for a in AFFECTS],
+                value="soul",
+                allow_blank=False,
+                id="spell-resist-affects",
+                compact=True,
+            )
+        with Horizontal(classes="spell-row", id="spell-kult-row"):
+            yield Label(t("spell.kult", lang), classes="spell-label")
+            yield KultInput("", restrict=r"[-+]?\d{0,2}", compact=True, id="spell-kult", classes="spell-level")
+            yield Static("", id="spell-resist", classes="spell-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.refresh_from_campaign()
+
+    # -- reading the fields -----------------------------------------------------------------
+    def _level(self, name: str) -> int | None:
+        text = self.query_one(f"#spell-{name}", Input).value.strip()
+        if not text:
+            return None if name == "intensity" else 0
+        return int(text)
+
+    def request_typed(self) -> SpellRequest:
+        """The spell as typed; a RulesError naming the field if it cannot be."""
+        intensity = self._level("intensity")
+        if intensity is None:
+            raise RulesError("intensity", t("spell.type_intensity", self.lang))
+        return SpellRequest(intensity, self._level("duration"), self._level("range"), self._level("targets"))  # type: ignore[arg-type]
+
+    @property
+    def inspired(self) -> bool:
+        return self.query_one("#spell-inspired", Checkbox).value
+
+    # -- the caster -------------------------------------------------------------------------
+    def caster(self) -> Character | None:
+        """Whose turn it is if a mystic, else the selected mystic, else the last mystic shown;
+        failing all, whoever is current or selected (shown as not a mystic)."""
+        campaign = self.campaign
+        enc = campaign.encounter
+        characters = {c.id: c for c in campaign.roster}
+        candidates = [k for k in (enc.current if enc else None, getattr(self.app, "selected", None)) if k in characters]
+        mystics = [k for k in (*candidates, self._caster) if k in characters and characters[k].mystic]
+        key = mystics[0] if mystics else (candidates[0] if candidates else None)
+        if key is not None and characters[key].mystic:
+            self._caster = key
+        return characters.get(key) if key else None
+
+    # -- rendering --------------------------------------------------------------------------
+    def _show(self, selector: str, text: str) -> None:
+        """Update a Static only when its text changes (one HP change repaints little)."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            widget = self.query_one(selector, Static)
+            widget.update(text)
+            widget.display = bool(text) or widget.has_class("spell-hint")
+
+    def refresh_from_campaign(self) -> None:
+        self._refresh_targets()
+        self.refresh_cost()
+
+    def _caster_line(self, c: Character | None) -> str:
+        lang = self.lang
+        if c is None:
+            return t("spell.no_caster", lang)
+        if not c.mystic:
+            return t("spell.caster_not_mystic", lang, name=c.name)
+        shadow = t("spell.npc", lang) if c.shadow is None else c.shadow.value
+        stats = t("spell.caster_stats", lang, ame=c.characteristics.ame, pm=c.pm, max=c.max_pm, shadow=shadow)
+        return t("spell.caster", lang, name=c.name) + stats
+
+    def cost(self) -> SpellCost:
+        """The cost of the spell as typed, for the caster if it is a mystic."""
+        c = self.caster()
+        request = self.request_typed()
+        if c is None or not c.mystic:
+            return spell_cost(*attrs.astuple(request))
+        return spell_cost(*attrs.astuple(request), ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value)
+
+    def refresh_cost(self) -> None:
+        lang = self.lang
+        c = self.caster()
+        self._show("#spell-caster", self._caster_line(c))
+        for name, scale in SCALES.items():
+            try:
+                level = self._level(name)
+            except ValueError:
+                level = None
+            self._show(f"#spell-{name}-hint", scale_hint(scale, level, lang) if level is not None else "")
+        try:
+            cost = self.cost()
+        except RulesError as error:
+            self._show("#spell-intensity-hint", self._max_hint(c, None))
+            self._show("#spell-total", "")
+            self._show("#spell-verdict", error.reason if error.field == "intensity" else str(error))
+            self._show("#spell-breakdown", "")
+            self._set_verdict_class(False)
+            self.refresh_resistance()
+            return
+        self._show("#spell-intensity-hint", self._max_hint(c, cost))
+        key = "spell.total_beyond" if cost.effect is Effect.beyond else "spell.total"
+        self._show("#spell-total", t(key, lang, total=cost.total, effect=cost.effect.label(lang), tier=cost.tier.label(lang)))
+        verdict, ok = self._verdict(c, cost)
+        self._show("#spell-verdict", verdict)
+        self._set_verdict_class(ok)
+        self._show("#spell-breakdown", "\n".join(ln.text(lang) for ln in cost.breakdown[2:]))
+        self.refresh_resistance()
+
+    def _max_hint(self, c: Character | None, cost: SpellCost | None) -> str:
+        if c is None or not c.mystic:
+            return ""
+        if cost is not None and cost.shadow_needed:
+            return t("spell.max_limit", self.lang, max=cost.max_intensity, limit=cost.limit)
+        return t("spell.max", self.lang, max=max_spell_intensity(c.characteristics.ame))
+
+    def _verdict(self, c: Character | None, cost: SpellCost) -> tuple[str, bool]:
+        lang = self.lang
+        if c is None:
+            return t("spell.no_caster", lang), False
+        if not c.mystic:
+            return t("spell.not_mystic", lang, name=c.name), False
+        if not cost.affordable:
+            return t("spell.not_enough_pm", lang, pm=c.pm, total=cost.total), False
+        needed = cost.shadow_needed or 0
+        after = c.pm - cost.total
+        if not needed:
+            return t("spell.can_cast", lang, pm=c.pm, after=after), True
+        if c.shadow is None:
+            return t("spell.npc_cannot_exceed", lang, max=cost.max_intensity), False
+        if not self.inspired:
+            return t("spell.needs_inspiration", lang, max=cost.max_intensity, shadow=needed), False
+        return t("spell.can_cast_inspired", lang, pm=c.pm, after=after, shadow=needed), True
+
+    def _set_verdict_class(self, ok: bool) -> None:
+        verdict = self.query_one("#spell-verdict", Static)
+        verdict.set_class(ok, "-ok")
+        verdict.set_class(not ok, "-refused")
+
+    # -- resistance -------------------------------------------------------------------------
+    def _refresh_targets(self) -> None:
+        """The resistance's target list: only rebuilt when who takes part changes."""
+        campaign = self.campaign
+        characters = {c.id for c in campaign.roster}
+        targets = [(key, name) for key, name in participants(campaign) if key in characters]
+        if targets == self._targets:
+            return
+        self._targets = targets
+        select = self.query_one("#spell-resist-target", Select)
+        before = select.value
+        select.set_options([(name, key) for key, name in targets])
+        if before in dict(targets):
+            select.value = before
+
+    def resistance_target(self) -> Character | None:
+        value = self.query_one("#spell-resist-target", Select).value
+        if not isinstance(value, str) or not self.campaign.has(value):
+            return None
+        return next((c for c in self.campaign.roster if c.id == value), None)
+
+    def refresh_resistance(self) -> None:
+        """The chance before the die, or the result for the die typed; nothing changes."""
+        lang = self.lang
+        target = self.resistance_target()
+        try:
+            intensity = self.request_typed().intensity
+        except (RulesError, ValueError):
+            intensity = None
+        if target is None or intensity is None:
+            self._show("#spell-resist", t("spell.resist_pick", lang) if target is None else "")
+            return
+        affects = str(self.query_one("#spell-resist-affects", Select).value)
+        typed = self.query_one("#spell-kult", Input).value.strip()
+        die = self.campaign.rules.die
+        try:
+            if typed not in ("", "-", "+"):
+                result = resist(intensity, int(typed), target.characteristics, affects, die=die)  # type: ignore[arg-type]
+                self._show("#spell-resist", " · ".join(ln.text(lang) for ln in result.breakdown))
+                return
+            probe = resist(intensity, 0, target.characteristics, affects, die=die)  # type: ignore[arg-type]
+        except RulesError as error:
+            self._show("#spell-resist", str(error))
+            return
+        name = "âme" if probe.characteristic == "ame" else probe.characteristic
+        chance = chance_of_success(intensity, probe.target, die)
+        self._show(
+            "#spell-resist",
+            t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance)),
+        )
+
+    def roll_resistance(self) -> None:
+        """Enter in the kult field: roll the die if empty (the face is put in the field)."""
+        field = self.query_one("#spell-kult", Input)
+        if field.value.strip() in ("", "-", "+"):
+            field.value = str(self.campaign.rules.die.roll(self.app.session.rng))  # type: ignore[attr-defined]
+        self.refresh_resistance()
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self.refresh_resistance()
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.input.id == "spell-kult":
+            self.refresh_resistance()
+        else:
+            self.refresh_cost()
+
+    @on(Checkbox.Changed)
+    def _toggled(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        self.refresh_cost()
+
+    # -- casting ----------------------------------------------------------------------------
+    def start_entry(self) -> None:
+        self.refresh_cost()
+        field = self.query_one("#spell-intensity", Input)
+        field.focus()
+        field.select_all()
+
+    def cast(self) -> None:
+        """Check the spell, ask which targets take the intensity as damage, then cast it."""
+        app = self.app
+        c = self.caster()
+        try:
+            if c is None:
+                raise RulesError("caster", t("spell.no_caster", self.lang))
+            spell = self.request_typed()
+            action = CastSpell(c.id, spell, self.inspired)
+            apply(self.campaign, attrs.evolve(action, confirm=True))
+        except RulesError as error:
+            app.notify(error.reason if error.field == "intensity" else str(error), severity="error", timeout=6)
+            return
+
+        def cast_done(ok: bool) -> None:
+            if ok:  # inspiration is decided spell by spell
+                self.query_one("#spell-inspired", Checkbox).value = False
+
+        def chosen(victims: tuple[str, ...] | None) -> None:
+            if victims is not None:
+                request_confirmed(app, attrs.evolve(action, victims=victims), done=cast_done)
+
+        marked = getattr(app, "marked", frozenset())
+        app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), marked), chosen)
 
 
 class SpellPane(Pane):
     TITLE_KEY = "pane.spell"
 
+    #: (tab id, i18n key of its title, the system's widget class): a new system is one more row.
+    SYSTEMS: ClassVar[tuple[tuple[str, str, type[SpellSystem]], ...]] = (
+        ("apotheose", "spell.tab.apotheose", ApotheoseSpell),
+    )
+
     def compose(self) -> ComposeResult:
-        yield Static("…")
+        with TabbedContent(id="spell-systems"):
+            for tab_id, title, system in self.SYSTEMS:
+                with TabPane(t(title, self.lang), id=f"spell-tab-{tab_id}"):
+                    yield system(id=f"spell-{tab_id}", classes="spell-system")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # One system: the tab strip is a title, not a stop on the way through the fields.
+        self.query_one(Tabs).can_focus = len(self.SYSTEMS) > 1
+
+    def active_system(self) -> SpellSystem:
+        tabs = self.query_one(TabbedContent)
+        return self.query_one(f"#{tabs.active} SpellSystem", SpellSystem)
+
+    def campaign_changed(self, campaign: Campaign) -> None:
+        if self.is_mounted:
+            for system in self.query(SpellSystem):
+                system.refresh_from_campaign()
+
+    def selection_changed(self, key: str | None) -> None:
+        for system in self.query(SpellSystem):
+            system.refresh_from_campaign()
+
+    def focus_main(self) -> None:
+        self.active_system().start_entry()
+
+    def start_entry(self) -> None:
+        """Focus the intensity field, the current combatant (if a mystic) as caster."""
+        self.active_system().start_entry()
