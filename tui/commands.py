@@ -18,6 +18,10 @@ GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("screen.pane('mass')", "Go to the mass combat pane", "Aller au volet combat de masse"),
     ("screen.pane('damage')", "Go to the damage pane", "Aller au volet dégâts"),
     ("screen.pane('spell')", "Go to the spell cost pane", "Aller au volet coût de sort"),
+    ("screen.add_character", "Add a character", "Ajouter un personnage"),
+    ("screen.add_group", "Add a mook group", "Ajouter un groupe de sbires"),
+    ("screen.edit_selected", "Edit the selected character or group", "Modifier le personnage ou groupe sélectionné"),
+    ("screen.remove_selected", "Remove the selected character or group", "Retirer le personnage ou groupe sélectionné"),
 )
 
 

@@ -1,29 +1,148 @@
-"""The combat log: one line per action, undone ones marked, newest at the bottom."""
+"""The combat log: one line per action, undone ones marked, newest at the bottom.
+
+It follows the campaign while open (undo and redo still work under it) and ``s`` writes it as
+Markdown next to the campaign file.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from pathlib import Path
+from typing import ClassVar, NamedTuple
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog
 
+from core.journal import LogLine
+from tui.i18n import register, t
+
+register(
+    {
+        "log.title": ("Combat log", "Journal de combat"),
+        "log.undone": ("undone", "annulé"),
+        "log.empty": ("Nothing has happened yet.", "Rien ne s'est encore passé."),
+        "log.exported": ("Log written to {path}", "Journal écrit dans {path}"),
+        "log.no_file": (
+            "This campaign has no file yet: nothing to write the log next to.",
+            "Cette campagne n'a pas encore de fichier : pas d'endroit où écrire le journal.",
+        ),
+        "log.export_failed": ("Could not write the log: {error}", "Impossible d'écrire le journal : {error}"),
+    }
+)
+
+
+class LogRow(NamedTuple):
+    """One action of the log: its number, its lines joined, and whether it stands undone."""
+
+    seq: int
+    text: str
+    undone: bool
+
+
+def log_rows(log: tuple[LogLine, ...], lang: str = "en") -> list[LogRow]:
+    """One row per action, in the order they were done; an action whose last move was an undo
+    is marked undone (a redo clears the mark). Undo and redo make no rows of their own."""
+    texts: dict[int, list[str]] = {}
+    last: dict[int, str] = {}
+    for entry in log:
+        if entry.kind == "do":
+            texts.setdefault(entry.seq, []).append(entry.line.text(lang))
+        last[entry.seq] = entry.kind
+    return [LogRow(seq, "; ".join(parts), last[seq] == "undo") for seq, parts in texts.items()]
+
+
+def log_markdown(title: str, rows: list[LogRow], lang: str = "en") -> str:
+    """``# title`` then ``- **#seq** line`` per action; undone ones struck through."""
+    out = [f"# {title}", ""]
+    for row in rows:
+        item = f"**#{row.seq}** {row.text}"
+        out.append(f"- ~~{item}~~ ({t('log.undone', lang)})" if row.undone else f"- {item}")
+    return "\n".join(out) + "\n"
+
+
+def export_path(campaign_file: Path) -> Path:
+    """``villon.json`` → ``villon-log.md`` in the same folder."""
+    return campaign_file.with_name(f"{campaign_file.stem}-log.md")
+
 
 class LogScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,ctrl+l", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,ctrl+l", "dismiss", "Close", id="log-close"),
+        Binding("s", "export", "Export .md", id="log-export"),
+        # A modal screen hides the app's keys: undo and redo stay at hand, the log follows them.
+        Binding("ctrl+z", "app.undo", "Undo", id="log-undo"),
+        Binding("ctrl+y", "app.redo", "Redo", id="log-redo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[LogRow] = []
+
+    @property
+    def lang(self) -> str:
+        return getattr(self.app, "lang", "en")
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="log", markup=False, wrap=True)
+        yield RichLog(id="log", markup=False, wrap=True, auto_scroll=True)
         yield Footer()
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
-        lang = getattr(self.app, "lang", "en")
-        log.border_title = "Journal" if lang == "fr" else "Combat log"
-        for entry in self.app.session.journal.log:  # type: ignore[attr-defined]
-            mark = {"do": " ", "undo": "↶", "redo": "↷"}.get(entry.kind, " ")
-            log.write(f"{entry.seq:>4} {mark} {entry.line.text(lang)}")
+        log.border_title = t("log.title", self.lang)
+        self.show()
+        self.watch(self.app, "campaign", lambda _campaign: self.show(), init=False)
+
+    def rows(self) -> list[LogRow]:
+        return log_rows(self.app.session.journal.log, self.lang)  # type: ignore[attr-defined]
+
+    def _line(self, row: LogRow) -> Table:
+        """``  12  text`` with the text wrapping under itself; an undone action dim and struck."""
+        text = Text(row.text)
+        if row.undone:
+            text.stylize("dim strike")
+            text.append(f"  ({t('log.undone', self.lang)})", style="dim italic")
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(justify="right", width=5, style="bold")
+        grid.add_column(ratio=1)
+        grid.add_row(f"#{row.seq}", text)
+        return grid
+
+    def show(self) -> None:
+        """Append the new actions; rewrite only when an older row changed (undo, redo)."""
+        rows = self.rows()
+        log = self.query_one(RichLog)
+        old = self._rows
+        if rows[: len(old)] == old and old:
+            fresh = rows[len(old) :]
+        else:
+            log.clear()
+            fresh = rows
+            if not rows:
+                log.write(Text(t("log.empty", self.lang), style="dim"))
+        for row in fresh:
+            log.write(self._line(row))
+        self._rows = rows
+
+    def action_export(self) -> None:
+        path = self.app.session.path  # type: ignore[attr-defined]
+        if path is None:
+            self.notify(t("log.no_file", self.lang), severity="warning")
+            return
+        from saves.atomic import atomic_write
+        from saves.errors import SaveError
+
+        campaign = self.app.campaign  # type: ignore[attr-defined]
+        text = log_markdown(f"{t('log.title', self.lang)} — {campaign.name}", self.rows(), self.lang)
+        target = export_path(Path(path))
+        try:
+            atomic_write(target, text.encode("utf-8"), backups=0)
+        except SaveError as error:
+            self.notify(t("log.export_failed", self.lang, error=error), severity="error", timeout=8)
+            return
+        self.notify(t("log.exported", self.lang, path=target))
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)

@@ -15,6 +15,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from tui.screens.forms import RosterActions
 from tui.widgets.damage import DamagePane
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.mass_combat import MassCombatPane
@@ -24,12 +25,16 @@ from tui.widgets.status import PaneTabs, StatusBar
 PANES = ("initiative", "mass", "damage", "spell")
 
 
-class MainScreen(Screen[None]):
+class MainScreen(RosterActions, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative"),
         Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass"),
         Binding("3", "pane('damage')", "Damage", show=False, id="pane-damage"),
         Binding("4", "pane('spell')", "Spell", show=False, id="pane-spell"),
+        Binding("A,shift+a", "add_character", "Add character", show=False, id="roster-add-character"),
+        Binding("G,shift+g", "add_group", "Add group", show=False, id="roster-add-group"),
+        Binding("e", "edit_selected", "Edit", show=False, id="roster-edit"),
+        Binding("delete", "remove_selected", "Remove", show=False, id="roster-remove"),
     ]
 
     #: The pane shown on a narrow terminal (and focused by 1–4).

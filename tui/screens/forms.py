@@ -1,0 +1,545 @@
+"""Roster forms: add or edit a character or a mook group, remove one with a confirmation.
+
+A form never mutates: it builds ``AddCharacter`` / ``UpdateCharacter`` / ``AddGroup`` /
+``UpdateGroup`` and tries it on the campaign first, so a refusal (a :class:`RulesError`) is shown
+under the field it names while what was typed stays; only an accepted action closes the form.
+
+Decision: adding while a fight is active also joins it (a ``Join`` after the ``Add``: two
+journal entries, undone one at a time); the form says so with a "join the fight" box, ticked by
+default, that the GM can untick.
+
+:class:`RosterActions` is mixed into the main screen: ``A`` add a character, ``G`` add a group,
+``e`` edit the selected one, ``delete`` remove it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+import attrs
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from core.actions import Action, AddCharacter, AddGroup, Join, Remove, UpdateCharacter, UpdateGroup, apply
+from core.campaign import Campaign
+from core.characteristics import CHARACTERISTICS, Characteristics
+from core.choices import parse_choice
+from core.combat import Grade
+from core.damage import ArmourPiece, armour_points
+from core.errors import RulesError
+from core.mooks import MookGroup
+from core.roster import Character, Trade, new_character
+from core.shadow import Shadow
+from core.validators import require
+from tui.i18n import register, t
+from tui.screens.prompts import ConfirmDialog
+
+register(
+    {
+        "form.add_character": ("Add a character", "Ajouter un personnage"),
+        "form.edit_character": ("Edit {name}", "Modifier {name}"),
+        "form.add_group": ("Add a mook group", "Ajouter un groupe de sbires"),
+        "form.edit_group": ("Edit {name}", "Modifier {name}"),
+        "form.name": ("Name", "Nom"),
+        "form.pc": ("PC", "PJ"),
+        "form.mystic": ("mystic", "mystique"),
+        "form.hidden": ("hidden", "caché"),
+        "form.corps": ("Corps", "Corps"),
+        "form.esprit": ("Esprit", "Esprit"),
+        "form.combat": ("Combat", "Combat"),
+        "form.ame": ("Âme", "Âme"),
+        "form.trades": ("Trades", "Métiers"),
+        "form.trades_hint": ("soldat: épée, arc; voleur", "soldat : épée, arc ; voleur"),
+        "form.affects": ("Affects", "Affects"),
+        "form.affects_hint": ("comma-separated", "séparés par des virgules"),
+        "form.armour": ("Armour", "Armure"),
+        "form.armour_hint": (
+            "light|medium|heavy, shield, magic armour, magic shield",
+            "légère|intermédiaire|lourde, bouclier, armure magique, bouclier magique",
+        ),
+        "form.hp": ("HP", "PV"),
+        "form.armour_now": ("Arm.", "Arm."),
+        "form.pm": ("pm", "pm"),
+        "form.willpower": ("Will", "Vol."),
+        "form.shadow": ("Shadow", "Ombre"),
+        "form.notes": ("Notes", "Notes"),
+        "form.grade": ("Grade", "Rang"),
+        "form.all": ("all", "tous"),
+        "form.total": ("Total", "Total"),
+        "form.standing": ("Standing", "Debout"),
+        "form.initiative": ("Init.", "Init."),
+        "form.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
+        "form.save": ("Save", "Enregistrer"),
+        "form.cancel": ("Cancel", "Annuler"),
+        "form.keys": ("⏎ or ctrl+s: save", "⏎ ou ctrl+s : enregistrer"),
+        "form.required": ("a number is needed", "un nombre est requis"),
+        "form.not_number": ("not a whole number: {text!r}", "pas un nombre entier : {text!r}"),
+        "form.empty": ("Name: must not be empty", "Nom : ne doit pas être vide"),
+        "form.at_most": ("at most {top} (max), got {value}", "au plus {top} (max), reçu {value}"),
+        "form.shadow_range": ("between 0 and 10, got {value}", "entre 0 et 10, reçu {value}"),
+        "form.select_first": ("Select a character or a group first.", "Sélectionnez d'abord un personnage ou un groupe."),
+        "form.remove_question": (
+            "Remove {name} from the campaign and from every fight?",
+            "Retirer {name} de la campagne et de tous les combats ?",
+        ),
+        "form.key_add_character": ("Add character", "Ajouter un perso"),
+        "form.key_add_group": ("Add group", "Ajouter un groupe"),
+        "form.key_edit": ("Edit", "Modifier"),
+        "form.key_remove": ("Remove", "Retirer"),
+    }
+)
+
+
+# --- the text syntaxes --------------------------------------------------------------------
+
+
+def parse_trades(text: str) -> tuple[Trade, ...]:
+    """``"soldat: épée, arc; voleur"`` → soldat (épée, arc) and voleur (no speciality)."""
+    trades = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        name, _, specialities = part.partition(":")
+        require("trades", bool(name.strip()), f"a trade needs a name before ':' in {part.strip()!r}")
+        trades.append(Trade(name.strip(), parse_list(specialities)))
+    return tuple(trades)
+
+
+def format_trades(trades: tuple[Trade, ...]) -> str:
+    return "; ".join(tr.name + (": " + ", ".join(tr.specialities) if tr.specialities else "") for tr in trades)
+
+
+def parse_list(text: str) -> tuple[str, ...]:
+    """Comma-separated words, blanks dropped."""
+    return tuple(word.strip() for word in text.split(",") if word.strip())
+
+
+def parse_armour(text: str) -> tuple[ArmourPiece, ...]:
+    """Comma-separated pieces by value or English / French label; a worn set that makes sense."""
+    pieces = tuple(parse_choice(ArmourPiece, word, "armour") for word in parse_list(text))
+    armour_points(pieces)
+    return pieces
+
+
+def format_armour(pieces: tuple[ArmourPiece, ...], lang: str) -> str:
+    return ", ".join(piece.fr if lang == "fr" else piece.en for piece in pieces)
+
+
+def parse_whole(field: str, text: str, lang: str = "en", default: int | None = None) -> int:
+    """A whole number (negative allowed: the rules say what is too low), else a RulesError."""
+    text = text.strip()
+    if not text:
+        if default is None:
+            raise RulesError(field, t("form.required", lang))
+        return default
+    if not re.fullmatch(r"[-+]?\d+", text):
+        raise RulesError(field, t("form.not_number", lang, text=text))
+    return int(text)
+
+
+def note(errors: dict[str, str], slot: str, message: str) -> None:
+    """Add ``message`` to the row's error line (a row of numbers may have several)."""
+    errors[slot] = f"{errors[slot]} · {message}" if slot in errors else message
+
+
+def at_most(field: str, value: int, top: int, lang: str) -> None:
+    require(field, value <= top, t("form.at_most", lang, top=top, value=value), f"≤ {top}")
+
+
+# --- the form base -------------------------------------------------------------------------
+
+
+class FormScreen(ModalScreen[bool]):
+    """A modal form of one-line fields; each field (or row of fields) has its error line.
+
+    Subclasses compose their rows in :meth:`fields` with :meth:`text_field` / :meth:`number_row`,
+    map the RulesError field names to their rows in :attr:`SLOTS` and build the actions in
+    :meth:`build`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="form-save"),
+        Binding("escape", "cancel", "Cancel", id="form-cancel"),
+    ]
+    #: RulesError field → the row whose error line shows it.
+    SLOTS: ClassVar[dict[str, str]] = {}
+
+    #: i18n keys of the title when adding / editing ("{name}" is the one edited).
+    TITLES: ClassVar[tuple[str, str]] = ("", "")
+
+    def __init__(self, original: Character | MookGroup | None = None) -> None:
+        super().__init__(classes="dialog form")
+        #: What is edited; None when adding.
+        self.original = original
+
+    def compose(self) -> ComposeResult:
+        """Name, the subclass's :meth:`fields`, "join the fight" when adding, the buttons."""
+        original = self.original
+        with VerticalScroll(classes="dialog-box form-box") as box:
+            box.border_title = t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", ""))
+            yield from self.text_field("name", getattr(original, "name", ""))
+            yield from self.fields()
+            if original is None:
+                yield from self.join_box()
+            yield from self.buttons()
+
+    def fields(self) -> ComposeResult:
+        """The rows after the name. Override."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.query_one("#f-name", Input).focus()
+
+    @property
+    def lang(self) -> str:
+        return getattr(self.app, "lang", "en")
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.app.campaign  # type: ignore[attr-defined]
+
+    # -- composing --------------------------------------------------------------------------
+    def text_field(self, name: str, value: str = "", placeholder: str = "") -> ComposeResult:
+        """``Label [Input]`` and its error line."""
+        with Horizontal(classes="form-row"):
+            yield Label(t(f"form.{name}", self.lang), classes="form-label")
+            yield Input(value, placeholder=placeholder, id=f"f-{name}", compact=True, classes="form-input")
+        yield self.error_line(name)
+
+    def number_row(self, slot: str, fields: dict[str, object], placeholders: dict[str, str] | None = None) -> ComposeResult:
+        """``Corps [ ] Esprit [ ] …`` on one line, one error line for the row."""
+        placeholders = placeholders or {}
+        with Horizontal(classes="form-row"):
+            for name, value in fields.items():
+                yield Label(t(f"form.{name}", self.lang), classes="form-number-label")
+                yield Input(
+                    "" if value is None else str(value),
+                    placeholder=placeholders.get(name, ""),
+                    id=f"f-{name}",
+                    compact=True,
+                    classes="form-number",
+                    restrict=r"[-+]?\d*",
+                )
+        yield self.error_line(slot)
+
+    def error_line(self, slot: str) -> Static:
+        line = Static("", id=f"f-{slot}-error", classes="field-error", markup=False)
+        line.display = False
+        return line
+
+    def buttons(self) -> ComposeResult:
+        yield self.error_line("form")
+        with Horizontal(classes="dialog-buttons"):
+            yield Static(t("form.keys", self.lang), classes="form-keys", markup=False)
+            yield Button(t("form.save", self.lang), id="form-save", variant="primary", compact=True)
+            yield Button(t("form.cancel", self.lang), id="form-cancel", compact=True)
+
+    def join_box(self) -> ComposeResult:
+        """Adding during a fight: ``join the fight`` (ticked)."""
+        enc = self.campaign.encounter
+        if enc is not None:
+            yield Checkbox(t("form.join", self.lang, fight=enc.name), True, id="f-join", compact=True)
+
+    # -- reading ----------------------------------------------------------------------------
+    def text(self, name: str) -> str:
+        return self.query_one(f"#f-{name}", Input).value
+
+    def number(self, name: str, default: int | None = None) -> int:
+        return parse_whole(name, self.text(name), self.lang, default)
+
+    def ticked(self, name: str) -> bool:
+        return self.query_one(f"#f-{name}", Checkbox).value
+
+    def joins(self) -> bool:
+        boxes = self.query("#f-join")
+        return bool(boxes) and boxes.first(Checkbox).value
+
+    # -- errors -----------------------------------------------------------------------------
+    def slot_of(self, field: str) -> str:
+        slot = self.SLOTS.get(field, field)
+        return slot if self.query(f"#f-{slot}-error") else "form"
+
+    def show_errors(self, errors: dict[str, str]) -> None:
+        """Each message under its row (the rows without one are cleared); the fields it names
+        are marked, and the first is focused. What was typed stays."""
+        for line in self.query(".field-error").results(Static):
+            message = errors.get((line.id or "")[2 : -len("-error")], "")
+            line.update(message)
+            line.display = bool(message)
+        bad: list[Input] = []
+        for field in self.query(".form-input, .form-number").results(Input):
+            name = (field.id or "")[2:]
+            slot = self.slot_of(name)
+            message = errors.get(slot, "")
+            named = {n for n in self._row_names(slot) if message.startswith(f"{n}:") or f" · {n}:" in message}
+            wrong = bool(message) and (not named or self.FIELD_OF.get(name, name) in named)
+            field.set_class(wrong, "-invalid")
+            if wrong:
+                bad.append(field)
+        if bad:
+            bad[0].focus()
+
+    #: An input's name → the field name a RulesError gives it.
+    FIELD_OF: ClassVar[dict[str, str]] = {"armour_now": "armour"}
+
+    def _row_names(self, slot: str) -> list[str]:
+        names = [(f.id or "")[2:] for f in self.query(".form-input, .form-number").results(Input)]
+        return [self.FIELD_OF.get(n, n) for n in names if self.slot_of(n) == slot]
+
+    # -- saving -----------------------------------------------------------------------------
+    def build(self, errors: dict[str, str]) -> list[Action]:
+        """The actions to send; bad fields noted in ``errors`` (or a RulesError). Override."""
+        raise NotImplementedError
+
+    def parse(self, errors: dict[str, str], field: str, read):
+        """``read()``, or None with its RulesError noted under ``field``'s row."""
+        try:
+            return read()
+        except RulesError as error:
+            note(errors, self.slot_of(field), str(error))
+            return None
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#form-save")
+    def action_save(self) -> None:
+        errors: dict[str, str] = {}
+        try:
+            actions = self.build(errors)
+        except RulesError as error:
+            note(errors, self.slot_of(error.field), str(error))
+            actions = []
+        if errors or not actions:
+            self.show_errors(errors)
+            return
+        campaign = self.campaign
+        try:
+            for action in actions:
+                campaign = apply(campaign, action).campaign
+        except RulesError as error:
+            self.show_errors({self.slot_of(error.field): str(error)})
+            return
+        self.show_errors({})
+        first, *rest = actions
+        if not self.app.request(first):  # type: ignore[attr-defined]
+            return  # refused (read-only): the app said why; what was typed stays
+        for action in rest:
+            self.app.request(action)  # type: ignore[attr-defined]
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#form-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+# --- characters ----------------------------------------------------------------------------
+
+
+class CharacterForm(FormScreen):
+    """Add a character (``character`` None) or edit one."""
+
+    SLOTS: ClassVar[dict[str, str]] = {
+        "id": "name",
+        **{name: "chars" for name in CHARACTERISTICS},
+        "characteristic": "chars",
+        "hp": "counters",
+        "armour": "counters",
+        "pm": "counters",
+        "willpower": "counters",
+        "shadow": "counters",
+        "bruise": "counters",
+        "armour_pieces": "armour",
+        "notes": "notes",
+    }
+
+    TITLES = ("form.add_character", "form.edit_character")
+
+    def __init__(self, character: Character | None = None) -> None:
+        super().__init__(character)
+        self.character = character
+
+    def fields(self) -> ComposeResult:
+        c, lang = self.character, self.lang
+        with Horizontal(classes="form-row form-boxes"):
+            yield Checkbox(t("form.pc", lang), c.pc if c else True, id="f-pc", compact=True)
+            yield Checkbox(t("form.mystic", lang), c.mystic if c else False, id="f-mystic", compact=True)
+            yield Checkbox(t("form.hidden", lang), c.hidden if c else False, id="f-hidden", compact=True)
+        chars = c.characteristics if c else None
+        yield from self.number_row(
+            "chars",
+            {name: getattr(chars, name) if chars else None for name in CHARACTERISTICS},
+            dict.fromkeys(CHARACTERISTICS, "0"),
+        )
+        yield from self.text_field("trades", format_trades(c.trades) if c else "", t("form.trades_hint", lang))
+        yield from self.text_field("affects", ", ".join(c.affects) if c else "", t("form.affects_hint", lang))
+        yield from self.text_field("armour", format_armour(c.armour_pieces, lang) if c else "", t("form.armour_hint", lang))
+        if c:
+            counters = {"hp": c.hp, "armour_now": c.armour, "pm": c.pm, "willpower": c.willpower}
+        else:
+            counters = {"shadow": 0}
+        yield from self.number_row("counters", counters)
+        yield from self.text_field("notes", c.notes if c else "")
+
+    def build(self, errors: dict[str, str]) -> list[Action]:
+        lang = self.lang
+        name = self.text("name").strip()
+        if not name:
+            errors["name"] = t("form.empty", lang)
+        values = {n: self.parse(errors, n, lambda n=n: self.number(n, 0)) for n in CHARACTERISTICS}
+        chars = None
+        if "chars" not in errors:
+            chars = self.parse(errors, "chars", lambda: Characteristics(**values))  # type: ignore[arg-type]
+        trades = self.parse(errors, "trades", lambda: self._trades())
+        affects = parse_list(self.text("affects"))
+        pieces = self.parse(errors, "armour_pieces", lambda: parse_armour(self.text("armour")))
+        if self.character is None:
+            shadow = self.parse(errors, "shadow", lambda: self.number("shadow", 0))
+            if shadow is not None:
+                self.parse(errors, "shadow", lambda: require("shadow", 0 <= shadow <= 10, t("form.shadow_range", lang, value=shadow), "0…10"))
+        else:
+            counters = {
+                key: self.parse(errors, key, lambda f=field: self.number(f))
+                for key, field in (("hp", "hp"), ("armour", "armour_now"), ("pm", "pm"), ("willpower", "willpower"))
+            }
+        if errors:
+            return []
+        pc, mystic, hidden = self.ticked("pc"), self.ticked("mystic"), self.ticked("hidden")
+        notes = self.text("notes").strip()
+        if self.character is None:
+            campaign = self.campaign
+            key = campaign.unique_id(name)
+            fresh = new_character(
+                key, name, chars, pc=pc, mystic=mystic, trades=trades, affects=affects,  # type: ignore[arg-type]
+                armour_pieces=pieces, shadow=shadow if pc else 0, notes=notes, hidden=hidden,  # type: ignore[arg-type]
+            )
+            actions: list[Action] = [AddCharacter(fresh)]
+            if self.joins():
+                actions.append(Join(key))
+            return actions
+        old = self.character
+        shadow_state = (old.shadow or Shadow()) if pc else None
+        edited = attrs.evolve(
+            old, name=name, pc=pc, mystic=mystic, hidden=hidden, characteristics=chars, trades=trades,
+            affects=affects, armour_pieces=pieces, notes=notes, shadow=shadow_state, **counters,
+        )  # fmt: skip
+        at_most("hp", edited.hp, edited.max_hp, lang)
+        at_most("armour", edited.armour, edited.max_armour, lang)
+        at_most("pm", edited.pm, edited.max_pm, lang)
+        at_most("willpower", edited.willpower, edited.max_willpower, lang)
+        return [UpdateCharacter(edited)]
+
+    def _trades(self) -> tuple[Trade, ...]:
+        try:
+            return parse_trades(self.text("trades"))
+        except RulesError as error:
+            raise RulesError("trades", error.reason, error.allowed) from None
+
+
+# --- mook groups ---------------------------------------------------------------------------
+
+
+class GroupForm(FormScreen):
+    """Add a mook group (``group`` None) or edit one."""
+
+    SLOTS: ClassVar[dict[str, str]] = {
+        "id": "name",
+        "grade": "numbers",
+        "total": "numbers",
+        "standing": "numbers",
+        "initiative": "numbers",
+    }
+
+    TITLES = ("form.add_group", "form.edit_group")
+
+    def __init__(self, group: MookGroup | None = None) -> None:
+        super().__init__(group)
+        self.group = group
+
+    def fields(self) -> ComposeResult:
+        g, lang = self.group, self.lang
+        with Horizontal(classes="form-row"):
+            yield Label(t("form.grade", lang), classes="form-label")
+            yield Select(
+                [(grade.fr if lang == "fr" else grade.en, grade.value) for grade in Grade],
+                value=(g.grade.value if g else Grade.STANDARD.value),
+                allow_blank=False,
+                id="f-grade",
+                compact=True,
+            )
+            yield Checkbox(t("form.hidden", lang), g.hidden if g else False, id="f-hidden", compact=True)
+        numbers = {
+            "total": g.total if g else None,
+            "standing": g.standing if g else None,
+            "initiative": g.initiative if g else 0,
+        }
+        yield from self.number_row("numbers", numbers, {"standing": t("form.all", lang)})
+
+    def build(self, errors: dict[str, str]) -> list[Action]:
+        lang = self.lang
+        name = self.text("name").strip()
+        if not name:
+            errors["name"] = t("form.empty", lang)
+        total = self.parse(errors, "total", lambda: self.number("total"))
+        standing = None if total is None else self.parse(errors, "standing", lambda: self.number("standing", total))
+        initiative = self.parse(errors, "initiative", lambda: self.number("initiative", 0))
+        if errors:
+            return []
+        grade = Grade(str(self.query_one("#f-grade", Select).value))
+        hidden = self.ticked("hidden")
+        key = self.group.id if self.group else self.campaign.unique_id(name)
+        group = MookGroup(key, name, grade, total, standing, initiative, hidden)  # type: ignore[arg-type]
+        if self.group is not None:
+            return [UpdateGroup(group)]
+        actions: list[Action] = [AddGroup(group)]
+        if self.joins():
+            actions.append(Join(key))
+        return actions
+
+
+# --- the main screen's actions ----------------------------------------------------------------
+
+
+class RosterActions:
+    """Screen actions (mixed into the main screen): add, edit and remove roster entries."""
+
+    def action_add_character(self) -> None:
+        self.app.push_screen(CharacterForm())  # type: ignore[attr-defined]
+
+    def action_add_group(self) -> None:
+        self.app.push_screen(GroupForm())  # type: ignore[attr-defined]
+
+    def _selected(self) -> str | None:
+        app = self.app
+        key = getattr(app, "selected", None)
+        if key is None or not app.campaign.has(key):  # type: ignore[attr-defined]
+            app.notify(t("form.select_first", app.lang), severity="warning")  # type: ignore[attr-defined]
+            return None
+        return key
+
+    def action_edit_selected(self) -> None:
+        key = self._selected()
+        if key is None:
+            return
+        campaign: Campaign = self.app.campaign  # type: ignore[attr-defined]
+        form = (
+            CharacterForm(campaign.character(key))
+            if any(c.id == key for c in campaign.roster)
+            else GroupForm(campaign.group(key))
+        )
+        self.app.push_screen(form)  # type: ignore[attr-defined]
+
+    def action_remove_selected(self) -> None:
+        key = self._selected()
+        if key is None:
+            return
+        app = self.app
+        name = app.campaign.name_of(key)  # type: ignore[attr-defined]
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                app.request(Remove(key))  # type: ignore[attr-defined]
+
+        app.push_screen(ConfirmDialog(t("form.remove_question", app.lang, name=name)), answer)  # type: ignore[attr-defined]
