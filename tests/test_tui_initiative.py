@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-
 import attrs
 import pytest
 
@@ -13,7 +10,7 @@ from core.characteristics import Characteristics
 from core.demo import demo_campaign
 from core.encounter import Condition, Encounter, Participant
 from core.roster import new_character
-from tests.conftest import make_test_app, wait_for
+from tests.conftest import make_test_app, run, wait_for
 from tui.screens.combat_dialogs import split_condition
 from tui.widgets.initiative import InitiativeList, InitiativePane, fit, name_width
 
@@ -21,16 +18,6 @@ SIZES = [(120, 40), (80, 24)]
 
 # The demo fight's order, round 1, Brunvir's turn.
 ORDER = ("brunvir", "capitaine", "veterans", "romuald", "segiere", "morvan", "arbaletriers", "arsouille", "alduin")
-
-
-def run(test):
-    """Run an async test body (the suite has no asyncio plugin)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 def the_list(app) -> InitiativeList:

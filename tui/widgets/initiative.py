@@ -599,9 +599,11 @@ class InitiativeList(ScrollView, can_focus=True, inherit_bindings=False):
             self._request(ActNow(key))
 
     def action_boost(self) -> None:
+        from tui.screens.combat_dialogs import request_checked
+
         c = self._character(pc=True)
-        if c is not None:
-            self._request(BoostInitiative(c.id))
+        if c is not None:  # asks first if core ever lets a boost confirm a 6th stigma
+            request_checked(self.app, BoostInitiative(c.id))
 
     def action_set_initiative(self) -> None:
         from tui.screens.prompts import ValuePrompt, parse_int
@@ -716,7 +718,7 @@ class InitiativePane(Pane):
     TITLE_KEY = "pane.initiative"
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="initiative-hint", markup=False)
+        yield Static(t("init.hint", self.lang), id="initiative-hint", markup=False)
         yield InitiativeHeader("", id="initiative-header", markup=False)
         yield InitiativeList(id="initiative-list")
 
@@ -731,13 +733,12 @@ class InitiativePane(Pane):
         if enc is None:
             subtitle = t("init.no_fight", lang)
         else:
-            who = t("init.turn", lang, name=campaign.name_of(enc.current)) if enc.current else t("init.no_turn", lang)
+            current = self.list.entity(enc.current) if enc.current else None  # by key, not a scan
+            name = current.name if current is not None else enc.current
+            who = t("init.turn", lang, name=name) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
         self.border_subtitle = subtitle
-        hint = self.query_one("#initiative-hint", Static)
-        hint.display = enc is None
-        if enc is None:
-            hint.update(t("init.hint", lang))
+        self.query_one("#initiative-hint", Static).display = enc is None
 
     def selection_changed(self, key: str | None) -> None:
         self.list.select_key(key)
