@@ -205,3 +205,15 @@ def test_unknown_grade_names_the_field_and_allowed_values() -> None:
     with pytest.raises(RulesError) as error:
         MookGroup("x", "X", "vet", 3, 3)
     assert error.value.field == "grade" and "veteran" in str(error.value)
+
+
+def test_boost_that_gives_a_sixth_stigma_needs_confirmation(demo) -> None:
+    from core.actions import BoostInitiative
+
+    marks = tuple(Mark("stigma", lvl) for lvl in ("minor", "major", "supreme", "supreme", "supreme"))
+    demo = demo.with_character(attrs.evolve(demo.character("morvan"), shadow=Shadow(value=10, stigmata=marks)))
+    with pytest.raises(NeedsConfirmation):
+        apply(demo, BoostInitiative("morvan"))
+    after = apply(demo, BoostInitiative("morvan", confirm=True)).campaign
+    assert not after.character("morvan").pc
+    assert after.encounter.participant("morvan").initiative == demo.encounter.participant("morvan").initiative + 5

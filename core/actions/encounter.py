@@ -91,6 +91,7 @@ class BoostInitiative(Action):
     """A PC gains 1 shadow for +5 initiative (RULES 1.4), repeatable."""
 
     key: str
+    confirm: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
         from core.actions.shadow import record_shadow
@@ -100,7 +101,7 @@ class BoostInitiative(Action):
         p = enc.participant(self.key)
         if p is None:
             raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
-        campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost)
+        campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost, confirm=self.confirm)
         boosted = initiative(p.initiative, 1)
         enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
         name = campaign.name_of(self.key)
