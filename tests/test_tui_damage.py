@@ -224,3 +224,37 @@ async def test_nothing_selected_nothing_applied():
         await pilot.press("4", "enter")
         await wait_for(pilot, lambda: app.screen.query_one("#dmg-error", ErrorLine).display)
         assert actions(app) == []
+
+
+@run
+async def test_previews_survive_a_chosen_fighter_gone_before_the_selects_follow():
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await select(pilot, "morvan")
+        await pilot.press("o", "escape", "v", "escape")
+        await pilot.pause()
+        gone = attrs.evolve(app.campaign, roster=tuple(c for c in app.campaign.roster if c.id != "morvan"))
+        app.set_reactive(type(app).campaign, gone)  # no watcher has run yet
+        app.screen.query_one(DamagePane).targets_changed()
+        app.screen.query_one("MassCombatPane").refresh_forms()
+        assert "pick who defends" in app.screen.query_one("#duel-error", ErrorLine).message
+        assert app.screen.query_one("#def-error", ErrorLine).display
+
+
+@run
+async def test_key_fields_visible_at_both_sizes():
+    for size in (WIDE, NARROW):
+        app = make_test_app()
+        async with app.run_test(size=size) as pilot:
+            app.marked = frozenset({"segiere", "morvan", "romuald"})
+            await pilot.press("x", "6")
+            await pilot.pause()
+            box = app.screen.query_one(DamagePane).content_region
+            for selector in ("#dmg-amount", "#dmg-preview"):
+                region = app.screen.query_one(selector).region
+                assert region.height and box.contains_region(region), (size, selector)
+            await pilot.press("escape", "o")
+            await pilot.pause()
+            for selector in ("#duel-die", "#duel-chance", "#duel-preview"):
+                region = app.screen.query_one(selector).region
+                assert region.height and box.contains_region(region), (size, selector)

@@ -232,6 +232,11 @@ async def test_key_fields_visible_at_both_sizes():
             for selector in ("#atk-die", "#atk-chance", "#atk-preview"):
                 region = app.screen.query_one(selector).region
                 assert region.height and box.contains_region(region), (size, selector)
+            await pilot.press("ctrl+t")
+            await pilot.pause()
+            for selector in ("#def-attackers", "#def-die", "#def-chance", "#def-preview"):
+                region = app.screen.query_one(selector).region
+                assert region.height and box.contains_region(region), (size, selector)
 
 
 @run

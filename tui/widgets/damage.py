@@ -204,7 +204,7 @@ class DuelForm(Form):
         """(defender, attack score, defence score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.query_one("#duel-defender", Select).selection
-        if defender is None:
+        if character_or_none(self.pane.campaign, defender) is None:
             raise FieldError(t("dmg.no_defender", lang))
         score = self.query_one("#duel-score", NumberField).number(lang)
         defence = self.query_one("#duel-defence", NumberField).number(lang)

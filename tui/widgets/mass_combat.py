@@ -72,6 +72,7 @@ register(
         "mass.with_die": ("chance {pct} with a die (r)", "chance {pct} avec un dé (r)"),
         "mass.hit": ("hit", "touché"),
         "mass.held": ("held", "tenu"),
+        "mass.no_cost": ("held off: no damage", "repoussés : aucun dégât"),
         "mass.hit_costs": ("a hit costs {n}: {preview}", "une touche coûte {n} : {preview}"),
         "mass.typed_def": ("kult {die}: {final} vs {d} → {verdict}", "kult {die} : {final} contre {d} → {verdict}"),
         "mass.roll_cost": ("a hit costs 1 + 1 per 5 short; at 1: {preview}", "une touche coûte 1 + 1 par 5 manquants ; à 1 : {preview}"),
@@ -85,8 +86,9 @@ register(
     }
 )
 
+SHORT_GRADES = {"civil": ("civilians", "civils"), "standard": ("standard", "standard"), "veteran": ("veterans", "vétérans"), "elite": ("elite", "élite")}
 GRADES: tuple[tuple[Grade, tuple[str, str]], ...] = tuple(
-    (g, (f"{g.value} {g.difficulty}", f"{g.fr.removeprefix('soldats ')} {g.difficulty}")) for g in Grade
+    (g, (f"{SHORT_GRADES[g.value][0]} {g.difficulty}", f"{SHORT_GRADES[g.value][1]} {g.difficulty}")) for g in Grade
 )
 BAR = 8
 
@@ -102,7 +104,7 @@ def group_prompt(group: MookGroup, lang: str) -> str:
     grade_text = grade[1] if lang == "fr" else grade[0]
     hidden = f" [$text-muted]{t('mass.hidden', lang)}[/]" if group.hidden else ""
     count = f"{group.standing:>2}/{group.total:<2}"
-    return f"{escape(name):<20} {escape(grade_text):<11}{count} {bar(group.standing, group.total)}{hidden}"
+    return f"{escape(name):<20} {escape(grade_text):<11} {count} {bar(group.standing, group.total)}{hidden}"
 
 
 class GroupList(OptionList):
@@ -329,7 +331,7 @@ class DefenceForm(Form):
         """(defender, grade, attackers, score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.defender
-        if defender is None:
+        if character_or_none(self.pane.campaign, defender) is None:
             raise FieldError(t("mass.no_defender", lang))
         attackers = self.query_one("#def-attackers", NumberField).number(lang, minimum=1)
         score = self.query_one("#def-score", NumberField).number(lang)
@@ -361,12 +363,12 @@ class DefenceForm(Form):
 
         if isinstance(entry, int):
             result = defend_group_roll(score, grade, attackers, kult=entry, die=die, rerolls_allowed=0)
-            verdict = t("mass.hit_costs", lang, n=result.damage, preview=cost(result.damage)) if result.hit else t("mass.held", lang)
+            verdict = t("mass.hit_costs", lang, n=result.damage, preview=cost(result.damage)) if result.hit else t("mass.no_cost", lang)
             text = t("mass.typed_def", lang, die=f"{entry:+d}", final=result.defence, d=difficulty, verdict=verdict)
         elif entry == ROLL:
             text = t("mass.roll_cost", lang, preview=cost(1))
         else:
-            text = t("mass.hit_costs", lang, n=static.damage, preview=cost(static.damage)) if static.hit else t("mass.held", lang)
+            text = t("mass.hit_costs", lang, n=static.damage, preview=cost(static.damage)) if static.hit else t("mass.no_cost", lang)
         set_text(shown, f"{difficulty_line.text(lang)}\n{text}")
 
     def submit(self) -> None:
