@@ -12,7 +12,7 @@ from core.demo import demo_campaign
 from tests.conftest import make_test_app, run, wait_for
 from tui.widgets.fields import ErrorLine
 from tui.widgets.initiative import InitiativePane
-from tui.widgets.mass_combat import GroupList, MassCombatPane
+from tui.widgets.mass_combat import AttackForm, GroupList, MassCombatPane
 
 WIDE, NARROW = (120, 40), (80, 24)
 
@@ -283,3 +283,24 @@ async def test_range_and_affect_by_keyboard_then_enter_on_a_choice():
         await pilot.press("enter")
         await pilot.pause()
         assert actions(app) == [AttackGroup("veterans", 15, (expected,), "medium", "morvan", 1)]
+
+
+@run
+async def test_a_newcomer_and_a_new_name_are_offered_to_the_attacker_select():
+    from core.actions import AddCharacter, Join, UpdateCharacter
+    from core.characteristics import Characteristics
+    from core.roster import new_character
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        rollion = new_character("rollion", "Rollion", Characteristics(5, 4, 4, 2))
+        assert app.request(AddCharacter(rollion)) and app.request(Join("rollion"))
+        morvan = app.campaign.character("morvan")
+        assert app.request(UpdateCharacter(attrs.evolve(morvan, name="Morvan le Roux")))
+        await pilot.press("g")
+        await pilot.pause()
+        mass = pane(app)
+        assert ("Rollion", "rollion") in mass.options_shown and ("Morvan le Roux", "morvan") in mass.options_shown
+        mass.query_one(AttackForm).choose("atk-attacker", "rollion")
+        await pilot.pause()
+        assert app.screen.query_one("#atk-score").value == "4"  # combat 4, no trade

@@ -169,7 +169,7 @@ class DuelForm(Form):
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", True), "duel-defender": ("duel-defence", False)}
 
     def compose(self) -> ComposeResult:
-        lang, options = self.pane.lang, self.pane.fighter_options()
+        lang, options = self.pane.lang, self.pane.compose_options()
         with Horizontal(classes="row"):
             yield Label(t("dmg.attacker", lang), classes="label")
             yield Select(options, prompt=t("fields.gm", lang), compact=True, id="duel-attacker")
@@ -284,7 +284,6 @@ class DamagePane(FormPane):
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        self.options_shown = self.fighter_options()
         yield Static("", id="dmg-targets", markup=False)
         yield Static("", id="dmg-mode", classes="form-mode")
         with Horizontal(classes="row", id="dmg-toggles"):
@@ -353,6 +352,7 @@ class DamagePane(FormPane):
 
     def start_duel(self) -> None:
         """The one-opponent attack: the current combatant against the selected one, die focused."""
+        self.sync_selects(force=True)
         self.show_form("dmg-duel")
         form = self.query_one(DuelForm)
         form.set_fighters(self.current_character(), self.selected_character())

@@ -306,25 +306,44 @@ class FormPane(Pane):
         """Default values of the forms, once mounted. Override."""
 
     # -- the characters the Selects offer -------------------------------------------------------
-    def fighter_options(self) -> list[tuple[str, str]]:
-        return [(c.name, c.id) for c in fighters(self.campaign)]
+    #: What the Selects offer: (name, id) pairs, their ids, and what they were built from.
+    options_shown: tuple[tuple[str, str], ...] = ()
+    fighter_keys: frozenset[str] = frozenset()
+    built_from: tuple[int, object] | None = None
 
-    @property
-    def fighter_keys(self) -> set[str]:
-        """The characters the Selects offer now."""
-        return {key for _, key in getattr(self, "options_shown", None) or self.fighter_options()}
+    def fighter_options(self) -> tuple[tuple[str, str], ...]:
+        return tuple((c.name, c.id) for c in fighters(self.campaign))
 
-    def sync_selects(self) -> None:
-        """New options in the Selects only when the characters changed; the choices are kept."""
-        options = self.fighter_options()
-        if options == getattr(self, "options_shown", None):
+    def compose_options(self) -> tuple[tuple[str, str], ...]:
+        """The options for a Select being composed (the pane's state follows them)."""
+        if self.built_from is None:
+            self.sync_selects(force=True)
+        return self.options_shown
+
+    def sync_selects(self, force: bool = False) -> None:
+        """New options in the Selects when characters come or go (or, with ``force``, were
+        renamed); the choices are kept. Without ``force`` it costs nothing on a counter change,
+        however long the roster."""
+        campaign = self.campaign
+        encounter = campaign.encounter
+        stamp = (len(campaign.roster), encounter.participants if encounter else None)
+        if not force and self.built_from is not None and stamp[0] == self.built_from[0] and stamp[1] is self.built_from[1]:
             return
-        self.options_shown = options
+        self.built_from = stamp
+        options = self.fighter_options()
+        if options == self.options_shown:
+            return
+        self.options_shown, self.fighter_keys = options, frozenset(key for _, key in options)
         for select in self.query(Select):
             kept = select.selection
             select.set_options(options)
             if kept in self.fighter_keys:
                 select.value = kept
+
+    def on_descendant_focus(self, event: Any) -> None:
+        """A Select about to be opened offers the characters as they are now."""
+        if isinstance(event.widget, Select):
+            self.sync_selects(force=True)
 
     def choose(self, select: Select, key: str | None) -> None:
         if key is not None and key in self.fighter_keys:

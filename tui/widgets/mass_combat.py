@@ -127,6 +127,8 @@ class GroupList(OptionList):
 
     def show(self, groups: tuple[MookGroup, ...], lang: str) -> None:
         """Update only the lines whose group changed; rebuild when groups come or go."""
+        if groups is self.shown:
+            return
         if tuple(g.id for g in groups) != tuple(g.id for g in self.shown):
             highlighted = self.highlighted
             self.set_options([Option(group_prompt(g, lang), id=g.id) for g in groups])
@@ -134,7 +136,7 @@ class GroupList(OptionList):
                 self.highlighted = min(highlighted or 0, len(groups) - 1)
         else:
             for index, (old, new) in enumerate(zip(self.shown, groups)):
-                if old != new:
+                if old is not new and old != new:
                     self.replace_option_prompt_at_index(index, group_prompt(new, lang))
         self.shown = groups
 
@@ -179,7 +181,7 @@ class AttackForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("mass.attacker", lang), classes="label")
-            yield Select(self.pane.fighter_options(), prompt=t("fields.gm", lang), compact=True, id="atk-attacker")
+            yield Select(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="atk-attacker")
             yield Static("", id="atk-target", classes="target", markup=False)
         with Horizontal(classes="row"):
             yield Label(t("mass.score", lang), classes="label")
@@ -301,7 +303,7 @@ class DefenceForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("mass.defender", lang), classes="label")
-            yield Select(self.pane.fighter_options(), prompt="—", compact=True, id="def-defender")
+            yield Select(self.pane.compose_options(), prompt="—", compact=True, id="def-defender")
             yield Cycle(GRADES, value=Grade.VETERAN, id="def-grade")
             yield Label(t("mass.attackers", lang), classes="label")
             yield NumberField("1", id="def-attackers", label=t("mass.attackers_name", lang), classes="count")
@@ -398,7 +400,6 @@ class MassCombatPane(FormPane):
     ]
 
     def compose(self) -> ComposeResult:
-        self.options_shown = self.fighter_options()
         yield GroupList(id="mass-groups")
         yield Static("", id="mass-mode", classes="form-mode")
         with ContentSwitcher(initial="mass-attack", id="mass-forms"):
@@ -467,6 +468,7 @@ class MassCombatPane(FormPane):
     # -- public entry points --------------------------------------------------------------------
     def start_attack(self, keep_target: bool = False) -> None:
         """The attack form, the current combatant attacking, the die field focused."""
+        self.sync_selects(force=True)
         self.show_form("mass-attack")
         target = self.target_group()
         if target is None or (target.standing == 0 and not keep_target):
@@ -481,6 +483,7 @@ class MassCombatPane(FormPane):
 
     def start_defence(self) -> None:
         """The defence form: the selected character against the current or targeted group."""
+        self.sync_selects(force=True)
         self.show_form("mass-defence")
         form = self.query_one(DefenceForm)
         form.set_defender(self.selected_character())
