@@ -34,6 +34,7 @@ from tui.widgets.fields import (
     FormPane,
     NumberField,
     character_or_none,
+    labels,
     percent,
     set_text,
 )
@@ -76,7 +77,7 @@ register(
     }
 )
 
-WEAPONS = tuple((w, (t(f"dmg.weapon.{w.value}", "en"), t(f"dmg.weapon.{w.value}", "fr"))) for w in Weapon)
+WEAPONS = tuple((w, labels(f"dmg.weapon.{w.value}")) for w in Weapon)
 AMOUNT = re.compile(r"([-+]?)(\d+)")
 
 

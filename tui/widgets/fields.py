@@ -22,7 +22,7 @@ from core.campaign import Campaign
 from core.combat import Range, attack_score
 from core.errors import RulesError
 from core.roster import Character
-from tui.i18n import register, t
+from tui.i18n import TEXT, register, t
 from tui.widgets.pane import Pane
 
 register(
@@ -35,7 +35,6 @@ register(
         "fields.range.short": ("short", "courte"),
         "fields.range.medium": ("medium +3", "moyenne +3"),
         "fields.range.long": ("long +5", "longue +5"),
-        "fields.chance": ("chance {pct}", "chance {pct}"),
         "fields.gm": ("— (GM)", "— (MJ)"),
         "fields.back": ("Back", "Retour"),
     }
@@ -136,8 +135,7 @@ def localise_bindings(node: Any, texts: dict[str, str]) -> None:
 
 
 def labels(key: str) -> tuple[str, str]:
-    from tui.i18n import TEXT
-
+    """(English, French) of a registered text, for a choice that renders in either."""
     return TEXT[key]
 
 
