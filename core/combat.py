@@ -16,7 +16,13 @@ import attrs
 from core.breakdown import Breakdown, Line, line
 from core.choices import parse_choice
 from core.dice import KultDie, RandomSource, kult_die
-from core.duel import Duel, attack_opponent, attack_opponent_roll, defend_opponent, defend_opponent_roll
+from core.duel import (
+    Duel,
+    attack_opponent,
+    attack_opponent_roll,
+    defend_opponent,
+    defend_opponent_roll,
+)
 from core.opposed import Grade, Range, Resolution, resolve
 from core.rolls import Check, Score, check, score
 from core.sums import Term, plural, sum_line, whole

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import attrs
 
+from core.armour import (
+    BODY_ARMOUR,
+    ArmourPiece,
+    ArmourRepair,
+    armour_points,
+    repair_armour,
+)
 from core.breakdown import Breakdown, Line, line
 from core.choices import Choice, parse_choice
-from core.armour import BODY_ARMOUR, ArmourPiece, ArmourRepair, armour_points, repair_armour
 from core.sums import Amount, Term, sum_line, whole
 from core.validators import require
 

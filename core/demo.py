@@ -7,8 +7,6 @@ combat 7 fencer, Brunvir 6/3/11/0); the rest are plausible values for a first fi
 
 from __future__ import annotations
 
-import attrs
-
 from core.actions.base import apply
 from core.actions.encounter import NextTurn, StartEncounter
 from core.campaign import Campaign

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import attrs
 
-from core.characteristics import Characteristics, max_hp, max_intensity, max_pm, max_willpower
+from core.characteristics import (
+    Characteristics,
+    max_hp,
+    max_intensity,
+    max_pm,
+    max_willpower,
+)
 from core.damage import ArmourPiece, Vital, armour_points, vital_state
 from core.shadow import Shadow
 from core.validators import at_least, non_empty, text, whole_number
-
 
 
 @attrs.frozen

@@ -13,7 +13,6 @@ import attrs
 
 from core.breakdown import Breakdown, Line, line, signed
 from core.choices import enum_converter
-from core.errors import RulesError
 from core.validators import between, require
 
 SHADOW_MAX = 10

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
 LANGS = ("en", "fr")
 
@@ -62,3 +64,12 @@ def t(key: str, lang: str = "en", **values: object) -> str:
     en, fr = TEXT.get(key, (key, key))
     text = fr if lang == "fr" else en
     return text.format(**values) if values else text
+
+
+def localise_bindings(node: Any, texts: Mapping[str, str]) -> None:
+    """Give ``node``'s bindings (by binding id) the description of i18n key ``texts[id]`` in the
+    app's language, so the footer and ``?`` speak French too. Call it from ``on_mount``."""
+    lang = getattr(node.app, "lang", "en")
+    keymap = node._bindings.key_to_bindings
+    for key, bindings in list(keymap.items()):
+        keymap[key] = [replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings]

@@ -21,11 +21,24 @@ from core.actions.encounter import (
     SetInitiative,
     StartEncounter,
 )
-from core.actions.fight import AttackGroup, AttackOpponent, DefendGroup, Roll, SetStanding
+from core.actions.fight import (
+    AttackGroup,
+    AttackOpponent,
+    DefendGroup,
+    Roll,
+    SetStanding,
+)
 from core.actions.health import Damage, Heal, RepairArmour, Rest, Stabilise
 from core.actions.magic import AdjustPm, CastSpell, Exhaust
 from core.actions.progression import AwardXp, NewSession, RaiseCharacteristic
-from core.actions.roster import AddCharacter, AddGroup, Remove, SetHidden, UpdateCharacter, UpdateGroup
+from core.actions.roster import (
+    AddCharacter,
+    AddGroup,
+    Remove,
+    SetHidden,
+    UpdateCharacter,
+    UpdateGroup,
+)
 from core.actions.shadow import ChangeShadow, NeedsConfirmation
 
 ALL_ACTIONS: tuple[type[Action], ...] = (

@@ -32,7 +32,9 @@ def _affect(_instance, attribute, value) -> None:
         raise RulesError(attribute.name, f"unknown affect {value!r}", "-1 (unfavourable), 0, +1 (favourable)")
 
 
-def roll_shadow(campaign: Campaign, key: str | None, affect: int, rolled: Check | None) -> tuple[Campaign, tuple[Line, ...]]:
+def roll_shadow(
+    campaign: Campaign, key: str | None, affect: int, rolled: Check | None, confirm: bool = False
+) -> tuple[Campaign, tuple[Line, ...]]:
     """Record the shadow a roll moves for a PC roller; nothing for an NPC or no roller."""
     if key is None or not any(c.id == key and c.shadow is not None for c in campaign.roster):
         return campaign, ()
@@ -45,7 +47,7 @@ def roll_shadow(campaign: Campaign, key: str | None, affect: int, rolled: Check 
         if rolled.critical is not None and rolled.critical.value == "failure":
             events.append(ShadowEvent.critical_failure)
     for event in events:
-        campaign, more = record_shadow(campaign, key, None, event)
+        campaign, more = record_shadow(campaign, key, None, event, confirm=confirm)
         lines.extend(more[:1])
     return campaign, tuple(lines)
 
@@ -59,12 +61,14 @@ class Roll(Action):
     difficulty: int
     dice: tuple[int, ...] = attrs.field(converter=_dice)
     affect: int = attrs.field(default=0, validator=_affect)
+    #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
+    confirm: bool = False
     what: str = ""
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
         result = check(self.score, self.difficulty, self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls)
-        campaign, shadow_lines = roll_shadow(campaign, self.key, self.affect, result)
+        campaign, shadow_lines = roll_shadow(campaign, self.key, self.affect, result, self.confirm)
         who = campaign.name_of(self.key) if self.key else "GM"
         verdict = result.breakdown[-1]
         what = f" ({self.what})" if self.what else ""
@@ -85,6 +89,8 @@ class AttackGroup(Action):
     range: Range = attrs.field(default=Range.SHORT, converter=enum_converter(Range, "range"))
     attacker: str | None = None
     affect: int = attrs.field(default=0, validator=_affect)
+    #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
+    confirm: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
         group = campaign.group(self.group)
@@ -95,7 +101,7 @@ class AttackGroup(Action):
             self.score, group.grade, self.range, group.standing, kult=self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls
         )
         campaign = campaign.with_group(attrs.evolve(group, standing=group.standing - result.felled))
-        campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, result.check)
+        campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, result.check, self.confirm)
         who = campaign.name_of(self.attacker) if self.attacker else "GM"
         left = group.standing - result.felled
         summary = line(
@@ -117,6 +123,8 @@ class DefendGroup(Action):
     score: int = 0
     dice: tuple[int, ...] = attrs.field(default=(), converter=_dice)
     affect: int = attrs.field(default=0, validator=_affect)
+    #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
+    confirm: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
@@ -135,7 +143,7 @@ class DefendGroup(Action):
             breakdown.extend(hit_breakdown)
         else:
             lines.append(line(f"{c.name} holds off {self.attackers} {self.grade.en}", f"{c.name} repousse {self.attackers} {self.grade.fr}"))
-        campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, result.check)
+        campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, result.check, self.confirm)
         return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
 
 
@@ -153,6 +161,8 @@ class AttackOpponent(Action):
     pugilat: bool = False
     bypass_armour: bool = False
     affect: int = attrs.field(default=0, validator=_affect)
+    #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
+    confirm: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
@@ -171,7 +181,7 @@ class AttackOpponent(Action):
             breakdown.extend(hit_breakdown)
         else:
             lines = [line(f"{who} misses {target}", f"{who} manque {target}")]
-        campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, duel.check)
+        campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, duel.check, self.confirm)
         return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
 
 

@@ -1,13 +1,11 @@
 """Dialogs of the initiative list and the combatant sheet, and the ask-then-resend flow.
 
-:func:`request_checked` applies an action after a dry run: when the rules would turn a PC into an
-NPC (:class:`NeedsConfirmation`) or a raise goes past half of the raises, it asks first and
-resends the action with ``confirm=True`` / ``override=True`` on yes.
+The ask-then-resend flow itself lives in :mod:`tui.confirm`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -20,12 +18,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from core.actions import NeedsConfirmation, apply
 from core.encounter import Condition
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.i18n import register, t
-from tui.screens.prompts import ConfirmDialog, parse_int
+from tui.screens.prompts import parse_int
 
 register(
     {
@@ -47,15 +44,6 @@ register(
         ),
         "cdlg.exhaust_hp": ("HP to convert (has {n})", "PV à convertir (en a {n})"),
         "cdlg.exhaust_wp": ("Willpower to convert (has {n})", "Volonté à convertir (en a {n})"),
-        "cdlg.sixth_stigma": (
-            "6th stigma: {name} becomes an NPC — confirm?",
-            "6e stigmate : {name} devient un PNJ — confirmer ?",
-        ),
-        "cdlg.sixth_grace": (
-            "6th grace: {name} becomes an NPC — confirm?",
-            "6e grâce : {name} devient un PNJ — confirmer ?",
-        ),
-        "cdlg.override": ("{reason}. Allow it anyway?", "{reason}. L'autoriser quand même ?"),
     }
 )
 
@@ -263,53 +251,3 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
 
 
 # -- ask, then resend ---------------------------------------------------------------------------
-def _who(action) -> str | None:
-    return getattr(action, "key", None) or getattr(action, "caster", None)
-
-
-def sixth_mark_question(campaign, action, lang: str) -> str:
-    """"6th stigma: X becomes an NPC — confirm?" (or grace), from a dry run of the confirmed action."""
-    key = _who(action)
-    name = campaign.name_of(key) if key else "?"
-    kind = "stigma"
-    try:
-        after = apply(campaign, attrs.evolve(action, confirm=True)).campaign.character(key)
-        if after.shadow is not None and after.shadow.graces:
-            kind = "grace"
-    except RulesError:
-        pass
-    return t(f"cdlg.sixth_{kind}", lang, name=name)
-
-
-def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, dict] | None:
-    """The question to ask before resending ``action``, and the fields to resend it with."""
-    if isinstance(error, NeedsConfirmation) and hasattr(action, "confirm"):
-        return sixth_mark_question(campaign, action, lang), {"confirm": True}
-    if error.field == "override" and hasattr(action, "override"):
-        return t("cdlg.override", lang, reason=error.reason), {"override": True}
-    return None
-
-
-def request_checked(app, action, done: Callable[[bool], None] | None = None) -> None:
-    """Apply ``action`` through ``app.request``; first ask the GM when the rules want a yes
-    (a 6th stigma or grace, a raise past half of the raises), and resend on yes."""
-    lang = getattr(app, "lang", "en")
-    campaign = app.campaign
-    ask = None
-    try:
-        apply(campaign, action)
-    except RulesError as error:
-        ask = question_for(campaign, action, error, lang)
-    if ask is None:
-        ok = app.request(action)
-        if done is not None:
-            done(ok)
-        return
-    question, fields = ask
-
-    def answered(yes: bool | None) -> None:
-        ok = bool(yes) and app.request(attrs.evolve(action, **fields))
-        if done is not None:
-            done(ok)
-
-    app.push_screen(ConfirmDialog(question), answered)

@@ -25,7 +25,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from core.actions import Action, AddCharacter, AddGroup, Join, Remove, UpdateCharacter, UpdateGroup, apply
+from core.actions import (
+    Action,
+    AddCharacter,
+    AddGroup,
+    Join,
+    Remove,
+    UpdateCharacter,
+    UpdateGroup,
+    apply,
+)
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS, Characteristics
 from core.choices import parse_choice

@@ -22,10 +22,10 @@ from core.mooks import MookGroup
 from core.progression import xp_cost
 from core.roster import Character
 from core.shadow import SHADOW_MAX, ShadowEvent, tainted
-from tui.i18n import register, t
-from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog, request_checked
+from tui.confirm import request_checked
+from tui.i18n import localise_bindings, register, t
+from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
-from tui.widgets.initiative import localise_bindings
 
 register(
     {

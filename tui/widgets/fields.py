@@ -4,7 +4,6 @@ score a character attacks or defends with, and how an applied action is shown.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -17,12 +16,13 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
-from core.actions import Action, Outcome, apply
+from core.actions import Action, NeedsConfirmation, Outcome, apply
 from core.campaign import Campaign
 from core.combat import Range, attack_score
 from core.errors import RulesError
 from core.roster import Character
-from tui.i18n import TEXT, register, t
+from tui.confirm import request_checked
+from tui.i18n import TEXT, localise_bindings, register, t
 from tui.widgets.pane import Pane
 
 register(
@@ -123,15 +123,6 @@ class Cycle(Widget, can_focus=True):
 
     def on_click(self) -> None:
         self.action_step(1)
-
-
-def localise_bindings(node: Any, texts: dict[str, str]) -> None:
-    """Give ``node``'s bindings (by id) the description of i18n key ``texts[id]`` in the app's
-    language, so the footer speaks French too."""
-    lang = getattr(node.app, "lang", "en")
-    keymap = node._bindings.key_to_bindings
-    for key, bindings in list(keymap.items()):
-        keymap[key] = [replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings]
 
 
 def labels(key: str) -> tuple[str, str]:
@@ -388,6 +379,11 @@ class FormPane(Pane):
             outcome = trial(before, action)
             if replaces is not None:
                 session.undo()
+        except NeedsConfirmation:
+            if replaces is None:  # a 6th stigma or grace: ask, then resend confirmed
+                error.show("")
+                request_checked(self.app, action)
+            return None
         except RulesError as refused:
             error.show(str(refused))
             return None

@@ -8,7 +8,6 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -45,7 +44,7 @@ from core.mooks import MookGroup
 from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
-from tui.i18n import register, t
+from tui.i18n import localise_bindings, register, t
 from tui.widgets.pane import Pane
 
 register(
@@ -135,16 +134,6 @@ BINDING_TEXTS = {
     "init-fight": "init.key.fight",
     "init-end-fight": "init.key.end_fight",
 }
-
-
-def localise_bindings(node, texts: dict[str, str]) -> None:
-    """Give ``node``'s bindings (by id) their description in the app's language."""
-    lang = getattr(node.app, "lang", "en")
-    keymap = node._bindings.key_to_bindings
-    for key, bindings in list(keymap.items()):
-        keymap[key] = [
-            replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings
-        ]
 
 
 # -- row layout ----------------------------------------------------------------------------
@@ -599,7 +588,7 @@ class InitiativeList(ScrollView, can_focus=True, inherit_bindings=False):
             self._request(ActNow(key))
 
     def action_boost(self) -> None:
-        from tui.screens.combat_dialogs import request_checked
+        from tui.confirm import request_checked
 
         c = self._character(pc=True)
         if c is not None:  # asks first if core ever lets a boost confirm a 6th stigma

@@ -20,12 +20,20 @@ from textual.widgets.option_list import Option
 
 from core.actions import AttackGroup, DefendGroup, SetStanding
 from core.campaign import Campaign
-from core.combat import Grade, Range, attack_group_roll, defence_difficulty, defend_group, defend_group_roll, group_difficulty
+from core.combat import (
+    Grade,
+    Range,
+    attack_group_roll,
+    defence_difficulty,
+    defend_group,
+    defend_group_roll,
+    group_difficulty,
+)
 from core.damage import apply_damage
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
-from tui.i18n import register, t
+from tui.i18n import localise_bindings, register, t
 from tui.widgets.dice_field import ROLL, KultDieField, cast
 from tui.widgets.fields import (
     AFFECTS,
@@ -38,7 +46,6 @@ from tui.widgets.fields import (
     NumberField,
     character_or_none,
     fighters,
-    localise_bindings,
     percent,
     set_text,
 )

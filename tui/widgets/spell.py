@@ -6,7 +6,6 @@ forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the ac
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import ClassVar
 
@@ -16,16 +15,37 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import (
+    Checkbox,
+    Input,
+    Label,
+    Select,
+    SelectionList,
+    Static,
+    TabbedContent,
+    TabPane,
+    Tabs,
+)
 
-from core.actions import Action, CastSpell, NeedsConfirmation, apply
+from core.actions import CastSpell, apply
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.magic import DURATION, Effect, RANGE, TARGETS, Scale, SpellCost, SpellRequest, max_spell_intensity, resist, spell_cost
-from core.roster import Character
+from core.magic import (
+    DURATION,
+    RANGE,
+    TARGETS,
+    Effect,
+    Scale,
+    SpellCost,
+    SpellRequest,
+    max_spell_intensity,
+    resist,
+    spell_cost,
+)
 from core.rolls import chance_of_success
+from core.roster import Character
+from tui.confirm import request_checked
 from tui.i18n import register, t
-from tui.screens.prompts import ConfirmDialog
 from tui.widgets.pane import Pane
 
 register(
@@ -107,24 +127,6 @@ def scale_hint(scale: Scale, level: int, lang: str) -> str:
 
 def percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:.0f} %"
-
-
-def request_confirmed(app, action: Action, *, done: Callable[[bool], None] | None = None) -> None:
-    """Send ``action``; if it needs the GM's confirmation (a 6th stigma or grace), ask first and
-    resend it with ``confirm=True``. ``done`` is told whether it was applied."""
-    finish = done or (lambda ok: None)
-    try:
-        apply(app.campaign, action)
-    except NeedsConfirmation as question:
-
-        def answer(yes: bool | None) -> None:
-            finish(bool(yes) and app.request(attrs.evolve(action, confirm=True)))
-
-        app.push_screen(ConfirmDialog(question.reason), answer)
-        return
-    except RulesError:
-        pass  # the app shows the refusal
-    finish(app.request(action))
 
 
 def participants(campaign: Campaign) -> list[tuple[str, str]]:
@@ -473,7 +475,7 @@ class ApotheoseSpell(SpellSystem):
 
         def chosen(victims: tuple[str, ...] | None) -> None:
             if victims is not None:
-                request_confirmed(app, attrs.evolve(action, victims=victims), done=cast_done)
+                request_checked(app, attrs.evolve(action, victims=victims), done=cast_done)
 
         marked = getattr(app, "marked", frozenset())
         app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), marked), chosen)

@@ -1,0 +1,89 @@
+"""Ask the GM before the rules take a big step, then resend the action with the answer.
+
+:func:`request_checked` applies an action after a dry run: when the rules would turn a PC into an
+NPC (:class:`~core.actions.NeedsConfirmation`: a 6th stigma or grace) or a raise goes past half of
+the raises, it asks with a :class:`~tui.screens.prompts.ConfirmDialog` and resends the action
+with ``confirm=True`` / ``override=True`` on yes. Every pane and dialog uses this one flow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from core.actions import NeedsConfirmation, apply
+from core.errors import RulesError
+from tui.i18n import register, t
+from tui.screens.prompts import ConfirmDialog
+
+register(
+    {
+        "cdlg.sixth_stigma": (
+            "6th stigma: {name} becomes an NPC — confirm?",
+            "6e stigmate : {name} devient un PNJ — confirmer ?",
+        ),
+        "cdlg.sixth_grace": (
+            "6th grace: {name} becomes an NPC — confirm?",
+            "6e grâce : {name} devient un PNJ — confirmer ?",
+        ),
+        "cdlg.override": ("{reason}. Allow it anyway?", "{reason}. L'autoriser quand même ?"),
+    }
+)
+
+
+def _who(action) -> str | None:
+    """Whose shadow the action moves."""
+    for name in ("key", "caster", "attacker", "defender"):
+        value = getattr(action, name, None)
+        if value:
+            return value
+    return None
+
+
+def sixth_mark_question(campaign, action, lang: str) -> str:
+    """"6th stigma: X becomes an NPC — confirm?" (or grace), from a dry run of the confirmed action."""
+    key = _who(action)
+    name = campaign.name_of(key) if key else "?"
+    kind = "stigma"
+    try:
+        after = apply(campaign, attrs.evolve(action, confirm=True)).campaign.character(key)
+        if after.shadow is not None and after.shadow.graces:
+            kind = "grace"
+    except RulesError:
+        pass
+    return t(f"cdlg.sixth_{kind}", lang, name=name)
+
+
+def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, dict] | None:
+    """The question to ask before resending ``action``, and the fields to resend it with."""
+    if isinstance(error, NeedsConfirmation) and hasattr(action, "confirm"):
+        return sixth_mark_question(campaign, action, lang), {"confirm": True}
+    if error.field == "override" and hasattr(action, "override"):
+        return t("cdlg.override", lang, reason=error.reason), {"override": True}
+    return None
+
+
+def request_checked(app, action, done: Callable[[bool], None] | None = None) -> None:
+    """Apply ``action`` through ``app.request``; first ask the GM when the rules want a yes
+    (a 6th stigma or grace, a raise past half of the raises), and resend on yes."""
+    lang = getattr(app, "lang", "en")
+    campaign = app.campaign
+    ask = None
+    try:
+        apply(campaign, action)
+    except RulesError as error:
+        ask = question_for(campaign, action, error, lang)
+    if ask is None:
+        ok = app.request(action)
+        if done is not None:
+            done(ok)
+        return
+    question, fields = ask
+
+    def answered(yes: bool | None) -> None:
+        ok = bool(yes) and app.request(attrs.evolve(action, **fields))
+        if done is not None:
+            done(ok)
+
+    app.push_screen(ConfirmDialog(question), answered)
