@@ -12,7 +12,15 @@ from saves.atomic import (
     load_bytes,
     newest_loading_backup,
 )
-from saves.envelope import CAMPAIGN, CURRENT_VERSION, FORMAT, EnvelopeFormat, migration, open_envelope, seal
+from saves.envelope import (
+    CAMPAIGN,
+    CURRENT_VERSION,
+    FORMAT,
+    EnvelopeFormat,
+    migration,
+    open_envelope,
+    seal,
+)
 from saves.errors import (
     BadFieldError,
     FutureVersionError,
@@ -22,9 +30,25 @@ from saves.errors import (
     NotJsonError,
     SaveError,
 )
-from saves.format import CONVERTER, Encoder, History, Loaded, SaveFile, decode, encode, make_converter, read_journal
+from saves.format import (
+    CONVERTER,
+    Encoder,
+    History,
+    Loaded,
+    SaveFile,
+    decode,
+    encode,
+    make_converter,
+    read_journal,
+)
 from saves.lock import CampaignLock, Holder, read_holder
-from saves.paths import ensure_saves_dir, list_campaigns, resolve_campaign, saves_dir, slug
+from saves.paths import (
+    ensure_saves_dir,
+    list_campaigns,
+    resolve_campaign,
+    saves_dir,
+    slug,
+)
 from saves.store import (
     AutoSaver,
     Opened,

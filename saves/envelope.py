@@ -18,7 +18,13 @@ from typing import Any
 import orjson
 
 from core.errors import RulesError
-from saves.errors import BadFieldError, FutureVersionError, NotCampaignError, NotJsonError, SaveError
+from saves.errors import (
+    BadFieldError,
+    FutureVersionError,
+    NotCampaignError,
+    NotJsonError,
+    SaveError,
+)
 
 FORMAT = "apotheose.campaign"
 CURRENT_VERSION = 1

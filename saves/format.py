@@ -35,7 +35,12 @@ from typing import Any
 import attrs
 import cattrs
 import orjson
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError, IterableValidationNote
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
 from cattrs.gen import make_dict_structure_fn
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
