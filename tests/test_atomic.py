@@ -15,7 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import saves.atomic as atomic
-from saves.atomic import atomic_write, backup_path, backups_of, host_tag, load, load_bytes, newest_loading_backup
+from saves.atomic import (
+    atomic_write,
+    backup_path,
+    backups_of,
+    host_tag,
+    load,
+    load_bytes,
+    newest_loading_backup,
+)
 from saves.errors import MissingFileError, SaveError
 
 ROOT = os.geteuid() == 0

@@ -3,7 +3,15 @@
 import pytest
 
 from core.breakdown import render
-from core.characteristics import Characteristics, derive, dnd_level, max_hp, max_intensity, max_pm, max_willpower
+from core.characteristics import (
+    Characteristics,
+    derive,
+    dnd_level,
+    max_hp,
+    max_intensity,
+    max_pm,
+    max_willpower,
+)
 from core.errors import RulesError
 
 

@@ -11,8 +11,21 @@ from hypothesis import strategies as st
 
 from core.errors import RulesError
 from saves.atomic import atomic_write, backup_path, load
-from saves.envelope import CAMPAIGN, CURRENT_VERSION, FORMAT, EnvelopeFormat, open_envelope, seal
-from saves.errors import BadFieldError, FutureVersionError, NotCampaignError, NotJsonError, SaveError
+from saves.envelope import (
+    CAMPAIGN,
+    CURRENT_VERSION,
+    FORMAT,
+    EnvelopeFormat,
+    open_envelope,
+    seal,
+)
+from saves.errors import (
+    BadFieldError,
+    FutureVersionError,
+    NotCampaignError,
+    NotJsonError,
+    SaveError,
+)
 
 PATH = Path("/campaigns/la-nuit-des-cendres.json")
 PAYLOAD = {"name": "La nuit des cendres", "roster": [{"name": "Morvan", "hp": 12}], "round": 3}

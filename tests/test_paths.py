@@ -12,7 +12,13 @@ import platformdirs
 import pytest
 
 from core.errors import RulesError
-from saves.paths import ensure_saves_dir, list_campaigns, resolve_campaign, saves_dir, slug
+from saves.paths import (
+    ensure_saves_dir,
+    list_campaigns,
+    resolve_campaign,
+    saves_dir,
+    slug,
+)
 
 
 def test_saves_flag_wins_over_the_environment(tmp_path):

@@ -6,7 +6,15 @@ from hypothesis import strategies as st
 
 from core.breakdown import render
 from core.errors import RulesError
-from core.progression import Step, check_raise, free_pick, free_picks, raise_cost, raise_limit, xp_cost
+from core.progression import (
+    Step,
+    check_raise,
+    free_pick,
+    free_picks,
+    raise_cost,
+    raise_limit,
+    xp_cost,
+)
 
 
 def test_e5_brunvir_combat_10_to_11_costs_15_xp():

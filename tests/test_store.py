@@ -15,7 +15,14 @@ from core.actions import Damage, NextTurn
 from core.demo import demo_campaign
 from core.journal import Journal
 from saves.atomic import atomic_write, backup_path
-from saves.errors import BadFieldError, FutureVersionError, MissingFileError, NotCampaignError, NotJsonError, SaveError
+from saves.errors import (
+    BadFieldError,
+    FutureVersionError,
+    MissingFileError,
+    NotCampaignError,
+    NotJsonError,
+    SaveError,
+)
 from saves.format import encode, read_journal
 from saves.lock import CampaignLock, lock_path
 from saves.store import (

@@ -11,7 +11,13 @@ from core.actions import Damage, NextTurn
 from core.armour import ArmourPiece
 from core.roster import Trade
 from tests.conftest import make_test_app, wait_for
-from tui.screens.forms import CharacterForm, GroupForm, format_trades, parse_armour, parse_trades
+from tui.screens.forms import (
+    CharacterForm,
+    GroupForm,
+    format_trades,
+    parse_armour,
+    parse_trades,
+)
 from tui.screens.log import LogScreen, export_path, log_markdown, log_rows
 from tui.screens.prompts import ConfirmDialog
 

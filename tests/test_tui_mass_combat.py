@@ -7,8 +7,8 @@ import random
 import attrs
 
 from core.actions import AttackGroup, DefendGroup, NextTurn, Remove, SetStanding, apply
-from core.dice import kult_die
 from core.demo import demo_campaign
+from core.dice import kult_die
 from tests.conftest import make_test_app, run, wait_for
 from tui.widgets.fields import ErrorLine
 from tui.widgets.initiative import InitiativePane

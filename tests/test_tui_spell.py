@@ -15,7 +15,6 @@ from tui.screens.prompts import ConfirmDialog
 from tui.widgets.spell import SpellPane, VictimsDialog, scale_hint
 
 
-
 def run(test):
     """Run an async test body (the suite has no asyncio plugin)."""
 

@@ -12,7 +12,7 @@ from textual.reactive import var
 from core.campaign import Campaign
 from core.errors import RulesError
 from tui.commands import CombatantCommands, GMCommands
-from tui.i18n import t
+from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
 from tui.session import Session
 
@@ -69,6 +69,7 @@ class ApotheoseApp(App[None]):
     def on_mount(self) -> None:
         from tui.screens.main import MainScreen
 
+        localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
         if self.load_error is not None:
             from tui.screens.bad_save import BadSaveScreen
 

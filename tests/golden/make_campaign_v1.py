@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.actions import AddCondition, AttackGroup, ChangeShadow, Damage, NextTurn, SetHidden
+from core.actions import (
+    AddCondition,
+    AttackGroup,
+    ChangeShadow,
+    Damage,
+    NextTurn,
+    SetHidden,
+)
 from core.demo import demo_campaign
 from core.encounter import Condition
 from core.journal import Journal

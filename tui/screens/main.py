@@ -13,8 +13,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 
+from tui.i18n import localise_bindings, register
 from tui.screens.forms import RosterActions
 from tui.widgets.damage import DamagePane
 from tui.widgets.initiative import InitiativePane
@@ -24,13 +25,32 @@ from tui.widgets.status import PaneTabs, StatusBar
 
 PANES = ("initiative", "mass", "damage", "spell")
 
+register(
+    {
+        "main.key.add_character": ("Add character", "Ajouter un personnage"),
+        "main.key.add_group": ("Add group", "Ajouter un groupe"),
+        "main.key.edit": ("Edit", "Modifier"),
+        "main.key.remove": ("Remove", "Retirer"),
+    }
+)
+BINDING_TEXTS = {
+    "pane-initiative": "pane.initiative",
+    "pane-mass": "pane.mass",
+    "pane-damage": "pane.damage",
+    "pane-spell": "pane.spell",
+    "roster-add-character": "main.key.add_character",
+    "roster-add-group": "main.key.add_group",
+    "roster-edit": "main.key.edit",
+    "roster-remove": "main.key.remove",
+}
+
 
 class MainScreen(RosterActions, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative"),
-        Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass"),
-        Binding("3", "pane('damage')", "Damage", show=False, id="pane-damage"),
-        Binding("4", "pane('spell')", "Spell", show=False, id="pane-spell"),
+        Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative", priority=True),
+        Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass", priority=True),
+        Binding("3", "pane('damage')", "Damage", show=False, id="pane-damage", priority=True),
+        Binding("4", "pane('spell')", "Spell", show=False, id="pane-spell", priority=True),
         Binding("A,shift+a", "add_character", "Add character", show=False, id="roster-add-character"),
         Binding("G,shift+g", "add_group", "Add group", show=False, id="roster-add-group"),
         Binding("e", "edit_selected", "Edit", show=False, id="roster-edit"),
@@ -51,7 +71,15 @@ class MainScreen(RosterActions, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localise_bindings(self, BINDING_TEXTS)
         self.query_one(InitiativePane).focus_main()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """1–4 are priority keys (they switch panes before the next key arrives) except while
+        the GM types in a field, where a digit is a digit."""
+        if action == "pane" and isinstance(self.focused, Input):
+            return False
+        return True
 
     def action_pane(self, name: str) -> None:
         self.pane = name

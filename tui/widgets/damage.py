@@ -38,6 +38,7 @@ from tui.widgets.fields import (
     percent,
     set_text,
 )
+from tui.widgets.pane import focus_now
 
 register(
     {
@@ -349,7 +350,7 @@ class DamagePane(FormPane):
         form = self.query_one(EntryForm)
         form.amount.value = ""
         self.targets_changed()
-        form.amount.focus()
+        focus_now(form.amount)
 
     def start_duel(self) -> None:
         """The one-opponent attack: the current combatant against the selected one, die focused."""
@@ -358,13 +359,13 @@ class DamagePane(FormPane):
         form = self.query_one(DuelForm)
         form.set_fighters(self.current_character(), self.selected_character())
         form.preview()
-        form.die.focus()
+        focus_now(form.die)
 
     def focus_main(self) -> None:
         if self.mode == "dmg-duel":
-            self.query_one(DuelForm).die.focus()
+            focus_now(self.query_one(DuelForm).die)
         else:
-            self.query_one(EntryForm).amount.focus()
+            focus_now(self.query_one(EntryForm).amount)
 
     def action_switch(self) -> None:
         if self.mode == "dmg-entry":

@@ -45,7 +45,7 @@ from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
 from tui.i18n import localise_bindings, register, t
-from tui.widgets.pane import Pane
+from tui.widgets.pane import Pane, focus_now
 
 register(
     {
@@ -197,12 +197,15 @@ class InitiativeList(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The keys that move the focus to another pane are priority bindings: the app runs them
+        # before it hands on the next key, so digits typed right after `x` or `g` reach the
+        # field they open, however fast they come (over SSH they arrive in one burst).
         Binding("n", "next_turn", "Next turn", id="init-next"),
-        Binding("x", "screen.damage", "Damage", id="init-damage"),
-        Binding("g", "screen.attack_group", "Attack group", id="init-attack-group"),
-        Binding("v", "screen.defend_group", "Defend", id="init-defend-group"),
-        Binding("o", "screen.duel", "Duel", id="init-duel"),
-        Binding("s", "screen.spell", "Spell", id="init-spell"),
+        Binding("x", "screen.damage", "Damage", id="init-damage", priority=True),
+        Binding("g", "screen.attack_group", "Attack group", id="init-attack-group", priority=True),
+        Binding("v", "screen.defend_group", "Defend", id="init-defend-group", priority=True),
+        Binding("o", "screen.duel", "Duel", id="init-duel", priority=True),
+        Binding("s", "screen.spell", "Spell", id="init-spell", priority=True),
         Binding("enter", "sheet", "Sheet", id="init-sheet"),
         Binding("space", "mark", "Mark", id="init-mark"),
         Binding("d", "delay", "Delay", id="init-delay"),
@@ -737,4 +740,4 @@ class InitiativePane(Pane):
         self.query_one(InitiativeHeader).update(self.list.header_text(width))
 
     def focus_main(self) -> None:
-        self.list.focus()
+        focus_now(self.list)

@@ -49,6 +49,7 @@ from tui.widgets.fields import (
     percent,
     set_text,
 )
+from tui.widgets.pane import focus_now
 
 register(
     {
@@ -486,7 +487,7 @@ class MassCombatPane(FormPane):
         if not keep_target:
             form.choose("atk-attacker", self.current_character())
         form.preview()
-        form.die.focus()
+        focus_now(form.die)
 
     def start_defence(self) -> None:
         """The defence form: the selected character against the current or targeted group."""
@@ -498,14 +499,14 @@ class MassCombatPane(FormPane):
         if group is not None:
             form.set_grade(group.grade)
         form.preview()
-        self.query_one("#def-attackers", NumberField).focus()
+        focus_now(self.query_one("#def-attackers", NumberField))
 
     def focus_main(self) -> None:
         groups = self.query_one(GroupList)
         if groups.option_count:
-            groups.focus()
+            focus_now(groups)
         else:
-            self.query_one(AttackForm).die.focus()
+            focus_now(self.query_one(AttackForm).die)
 
     def action_switch(self) -> None:
         if self.mode == "mass-attack":

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from textual.containers import Vertical
+from textual.widget import Widget
 
 from core.actions import Action
 from core.campaign import Campaign
 from tui.i18n import t
 from tui.messages import ActionRequested
+
+
+def focus_now(widget: Widget) -> None:
+    """Focus ``widget`` at once, not after the queued events (``Widget.focus`` waits): keys the
+    GM typed right after ``x`` or ``g`` must reach the field it opens, however fast they come."""
+    screen = widget.screen
+    screen.set_focus(widget)
+    if screen.focused is not widget:  # not focusable yet (just shown): let Textual retry
+        widget.focus()
 
 
 class Pane(Vertical):
@@ -39,7 +49,7 @@ class Pane(Vertical):
         """Focus the pane's main widget (its first focusable one by default)."""
         for widget in self.query("*"):
             if widget.focusable:
-                widget.focus()
+                focus_now(widget)
                 return
 
     def request(self, action: Action) -> None:

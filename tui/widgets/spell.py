@@ -46,7 +46,7 @@ from core.rolls import chance_of_success
 from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import register, t
-from tui.widgets.pane import Pane
+from tui.widgets.pane import Pane, focus_now
 
 register(
     {
@@ -452,7 +452,7 @@ class ApotheoseSpell(SpellSystem):
     def start_entry(self) -> None:
         self.refresh_cost()
         field = self.query_one("#spell-intensity", Input)
-        field.focus()
+        focus_now(field)
         field.select_all()
 
     def cast(self) -> None:
