@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
+import os
 import random
 import subprocess
 from pathlib import Path
@@ -17,7 +16,7 @@ from saves.atomic import atomic_write, backup_path
 from saves.format import read_journal
 from saves.lock import CampaignLock
 from saves.store import AutoSaver, create_campaign
-from tests.conftest import wait_for
+from tests.conftest import run, wait_for
 from tests.test_lock import python
 from tests.test_store import HOLD
 from tui.run import Usage, build, finish, main
@@ -25,16 +24,6 @@ from tui.screens.bad_save import BadSaveScreen
 from tui.screens.main import MainScreen
 
 SIZE = (100, 30)
-
-
-def run(test):
-    """Run an async test body (the suite has no asyncio plugin)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 def start(*argv: str):
@@ -230,3 +219,12 @@ async def test_a_failed_autosave_is_shown_and_so_is_its_recovery(villon) -> None
         assert any("Save failed, will retry" in n and "No space left" in n for n in notes(app))
     assert finish(app) is None
     assert len(saved(villon).done) == 1
+
+
+def test_colors_forces_the_colour_system_for_ssh(villon, monkeypatch) -> None:
+    monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
+    app = start(str(villon), "--colors", "16", "--read-only")
+    assert app is not None and os.environ["TEXTUAL_COLOR_SYSTEM"] == "standard"
+    monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
+    with pytest.raises(Usage, match="--colors"):
+        start(str(villon), "--colors", "8")

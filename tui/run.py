@@ -41,7 +41,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the app (default: from LANG)")
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports (quieter over SSH)")
     p.add_argument("--read-only", action="store_true", help="open without changing anything")
+    p.add_argument(
+        "--colors",
+        choices=tuple(COLOR_SYSTEMS),
+        default=None,
+        help="force the colours (ssh does not pass COLORTERM on): 16, 256 or truecolor; default: what the terminal says",
+    )
     return p
+
+
+#: ``--colors`` → Textual's TEXTUAL_COLOR_SYSTEM (read when Textual is first imported).
+COLOR_SYSTEMS = {"auto": "auto", "16": "standard", "256": "256", "truecolor": "truecolor"}
 
 
 def campaign_path(name: str | None, saves: str | None) -> Path:
@@ -99,7 +109,6 @@ def build(argv: Sequence[str], *, rng: random.Random | None = None) -> Apotheose
     """The app for these command-line words, its campaign open (raises :class:`Usage`)."""
     from core.campaign import Campaign
     from saves.errors import MissingFileError, SaveError
-    from tui.app import make_app
     from tui.campaign_cli import Rejected
     from tui.session import Session
 
@@ -107,6 +116,9 @@ def build(argv: Sequence[str], *, rng: random.Random | None = None) -> Apotheose
         args = parser().parse_args(list(argv))
     except Rejected as error:
         raise Usage(f"apotheose: {error}") from None
+    if args.colors is not None:
+        os.environ["TEXTUAL_COLOR_SYSTEM"] = COLOR_SYSTEMS[args.colors]
+    from tui.app import make_app
     path = campaign_path(args.campaign, args.saves)
     lang = args.lang or default_lang(os.environ)
     locked_by = load_error = None
