@@ -120,6 +120,32 @@ class ApotheoseApp(App[None]):
         self.campaign = self.session.campaign
         self.notify(t("app.redone", self.lang, what=entry.lines[0].text(self.lang)))
 
+    # -- table-wide actions (command palette) ----------------------------------------------
+    def action_award_xp(self) -> None:
+        """The same XP to every player character (RULES 1.8)."""
+        from core.actions import AwardXp
+        from tui.screens.prompts import ValuePrompt, parse_int
+
+        pcs = tuple(c.id for c in self.campaign.roster if c.pc)
+
+        def given(amount: object) -> None:
+            if amount is not None:
+                self.request(AwardXp(pcs, amount))
+
+        self.push_screen(ValuePrompt(t("app.award_xp", self.lang), parse_int), given)
+
+    def action_rest(self) -> None:
+        from core.actions import Rest
+        from core.damage import Vital
+
+        alive = tuple(c.id for c in self.campaign.roster if c.state is not Vital.DEAD)
+        self.request(Rest(alive, 1))
+
+    def action_new_session(self) -> None:
+        from core.actions import NewSession
+
+        self.request(NewSession())
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 

@@ -22,6 +22,9 @@ GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("screen.add_group", "Add a mook group", "Ajouter un groupe de sbires"),
     ("screen.edit_selected", "Edit the selected character or group", "Modifier le personnage ou groupe sélectionné"),
     ("screen.remove_selected", "Remove the selected character or group", "Retirer le personnage ou groupe sélectionné"),
+    ("app.award_xp", "Award XP to every PC", "Donner de l'XP à tous les PJ"),
+    ("app.rest", "Rest a day: everybody recovers 1 HP, willpower and pm", "Repos d'un jour : chacun récupère 1 PV, volonté et pm"),
+    ("app.new_session", "New game session (mystical exhaustion again)", "Nouvelle séance (épuisement mystique à nouveau)"),
 )
 
 

@@ -33,6 +33,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "app.undone": ("Undone: {what}", "Annulé : {what}"),
     "app.redone": ("Redone: {what}", "Rétabli : {what}"),
     "app.read_only_refused": ("Read-only: nothing can be changed.", "Lecture seule : rien ne peut être modifié."),
+    "app.award_xp": ("XP for every PC", "XP pour chaque PJ"),
     # keys shown in the footer
     "key.quit": ("Quit", "Quitter"),
     "key.undo": ("Undo", "Annuler"),
