@@ -47,6 +47,7 @@ from core.shadow import Shadow
 from core.validators import require
 from tui.i18n import register, t
 from tui.screens.prompts import ConfirmDialog
+from tui.state import AppState
 
 register(
     {
@@ -163,7 +164,7 @@ def at_most(field: str, value: int, top: int, lang: str) -> None:
 # --- the form base -------------------------------------------------------------------------
 
 
-class FormScreen(ModalScreen[bool]):
+class FormScreen(AppState, ModalScreen[bool]):
     """A modal form of one-line fields; each field (or row of fields) has its error line.
 
     Subclasses compose their rows in :meth:`fields` with :meth:`text_field` / :meth:`number_row`,
@@ -203,13 +204,7 @@ class FormScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#f-name", Input).focus()
 
-    @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")
 
-    @property
-    def campaign(self) -> Campaign:
-        return self.app.campaign  # type: ignore[attr-defined]
 
     # -- composing --------------------------------------------------------------------------
     def text_field(self, name: str, value: str = "", placeholder: str = "") -> ComposeResult:

@@ -18,6 +18,7 @@ from textual.widgets import Footer, RichLog
 
 from core.journal import LogLine
 from tui.i18n import register, t
+from tui.state import AppState
 
 register(
     {
@@ -68,7 +69,7 @@ def export_path(campaign_file: Path) -> Path:
     return campaign_file.with_name(f"{campaign_file.stem}-log.md")
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(AppState, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,ctrl+l", "dismiss", "Close", id="log-close"),
         Binding("s", "export", "Export .md", id="log-export"),
@@ -81,9 +82,6 @@ class LogScreen(ModalScreen[None]):
         super().__init__()
         self._rows: list[LogRow] = []
 
-    @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")
 
     def compose(self) -> ComposeResult:
         yield RichLog(id="log", markup=False, wrap=True, auto_scroll=True)

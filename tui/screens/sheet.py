@@ -26,6 +26,7 @@ from tui.confirm import request_checked
 from tui.i18n import localise_bindings, register, t
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
+from tui.state import AppState
 
 register(
     {
@@ -220,7 +221,7 @@ def group_text(g: MookGroup, lang: str) -> str:
     return "\n".join(out)
 
 
-class SheetScreen(ModalScreen[None]):
+class SheetScreen(AppState, ModalScreen[None]):
     """One combatant in full, kept up to date; Escape closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -249,9 +250,6 @@ class SheetScreen(ModalScreen[None]):
         self.watch(self.app, "campaign", self.show, init=True)
         self.query_one("#sheet-box").focus()
 
-    @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")
 
     def _entity(self, campaign: Campaign | None) -> Character | MookGroup | None:
         if campaign is None:

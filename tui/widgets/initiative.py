@@ -45,6 +45,7 @@ from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
 from tui.i18n import localise_bindings, register, t
+from tui.state import AppState
 from tui.widgets.pane import Pane, focus_now
 
 register(
@@ -174,7 +175,7 @@ class InitiativeHeader(Static):
     """The column heads, laid out like the rows below."""
 
 
-class InitiativeList(ScrollView, can_focus=True, inherit_bindings=False):
+class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=False):
     """The turn order (or the roster), one cached line per participant."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -248,9 +249,6 @@ class InitiativeList(ScrollView, can_focus=True, inherit_bindings=False):
         self._cache_width = -1
 
     # -- reading the campaign ---------------------------------------------------------------
-    @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")
 
     @property
     def cursor_key(self) -> str | None:

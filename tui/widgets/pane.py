@@ -9,6 +9,7 @@ from core.actions import Action
 from core.campaign import Campaign
 from tui.i18n import t
 from tui.messages import ActionRequested
+from tui.state import AppState
 
 
 def focus_now(widget: Widget) -> None:
@@ -20,7 +21,7 @@ def focus_now(widget: Widget) -> None:
         widget.focus()
 
 
-class Pane(Vertical):
+class Pane(AppState, Vertical):
     """A pane re-renders in :meth:`campaign_changed` and asks for changes with :meth:`request`."""
 
     TITLE_KEY = ""
@@ -31,13 +32,7 @@ class Pane(Vertical):
         self.watch(self.app, "selected", self.selection_changed, init=False)
         self.campaign_changed(self.campaign)
 
-    @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")
 
-    @property
-    def campaign(self) -> Campaign:
-        return self.app.campaign  # type: ignore[attr-defined]
 
     def campaign_changed(self, campaign: Campaign) -> None:
         """Re-render from ``campaign``. Override."""

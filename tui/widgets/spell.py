@@ -46,6 +46,7 @@ from core.rolls import chance_of_success
 from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import register, t
+from tui.state import AppState
 from tui.widgets.pane import Pane, focus_now
 
 register(
@@ -167,16 +168,10 @@ class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
         self.dismiss(None)
 
 
-class SpellSystem(VerticalScroll):
+class SpellSystem(AppState, VerticalScroll):
     """One magic system's tab. The pane forwards the campaign and the selection to it."""
 
-    @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")
 
-    @property
-    def campaign(self) -> Campaign:
-        return self.app.campaign  # type: ignore[attr-defined]
 
     def refresh_from_campaign(self) -> None:
         """Re-render from the campaign and the selection. Override."""
