@@ -32,3 +32,23 @@ async def test_rest_and_new_session() -> None:
         await pilot.pause()
         alduin = app.campaign.character("alduin")
         assert (alduin.pm, alduin.exhaustion_used, app.campaign.session) == (1, False, 2)
+
+
+@run
+async def test_a_read_only_campaign_says_so_and_who_holds_it_in_the_status_bar() -> None:
+    app = make_test_app(read_only=True, locked_by="mireille on table-pc (pid 4242)")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#status").render())
+        assert "READ-ONLY: mireille on table-pc (pid 4242)" in text
+        await pilot.press("n")
+        assert not app.session.journal.done  # nothing changes
+
+
+@run
+async def test_a_campaign_name_with_brackets_is_shown_as_typed() -> None:
+    campaign = attrs.evolve(demo_campaign(), name="La [nuit] des cendres")
+    app = make_test_app(campaign)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "La [nuit] des cendres" in str(app.screen.query_one("#status").render())

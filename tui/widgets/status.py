@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -28,9 +29,11 @@ class StatusBar(Static):
             if enc.current:
                 turn = "tour de" if lang == "fr" else "turn:"
                 parts.append(f"{turn} {campaign.name_of(enc.current)}")
-        text = " · ".join(parts)
+        text = Content(" · ".join(parts))  # plain text: a name with [brackets] stays as typed
         if getattr(app, "session", None) is not None and app.session.read_only:
-            text = f"[reverse] {t('app.read_only', lang)} [/] " + text
+            holder = getattr(app, "locked_by", None)
+            label = t("app.read_only", lang) + (f": {holder}" if holder else "")
+            text = Content.assemble((f" {label} ", "reverse"), " ", text)
         self.update(text)
 
 
