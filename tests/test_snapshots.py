@@ -61,3 +61,9 @@ def test_sheet_in_french(snap_compare) -> None:
 def test_bad_save_screen(snap_compare) -> None:
     error = BadFieldError("/saves/villon.json", "$.campaign.roster[3].hp", 'expected a whole number, found a string "5"')
     assert snap_compare(make_test_app(load_error=error), terminal_size=NARROW)
+
+
+def test_main_screen_without_colour(snap_compare, monkeypatch) -> None:
+    """NO_COLOR: the turn, the cursor and the focused pane still stand out (reverse, bold)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(make_test_app(), terminal_size=NARROW)
