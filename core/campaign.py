@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -27,27 +28,33 @@ class Campaign:
     #: Game session number (mystical exhaustion is once per session).
     session: int = attrs.field(default=1, validator=at_least(1))
 
-    # -- look-ups ---------------------------------------------------------------------------
+    # -- look-ups (by id, through an index built once per campaign value) ------------------
+    @functools.cached_property
+    def _index(self) -> dict[str, Character | MookGroup]:
+        return {item.id: item for item in (*self.roster, *self.groups)}
+
     def character(self, id: str) -> Character:
-        for c in self.roster:
-            if c.id == id:
-                return c
+        found = self._index.get(id)
+        if isinstance(found, Character):
+            return found
         raise RulesError("character", f"no character {id!r}", [c.id for c in self.roster])
 
     def group(self, id: str) -> MookGroup:
-        for g in self.groups:
-            if g.id == id:
-                return g
+        found = self._index.get(id)
+        if isinstance(found, MookGroup):
+            return found
         raise RulesError("group", f"no mook group {id!r}", [g.id for g in self.groups])
 
+    def find(self, id: str) -> Character | MookGroup | None:
+        """The character or the mook group with this id, if any."""
+        return self._index.get(id)
+
     def has(self, id: str) -> bool:
-        return any(c.id == id for c in self.roster) or any(g.id == id for g in self.groups)
+        return id in self._index
 
     def name_of(self, id: str) -> str:
-        for item in (*self.roster, *self.groups):
-            if item.id == id:
-                return item.name
-        return id
+        found = self._index.get(id)
+        return id if found is None else found.name
 
     @property
     def encounter(self) -> Encounter | None:

@@ -15,6 +15,8 @@ from core.damage import Vital, bleed
 from core.encounter import Encounter, Participant
 from core.errors import RulesError
 from core.initiative import OrderEntry, turn_order
+from core.mooks import MookGroup
+from core.roster import Character
 
 
 def active_encounter(campaign: Campaign) -> Encounter:
@@ -25,19 +27,19 @@ def active_encounter(campaign: Campaign) -> Encounter:
 
 
 def is_pc(campaign: Campaign, key: str) -> bool:
-    return any(c.id == key and c.pc for c in campaign.roster)
+    found = campaign.find(key)
+    return isinstance(found, Character) and found.pc
 
 
 def can_act(campaign: Campaign, participant: Participant) -> bool:
     """Conscious characters and groups with someone standing, not delaying."""
     if participant.delaying:
         return False
-    for c in campaign.roster:
-        if c.id == participant.key:
-            return c.state is Vital.STANDING
-    for g in campaign.groups:
-        if g.id == participant.key:
-            return g.standing > 0
+    found = campaign.find(participant.key)
+    if isinstance(found, Character):
+        return found.state is Vital.STANDING
+    if isinstance(found, MookGroup):
+        return found.standing > 0
     return False
 
 
