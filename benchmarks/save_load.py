@@ -5,7 +5,10 @@
 For a demo campaign with N actions of history it prints, in milliseconds:
 - orjson: ``orjson.dumps`` + ``orjson.loads`` of the same save as plain dicts and lists;
 - save: one autosave's encoding after one more action (the Encoder warm, as in the app);
-- decode: bytes → checked SaveFile (envelope, strict structuring); open adds the history replay;
+- decode: bytes → checked SaveFile (envelope, strict structuring of the whole file);
+- open: bytes → the journal the app carries on with (``read_journal``: decode, no replay since
+  the history is replayed on the first undo past the loaded campaign);
+- undo1: open + that first undo (the replay it costs, once per load);
 - naive: cattrs unstructure + dumps + loads + structure, no caching;
 - write: encoding + atomic_write (fsync included, so it depends on the disk);
 and the ratios (save + decode) / orjson, (save + open) / orjson and naive / orjson. Each time is
@@ -99,6 +102,7 @@ def measure(n: int, repeat: int, folder: Path) -> dict[str, float]:
         "save": save,
         "decode": best(lambda: decode(raw, path), repeat),
         "open": best(lambda: read_journal(raw, path), repeat),
+        "undo1": best(lambda: read_journal(raw, path).journal.undo(), repeat),
         "naive": best(naive, repeat),
         "write": write,
     }
@@ -112,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(x) for x in args.actions.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         rows = [measure(n, args.repeat, Path(tmp)) for n in sizes]
-    head = ("actions", "kB", "orjson", "save", "decode", "open", "naive", "write")
+    head = ("actions", "kB", "orjson", "save", "decode", "open", "undo1", "naive", "write")
     print(" ".join(f"{h:>8}" for h in head) + "   (save+decode)/orjson (save+open)/orjson naive/orjson")
     for r in rows:
         cells = " ".join(f"{r[h]:>8.3f}" if h != "actions" else f"{r[h]:>8d}" for h in head)

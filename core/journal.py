@@ -3,15 +3,24 @@
 A :class:`Journal` is a value like everything else. ``base`` is the campaign before the oldest
 action kept; ``done`` the actions since, each with the state it produced (``states``, not saved:
 it is recomputed by replaying, which is deterministic); ``undone`` the redo stack.
+
+A journal read from a save (:meth:`Journal.loaded`) knows its current campaign (the save holds
+it) and replays its history only when a state before it is first needed: the first undo past the
+moment it was opened (or a save's window moving past it). If that replay fails, or does not give
+the saved campaign (a file edited by hand, a rule changed since), the saved campaign wins: undo
+stops there, with the reason, and the actions done since can still be undone.
 """
 
 from __future__ import annotations
+
+import threading
 
 import attrs
 
 from core.actions.base import Action, Outcome, apply
 from core.breakdown import Line, line
 from core.campaign import Campaign
+from core.errors import RulesError
 
 #: How many actions a save keeps so undo works after a restart.
 KEPT_IN_SAVE = 500
@@ -35,14 +44,54 @@ class LogLine:
     line: Line
 
 
+class _Replay:
+    """The states of a saved history, replayed once, on first need, for every journal sharing it.
+
+    ``end`` is the campaign the save holds. ``problem`` is set (and every state is ``end``) when
+    the history cannot be replayed or does not lead to ``end``.
+    """
+
+    __slots__ = ("_guard", "_states", "base", "end", "entries", "problem")
+
+    def __init__(self, base: Campaign, entries: tuple[Entry, ...], end: Campaign) -> None:
+        self.base, self.entries, self.end = base, entries, end
+        self.problem: str | None = None
+        self._states: tuple[Campaign, ...] | None = None
+        self._guard = threading.Lock()
+
+    def states(self) -> tuple[Campaign, ...]:
+        with self._guard:
+            if self._states is None:
+                self._states = self._replay()
+            return self._states
+
+    def _replay(self) -> tuple[Campaign, ...]:
+        states, campaign = [], self.base
+        for i, entry in enumerate(self.entries):
+            try:
+                campaign = apply(campaign, entry.action).campaign
+            except Exception as exc:  # noqa: BLE001 - any failure: the saved campaign wins
+                reason = exc.reason if isinstance(exc, RulesError) else repr(exc)
+                self.problem = f"the saved history cannot be replayed (action #{entry.seq}, {i + 1} of {len(self.entries)}: {reason})"
+                return (self.end,) * len(self.entries)
+            states.append(campaign)
+        if campaign != self.end:
+            self.problem = "the campaign differs from what its saved history gives (edited outside apotheose?)"
+            return (self.end,) * len(self.entries)
+        states[-1] = self.end  # equal: keep the one already in use
+        return tuple(states)
+
+
 @attrs.frozen
 class Journal:
     base: Campaign
     done: tuple[Entry, ...] = ()
     undone: tuple[Entry, ...] = ()
     log: tuple[LogLine, ...] = ()
-    #: States after each entry of ``done`` (same length); derived, never saved.
-    states: tuple[Campaign, ...] = attrs.field(default=(), eq=False, repr=False)
+    #: States after the last ``len(recent)`` entries of ``done``; derived, never saved. The
+    #: entries before those are ``saved``'s, replayed on first need (see :attr:`states`).
+    _recent: tuple[Campaign, ...] = attrs.field(default=(), eq=False, repr=False, alias="recent")
+    _saved: _Replay | None = attrs.field(default=None, eq=False, repr=False, alias="saved")
 
     @classmethod
     def start(cls, campaign: Campaign) -> Journal:
@@ -52,16 +101,40 @@ class Journal:
     def restore(
         cls, base: Campaign, done: tuple[Entry, ...], undone: tuple[Entry, ...] = (), log: tuple[LogLine, ...] = ()
     ) -> Journal:
-        """Rebuild the states by replaying ``done`` on ``base``."""
+        """Rebuild the states by replaying ``done`` on ``base`` now (raises what an action raises)."""
         states, campaign = [], base
         for entry in done:
             campaign = apply(campaign, entry.action).campaign
             states.append(campaign)
         return cls(base, tuple(done), tuple(undone), tuple(log), tuple(states))
 
+    @classmethod
+    def loaded(
+        cls,
+        campaign: Campaign,
+        base: Campaign,
+        done: tuple[Entry, ...],
+        undone: tuple[Entry, ...] = (),
+        log: tuple[LogLine, ...] = (),
+    ) -> Journal:
+        """A journal whose current campaign is ``campaign`` (as a save holds it), without replaying
+        ``done`` on ``base``: that waits until a state before ``campaign`` is needed."""
+        if not done:
+            return cls(campaign, (), tuple(undone), tuple(log))
+        return cls(base, tuple(done), tuple(undone), tuple(log), saved=_Replay(base, tuple(done), campaign))
+
+    @property
+    def states(self) -> tuple[Campaign, ...]:
+        """The state after each entry of ``done`` (replays a loaded history the first time)."""
+        if self._saved is None:
+            return self._recent
+        return self._saved.states() + self._recent
+
     @property
     def campaign(self) -> Campaign:
-        return self.states[-1] if self.states else self.base
+        if self._recent:
+            return self._recent[-1]
+        return self._saved.end if self._saved is not None else self.base
 
     @property
     def next_seq(self) -> int:
@@ -80,7 +153,7 @@ class Journal:
             self,
             done=(*self.done, entry),
             undone=(),
-            states=(*self.states, outcome.campaign),
+            recent=(*self._recent, outcome.campaign),
             log=(*self.log, *(LogLine(seq, "do", ln) for ln in outcome.lines)),
         )
         return journal, outcome
@@ -94,24 +167,29 @@ class Journal:
         return bool(self.undone)
 
     def undo(self) -> Journal:
+        """The journal one action back. Raises :class:`RulesError` when there is none, or when that
+        action is a loaded one whose history does not lead to the saved campaign."""
         if not self.done:
-            from core.errors import RulesError
-
             raise RulesError("undo", "nothing to undo")
+        recent, saved = self._recent[:-1], self._saved
+        if not self._recent:  # the last action came with the save: its states are needed now
+            states = saved.states()
+            if saved.problem:
+                raise RulesError("undo", f"{saved.problem}: undo starts from where the campaign was opened")
+            recent, saved = states[:-1], None
         entry = self.done[-1]
         undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
         return attrs.evolve(
             self,
             done=self.done[:-1],
-            states=self.states[:-1],
+            recent=recent,
+            saved=saved,
             undone=(*self.undone, entry),
             log=(*self.log, LogLine(entry.seq, "undo", undo_line)),
         )
 
     def redo(self) -> Journal:
         if not self.undone:
-            from core.errors import RulesError
-
             raise RulesError("redo", "nothing to redo")
         entry = self.undone[-1]
         outcome = apply(self.campaign, entry.action)
@@ -119,21 +197,23 @@ class Journal:
         return attrs.evolve(
             self,
             done=(*self.done, entry),
-            states=(*self.states, outcome.campaign),
+            recent=(*self._recent, outcome.campaign),
             undone=self.undone[:-1],
             log=(*self.log, LogLine(entry.seq, "redo", redo_line)),
         )
 
     def trimmed(self, keep: int = KEPT_IN_SAVE) -> Journal:
-        """The journal as a save keeps it: the last ``keep`` actions, the base moved forward."""
+        """The journal as a save keeps it: the last ``keep`` actions, the base moved forward.
+
+        A loaded history that does not lead to its saved campaign is dropped whole (the base
+        moves to that campaign), as nothing in it can be undone."""
         drop = len(self.done) - keep
         if drop <= 0:
             return self
-        return attrs.evolve(
-            self,
-            base=self.states[drop - 1],
-            done=self.done[drop:],
-            states=self.states[drop:],
-            undone=self.undone[-keep:],
-            log=self.log[-keep * 4 :],
+        saved = self._saved
+        if saved is not None and saved.states() and saved.problem:
+            drop = max(drop, len(saved.entries))
+        states = self.states
+        return Journal(
+            states[drop - 1], self.done[drop:], self.undone[-keep:], self.log[-keep * 4 :], recent=states[drop:]
         )

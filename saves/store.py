@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import attrs
@@ -51,12 +52,13 @@ def _accept(path: Path) -> None:
         _refused.discard(_key(path))
 
 
-def load_campaign(path: str | os.PathLike[str]) -> Loaded:
+def load_campaign(path: str | os.PathLike[str], *, replay: bool = False) -> Loaded:
     """Read and check a campaign file (no lock). A :class:`SaveError` names the file, the field
-    and the newest backup that loads; the file is then marked never to be written over."""
+    and the newest backup that loads; the file is then marked never to be written over.
+    ``replay``: replay the history now (``apotheose check``), not on the first undo past it."""
     path = Path(path)
     try:
-        return load(path, read_journal)
+        return load(path, partial(read_journal, replay=True) if replay else read_journal)
     except SaveError as error:
         if not isinstance(error, MissingFileError):
             _refuse(path)

@@ -346,12 +346,25 @@ def test_a_wrong_field_is_named_with_its_json_path(change, field, words) -> None
     assert words in error.reason
 
 
-def test_an_action_that_cannot_be_replayed_is_named() -> None:
+def test_an_action_that_cannot_be_replayed_is_named_by_a_full_check() -> None:
     data = payload_of(golden_journal())
     data["history"]["done"][2]["action"]["targets"] = ["nobody"]
-    error = bad(data)
-    assert error.field == "$.history.done[2].action"
-    assert "cannot be replayed" in error.reason and "nobody" in error.reason
+    with pytest.raises(BadFieldError) as caught:
+        read_journal(orjson.dumps(data), PATH, replay=True)
+    assert caught.value.field == "$.history.done[2].action"
+    assert "cannot be replayed" in caught.value.reason and "nobody" in caught.value.reason
+
+
+def test_a_history_that_cannot_be_replayed_opens_and_undo_stops_at_the_campaign_saying_why() -> None:
+    journal = golden_journal()
+    data = payload_of(journal)
+    data["history"]["done"][2]["action"]["targets"] = ["nobody"]
+    loaded = read_journal(orjson.dumps(data), PATH).journal
+    assert loaded.campaign == journal.campaign
+    with pytest.raises(RulesError) as caught:
+        loaded.undo()
+    assert caught.value.field == "undo" and "cannot be replayed" in caught.value.reason
+    assert "nobody" in caught.value.reason
 
 
 def test_several_problems_name_the_first_and_count_the_rest() -> None:
@@ -368,11 +381,27 @@ def test_a_campaign_edited_by_hand_wins_over_its_history_and_keeps_the_log() -> 
     journal = golden_journal()
     data = payload_of(journal)
     data["campaign"]["roster"][2]["hp"] = 1
-    loaded = read_journal(orjson.dumps(data), PATH)
+    loaded = read_journal(orjson.dumps(data), PATH, replay=True)
     assert loaded.journal.campaign.character("segiere").hp == 1
     assert "undo starts from here" in loaded.note
     assert not loaded.journal.can_undo and loaded.journal.log == journal.log
     assert loaded.journal.next_seq == journal.next_seq
+
+
+def test_a_campaign_edited_by_hand_wins_and_undo_stops_there_when_it_gets_there() -> None:
+    journal = golden_journal()
+    data = payload_of(journal)
+    data["campaign"]["roster"][2]["hp"] = 1
+    loaded = read_journal(orjson.dumps(data), PATH)
+    assert loaded.note is None  # the history is replayed only when undo needs it
+    assert loaded.journal.campaign.character("segiere").hp == 1
+    assert loaded.journal.log == journal.log and loaded.journal.next_seq == journal.next_seq
+    later, _ = loaded.journal.record(Damage(("segiere",), 1))
+    assert later.undo().campaign.character("segiere").hp == 1  # what was done since can be undone
+    for stuck in (loaded.journal, later.undo()):
+        with pytest.raises(RulesError, match="edited outside apotheose.*undo starts from where"):
+            stuck.undo()
+    assert later.trimmed(1).base == loaded.journal.campaign  # a save's window drops that history
 
 
 def leaves(data: Any, path: tuple = ()) -> list[tuple]:
@@ -422,7 +451,7 @@ def test_every_format_version_has_a_golden_file() -> None:
 
 @pytest.mark.parametrize("golden", golden_files(), ids=lambda p: p.name)
 def test_golden_files_of_every_version_still_load(golden) -> None:
-    loaded = read_journal(golden.read_bytes(), golden)
+    loaded = read_journal(golden.read_bytes(), golden, replay=True)
     assert loaded.note is None, "its history no longer replays to its campaign: did a rule change?"
     c = loaded.journal.campaign
     assert c.name == "Démo — Villon"

@@ -20,7 +20,7 @@ from core.actions import (
 from core.demo import demo_campaign
 from core.encounter import Condition
 from core.errors import RulesError
-from core.journal import Journal
+from core.journal import Entry, Journal
 
 KEYS = ("arsouille", "alduin", "segiere", "morvan", "romuald", "brunvir", "capitaine")
 DEMO = demo_campaign()
@@ -97,3 +97,27 @@ def test_trimmed_keeps_the_last_actions_and_moves_the_base() -> None:
     assert len(kept.done) == 5 and kept.campaign == journal.campaign
     assert Journal.restore(kept.base, kept.done).campaign == journal.campaign
     assert kept.done[0].seq == 8
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(actions, max_size=20), st.lists(actions, max_size=5))
+def test_a_loaded_journal_is_the_restored_one_and_undoes_the_same(saved, later) -> None:
+    journal = record_valid(Journal.start(DEMO), saved)
+    loaded = Journal.loaded(journal.campaign, journal.base, journal.done, journal.undone, journal.log)
+    assert loaded == journal and loaded.campaign is journal.campaign
+    loaded, journal = record_valid(loaded, later), record_valid(journal, later)
+    assert loaded == journal and loaded.states == journal.states
+    while journal.can_undo:
+        journal, loaded = journal.undo(), loaded.undo()
+        assert loaded == journal and loaded.campaign == journal.campaign
+
+
+def test_a_loaded_history_is_replayed_only_when_undo_goes_past_it() -> None:
+    first, _ = Journal.start(DEMO).record(Damage(("segiere",), 2))
+    broken = Entry(first.done[0].seq, Damage(("nobody",), 2), first.done[0].lines)  # cannot be replayed
+    loaded = Journal.loaded(first.campaign, DEMO, (broken,), (), first.log)
+    later, _ = loaded.record(NextTurn())
+    assert later.undo().campaign is first.campaign and later.undo().redo().campaign == later.campaign
+    with pytest.raises(RulesError, match="cannot be replayed .*nobody.*undo starts from where"):
+        later.undo().undo()
+    assert later.states == (first.campaign, later.campaign)  # the saved campaign wins

@@ -155,7 +155,7 @@ async def test_a_file_without_backups_says_so(tmp_path) -> None:
 
 
 @run
-async def test_a_campaign_edited_by_hand_opens_and_says_undo_starts_there(villon) -> None:
+async def test_a_campaign_edited_by_hand_opens_and_undo_stops_there_saying_why(villon) -> None:
     opened = start(str(villon))
     opened.session.do(NextTurn())
     finish(opened)
@@ -164,8 +164,14 @@ async def test_a_campaign_edited_by_hand_opens_and_says_undo_starts_there(villon
     atomic_write(villon, orjson.dumps(data))
     app = start(str(villon))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: any("undo starts from here" in n for n in notes(app)))
-        assert app.campaign.roster[0].notes == "edited by hand" and not app.session.journal.can_undo
+        await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+        assert app.campaign.roster[0].notes == "edited by hand"
+        assert app.request(Damage(("segiere",), 1))
+        await pilot.press("ctrl+z")  # what was done since it was opened is undone
+        await pilot.press("ctrl+z")  # the history saved before does not lead to this campaign
+        await wait_for(pilot, lambda: any("undo starts from where the campaign was opened" in n for n in notes(app)))
+        assert app.campaign.roster[0].notes == "edited by hand"
+        assert app.campaign.character("segiere") == demo_campaign("Villon").character("segiere")
     finish(app)
 
 

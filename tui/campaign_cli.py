@@ -107,7 +107,7 @@ def _check(args: argparse.Namespace) -> int:
     from saves.store import load_campaign
 
     path = _campaign_file(args.campaign, args.saves)
-    loaded = load_campaign(path)
+    loaded = load_campaign(path, replay=True)
     print(f"{path}: loads")
     for label, value in summary(loaded.journal, _file_version(load_bytes(path))):
         print(f"  {label}: {value}")
