@@ -35,7 +35,10 @@ class Characteristics:
     def get(self, name: str) -> int:
         from core.validators import require
 
-        require("characteristic", name in CHARACTERISTICS, f"unknown characteristic {name!r}", CHARACTERISTICS)
+        require(
+            "characteristic", name in CHARACTERISTICS, f"unknown characteristic {name!r}", CHARACTERISTICS,
+            f"caractéristique inconnue {name!r}",
+        )
         return getattr(self, name)
 
 

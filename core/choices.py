@@ -48,7 +48,10 @@ def parse_choice(kind: type[C], value: object, field: str) -> C:
         for member in kind:
             if text in (member.value, _folded(member.en), _folded(member.fr)):
                 return member
-    raise RulesError(field, f"unknown value {value!r}", [member.value for member in kind])
+    raise RulesError(
+        field, f"unknown value {value!r}", [member.value for member in kind], f"valeur inconnue {value!r}",
+        allowed_fr=[member.fr for member in kind],
+    )
 
 
 def enum_converter(kind: type[enum.Enum], field: str):
@@ -63,6 +66,6 @@ def enum_converter(kind: type[enum.Enum], field: str):
         try:
             return kind(value)
         except ValueError:
-            raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind]) from None
+            raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}") from None
 
     return convert

@@ -44,7 +44,10 @@ class KultDie:
     def check_face(self, value: int, field: str = "kult") -> int:
         """``value`` if the die can show it, else a :class:`RulesError` naming ``field``."""
         if isinstance(value, bool) or not isinstance(value, int) or value not in self.faces:
-            raise RulesError(field, f"a {self.name} kult die cannot show {value!r}", f"{self.lowest}…{self.highest}")
+            raise RulesError(
+                field, f"a {self.name} kult die cannot show {value!r}", f"{self.lowest}…{self.highest}",
+                f"un dé kult {self.name} ne peut pas faire {value!r}",
+            )
         return value
 
     def roll(self, rng: RandomSource) -> int:
@@ -62,7 +65,7 @@ def kult_die(name: str = DEFAULT_KULT_DIE) -> KultDie:
     try:
         return KULT_DICE[name]
     except KeyError:
-        raise RulesError("kult_die", f"unknown kult die {name!r}", KULT_DICE) from None
+        raise RulesError("kult_die", f"unknown kult die {name!r}", KULT_DICE, f"dé kult inconnu {name!r}") from None
 
 
 def roll_d(sides: int, rng: RandomSource) -> int:

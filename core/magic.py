@@ -18,7 +18,7 @@ from core.breakdown import Breakdown, Line, line
 from core.characteristics import Characteristics
 from core.characteristics import max_intensity as intensity_of_pm
 from core.dice import KultDie, RandomSource, kult_die
-from core.validators import at_least, require
+from core.validators import at_least, require, whole_at_least
 
 #: The source's scale stops at 15 pm.
 SCALE_TOP = 15
@@ -126,14 +126,9 @@ class SpellRequest:
         return self.intensity + self.duration + self.range + self.targets
 
 
-def _whole(field: str, value: object, minimum: int = 0) -> None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
-    require(field, ok, f"must be a whole number ≥ {minimum}, got {value!r}", f"≥ {minimum}")
-
-
 def max_spell_intensity(ame: int) -> int:
     """ceil((âme + 5) / 2): a mystic's max intensity (Alduin âme 4 → 5, âme 10 → 8)."""
-    _whole("ame", ame)
+    whole_at_least("ame", ame)
     return intensity_of_pm(ame + 5)
 
 
@@ -215,7 +210,7 @@ def spell_cost(
                 )
     affordable = None
     if pm is not None:
-        _whole("pm", pm)
+        whole_at_least("pm", pm)
         affordable = total <= pm
         enough = ("enough", "suffisant") if affordable else ("not enough", "insuffisant")
         lines.append(Line(f"pm {pm}: {enough[0]}", f"pm {pm} : {enough[1]}"))
@@ -254,12 +249,16 @@ def cast(request: SpellRequest, *, ame: int, pm: int, shadow: int | None = None,
     """Cast ``request``: a :class:`RulesError` naming ``pm`` if the caster cannot pay it, naming
     ``inspired`` if it is above max intensity without an inspiring affect."""
     cost = spell_cost(*attrs.astuple(request), ame=ame, pm=pm, shadow=shadow)
-    require("pm", bool(cost.affordable), f"the spell costs {cost.total} pm, the caster has {pm}", f"0…{pm}")
+    require(
+        "pm", bool(cost.affordable), f"the spell costs {cost.total} pm, the caster has {pm}", f"0…{pm}",
+        f"le sort coûte {cost.total} pm, le lanceur en a {pm}",
+    )
     needed = cost.shadow_needed or 0
     require(
         "inspired",
         inspired or not needed,
         f"{cost.total} pm is above max intensity {cost.max_intensity}: needs an inspiring affect, {needed} shadow",
+        fr=f"{cost.total} pm dépasse l'intensité max {cost.max_intensity} : il faut un affect inspirant, {needed} d'ombre",
     )
     after = pm - cost.total
     lines = (*cost.breakdown, Line(f"pm {pm} − {cost.total} = {after}", f"pm {pm} − {cost.total} = {after}"))
@@ -306,11 +305,11 @@ def resist(
     esprit for the mind) or the value to beat. ``kult`` is the caster's die as rolled at the
     table, or None to roll it with ``rng``. A natural +10 / −9 decides (RULES 1.2).
     """
-    _whole("intensity", intensity, 1)
-    require("affects", affects in _AFFECTED, f"unknown value {affects!r}", _AFFECTED)
+    whole_at_least("intensity", intensity, 1)
+    require("affects", affects in _AFFECTED, f"unknown value {affects!r}", _AFFECTED, f"valeur inconnue {affects!r}")
     die = die or kult_die()
     if kult is None:
-        require("kult", rng is not None, "give the die rolled or a random source")
+        require("kult", rng is not None, "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
         kult = die.roll(rng)  # type: ignore[arg-type]
     else:
         die.check_face(kult, "kult")
@@ -319,7 +318,7 @@ def resist(
         name = max(dict.fromkeys(("ame", own)), key=target.get)
         value = target.get(name)
     else:
-        _whole("target", target)
+        whole_at_least("target", target)
         name, value = "", target
     score = intensity + kult
     critical = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
@@ -356,7 +355,7 @@ _CONDITIONS = {
 
 def invisible_magic(graces: int, benevolence: bool, gratuitousness: bool, economy: bool) -> InvisibleMagic:
     """Invisible magic needs at least one grace and all three conditions; it costs 0 pm."""
-    _whole("graces", graces)
+    whole_at_least("graces", graces)
     held = {"benevolence": benevolence, "gratuitousness": gratuitousness, "economy": economy}
     lines = [] if graces else [Line("no grace: not in a state of grace", "aucune grâce : pas en état de grâce")]
     lines += [Line(f"missing: {_CONDITIONS[k].en}", f"manque : {_CONDITIONS[k].fr}") for k, ok in held.items() if not ok]
@@ -389,14 +388,20 @@ def exhaustion(
     Decision: a caster spends at most the HP and willpower it has; reaching 0 HP makes it fall
     unconscious and dying (RULES 1.6), which the breakdown says.
     """
-    _whole("from_hp", from_hp)
-    _whole("from_willpower", from_willpower)
-    require("pm_now", pm_now == 0, f"only a caster with 0 pm can draw on its essence, it has {pm_now}", "0")
-    require("used_this_session", not used_this_session, "mystical exhaustion is once per session")
+    whole_at_least("from_hp", from_hp)
+    whole_at_least("from_willpower", from_willpower)
+    require(
+        "pm_now", pm_now == 0, f"only a caster with 0 pm can draw on its essence, it has {pm_now}", "0",
+        f"seul un lanceur à 0 pm peut puiser dans son essence, il en a {pm_now}",
+    )
+    require(
+        "used_this_session", not used_this_session, "mystical exhaustion is once per session",
+        fr="l'épuisement mystique, c'est une fois par séance",
+    )
     for name, spent, held in (("from_hp", from_hp, hp), ("from_willpower", from_willpower, willpower)):
-        require(name, spent <= max(held, 0), f"only {max(held, 0)} to spend", f"0…{max(held, 0)}")
+        require(name, spent <= max(held, 0), f"only {max(held, 0)} to spend", f"0…{max(held, 0)}", f"seulement {max(held, 0)} à dépenser")
     recovered = from_hp + from_willpower
-    require("from_hp", recovered >= 1, "spend at least 1 HP or willpower", "≥ 1")
+    require("from_hp", recovered >= 1, "spend at least 1 HP or willpower", "≥ 1", "dépensez au moins 1 PV ou 1 point de volonté")
     shadow = recovered // 2
     hp_after, wp_after = hp - from_hp, willpower - from_willpower
     lines = [

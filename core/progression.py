@@ -7,20 +7,15 @@ import math
 import attrs
 
 from core.breakdown import Breakdown, Line
-from core.validators import require
+from core.validators import require, whole_at_least
 
 #: (lowest value reached, XP per point) from the top down: 20 from 16, 15 from 11, 10 from 6, else 5.
 _TIERS = ((16, 20), (11, 15), (6, 10), (0, 5))
 
 
-def _whole(field: str, value: object, minimum: int) -> None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
-    require(field, ok, f"must be a whole number ≥ {minimum}, got {value!r}", f"≥ {minimum}")
-
-
 def raise_cost(value_reached: int) -> int:
     """XP to raise a characteristic by 1 to ``value_reached``: 5 up to 5, 10 from 6, 15 from 11, 20 from 16."""
-    _whole("value_reached", value_reached, 1)
+    whole_at_least("value_reached", value_reached, 1)
     return next(cost for lowest, cost in _TIERS if value_reached >= lowest)
 
 
@@ -41,9 +36,12 @@ class XpCost:
 
 def xp_cost(from_value: int, to_value: int) -> XpCost:
     """XP to raise a characteristic from ``from_value`` to ``to_value``, one point at a time (E5: 10 → 11: 15)."""
-    _whole("from", from_value, 0)
-    _whole("to", to_value, 0)
-    require("to", to_value > from_value, f"must be above {from_value}, got {to_value}", f"≥ {from_value + 1}")
+    whole_at_least("from", from_value, 0)
+    whole_at_least("to", to_value, 0)
+    require(
+        "to", to_value > from_value, f"must be above {from_value}, got {to_value}", f"≥ {from_value + 1}",
+        f"doit dépasser {from_value}, pas {to_value}",
+    )
     steps = tuple(Step(v, raise_cost(v)) for v in range(from_value + 1, to_value + 1))
     total = sum(step.cost for step in steps)
     parts = " + ".join(f"{s.cost} (→{s.to})" for s in steps)
@@ -54,8 +52,8 @@ def xp_cost(from_value: int, to_value: int) -> XpCost:
 def free_picks(chars_before_total: int, chars_after_total: int) -> int:
     """How many multiples of 5 the sum of characteristics reaches going from before to after:
     one free speciality or trade each (a raise of several points may pass more than one)."""
-    _whole("chars_before_total", chars_before_total, 0)
-    _whole("chars_after_total", chars_after_total, 0)
+    whole_at_least("chars_before_total", chars_before_total, 0)
+    whole_at_least("chars_after_total", chars_after_total, 0)
     return max(0, chars_after_total // 5 - chars_before_total // 5)
 
 
@@ -66,7 +64,7 @@ def free_pick(chars_before_total: int, chars_after_total: int) -> bool:
 
 def raise_limit(raises_since_creation: int) -> int:
     """The most raises one characteristic may take: ceil(raises / 2) (E7: 6 → 3)."""
-    _whole("raises_since_creation", raises_since_creation, 0)
+    whole_at_least("raises_since_creation", raises_since_creation, 0)
     return math.ceil(raises_since_creation / 2)
 
 
@@ -82,13 +80,14 @@ class RaiseCheck:
 
 def check_raise(raises_in_characteristic: int, raises_since_creation: int, characteristic: str = "") -> RaiseCheck:
     """Check a characteristic's raises against ``ceil(raises / 2)``; both counts include the raise planned."""
-    _whole("raises_in_characteristic", raises_in_characteristic, 0)
+    whole_at_least("raises_in_characteristic", raises_in_characteristic, 0)
     limit = raise_limit(raises_since_creation)
     require(
         "raises_in_characteristic",
         raises_in_characteristic <= raises_since_creation,
         f"cannot exceed the {raises_since_creation} raises since creation",
         f"0…{raises_since_creation}",
+        f"ne peut pas dépasser les {raises_since_creation} augmentations depuis la création",
     )
     name = f"{characteristic} " if characteristic else ""
     summary = Line(

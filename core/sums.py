@@ -7,16 +7,20 @@ from collections.abc import Sequence
 import attrs
 
 from core.breakdown import Breakdown, Line, signed
-from core.validators import require
+from core.validators import not_whole, require
 
 
 def whole(field: str, value: object, minimum: int | None = None) -> int:
     """``value`` if it is an int (≥ ``minimum`` when given), else a RulesError naming ``field``."""
     ok = isinstance(value, int) and not isinstance(value, bool)
     allowed = None if minimum is None else f"≥ {minimum}"
-    require(field, ok, f"must be a whole number, got {value!r}", allowed)
+    if not ok:
+        raise not_whole(field, value, allowed)
     if minimum is not None:
-        require(field, value >= minimum, f"must be at least {minimum}, got {value}", allowed)  # type: ignore[operator]
+        require(
+            field, value >= minimum, f"must be at least {minimum}, got {value}", allowed,  # type: ignore[operator]
+            f"doit valoir au moins {minimum}, pas {value}",
+        )
     return value  # type: ignore[return-value]
 
 

@@ -8,14 +8,31 @@ from typing import Any
 from core.errors import RulesError
 
 
+def not_whole(field: str, value: Any, allowed: str | None = None) -> RulesError:
+    """The error for a value that is not a whole number."""
+    return RulesError(field, f"must be a whole number, got {value!r}", allowed, f"doit être un nombre entier, pas {value!r}")
+
+
+def whole_at_least(field: str, value: object, minimum: int = 0) -> None:
+    """For plain functions: reject ``value`` unless it is a whole number ≥ ``minimum``."""
+    ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+    require(
+        field, ok, f"must be a whole number ≥ {minimum}, got {value!r}", f"≥ {minimum}",
+        f"doit être un nombre entier ≥ {minimum}, pas {value!r}",
+    )
+
+
 def at_least(minimum: int):
     """Reject a value below ``minimum`` (and anything that is not an int)."""
 
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(attribute.name, f"must be a whole number, got {value!r}", f"≥ {minimum}")
+            raise not_whole(attribute.name, value, f"≥ {minimum}")
         if value < minimum:
-            raise RulesError(attribute.name, f"must be at least {minimum}, got {value}", f"≥ {minimum}")
+            raise RulesError(
+                attribute.name, f"must be at least {minimum}, got {value}", f"≥ {minimum}",
+                f"doit valoir au moins {minimum}, pas {value}",
+            )
 
     return check
 
@@ -25,10 +42,11 @@ def between(minimum: int, maximum: int):
 
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(attribute.name, f"must be a whole number, got {value!r}", f"{minimum}…{maximum}")
+            raise not_whole(attribute.name, value, f"{minimum}…{maximum}")
         if not minimum <= value <= maximum:
             raise RulesError(
-                attribute.name, f"must be between {minimum} and {maximum}, got {value}", f"{minimum}…{maximum}"
+                attribute.name, f"must be between {minimum} and {maximum}, got {value}", f"{minimum}…{maximum}",
+                f"doit être entre {minimum} et {maximum}, pas {value}",
             )
 
     return check
@@ -37,7 +55,7 @@ def between(minimum: int, maximum: int):
 def whole_number(_instance: Any, attribute: Any, value: Any) -> None:
     """Reject anything that is not an int (bools included)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(attribute.name, f"must be a whole number, got {value!r}")
+        raise not_whole(attribute.name, value)
 
 
 def one_of(allowed: Collection[Any]):
@@ -46,24 +64,27 @@ def one_of(allowed: Collection[Any]):
 
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if value not in allowed_values:
-            raise RulesError(attribute.name, f"unknown value {value!r}", [getattr(a, "value", a) for a in allowed_values])
+            raise RulesError(
+                attribute.name, f"unknown value {value!r}", [getattr(a, "value", a) for a in allowed_values],
+                f"valeur inconnue {value!r}",
+            )
 
     return check
 
 
-def require(field: str, ok: bool, message: str, allowed: object = None) -> None:
+def require(field: str, ok: bool, message: str, allowed: object = None, fr: str | None = None, *, allowed_fr: object = None) -> None:
     """Raise a :class:`RulesError` for ``field`` unless ``ok``: for checks in plain functions."""
     if not ok:
-        raise RulesError(field, message, allowed)  # type: ignore[arg-type]
+        raise RulesError(field, message, allowed, fr, allowed_fr=allowed_fr)  # type: ignore[arg-type]
 
 
 def text(_instance: Any, attribute: Any, value: Any) -> None:
     """Reject anything that is not a string."""
     if not isinstance(value, str):
-        raise RulesError(attribute.name, f"must be text, got {value!r}")
+        raise RulesError(attribute.name, f"must be text, got {value!r}", fr=f"doit être du texte, pas {value!r}")
 
 
 def non_empty(_instance: Any, attribute: Any, value: Any) -> None:
     """Reject an empty or blank string."""
     if not isinstance(value, str) or not value.strip():
-        raise RulesError(attribute.name, "must not be empty")
+        raise RulesError(attribute.name, "must not be empty", fr="ne doit pas être vide")
