@@ -35,11 +35,20 @@ def armour_points(pieces: Iterable[ArmourPiece | str]) -> Amount:
     shield to a shield."""
     worn = [parse_choice(ArmourPiece, piece, "armour") for piece in pieces]
     body = [piece for piece in worn if piece in BODY_ARMOUR]
-    require("armour", len(body) <= 1, "one body armour at a time", [p.value for p in BODY_ARMOUR])
+    require(
+        "armour", len(body) <= 1, "one body armour at a time", [p.value for p in BODY_ARMOUR],
+        "une seule armure de corps à la fois", allowed_fr=[p.fr for p in BODY_ARMOUR],
+    )
     for piece in (ArmourPiece.SHIELD, ArmourPiece.MAGIC_ARMOUR, ArmourPiece.MAGIC_SHIELD):
-        require("armour", worn.count(piece) <= 1, f"{piece.en} given more than once")
-    require("armour", ArmourPiece.MAGIC_ARMOUR not in worn or bool(body), "a magic armour is +2 on top of a light, medium or heavy armour: add one")
-    require("armour", ArmourPiece.MAGIC_SHIELD not in worn or ArmourPiece.SHIELD in worn, "a magic shield is +1 on top of a shield: add the shield")
+        require("armour", worn.count(piece) <= 1, f"{piece.en} given more than once", fr=f"{piece.fr} : donné plus d'une fois")
+    require(
+        "armour", ArmourPiece.MAGIC_ARMOUR not in worn or bool(body), "a magic armour is +2 on top of a light, medium or heavy armour: add one",
+        fr="une armure magique donne +2 par-dessus une armure légère, intermédiaire ou lourde : ajoutez-en une",
+    )
+    require(
+        "armour", ArmourPiece.MAGIC_SHIELD not in worn or ArmourPiece.SHIELD in worn, "a magic shield is +1 on top of a shield: add the shield",
+        fr="un bouclier magique donne +1 par-dessus un bouclier : ajoutez le bouclier",
+    )
     worn.sort(key=list(ArmourPiece).index)
     terms = [Term(piece.en, piece.fr, piece.points) for piece in worn] or [Term("none", "aucune", 0)]
     return Amount(sum(piece.points for piece in worn), (sum_line(terms, "armour: ", "armure : "),))
@@ -57,7 +66,10 @@ def repair_armour(armour: int, max_armour: int, points: int | None = None) -> Ar
     """Restore lost armour points: ``points`` of them, or all when None; never above the max."""
     whole("max_armour", max_armour, 0)
     whole("armour", armour, 0)
-    require("armour", armour <= max_armour, f"{armour} is above the armour's {max_armour} points", f"0…{max_armour}")
+    require(
+        "armour", armour <= max_armour, f"{armour} is above the armour's {max_armour} points", f"0…{max_armour}",
+        f"{armour} dépasse les {max_armour} points de l'armure",
+    )
     wanted = max_armour - armour if points is None else whole("points", points, 0)
     after = min(max_armour, armour + wanted)
     return ArmourRepair(

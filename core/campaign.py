@@ -37,13 +37,13 @@ class Campaign:
         found = self._index.get(id)
         if isinstance(found, Character):
             return found
-        raise RulesError("character", f"no character {id!r}", [c.id for c in self.roster])
+        raise RulesError("character", f"no character {id!r}", [c.id for c in self.roster], f"aucun personnage {id!r}")
 
     def group(self, id: str) -> MookGroup:
         found = self._index.get(id)
         if isinstance(found, MookGroup):
             return found
-        raise RulesError("group", f"no mook group {id!r}", [g.id for g in self.groups])
+        raise RulesError("group", f"no mook group {id!r}", [g.id for g in self.groups], f"aucun groupe de sbires {id!r}")
 
     def find(self, id: str) -> Character | MookGroup | None:
         """The character or the mook group with this id, if any."""

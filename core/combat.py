@@ -52,7 +52,10 @@ def attack_score(
 ) -> Score:
     """combat + 3 (trade) + 2 (speciality) + 5 (advantage) ± affect; a defence score is built the
     same way (Arthurus: 9, spear against a knife → 14)."""
-    require("advantage", isinstance(advantage, bool), f"must be true or false, got {advantage!r}", "true, false")
+    require(
+        "advantage", isinstance(advantage, bool), f"must be true or false, got {advantage!r}", "true, false",
+        f"doit être vrai ou faux, pas {advantage!r}", allowed_fr="vrai, faux",
+    )
     bonuses = [Term("advantage", "avantage", ADVANTAGE)] if advantage else []
     return score(combat, trade=trade, speciality=speciality, affect=affect, modifiers=modifiers, name="combat", bonuses=bonuses)
 

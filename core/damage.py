@@ -205,7 +205,10 @@ def heal(amount: int, hp: int, max_hp: int, bruise: int = 0) -> HpChange:
     """``amount`` HP back, never above ``max_hp``; back to 1 HP or more, dying stops."""
     whole("healing", amount, 0)
     whole("max_hp", max_hp, 1)
-    require("hp", vital_state(hp, bruise) is not Vital.DEAD, f"a character at {hp} HP is dead: healing cannot bring it back", f"> {DEATH}")
+    require(
+        "hp", vital_state(hp, bruise) is not Vital.DEAD, f"a character at {hp} HP is dead: healing cannot bring it back", f"> {DEATH}",
+        f"un personnage à {hp} PV est mort : les soins ne le ramènent pas",
+    )
     after = max(hp, min(max_hp, hp + amount))
     state = vital_state(after, bruise)
     lines = [line(f"healed {after - hp}: HP {hp} → {after} (max {max_hp})", f"soigné de {after - hp} : PV {hp} → {after} (max {max_hp})")]

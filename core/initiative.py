@@ -40,12 +40,15 @@ def initiative(combat: int, boosts: int = 0) -> Initiative:
 
 def _key(_instance: object, attribute: attrs.Attribute, value: object) -> None:
     if not isinstance(value, str) or not value:
-        raise RulesError(attribute.name, f"must be a non-empty name, got {value!r}")
+        raise RulesError(attribute.name, f"must be a non-empty name, got {value!r}", fr=f"doit être un nom non vide, pas {value!r}")
 
 
 def _flag(_instance: object, attribute: attrs.Attribute, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(attribute.name, f"must be true or false, got {value!r}", "true, false")
+        raise RulesError(
+            attribute.name, f"must be true or false, got {value!r}", "true, false", f"doit être vrai ou faux, pas {value!r}",
+            allowed_fr="vrai, faux",
+        )
 
 
 @attrs.frozen
@@ -63,6 +66,7 @@ def turn_order(entries: Sequence[OrderEntry]) -> tuple[str, ...]:
     keys = [entry.key for entry in entries]
     duplicates = sorted({key for key in keys if keys.count(key) > 1})
     if duplicates:
-        raise RulesError("key", f"each combatant once; repeated: {', '.join(duplicates)}")
+        repeated = ", ".join(duplicates)
+        raise RulesError("key", f"each combatant once; repeated: {repeated}", fr=f"chaque combattant une seule fois ; en double : {repeated}")
     ordered = sorted(entries, key=lambda e: (-e.initiative, not e.is_pc, e.entry_index))
     return tuple(entry.key for entry in ordered)

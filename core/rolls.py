@@ -37,7 +37,10 @@ class Score:
 
 def _applies(field: str, value: object, en: str, fr: str) -> tuple[str, str] | None:
     """A trade or speciality flag: ``True``, ``False`` or the name of the one that applies."""
-    require(field, isinstance(value, (bool, str)), f"must be true, false or a name, got {value!r}")
+    require(
+        field, isinstance(value, (bool, str)), f"must be true, false or a name, got {value!r}",
+        fr=f"doit être vrai, faux ou un nom, pas {value!r}",
+    )
     if not value:
         return None
     return (value, value) if isinstance(value, str) else (en, fr)
@@ -60,10 +63,16 @@ def score(
     """
     whole("characteristic", characteristic, 0)
     whole("modifiers", modifiers)
-    require("affect", affect in (-1, 0, 1) and not isinstance(affect, bool), f"must be -1, 0 or +1, got {affect!r}", "-1, 0, +1")
+    require(
+        "affect", affect in (-1, 0, 1) and not isinstance(affect, bool), f"must be -1, 0 or +1, got {affect!r}", "-1, 0, +1",
+        f"doit valoir -1, 0 ou +1, pas {affect!r}",
+    )
     trade_label = _applies("trade", trade, "trade", "métier")
     speciality_label = _applies("speciality", speciality, "speciality", "spécialisation")
-    require("speciality", trade_label is not None or speciality_label is None, "a speciality belongs to a trade: the trade applies too")
+    require(
+        "speciality", trade_label is not None or speciality_label is None, "a speciality belongs to a trade: the trade applies too",
+        fr="une spécialisation fait partie d'un métier : le métier s'applique aussi",
+    )
     if name:
         label = CHARACTERISTIC_NAMES.get(name, (name, name))[1]
         terms = [Term(label, label, characteristic)]
@@ -125,7 +134,10 @@ def parse_difficulty(value: int | str) -> int:
         try:
             return int(text)
         except ValueError:
-            raise RulesError("difficulty", f"unknown difficulty {value!r}", ["a number", *DIFFICULTIES]) from None
+            raise RulesError(
+                "difficulty", f"unknown difficulty {value!r}", ["a number", *DIFFICULTIES], f"difficulté inconnue {value!r}",
+                allowed_fr=["un nombre", *(d.fr for d in DIFFICULTIES.values())],
+            ) from None
     return whole("difficulty", value)
 
 
@@ -202,17 +214,30 @@ def _dice(kult: Sequence[int] | int | None, rng: RandomSource | None, die: KultD
         kult = (kult,)
     if kult:
         return tuple(die.check_face(value, "kult") for value in kult)
-    require("kult", rng is not None, "type the kult die rolled at the table, or give a random source to roll it", f"{die.lowest}…{die.highest}")
+    require(
+        "kult", rng is not None, "type the kult die rolled at the table, or give a random source to roll it", f"{die.lowest}…{die.highest}",
+        "tapez le dé kult lancé à la table, ou donnez une source de hasard pour le lancer",
+    )
     return (die.roll(rng),)  # type: ignore[arg-type]
 
 
 def _check_rerolls(score: int, difficulty: int, dice: tuple[int, ...], die: KultDie, allowed: int) -> None:
-    most = plural(allowed, "reroll{s}", "").en
-    require("kult", len(dice) <= 1 + allowed, f"{len(dice)} dice given: one roll and at most {most}", f"1…{1 + allowed} dice")
+    most = plural(allowed, "reroll{s}", "relance{s}")
+    require(
+        "kult", len(dice) <= 1 + allowed, f"{len(dice)} dice given: one roll and at most {most.en}", f"1…{1 + allowed} dice",
+        f"{len(dice)} dés donnés : un jet et au plus {most.fr}", allowed_fr=f"1…{1 + allowed} dés",
+    )
     for count in range(1, len(dice)):
         before = dice[:count]
-        require("kult", die.critical_failure not in before, "a critical failure cannot be rerolled away")
-        require("kult", not _succeeds(score, difficulty, before, die), f"a reroll comes after a failure; {score} + {' + '.join(map(str, before))} already succeeds")
+        require(
+            "kult", die.critical_failure not in before, "a critical failure cannot be rerolled away",
+            fr="un échec critique ne s'efface pas par une relance",
+        )
+        sum_text = f"{score} + {' + '.join(map(str, before))}"
+        require(
+            "kult", not _succeeds(score, difficulty, before, die), f"a reroll comes after a failure; {sum_text} already succeeds",
+            fr=f"on ne relance qu'après un échec ; {sum_text} est déjà une réussite",
+        )
 
 
 def check(

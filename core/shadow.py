@@ -13,7 +13,7 @@ import attrs
 
 from core.breakdown import Breakdown, Line, line, signed
 from core.choices import enum_converter
-from core.validators import between, require
+from core.validators import between, not_whole, require
 
 SHADOW_MAX = 10
 #: The 6th stigma or grace makes the PC an NPC.
@@ -114,11 +114,15 @@ def event_delta(event: ShadowEvent, value: int | None = None) -> int:
     low, high = event.low, event.high
     allowed = f"{'' if low is None else low}…{'' if high is None else high}"
     if value is None:
-        require("delta", event.default is not None, f"{event.label()} needs a value", allowed)
+        require("delta", event.default is not None, f"{event.label()} needs a value", allowed, f"{event.label('fr')} : il faut une valeur")
         return event.default  # type: ignore[return-value]
-    require("delta", isinstance(value, int) and not isinstance(value, bool), f"must be a whole number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise not_whole("delta", value)
     ok = (low is None or value >= low) and (high is None or value <= high)
-    require("delta", ok, f"{event.label()} cannot change shadow by {signed(value)}", allowed)
+    require(
+        "delta", ok, f"{event.label()} cannot change shadow by {signed(value)}", allowed,
+        f"{event.label('fr')} ne peut pas changer l'ombre de {signed(value)}",
+    )
     return value
 
 
@@ -181,7 +185,10 @@ class LedgerEntry:
 
 
 def _one_kind(instance: Shadow, _attribute: object, graces: tuple[Mark, ...]) -> None:
-    require("shadow", not (instance.stigmata and graces), "a character never holds both stigmata and graces")
+    require(
+        "shadow", not (instance.stigmata and graces), "a character never holds both stigmata and graces",
+        fr="un personnage n'a jamais à la fois des stigmates et des grâces",
+    )
 
 
 @attrs.frozen
@@ -338,34 +345,54 @@ def change_shadow(state: Shadow, delta: int | None, event: ShadowEvent, note: st
 
 def voluntary_stigma(state: Shadow, note: str = "") -> ShadowChange:
     """Lose 5 shadow for a stigma (or to cancel the most recent grace); only with shadow ≥ 5."""
-    require("shadow", state.value >= 5, f"choosing a stigma needs shadow ≥ 5, it is {state.value}", "5…10")
+    require(
+        "shadow", state.value >= 5, f"choosing a stigma needs shadow ≥ 5, it is {state.value}", "5…10",
+        f"choisir un stigmate demande une ombre ≥ 5, elle est à {state.value}",
+    )
     return _apply(state, -5, ShadowEvent.voluntary_stigma, note, step=MarkKind.stigma)
 
 
 def voluntary_grace(state: Shadow, note: str = "") -> ShadowChange:
     """Gain 5 shadow for a grace (or to cancel the most recent stigma); only with shadow ≤ 5."""
-    require("shadow", state.value <= 5, f"choosing a grace needs shadow ≤ 5, it is {state.value}", "0…5")
+    require(
+        "shadow", state.value <= 5, f"choosing a grace needs shadow ≤ 5, it is {state.value}", "0…5",
+        f"choisir une grâce demande une ombre ≤ 5, elle est à {state.value}",
+    )
     return _apply(state, +5, ShadowEvent.voluntary_grace, note, step=MarkKind.grace)
 
 
 def renounce_grace(state: Shadow, note: str = "", index: int = -1) -> ShadowChange:
     """Give up a grace (the most recent unless ``index`` says) for −5 shadow; needs a grace and shadow ≥ 5."""
     _check_renounce(state.graces, index, "grace")
-    require("shadow", state.value >= 5, f"renouncing a grace needs shadow ≥ 5, it is {state.value}", "5…10")
+    require(
+        "shadow", state.value >= 5, f"renouncing a grace needs shadow ≥ 5, it is {state.value}", "5…10",
+        f"renoncer à une grâce demande une ombre ≥ 5, elle est à {state.value}",
+    )
     return _apply(state, -5, ShadowEvent.renounce_grace, note, renounce=(MarkKind.grace, index))
 
 
 def renounce_stigma(state: Shadow, note: str = "", index: int = -1) -> ShadowChange:
     """Give up a stigma (the most recent unless ``index`` says) for +5 shadow; needs a stigma and shadow ≤ 5."""
     _check_renounce(state.stigmata, index, "stigma")
-    require("shadow", state.value <= 5, f"renouncing a stigma needs shadow ≤ 5, it is {state.value}", "0…5")
+    require(
+        "shadow", state.value <= 5, f"renouncing a stigma needs shadow ≤ 5, it is {state.value}", "0…5",
+        f"renoncer à un stigmate demande une ombre ≤ 5, elle est à {state.value}",
+    )
     return _apply(state, +5, ShadowEvent.renounce_stigma, note, renounce=(MarkKind.stigma, index))
 
 
+#: The French for "no grace to renounce" and "no grace at" (and for stigmata).
+_NO_MARK_FR = {
+    "grace": ("pas de grâce à laquelle renoncer", "pas de grâce à la position"),
+    "stigma": ("pas de stigmate auquel renoncer", "pas de stigmate à la position"),
+}
+
+
 def _check_renounce(marks: tuple[Mark, ...], index: int, kind: str) -> None:
-    require("shadow", bool(marks), f"no {kind} to renounce")
+    none_fr, at_fr = _NO_MARK_FR[kind]
+    require("shadow", bool(marks), f"no {kind} to renounce", fr=none_fr)
     ok = isinstance(index, int) and not isinstance(index, bool) and -len(marks) <= index < len(marks)
-    require("index", ok, f"no {kind} at {index!r}", f"{-len(marks)}…{len(marks) - 1}")
+    require("index", ok, f"no {kind} at {index!r}", f"{-len(marks)}…{len(marks) - 1}", f"{at_fr} {index!r}")
 
 
 _VOLUNTARY = {

@@ -22,7 +22,7 @@ from core.roster import Character
 def active_encounter(campaign: Campaign) -> Encounter:
     enc = campaign.encounter
     if enc is None:
-        raise RulesError("encounter", "no encounter is being fought")
+        raise RulesError("encounter", "no encounter is being fought", fr="aucune rencontre en cours")
     return enc
 
 
@@ -91,7 +91,7 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
     """Pass to the next one who can act, starting a new round past the last."""
     enc = active_encounter(campaign)
     if not enc.participants:
-        raise RulesError("encounter", "nobody takes part in this encounter")
+        raise RulesError("encounter", "nobody takes part in this encounter", fr="personne ne prend part à cette rencontre")
     start = 0 if enc.current is None else enc.index(enc.current) + 1
     lines: tuple[Line, ...] = ()
     key = _first_actor(campaign, enc, start)
@@ -99,7 +99,7 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         campaign, enc, lines = new_round(campaign, enc)
         key = _first_actor(campaign, enc, 0)
     if key is None:
-        raise RulesError("encounter", "nobody in the encounter can act")
+        raise RulesError("encounter", "nobody in the encounter can act", fr="personne dans la rencontre ne peut agir")
     enc = attrs.evolve(enc, current=key)
     name = campaign.name_of(key)
     lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour de {name} (round {enc.round})"),)
@@ -113,14 +113,14 @@ def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
     """
     enc = active_encounter(campaign)
     if enc.current is None:
-        raise RulesError("encounter", "the encounter has not started")
+        raise RulesError("encounter", "the encounter has not started", fr="la rencontre n'a pas commencé")
     idx = enc.index(enc.current)
     before = [p for p in enc.participants[:idx] if can_act(campaign, p)]
     if before:
         key, rnd = before[-1].key, enc.round
     else:
         if enc.round == 1:
-            raise RulesError("turn", "this is the first turn of the first round")
+            raise RulesError("turn", "this is the first turn of the first round", fr="c'est le premier tour du premier round")
         actors = [p for p in enc.participants if can_act(campaign, p)]
         key, rnd = actors[-1].key, enc.round - 1
     enc = attrs.evolve(enc, current=key, round=rnd)
@@ -132,7 +132,10 @@ def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
     """The one whose turn it is holds its action; the turn passes on."""
     enc = active_encounter(campaign)
     if enc.current != key:
-        raise RulesError("delay", f"only the one whose turn it is can delay ({campaign.name_of(enc.current or '')})")
+        current = campaign.name_of(enc.current or "")
+        raise RulesError(
+            "delay", f"only the one whose turn it is can delay ({current})", fr=f"seul celui dont c'est le tour peut retarder son action ({current})"
+        )
     participant = enc.participant(key)
     assert participant is not None
     campaign = campaign.with_encounter(enc.replace(attrs.evolve(participant, delaying=True)))
@@ -146,7 +149,7 @@ def act_now(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
     enc = active_encounter(campaign)
     participant = enc.participant(key)
     if participant is None or not participant.delaying:
-        raise RulesError("act_now", f"{campaign.name_of(key)} is not delaying")
+        raise RulesError("act_now", f"{campaign.name_of(key)} is not delaying", fr=f"{campaign.name_of(key)} ne retarde pas son action")
     rest = [p for p in enc.participants if p.key != key]
     at = next(i for i, p in enumerate(rest) if p.key == enc.current) if enc.current in {p.key for p in rest} else len(rest)
     rest.insert(at, attrs.evolve(participant, delaying=False))
@@ -159,7 +162,7 @@ def move(campaign: Campaign, key: str, steps: int) -> tuple[Campaign, tuple[Line
     """Move a participant up (steps < 0) or down the order by hand."""
     enc = active_encounter(campaign)
     if enc.participant(key) is None:
-        raise RulesError("participant", f"{campaign.name_of(key)} is not in the encounter")
+        raise RulesError("participant", f"{campaign.name_of(key)} is not in the encounter", fr=f"{campaign.name_of(key)} n'est pas dans la rencontre")
     order = list(enc.participants)
     i = enc.index(key)
     j = max(0, min(len(order) - 1, i + steps))

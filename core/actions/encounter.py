@@ -20,11 +20,17 @@ def _initiative_of(campaign: Campaign, key: str) -> int:
     return campaign.group(key).initiative
 
 
+def not_in_fight(campaign: Campaign, key: str) -> RulesError:
+    name = campaign.name_of(key)
+    return RulesError("participant", f"{name} is not in the fight", fr=f"{name} ne prend pas part au combat")
+
+
 def _join(campaign: Campaign, enc: Encounter, key: str, value: int | None) -> Encounter:
     if not campaign.has(key):
-        raise RulesError("participant", f"no character or group {key!r}")
+        raise RulesError("participant", f"no character or group {key!r}", fr=f"aucun personnage ni groupe {key!r}")
     if enc.participant(key) is not None:
-        raise RulesError("participant", f"{campaign.name_of(key)} already takes part")
+        name = campaign.name_of(key)
+        raise RulesError("participant", f"{name} already takes part", fr=f"{name} prend déjà part au combat")
     entry = max((p.entry for p in enc.participants), default=-1) + 1
     value = _initiative_of(campaign, key) if value is None else value
     enc = attrs.evolve(enc, participants=(*enc.participants, Participant(key, value, entry)))
@@ -77,7 +83,7 @@ class SetInitiative(Action):
         enc = turns.active_encounter(campaign)
         p = enc.participant(self.key)
         if p is None:
-            raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
+            raise not_in_fight(campaign, self.key)
         enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=self.value)))
         name = campaign.name_of(self.key)
         return Outcome(
@@ -100,7 +106,7 @@ class BoostInitiative(Action):
         enc = turns.active_encounter(campaign)
         p = enc.participant(self.key)
         if p is None:
-            raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
+            raise not_in_fight(campaign, self.key)
         campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost, confirm=self.confirm)
         boosted = initiative(p.initiative, 1)
         enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
@@ -160,7 +166,7 @@ class AddCondition(Action):
         enc = turns.active_encounter(campaign)
         p = enc.participant(self.key)
         if p is None:
-            raise RulesError("participant", f"{campaign.name_of(self.key)} is not in the fight")
+            raise not_in_fight(campaign, self.key)
         conditions = tuple(c for c in p.conditions if c.name != self.condition.name) + (self.condition,)
         enc = enc.replace(attrs.evolve(p, conditions=conditions))
         name, cond = campaign.name_of(self.key), self.condition
@@ -181,7 +187,10 @@ class RemoveCondition(Action):
         enc = turns.active_encounter(campaign)
         p = enc.participant(self.key)
         if p is None or all(c.name != self.name for c in p.conditions):
-            raise RulesError("condition", f"{campaign.name_of(self.key)} has no condition {self.name!r}")
+            raise RulesError(
+                "condition", f"{campaign.name_of(self.key)} has no condition {self.name!r}",
+                fr=f"{campaign.name_of(self.key)} n'a pas l'état {self.name!r}",
+            )
         enc = enc.replace(attrs.evolve(p, conditions=tuple(c for c in p.conditions if c.name != self.name)))
         who = campaign.name_of(self.key)
         return Outcome(campaign.with_encounter(enc), (line(f"{who}: {self.name} removed", f"{who} : {self.name} retiré"),))

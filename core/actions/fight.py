@@ -29,7 +29,10 @@ def _dice(value) -> tuple[int, ...]:
 
 def _affect(_instance, attribute, value) -> None:
     if value not in (-1, 0, 1):
-        raise RulesError(attribute.name, f"unknown affect {value!r}", "-1 (unfavourable), 0, +1 (favourable)")
+        raise RulesError(
+            attribute.name, f"unknown affect {value!r}", "-1 (unfavourable), 0, +1 (favourable)", f"affect inconnu {value!r}",
+            allowed_fr="-1 (défavorable), 0, +1 (favorable)",
+        )
 
 
 def roll_shadow(
@@ -95,7 +98,7 @@ class AttackGroup(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         group = campaign.group(self.group)
         if group.standing == 0:
-            raise RulesError("group", f"nobody is standing in {group.name}")
+            raise RulesError("group", f"nobody is standing in {group.name}", fr=f"plus personne n'est debout dans {group.name}")
         rules = campaign.rules
         result = attack_group_roll(
             self.score, group.grade, self.range, group.standing, kult=self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls

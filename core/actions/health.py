@@ -56,7 +56,7 @@ class Damage(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         whole("damage", self.amount, 0)
         if not self.targets:
-            raise RulesError("targets", "pick at least one target")
+            raise RulesError("targets", "pick at least one target", fr="choisissez au moins une cible")
         lines, breakdown = [], []
         for key in self.targets:
             campaign, summary, lines_of_hit, _ = damage_one(
@@ -75,7 +75,7 @@ class Heal(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         whole("healing", self.amount, 0)
         if not self.targets:
-            raise RulesError("targets", "pick at least one target")
+            raise RulesError("targets", "pick at least one target", fr="choisissez au moins une cible")
         lines, breakdown = [], []
         for key in self.targets:
             if is_group(campaign, key):
@@ -101,7 +101,7 @@ class Stabilise(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         c = campaign.character(self.key)
         if c.hp > 0:
-            raise RulesError("stabilise", f"{c.name} is not dying ({c.hp} HP)")
+            raise RulesError("stabilise", f"{c.name} is not dying ({c.hp} HP)", fr=f"{c.name} n'est pas agonisant ({c.hp} PV)")
         return Outcome(
             campaign.with_character(attrs.evolve(c, stabilised=True)),
             (line(f"{c.name} is stabilised", f"{c.name} est stabilisé"),),
@@ -138,7 +138,7 @@ class Rest(Action):
         for key in self.targets:
             c = campaign.character(key)
             if c.hp <= -10:
-                raise RulesError("targets", f"{c.name} is dead")
+                raise RulesError("targets", f"{c.name} is dead", fr=f"{c.name} est mort")
             hp = max(c.hp, min(c.max_hp, c.hp + self.days))
             wp = max(c.willpower, min(c.max_willpower, c.willpower + self.days))
             pm = max(c.pm, min(c.max_pm, c.pm + self.days))

@@ -30,7 +30,7 @@ class CastSpell(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         c = campaign.character(self.caster)
         if not c.mystic:
-            raise RulesError("caster", f"{c.name} is not a mystic")
+            raise RulesError("caster", f"{c.name} is not a mystic", fr=f"{c.name} n'est pas mystique")
         result = cast(
             self.spell, ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value, inspired=self.inspired
         )
@@ -44,7 +44,10 @@ class CastSpell(Action):
         ]
         if result.shadow_gained:
             if c.shadow is None:
-                raise RulesError("inspired", f"{c.name} is an NPC: no shadow to exceed max intensity with")
+                raise RulesError(
+                    "inspired", f"{c.name} is an NPC: no shadow to exceed max intensity with",
+                    fr=f"{c.name} est un PNJ : pas d'ombre pour dépasser l'intensité max",
+                )
             campaign, more = record_shadow(
                 campaign, self.caster, result.shadow_gained, ShadowEvent.exceed_intensity, confirm=self.confirm
             )
@@ -71,7 +74,10 @@ class AdjustPm(Action):
         c = campaign.character(self.key)
         after = c.pm + self.delta
         if not 0 <= after <= c.max_pm:
-            raise RulesError("pm", f"{c.name} has {c.pm} of {c.max_pm} pm: {self.delta:+d} is too much", f"{-c.pm}…{c.max_pm - c.pm:+d}")
+            raise RulesError(
+                "pm", f"{c.name} has {c.pm} of {c.max_pm} pm: {self.delta:+d} is too much", f"{-c.pm}…{c.max_pm - c.pm:+d}",
+                f"{c.name} a {c.pm} pm sur {c.max_pm} : {self.delta:+d}, c'est trop",
+            )
         return Outcome(
             campaign.with_character(attrs.evolve(c, pm=after)),
             (line(f"{c.name}: pm {c.pm}→{after}", f"{c.name} : pm {c.pm}→{after}"),),

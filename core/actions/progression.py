@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from core.actions.base import Action, Outcome
-from core.breakdown import line
+from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
 from core.errors import RulesError
@@ -23,7 +23,7 @@ class AwardXp(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         whole("xp", self.amount, 1)
         if not self.targets:
-            raise RulesError("targets", "pick at least one character")
+            raise RulesError("targets", "pick at least one character", fr="choisissez au moins un personnage")
         names = []
         for key in self.targets:
             c = campaign.character(key)
@@ -44,17 +44,24 @@ class RaiseCharacteristic(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         if self.characteristic not in CHARACTERISTICS:
-            raise RulesError("characteristic", f"unknown characteristic {self.characteristic!r}", CHARACTERISTICS)
+            raise RulesError(
+                "characteristic", f"unknown characteristic {self.characteristic!r}", CHARACTERISTICS,
+                f"caractéristique inconnue {self.characteristic!r}",
+            )
         c = campaign.character(self.key)
         now = getattr(c.characteristics, self.characteristic)
         cost = xp_cost(now, now + 1)
         if c.xp < cost.cost:
-            raise RulesError("xp", f"{c.name} has {c.xp} XP, raising {self.characteristic} to {now + 1} costs {cost.cost}")
+            raise RulesError(
+                "xp", f"{c.name} has {c.xp} XP, raising {self.characteristic} to {now + 1} costs {cost.cost}",
+                fr=f"{c.name} a {c.xp} XP, monter {self.characteristic} à {now + 1} coûte {cost.cost}",
+            )
         raises = dict(c.raises)
         in_this = raises.get(self.characteristic, 0) + 1
         limit = check_raise(in_this, c.total_raises + 1, self.characteristic)
         if not limit.within and not self.override:
-            raise RulesError("override", limit.warning.en if limit.warning else "over the raise limit")
+            warning = limit.warning or Line("over the raise limit", "au-delà de la limite d'augmentations")
+            raise RulesError("override", warning.en, fr=warning.fr)
         raises[self.characteristic] = in_this
         chars = attrs.evolve(c.characteristics, **{self.characteristic: now + 1})
         updated = attrs.evolve(

@@ -35,7 +35,7 @@ class AddCharacter(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         if campaign.has(self.character.id):
-            raise RulesError("id", f"{self.character.id!r} is already used")
+            raise RulesError("id", f"{self.character.id!r} is already used", fr=f"{self.character.id!r} est déjà pris")
         kind = ("PC", "PJ") if self.character.pc else ("NPC", "PNJ")
         name = self.character.name
         return Outcome(
@@ -62,7 +62,7 @@ class AddGroup(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         if campaign.has(self.group.id):
-            raise RulesError("id", f"{self.group.id!r} is already used")
+            raise RulesError("id", f"{self.group.id!r} is already used", fr=f"{self.group.id!r} est déjà pris")
         g = self.group
         return Outcome(
             attrs.evolve(campaign, groups=(*campaign.groups, g)),
@@ -88,7 +88,7 @@ class Remove(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         if not campaign.has(self.id):
-            raise RulesError("id", f"no character or group {self.id!r}")
+            raise RulesError("id", f"no character or group {self.id!r}", fr=f"aucun personnage ni groupe {self.id!r}")
         name = campaign.name_of(self.id)
         campaign = _without_participant(campaign, self.id)
         campaign = attrs.evolve(

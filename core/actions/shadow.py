@@ -29,7 +29,7 @@ def record_shadow(
     """Apply a shadow change to character ``key``; returns the campaign and the log lines."""
     character = campaign.character(key)
     if character.shadow is None:
-        raise RulesError("shadow", f"{character.name} is an NPC: NPCs have no shadow")
+        raise RulesError("shadow", f"{character.name} is an NPC: NPCs have no shadow", fr=f"{character.name} est un PNJ : les PNJ n'ont pas d'ombre")
     change = change_shadow(character.shadow, delta, event, note)
     updated = attrs.evolve(character, shadow=change.state)
     lines = [
@@ -41,7 +41,8 @@ def record_shadow(
     if change.becomes_npc:
         if not confirm:
             raise NeedsConfirmation(
-                "confirm", f"{character.name} would gain a 6th mark and become an NPC: confirm to apply"
+                "confirm", f"{character.name} would gain a 6th mark and become an NPC: confirm to apply",
+                fr=f"{character.name} gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer",
             )
         updated = attrs.evolve(updated, pc=False)
         lines.append(line(f"{character.name} becomes an NPC", f"{character.name} devient un PNJ"))
