@@ -164,7 +164,7 @@ async def test_add_and_edit_a_group_in_french():
         await wait_for(pilot, lambda: is_open(app, GroupForm))
         fill(app, standing="9")
         await pilot.press("ctrl+s")
-        assert error_of(app, "numbers").startswith("standing: 9 standing but only 4 in all")
+        assert error_of(app, "numbers") == "standing : 9 debout mais seulement 4 en tout (permis : 0…4)"
         fill(app, standing="1")
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.campaign.group("gardes-du-pont").standing == 1)

@@ -90,7 +90,7 @@ class ApotheoseApp(App[None]):
         try:
             outcome = self.session.do(action)
         except RulesError as error:
-            self.notify(str(error), severity="error", timeout=6)
+            self.notify(error.text(self.lang), severity="error", timeout=6)
             return False
         self.campaign = self.session.campaign
         self.notify(outcome.summary.text(self.lang), timeout=3)
@@ -100,7 +100,7 @@ class ApotheoseApp(App[None]):
         try:
             entry = self.session.undo()
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(error.text(self.lang), severity="error")
             return
         if entry is None:
             self.notify(t("app.nothing_undo", self.lang))
@@ -112,7 +112,7 @@ class ApotheoseApp(App[None]):
         try:
             entry = self.session.redo()
         except RulesError as error:
-            self.notify(str(error), severity="error")
+            self.notify(error.text(self.lang), severity="error")
             return
         if entry is None:
             self.notify(t("app.nothing_redo", self.lang))

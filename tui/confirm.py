@@ -60,7 +60,7 @@ def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, d
     if isinstance(error, NeedsConfirmation) and hasattr(action, "confirm"):
         return sixth_mark_question(campaign, action, lang), {"confirm": True}
     if error.field == "override" and hasattr(action, "override"):
-        return t("cdlg.override", lang, reason=error.reason), {"override": True}
+        return t("cdlg.override", lang, reason=error.reason_in(lang)), {"override": True}
     return None
 
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from core.errors import RulesError
+
 LANGS = ("en", "fr")
 
 
@@ -65,6 +67,18 @@ def t(key: str, lang: str = "en", **values: object) -> str:
     en, fr = TEXT.get(key, (key, key))
     text = fr if lang == "fr" else en
     return text.format(**values) if values else text
+
+
+def refused(field: str, key: str, allowed: str | None = None, **values: object) -> RulesError:
+    """A RulesError for ``field`` whose message is the registered text ``key``, in both languages."""
+    return RulesError(field, t(key, "en", **values), allowed, t(key, "fr", **values))
+
+
+def refusal(error: Exception, lang: str = "en") -> str:
+    """What to show the GM for refused input: a :class:`core.errors.RulesError` (or anything with
+    ``text(lang)``) in ``lang``, any other error as it says."""
+    text = getattr(error, "text", None)
+    return text(lang) if callable(text) else str(error)
 
 
 def localise_bindings(node: Any, texts: Mapping[str, str]) -> None:

@@ -24,8 +24,8 @@ class Saver(Protocol):
 
 
 class ReadOnlyError(RulesError):
-    def __init__(self, why: str = "this campaign is open read-only"):
-        super().__init__("campaign", why)
+    def __init__(self, why: str = "this campaign is open read-only", fr: str = "cette campagne est ouverte en lecture seule"):
+        super().__init__("campaign", why, fr=fr)
 
 
 class Session:

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from core.encounter import Condition
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
-from tui.i18n import register, t
+from tui.i18n import refusal, register, t
 from tui.screens.prompts import parse_int
 
 register(
@@ -101,7 +101,7 @@ class ConditionDialog(ModalScreen["Condition | None"]):
         try:
             rounds = parse_int(rounds_text) if rounds_text else None
         except ValueError as exc:
-            error.update(str(exc))
+            error.update(refusal(exc, lang))
             return
         if rounds is not None and rounds < 1:
             error.update(t("cdlg.rounds_positive", lang))
@@ -109,7 +109,7 @@ class ConditionDialog(ModalScreen["Condition | None"]):
         try:
             self.dismiss(Condition(name, rounds))
         except RulesError as exc:
-            error.update(str(exc))
+            error.update(exc.text(lang))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -208,7 +208,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
             delta = parse_int(text) if text else None
             event_delta(self.event, delta)
         except (ValueError, RulesError) as exc:
-            error.update(str(exc))
+            error.update(refusal(exc, _lang(self)))
             return
         self.dismiss(ShadowAnswer(self.event, delta, self.query_one("#shadow-note", Input).value.strip()))
 
@@ -242,7 +242,7 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
             hp = parse_int(self.query_one("#exhaust-hp", Input).value or "0")
             wp = parse_int(self.query_one("#exhaust-wp", Input).value or "0")
         except ValueError as exc:
-            self.query_one("#exhaust-error", Static).update(str(exc))
+            self.query_one("#exhaust-error", Static).update(refusal(exc, _lang(self)))
             return
         self.dismiss((hp, wp))
 

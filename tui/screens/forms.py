@@ -45,7 +45,7 @@ from core.mooks import MookGroup
 from core.roster import Character, Trade, new_character
 from core.shadow import Shadow
 from core.validators import require
-from tui.i18n import register, t
+from tui.i18n import refused, register, t
 from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
 
@@ -115,7 +115,10 @@ def parse_trades(text: str) -> tuple[Trade, ...]:
         if not part.strip():
             continue
         name, _, specialities = part.partition(":")
-        require("trades", bool(name.strip()), f"a trade needs a name before ':' in {part.strip()!r}")
+        require(
+            "trades", bool(name.strip()), f"a trade needs a name before ':' in {part.strip()!r}",
+            fr=f"un métier a besoin d'un nom avant « : » dans {part.strip()!r}",
+        )
         trades.append(Trade(name.strip(), parse_list(specialities)))
     return tuple(trades)
 
@@ -140,15 +143,15 @@ def format_armour(pieces: tuple[ArmourPiece, ...], lang: str) -> str:
     return ", ".join(piece.fr if lang == "fr" else piece.en for piece in pieces)
 
 
-def parse_whole(field: str, text: str, lang: str = "en", default: int | None = None) -> int:
+def parse_whole(field: str, text: str, default: int | None = None) -> int:
     """A whole number (negative allowed: the rules say what is too low), else a RulesError."""
     text = text.strip()
     if not text:
         if default is None:
-            raise RulesError(field, t("form.required", lang))
+            raise refused(field, "form.required")
         return default
     if not re.fullmatch(r"[-+]?\d+", text):
-        raise RulesError(field, t("form.not_number", lang, text=text))
+        raise refused(field, "form.not_number", text=text)
     return int(text)
 
 
@@ -157,8 +160,14 @@ def note(errors: dict[str, str], slot: str, message: str) -> None:
     errors[slot] = f"{errors[slot]} · {message}" if slot in errors else message
 
 
-def at_most(field: str, value: int, top: int, lang: str) -> None:
-    require(field, value <= top, t("form.at_most", lang, top=top, value=value), f"≤ {top}")
+def at_most(field: str, value: int, top: int) -> None:
+    if value > top:
+        raise refused(field, "form.at_most", f"≤ {top}", top=top, value=value)
+
+
+def _shadow_range(shadow: int) -> None:
+    if not 0 <= shadow <= 10:
+        raise refused("shadow", "form.shadow_range", "0…10", value=shadow)
 
 
 # --- the form base -------------------------------------------------------------------------
@@ -253,7 +262,7 @@ class FormScreen(AppState, ModalScreen[bool]):
         return self.query_one(f"#f-{name}", Input).value
 
     def number(self, name: str, default: int | None = None) -> int:
-        return parse_whole(name, self.text(name), self.lang, default)
+        return parse_whole(name, self.text(name), default)
 
     def ticked(self, name: str) -> bool:
         return self.query_one(f"#f-{name}", Checkbox).value
@@ -304,7 +313,7 @@ class FormScreen(AppState, ModalScreen[bool]):
         try:
             return read()
         except RulesError as error:
-            note(errors, self.slot_of(field), str(error))
+            note(errors, self.slot_of(field), error.text(self.lang))
             return None
 
     @on(Input.Submitted)
@@ -314,7 +323,7 @@ class FormScreen(AppState, ModalScreen[bool]):
         try:
             actions = self.build(errors)
         except RulesError as error:
-            note(errors, self.slot_of(error.field), str(error))
+            note(errors, self.slot_of(error.field), error.text(self.lang))
             actions = []
         if errors or not actions:
             self.show_errors(errors)
@@ -324,7 +333,7 @@ class FormScreen(AppState, ModalScreen[bool]):
             for action in actions:
                 campaign = apply(campaign, action).campaign
         except RulesError as error:
-            self.show_errors({self.slot_of(error.field): str(error)})
+            self.show_errors({self.slot_of(error.field): error.text(self.lang)})
             return
         self.show_errors({})
         first, *rest = actions
@@ -402,7 +411,7 @@ class CharacterForm(FormScreen):
         if self.character is None:
             shadow = self.parse(errors, "shadow", lambda: self.number("shadow", 0))
             if shadow is not None:
-                self.parse(errors, "shadow", lambda: require("shadow", 0 <= shadow <= 10, t("form.shadow_range", lang, value=shadow), "0…10"))
+                self.parse(errors, "shadow", lambda: _shadow_range(shadow))
         else:
             counters = {
                 key: self.parse(errors, key, lambda f=field: self.number(f))
@@ -429,17 +438,17 @@ class CharacterForm(FormScreen):
             old, name=name, pc=pc, mystic=mystic, hidden=hidden, characteristics=chars, trades=trades,
             affects=affects, armour_pieces=pieces, notes=notes, shadow=shadow_state, **counters,
         )  # fmt: skip
-        at_most("hp", edited.hp, edited.max_hp, lang)
-        at_most("armour", edited.armour, edited.max_armour, lang)
-        at_most("pm", edited.pm, edited.max_pm, lang)
-        at_most("willpower", edited.willpower, edited.max_willpower, lang)
+        at_most("hp", edited.hp, edited.max_hp)
+        at_most("armour", edited.armour, edited.max_armour)
+        at_most("pm", edited.pm, edited.max_pm)
+        at_most("willpower", edited.willpower, edited.max_willpower)
         return [UpdateCharacter(edited)]
 
     def _trades(self) -> tuple[Trade, ...]:
         try:
             return parse_trades(self.text("trades"))
         except RulesError as error:
-            raise RulesError("trades", error.reason, error.allowed) from None
+            raise RulesError("trades", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
 
 
 # --- mook groups ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from tui.i18n import register, t
+from tui.i18n import refusal, register, t
 
 register(
     {
@@ -20,6 +20,7 @@ register(
         "prompt.no": ("No", "Non"),
         "prompt.ok": ("OK", "OK"),
         "prompt.cancel": ("Cancel", "Annuler"),
+        "prompt.not_whole": ("not a whole number: {text}", "pas un nombre entier : {text}"),
     }
 )
 
@@ -79,7 +80,7 @@ class ValuePrompt(ModalScreen["object | None"]):
         try:
             value = self.parse(event.value)
         except ValueError as error:
-            self.query_one("#prompt-error", Static).update(str(error))
+            self.query_one("#prompt-error", Static).update(refusal(error, getattr(self.app, "lang", "en")))
             return
         self.dismiss(value)
 
@@ -87,9 +88,20 @@ class ValuePrompt(ModalScreen["object | None"]):
         self.dismiss(None)
 
 
+class NotWhole(ValueError):
+    """Text that is not a whole number; ``text(lang)`` says so in English or French."""
+
+    def __init__(self, typed: str) -> None:
+        self.typed = typed
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        return t("prompt.not_whole", lang, text=repr(self.typed))
+
+
 def parse_int(text: str) -> int:
-    """A whole number, with a clear message otherwise."""
+    """A whole number, with a clear message otherwise (:class:`NotWhole`)."""
     try:
         return int(text.strip())
     except ValueError:
-        raise ValueError(f"not a whole number: {text!r}") from None
+        raise NotWhole(text) from None

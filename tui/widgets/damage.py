@@ -110,7 +110,7 @@ def preview_one(campaign: Campaign, key: str, healing: bool, amount: int, pugila
         else:
             text = apply_damage(amount, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass).preview.text(lang)
     except RulesError as refused:
-        text = str(refused)
+        text = refused.text(lang)
     return t("dmg.line", lang, name=c.name, text=text)
 
 

@@ -385,7 +385,7 @@ class FormPane(Pane):
                 request_checked(self.app, action)
             return None
         except RulesError as refused:
-            error.show(str(refused))
+            error.show(refused.text(self.lang))
             return None
         if not self.app.request(action):  # type: ignore[attr-defined]
             if replaces is not None:

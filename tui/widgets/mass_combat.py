@@ -249,7 +249,7 @@ class AttackForm(Form):
             try:
                 result = attack_group_roll(score, group.grade, range_, group.standing, kult=dice, die=die, rerolls_allowed=pane.campaign.rules.max_rerolls)
             except RulesError as refused:
-                self.query_one(ErrorLine).show(str(refused))
+                self.query_one(ErrorLine).show(refused.text(lang))
                 set_text(shown, "")
                 return
             key = "mass.typed" if result.hit else "mass.typed_miss"

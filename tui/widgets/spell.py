@@ -45,7 +45,7 @@ from core.magic import (
 from core.rolls import chance_of_success
 from core.roster import Character
 from tui.confirm import request_checked
-from tui.i18n import register, t
+from tui.i18n import refused, register, t
 from tui.state import AppState
 from tui.widgets.pane import Pane, focus_now
 
@@ -256,7 +256,7 @@ class ApotheoseSpell(SpellSystem):
         """The spell as typed; a RulesError naming the field if it cannot be."""
         intensity = self._level("intensity")
         if intensity is None:
-            raise RulesError("intensity", t("spell.type_intensity", self.lang))
+            raise refused("intensity", "spell.type_intensity")
         return SpellRequest(intensity, self._level("duration"), self._level("range"), self._level("targets"))  # type: ignore[arg-type]
 
     @property
@@ -323,7 +323,7 @@ class ApotheoseSpell(SpellSystem):
         except RulesError as error:
             self._show("#spell-intensity-hint", self._max_hint(c, None))
             self._show("#spell-total", "")
-            self._show("#spell-verdict", error.reason if error.field == "intensity" else str(error))
+            self._show("#spell-verdict", error.reason_in(lang) if error.field == "intensity" else error.text(lang))
             self._show("#spell-breakdown", "")
             self._set_verdict_class(False)
             self.refresh_resistance()
@@ -409,7 +409,7 @@ class ApotheoseSpell(SpellSystem):
                 return
             probe = resist(intensity, 0, target.characteristics, affects, die=die)  # type: ignore[arg-type]
         except RulesError as error:
-            self._show("#spell-resist", str(error))
+            self._show("#spell-resist", error.text(lang))
             return
         name = "âme" if probe.characteristic == "ame" else probe.characteristic
         chance = chance_of_success(intensity, probe.target, die)
@@ -456,12 +456,13 @@ class ApotheoseSpell(SpellSystem):
         c = self.caster()
         try:
             if c is None:
-                raise RulesError("caster", t("spell.no_caster", self.lang))
+                raise refused("caster", "spell.no_caster")
             spell = self.request_typed()
             action = CastSpell(c.id, spell, self.inspired)
             apply(self.campaign, attrs.evolve(action, confirm=True))
         except RulesError as error:
-            app.notify(error.reason if error.field == "intensity" else str(error), severity="error", timeout=6)
+            lang = self.lang
+            app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
             return
 
         def cast_done(ok: bool) -> None:
