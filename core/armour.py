@@ -40,7 +40,7 @@ def armour_points(pieces: Iterable[ArmourPiece | str]) -> Amount:
         "une seule armure de corps à la fois", allowed_fr=[p.fr for p in BODY_ARMOUR],
     )
     for piece in (ArmourPiece.SHIELD, ArmourPiece.MAGIC_ARMOUR, ArmourPiece.MAGIC_SHIELD):
-        require("armour", worn.count(piece) <= 1, f"{piece.en} given more than once", fr=f"{piece.fr} : donné plus d'une fois")
+        require("armour", worn.count(piece) <= 1, f"{piece.en} given more than once", fr=f"{piece.fr} en double")
     require(
         "armour", ArmourPiece.MAGIC_ARMOUR not in worn or bool(body), "a magic armour is +2 on top of a light, medium or heavy armour: add one",
         fr="une armure magique donne +2 par-dessus une armure légère, intermédiaire ou lourde : ajoutez-en une",

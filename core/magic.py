@@ -396,7 +396,7 @@ def exhaustion(
     )
     require(
         "used_this_session", not used_this_session, "mystical exhaustion is once per session",
-        fr="l'épuisement mystique, c'est une fois par séance",
+        fr="l'épuisement mystique ne se fait qu'une fois par séance",
     )
     for name, spent, held in (("from_hp", from_hp, hp), ("from_willpower", from_willpower, willpower)):
         require(name, spent <= max(held, 0), f"only {max(held, 0)} to spend", f"0…{max(held, 0)}", f"seulement {max(held, 0)} à dépenser")
