@@ -412,6 +412,17 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         self.strips.clear()
         super().notify_style_update()
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Skip what Textual's ScrollView does after every layout of the screen when nothing
+        changed here: it compares the compositor's virtual size (the visible region's) with the
+        list's own (its rows), which differ as soon as the list scrolls, and so repaints the
+        scrollbar (800 bytes at 120x40) each time any text of any pane changes."""
+        seen = (size, self.virtual_size, container_size)
+        if seen == getattr(self, "_sizes_seen", None):
+            return False
+        self._sizes_seen = seen
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
     # -- drawing ------------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
         index = y + round(self.scroll_y)
@@ -727,8 +738,10 @@ class InitiativePane(Pane):
             name = current.name if current is not None else enc.current
             who = t("init.turn", lang, name=name) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
-        self.border_subtitle = subtitle
-        self.query_one("#initiative-hint", Static).display = enc is None
+        self.set_subtitle(subtitle)
+        hint = self.query_one("#initiative-hint", Static)
+        if hint.display != (enc is None):
+            hint.display = enc is None
 
     def selection_changed(self, key: str | None) -> None:
         self.list.select_key(key)

@@ -137,6 +137,25 @@ def participants(campaign: Campaign) -> list[tuple[str, str]]:
     return [(key, campaign.name_of(key)) for key in keys]
 
 
+def same_people(before: tuple, after: tuple) -> bool:
+    """Whether ``(participants, roster, groups)`` name the same people in the same order: the
+    same tuples, or tuples whose changed items keep their key or id and name (one identity test
+    per unchanged item)."""
+    for old, new in zip(before, after, strict=True):
+        if old is new:
+            continue
+        if old is None or new is None or len(old) != len(new):
+            return False
+        if any(a is not b and _who(a) != _who(b) for a, b in zip(old, new)):
+            return False
+    return True
+
+
+def _who(item: object) -> tuple[object, ...]:
+    """A participant's key, a character's or group's id and name."""
+    return getattr(item, "key", None), getattr(item, "id", None), getattr(item, "name", None)
+
+
 class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
     """Which targets take the spell's intensity as damage; dismisses the keys, None to cancel."""
 
@@ -206,6 +225,7 @@ class ApotheoseSpell(SpellSystem):
         #: The last mystic shown as caster, kept while the cursor moves to targets.
         self._caster: str | None = None
         self._targets: list[tuple[str, str]] = []
+        self._targets_seen: tuple | None = None
         self._shown: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
@@ -371,6 +391,12 @@ class ApotheoseSpell(SpellSystem):
     def _refresh_targets(self) -> None:
         """The resistance's target list: only rebuilt when who takes part changes."""
         campaign = self.campaign
+        enc = campaign.encounter
+        seen = (enc.participants if enc is not None else None, campaign.roster, campaign.groups)
+        if self._targets_seen is not None and same_people(self._targets_seen, seen):
+            self._targets_seen = seen  # an HP change: same people, same names (no O(rows) rebuild)
+            return
+        self._targets_seen = seen
         characters = {c.id for c in campaign.roster}
         targets = [(key, name) for key, name in participants(campaign) if key in characters]
         if targets == self._targets:

@@ -15,6 +15,10 @@ PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4")
 class StatusBar(Static):
     """Campaign · encounter · round · whose turn, and READ-ONLY when it is."""
 
+    #: What is shown, to skip a campaign change that leaves the line as it is (most do: an HP
+    #: change would otherwise repaint the line and lay the screen out again).
+    _shown: tuple[str, str] | None = None
+
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
 
@@ -29,12 +33,17 @@ class StatusBar(Static):
             if enc.current:
                 turn = "tour de" if lang == "fr" else "turn:"
                 parts.append(f"{turn} {campaign.name_of(enc.current)}")
-        text = Content(" · ".join(parts))  # plain text: a name with [brackets] stays as typed
+        plain, label = " · ".join(parts), ""
         if getattr(app, "session", None) is not None and app.session.read_only:
             holder = getattr(app, "locked_by", None)
             label = t("app.read_only", lang) + (f": {holder}" if holder else "")
+        if (plain, label) == self._shown:
+            return
+        self._shown = (plain, label)
+        text = Content(plain)  # plain text: a name with [brackets] stays as typed
+        if label:
             text = Content.assemble((f" {label} ", "reverse"), " ", text)
-        self.update(text)
+        self.update(text, layout=False)  # one line high whatever it says: no new layout
 
 
 class PaneTabs(Static):

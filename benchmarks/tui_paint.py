@@ -1,0 +1,352 @@
+"""What the app costs on screen: bytes written and paint time, next to a one-widget Textual app.
+
+    .venv/bin/python benchmarks/tui_paint.py [--rows 50,500,5000] [--repeat 20] [--size 120x40]
+    .venv/bin/python benchmarks/tui_paint.py --pty [--rows 50,500,5000] [--starts 5]
+
+The app runs in this process through ``App.run_test(headless=False)`` with a driver that renders
+every frame as a terminal would receive it (truecolor, the real escape sequences) and counts the
+bytes instead of writing them; a *frame* is one screen update (one driver flush). The campaign is
+the demo plus N generated NPCs (no armour, initiative 0-4: after the demo's fighters, so the PC hit
+is on screen) in its fight. For each N it prints:
+
+- start-up: time from ``run_test`` to the first frame, frames and KB until the app is idle;
+- HP change: one ``Damage``/``Heal`` of 1 HP on a PC through ``app.request`` (as a pane does):
+  ``request`` = the time in ``app.request`` (rules, journal, every pane's ``campaign_changed``),
+  ``paint`` = the time in the screen's updates (layout, compositor, rendering the frames),
+  ``frame`` = from the request to the last frame written (event loop included), then bytes and
+  frames until idle;
+- cursor move: ``down``/``up`` on the initiative list: paint, frame (from the key press, its
+  handling included), bytes and frames;
+
+each the median of ``--repeat`` tries (start-up: of ``--starts`` starts). The baseline is an app
+with one ``Static``: its first frame and its start-up bytes.
+
+With ``--pty`` it measures start-ups as a GM sees them instead: ``apotheose`` (on a campaign file
+with the same fight) and the one-widget app each run as a new process in a pseudo-terminal, from
+the fork to the first frame and to the last byte, with the bytes and bursts of writes.
+
+Building the fight: ``core.actions.Join`` costs O(N) per participant (it scans the roster and sorts
+the order), 317 s for 5,000; the NPCs are put in the order directly, sorted once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")  # before Textual reads it
+os.environ.setdefault("COLORTERM", "truecolor")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import attrs  # noqa: E402
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
+from textual.screen import Screen  # noqa: E402
+from textual.widgets import Static  # noqa: E402
+
+from core import turns  # noqa: E402
+from core.actions import Damage, Heal  # noqa: E402
+from core.campaign import Campaign  # noqa: E402
+from core.characteristics import Characteristics  # noqa: E402
+from core.demo import demo_campaign  # noqa: E402
+from core.encounter import Participant  # noqa: E402
+from core.roster import new_character  # noqa: E402
+
+TARGET = "romuald"  # a PC without armour: every point of damage is one HP
+
+
+class CountingDriver(HeadlessDriver):
+    """Renders like a terminal driver (the app is not headless) and counts what it would write."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.bytes = self.frames = self.pending = 0
+        self.last_frame = 0.0
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        size = len(data.encode())
+        self.bytes += size
+        self.pending += size
+
+    def flush(self) -> None:
+        if self.pending:
+            self.frames += 1
+            self.pending = 0
+            self.last_frame = time.perf_counter()
+
+
+class PaintClock:
+    """Time spent in screen updates (``Screen._on_timer_update``: layout, compositor, display)."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self._original = Screen._on_timer_update
+        clock = self
+
+        def timed(screen: Screen) -> None:
+            start = time.perf_counter()
+            try:
+                clock._original(screen)
+            finally:
+                clock.total += time.perf_counter() - start
+
+        Screen._on_timer_update = timed
+
+
+def campaign_with(npcs: int) -> Campaign:
+    """The demo campaign with ``npcs`` more characters in its fight."""
+    campaign = demo_campaign()
+    rng = random.Random(npcs)
+    extra = tuple(
+        new_character(
+            f"npc-{i}", f"Garde {i}", Characteristics(corps=rng.randint(2, 6), esprit=2, combat=2, ame=1), pc=False
+        )
+        for i in range(npcs)
+    )
+    campaign = attrs.evolve(campaign, roster=campaign.roster + extra)
+    enc = campaign.encounter
+    start = len(enc.participants)
+    joined = tuple(Participant(c.id, rng.randint(0, 4), start + i) for i, c in enumerate(extra))
+    enc = turns.sort_order(campaign, attrs.evolve(enc, participants=enc.participants + joined))
+    return campaign.with_encounter(enc)
+
+
+async def settle(pilot, driver: CountingDriver, quiet: int = 3) -> None:
+    """Let the app run until ``quiet`` pauses in a row write nothing."""
+    still, seen = 0, -1
+    while still < quiet:
+        await pilot.pause()
+        if driver.bytes == seen and not pilot.app.screen._dirty_widgets:
+            still += 1
+        else:
+            still, seen = 0, driver.bytes
+
+
+class Measure:
+    def __init__(self) -> None:
+        self.rows: dict[str, list[float]] = {}
+
+    def add(self, name: str, value: float) -> None:
+        self.rows.setdefault(name, []).append(value)
+
+    def median(self, name: str) -> float:
+        return statistics.median(self.rows[name])
+
+
+async def start_up(make_app, size: tuple[int, int], m: Measure, prefix: str) -> None:
+    app = make_app()
+    app.driver_class = CountingDriver
+    start = time.perf_counter()
+    async with app.run_test(size=size, headless=False) as pilot:
+        driver = app._driver
+        await settle(pilot, driver)
+        first = driver.frames
+        m.add(f"{prefix}.first_ms", (getattr(driver, "first_frame", driver.last_frame) - start) * 1e3)
+        m.add(f"{prefix}.frames", first)
+        m.add(f"{prefix}.kb", driver.bytes / 1000)
+
+
+def first_frame_recorder() -> None:
+    """Remember when each driver flushes its first frame (start-up time)."""
+    original = CountingDriver.flush
+
+    def flush(self) -> None:
+        had = self.frames
+        original(self)
+        if had == 0 and self.frames == 1:
+            self.first_frame = self.last_frame
+
+    CountingDriver.flush = flush
+
+
+async def interactions(campaign: Campaign, size: tuple[int, int], repeat: int, m: Measure, clock: PaintClock) -> None:
+    from tests.conftest import make_test_app
+    from tui.widgets.initiative import InitiativeList
+
+    app = make_test_app(campaign)
+    app.driver_class = CountingDriver
+    async with app.run_test(size=size, headless=False) as pilot:
+        driver = app._driver
+        await settle(pilot, driver)
+        for i in range(repeat):
+            action = Damage((TARGET,), 1) if i % 2 == 0 else Heal((TARGET,), 1)
+            before_bytes, before_frames, before_paint = driver.bytes, driver.frames, clock.total
+            start = time.perf_counter()
+            assert app.request(action), action
+            m.add("hp.request_ms", (time.perf_counter() - start) * 1e3)
+            await settle(pilot, driver)
+            m.add("hp.frame_ms", (driver.last_frame - start) * 1e3)
+            m.add("hp.paint_ms", (clock.total - before_paint) * 1e3)
+            m.add("hp.kb", (driver.bytes - before_bytes) / 1000)
+            m.add("hp.frames", driver.frames - before_frames)
+        app.screen.query_one(InitiativeList).focus()
+        await settle(pilot, driver)
+        for i in range(repeat):
+            key = "down" if i % 2 == 0 else "up"
+            before_bytes, before_frames, before_paint = driver.bytes, driver.frames, clock.total
+            start = time.perf_counter()
+            await pilot.press(key)
+            await settle(pilot, driver)
+            m.add("cursor.frame_ms", (driver.last_frame - start) * 1e3)
+            m.add("cursor.paint_ms", (clock.total - before_paint) * 1e3)
+            m.add("cursor.kb", (driver.bytes - before_bytes) / 1000)
+            m.add("cursor.frames", driver.frames - before_frames)
+
+
+class OneWidget(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("Apothéose")
+
+
+# -- a real terminal: the whole process in a pty ---------------------------------------------------
+
+
+def in_pty(argv: list[str], size: tuple[int, int], quiet: float = 1.0, limit: float = 30.0) -> dict[str, float]:
+    """Run ``argv`` in a pseudo-terminal of ``size`` and read what it writes until ``quiet``
+    seconds pass with nothing new. Times are from the fork: the first frame is the first burst
+    that positions the cursor (the set-up sequences before it do not), a frame one burst of
+    writes (reads less than 3 ms apart)."""
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+
+    env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor", TEXTUAL_COLOR_SYSTEM="truecolor")
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal's size, then the program
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+        os.execvpe(argv[0], argv, env)
+    total, first, last, bursts, previous = 0, None, start, 0, 0.0
+    try:
+        while time.perf_counter() - start < limit:
+            ready, _, _ = select.select([fd], [], [], 0.02)
+            now = time.perf_counter()
+            if not ready:
+                if total and now - last > quiet:
+                    break
+                continue
+            try:
+                data = os.read(fd, 1 << 16)
+            except OSError:
+                break
+            if not data:
+                break
+            if first is None and b"H" in data and b"\x1b[" in data and any(
+                chunk[: chunk.find(b"H")].replace(b";", b"").isdigit() for chunk in data.split(b"\x1b[")[1:]
+            ):
+                first = now
+            if first is not None and now - previous > 0.003:
+                bursts += 1
+            total, last, previous = total + len(data), now, now
+    finally:
+        os.write(fd, b"\x11")  # ctrl+q
+        deadline = time.perf_counter() + 5
+        while time.perf_counter() < deadline and os.waitpid(pid, os.WNOHANG) == (0, 0):
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    os.read(fd, 1 << 16)
+                except OSError:
+                    pass
+        if os.waitpid(pid, os.WNOHANG) == (0, 0):
+            os.kill(pid, signal.SIGTERM)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    return {
+        "first_ms": ((first or last) - start) * 1e3,
+        "idle_ms": (last - start) * 1e3,
+        "kb": total / 1000,
+        "frames": bursts,
+    }
+
+
+def pty_start_ups(rows: list[int], size: tuple[int, int], starts: int) -> None:
+    """Start-up of the real ``apotheose`` (a campaign file with the demo and N NPCs) and of the
+    one-widget app, each as a new process in a pty."""
+    import tempfile
+
+    from saves.store import create_campaign
+
+    here = Path(__file__).resolve()
+    apotheose = str(here.parent.parent / ".venv" / "bin" / "apotheose")
+    runs = [("one-widget app", [sys.executable, str(here), "--one-widget-app"])]
+    with tempfile.TemporaryDirectory() as folder:
+        for n in rows:
+            create_campaign(Path(folder) / f"bench-{n}.json", campaign_with(n))
+            runs.append((f"apotheose, {n} rows", [apotheose, "--saves", folder, f"bench-{n}"]))
+        print(f"whole process in a {size[0]}x{size[1]} pty, truecolor; medians of {starts}")
+        print(f"{'':>24} {'first ms':>9} {'x base':>7} {'idle ms':>8} {'KB':>7} {'bursts':>7}")
+        base = None
+        for name, argv in runs:
+            results = [in_pty(argv, size) for _ in range(starts)]
+            row = {key: statistics.median(r[key] for r in results) for key in results[0]}
+            base = base or row
+            print(
+                f"{name:>24} {row['first_ms']:>9.0f} {row['first_ms'] / base['first_ms']:>7.2f} "
+                f"{row['idle_ms']:>8.0f} {row['kb']:>7.1f} {row['frames']:>7.0f}"
+            )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--rows", default="50,500,5000", help="extra NPCs in the fight, comma-separated")
+    p.add_argument("--repeat", type=int, default=20, help="HP changes and cursor moves per size")
+    p.add_argument("--starts", type=int, default=5, help="start-ups per size")
+    p.add_argument("--size", default="120x40")
+    p.add_argument("--pty", action="store_true", help="start-ups as whole processes in a pty instead")
+    p.add_argument("--one-widget-app", action="store_true", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    size = tuple(int(x) for x in args.size.split("x"))
+    if args.one_widget_app:
+        OneWidget().run()
+        return 0
+    if args.pty:
+        pty_start_ups([int(x) for x in args.rows.split(",")], size, args.starts)
+        return 0
+    first_frame_recorder()
+    clock = PaintClock()
+    from tests.conftest import make_test_app
+
+    base = Measure()
+    for _ in range(args.starts):
+        asyncio.run(start_up(OneWidget, size, base, "start"))
+    print(f"terminal {size[0]}x{size[1]}, truecolor; medians")
+    print(
+        f"one-widget app: first frame {base.median('start.first_ms'):.1f} ms, "
+        f"start-up {base.median('start.frames'):.0f} frames {base.median('start.kb'):.1f} KB"
+    )
+    head = (
+        "rows", "first ms", "x base", "frames", "start KB",
+        "hp req ms", "hp paint", "hp frame", "hp KB", "hp frames", "cur paint", "cur frame", "cur KB", "cur frames",
+    )  # fmt: skip
+    print(" ".join(f"{h:>10}" for h in head))
+    for n in (int(x) for x in args.rows.split(",")):
+        campaign = campaign_with(n)
+        m = Measure()
+        for _ in range(args.starts):
+            asyncio.run(start_up(lambda c=campaign: make_test_app(c), size, m, "start"))
+        asyncio.run(interactions(campaign, size, args.repeat, m, clock))
+        cells = (
+            n, m.median("start.first_ms"), m.median("start.first_ms") / base.median("start.first_ms"),
+            m.median("start.frames"), m.median("start.kb"), m.median("hp.request_ms"), m.median("hp.paint_ms"),
+            m.median("hp.frame_ms"), m.median("hp.kb"), m.median("hp.frames"), m.median("cursor.paint_ms"),
+            m.median("cursor.frame_ms"), m.median("cursor.kb"), m.median("cursor.frames"),
+        )  # fmt: skip
+        print(" ".join(f"{c:>10d}" if isinstance(c, int) else f"{c:>10.2f}" for c in cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

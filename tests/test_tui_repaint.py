@@ -1,0 +1,111 @@
+"""What one change repaints: one row for an HP change (no layout), the border row for a new turn.
+
+(The speed and byte targets are measured by benchmarks/tui_paint.py, not here.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import attrs
+from textual._compositor import Compositor
+from textual.screen import Screen
+
+from core.actions import Damage, NextTurn, Remove, apply
+from core.demo import demo_campaign
+from tests.conftest import make_test_app, run, wait_for
+from tui.widgets.initiative import InitiativeList, InitiativePane
+from tui.widgets.spell import same_people
+from tui.widgets.status import StatusBar
+
+SIZE = (120, 40)
+
+
+class Spy:
+    """Which widgets each screen update repaints, and whether the screen was laid out again."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.updated: list[set] = []
+        self.layouts = 0
+        update_widgets, refresh_layout = Compositor.update_widgets, Screen._refresh_layout
+
+        def spy_update(compositor, widgets):
+            self.updated.append(set(widgets))
+            return update_widgets(compositor, widgets)
+
+        def spy_layout(screen, *args, **kwargs):
+            self.layouts += 1
+            return refresh_layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "update_widgets", spy_update)
+        monkeypatch.setattr(Screen, "_refresh_layout", spy_layout)
+
+    def clear(self) -> None:
+        self.updated, self.layouts = [], 0
+
+    @property
+    def repainted(self) -> set:
+        return set().union(*self.updated)
+
+
+async def settled(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+    await wait_for(pilot, lambda: not pilot.app.screen._dirty_widgets)
+
+
+@contextlib.asynccontextmanager
+async def demo_app():
+    """The demo app at 120x40, once its start-up is painted: ``(app, pilot)``."""
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        yield app, pilot
+
+
+@run
+async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_else(monkeypatch) -> None:
+    spy = Spy(monkeypatch)
+    async with demo_app() as (app, pilot):
+        the_list = app.screen.query_one(InitiativeList)
+        lines: list[int] = []
+        monkeypatch.setattr(the_list, "refresh_line", lambda y: lines.append(y) or the_list)
+        status_updates: list[object] = []
+        status = app.screen.query_one(StatusBar)
+        monkeypatch.setattr(status, "update", lambda *a, **k: status_updates.append(a))
+        spy.clear()
+        assert app.request(Damage(("romuald",), 1))
+        await settled(pilot)
+        assert lines == [the_list.keys.index("romuald")]
+        assert spy.repainted <= {the_list} and spy.layouts == 0
+        assert status_updates == []
+
+
+@run
+async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkeypatch) -> None:
+    async with demo_app() as (app, pilot):
+        pane = app.screen.query_one(InitiativePane)
+        regions: list[tuple] = []  # what the pane marks to repaint (nothing: the whole pane)
+        original = pane._set_dirty
+        monkeypatch.setattr(pane, "_set_dirty", lambda *r: regions.append(r) or original(*r))
+        assert app.request(NextTurn())
+        await settled(pilot)
+        assert "Capitaine de la garde" in str(pane.border_subtitle)
+        assert regions and all(len(r) == 1 and r[0].height == 1 for r in regions)  # never the whole pane
+        assert regions[0][0].y + pane.content_offset.y == pane.outer_size.height - 1  # the bottom border
+
+
+def test_the_spell_targets_are_rebuilt_only_when_people_come_go_or_are_renamed() -> None:
+    def seen(c):
+        return (c.encounter.participants if c.encounter else None, c.roster, c.groups)
+
+    demo = demo_campaign()
+    hit = apply(demo, Damage(("romuald",), 3)).campaign
+    assert same_people(seen(demo), seen(hit)) and same_people(seen(hit), seen(apply(hit, NextTurn()).campaign))
+    renamed = demo.with_character(attrs.evolve(demo.character("romuald"), name="Romuald le Grand"))
+    assert not same_people(seen(demo), seen(renamed))
+    gone = apply(demo, Remove("romuald")).campaign
+    assert not same_people(seen(demo), seen(gone))
+    enc = demo.encounter
+    left = demo.with_encounter(attrs.evolve(enc, participants=enc.participants[1:]))  # out of the fight only
+    assert not same_people(seen(demo), seen(left))
