@@ -210,6 +210,18 @@ class OneWidget(App[None]):
 
 # -- a real terminal: the whole process in a pty ---------------------------------------------------
 
+#: The baseline as a process: Textual and one Static, nothing of the project imported.
+ONE_WIDGET_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class OneWidget(App):
+    def compose(self):
+        yield Static("Apothéose")
+
+OneWidget().run()
+"""
+
 
 def in_pty(argv: list[str], size: tuple[int, int], quiet: float = 1.0, limit: float = 30.0) -> dict[str, float]:
     """Run ``argv`` in a pseudo-terminal of ``size`` and read what it writes until ``quiet``
@@ -253,14 +265,15 @@ def in_pty(argv: list[str], size: tuple[int, int], quiet: float = 1.0, limit: fl
             total, last, previous = total + len(data), now, now
     finally:
         os.write(fd, b"\x11")  # ctrl+q
-        deadline = time.perf_counter() + 5
-        while time.perf_counter() < deadline and os.waitpid(pid, os.WNOHANG) == (0, 0):
+        deadline, ended = time.perf_counter() + 5, False
+        while not ended and time.perf_counter() < deadline:
             if select.select([fd], [], [], 0.05)[0]:
                 try:
                     os.read(fd, 1 << 16)
                 except OSError:
                     pass
-        if os.waitpid(pid, os.WNOHANG) == (0, 0):
+            ended = os.waitpid(pid, os.WNOHANG) != (0, 0)
+        if not ended:
             os.kill(pid, signal.SIGTERM)
             os.waitpid(pid, 0)
         os.close(fd)
@@ -281,7 +294,7 @@ def pty_start_ups(rows: list[int], size: tuple[int, int], starts: int) -> None:
 
     here = Path(__file__).resolve()
     apotheose = str(here.parent.parent / ".venv" / "bin" / "apotheose")
-    runs = [("one-widget app", [sys.executable, str(here), "--one-widget-app"])]
+    runs = [("one-widget app", [sys.executable, "-c", ONE_WIDGET_APP])]
     with tempfile.TemporaryDirectory() as folder:
         for n in rows:
             create_campaign(Path(folder) / f"bench-{n}.json", campaign_with(n))
@@ -306,12 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--starts", type=int, default=5, help="start-ups per size")
     p.add_argument("--size", default="120x40")
     p.add_argument("--pty", action="store_true", help="start-ups as whole processes in a pty instead")
-    p.add_argument("--one-widget-app", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     size = tuple(int(x) for x in args.size.split("x"))
-    if args.one_widget_app:
-        OneWidget().run()
-        return 0
     if args.pty:
         pty_start_ups([int(x) for x in args.rows.split(",")], size, args.starts)
         return 0
