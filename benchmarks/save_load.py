@@ -29,12 +29,12 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.actions import AttackGroup, ChangeShadow, Damage, Heal, NextTurn  # noqa: E402
-from core.demo import demo_campaign  # noqa: E402
-from core.errors import RulesError  # noqa: E402
-from core.journal import Journal  # noqa: E402
-from saves.atomic import atomic_write  # noqa: E402
-from saves.format import CONVERTER, Encoder, History, SaveFile, decode, read_journal  # noqa: E402
+from core.actions import AttackGroup, ChangeShadow, Damage, Heal, NextTurn
+from core.demo import demo_campaign
+from core.errors import RulesError
+from core.journal import Journal
+from saves.atomic import atomic_write
+from saves.format import CONVERTER, Encoder, History, SaveFile, decode, read_journal
 
 PCS = ("arsouille", "alduin", "segiere", "morvan", "romuald", "brunvir")
 

@@ -44,19 +44,19 @@ os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")  # before Textual rea
 os.environ.setdefault("COLORTERM", "truecolor")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import attrs  # noqa: E402
-from textual.app import App, ComposeResult  # noqa: E402
-from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
-from textual.screen import Screen  # noqa: E402
-from textual.widgets import Static  # noqa: E402
+import attrs
+from textual.app import App, ComposeResult
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.screen import Screen
+from textual.widgets import Static
 
-from core import turns  # noqa: E402
-from core.actions import Damage, Heal  # noqa: E402
-from core.campaign import Campaign  # noqa: E402
-from core.characteristics import Characteristics  # noqa: E402
-from core.demo import demo_campaign  # noqa: E402
-from core.encounter import Participant  # noqa: E402
-from core.roster import new_character  # noqa: E402
+from core import turns
+from core.actions import Damage, Heal
+from core.campaign import Campaign
+from core.characteristics import Characteristics
+from core.demo import demo_campaign
+from core.encounter import Participant
+from core.roster import new_character
 
 TARGET = "romuald"  # a PC without armour: every point of damage is one HP
 

@@ -47,15 +47,15 @@ class LogLine:
 class _Replay:
     """The states of a saved history, replayed once, on first need, for every journal sharing it.
 
-    ``end`` is the campaign the save holds. ``problem`` is set (and every state is ``end``) when
-    the history cannot be replayed or does not lead to ``end``.
+    ``end`` is the campaign the save holds. ``problem`` (English, French) is set, and every state
+    is ``end``, when the history cannot be replayed or does not lead to ``end``.
     """
 
     __slots__ = ("_guard", "_states", "base", "end", "entries", "problem")
 
     def __init__(self, base: Campaign, entries: tuple[Entry, ...], end: Campaign) -> None:
         self.base, self.entries, self.end = base, entries, end
-        self.problem: str | None = None
+        self.problem: tuple[str, str] | None = None
         self._states: tuple[Campaign, ...] | None = None
         self._guard = threading.Lock()
 
@@ -71,12 +71,20 @@ class _Replay:
             try:
                 campaign = apply(campaign, entry.action).campaign
             except Exception as exc:  # noqa: BLE001 - any failure: the saved campaign wins
-                reason = exc.reason if isinstance(exc, RulesError) else repr(exc)
-                self.problem = f"the saved history cannot be replayed (action #{entry.seq}, {i + 1} of {len(self.entries)}: {reason})"
+                en, fr = (exc.reason, exc.reason_fr) if isinstance(exc, RulesError) else (repr(exc), repr(exc))
+                n = len(self.entries)
+                where, where_fr = f"action #{entry.seq}, {i + 1} of {n}", f"action n° {entry.seq}, {i + 1} sur {n}"
+                self.problem = (
+                    f"the saved history cannot be replayed ({where}: {en})",
+                    f"l'historique enregistré ne peut pas être rejoué ({where_fr} : {fr})",
+                )
                 return (self.end,) * len(self.entries)
             states.append(campaign)
         if campaign != self.end:
-            self.problem = "the campaign differs from what its saved history gives (edited outside apotheose?)"
+            self.problem = (
+                "the campaign differs from what its saved history gives (edited outside apotheose?)",
+                "la campagne diffère de ce que donne son historique enregistré (modifiée hors d'apotheose ?)",
+            )
             return (self.end,) * len(self.entries)
         states[-1] = self.end  # equal: keep the one already in use
         return tuple(states)
@@ -170,12 +178,17 @@ class Journal:
         """The journal one action back. Raises :class:`RulesError` when there is none, or when that
         action is a loaded one whose history does not lead to the saved campaign."""
         if not self.done:
-            raise RulesError("undo", "nothing to undo")
+            raise RulesError("undo", "nothing to undo", fr="rien à annuler")
         recent, saved = self._recent[:-1], self._saved
         if not self._recent:  # the last action came with the save: its states are needed now
             states = saved.states()
             if saved.problem:
-                raise RulesError("undo", f"{saved.problem}: undo starts from where the campaign was opened")
+                en, fr = saved.problem
+                raise RulesError(
+                    "undo",
+                    f"{en}: undo starts from where the campaign was opened",
+                    fr=f"{fr} : l'annulation repart du moment où la campagne a été ouverte",
+                )
             recent, saved = states[:-1], None
         entry = self.done[-1]
         undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
@@ -190,7 +203,7 @@ class Journal:
 
     def redo(self) -> Journal:
         if not self.undone:
-            raise RulesError("redo", "nothing to redo")
+            raise RulesError("redo", "nothing to redo", fr="rien à rétablir")
         entry = self.undone[-1]
         outcome = apply(self.campaign, entry.action)
         redo_line = line(f"Redone: {entry.lines[0].en}", f"Rétabli : {entry.lines[0].fr}")

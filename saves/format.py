@@ -252,12 +252,12 @@ def _fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | Non
     for i, a in enumerate(fields):
         kind = a.type
         options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
+        optional = [o for o in options if o is not type(None)] if type(None) in options else []
         if kind in _INLINE:
             checks.append(f"type(v{i}) is {_INLINE[kind]}")
             value = f"v{i}"
-        elif len(options) == 2 and type(None) in options and (options[0] if options[1] is type(None) else options[1]) in _INLINE:
-            inline = _INLINE[options[0] if options[1] is type(None) else options[1]]
-            checks.append(f"(v{i} is None or type(v{i}) is {inline})")
+        elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
+            checks.append(f"(v{i} is None or type(v{i}) is {_INLINE[optional[0]]})")
             value = f"v{i}"
         elif kind is None or kind is Any:
             value = f"v{i}"

@@ -118,6 +118,7 @@ def test_a_loaded_history_is_replayed_only_when_undo_goes_past_it() -> None:
     loaded = Journal.loaded(first.campaign, DEMO, (broken,), (), first.log)
     later, _ = loaded.record(NextTurn())
     assert later.undo().campaign is first.campaign and later.undo().redo().campaign == later.campaign
-    with pytest.raises(RulesError, match="cannot be replayed .*nobody.*undo starts from where"):
+    with pytest.raises(RulesError, match="cannot be replayed .*nobody.*undo starts from where") as caught:
         later.undo().undo()
+    assert "ne peut pas être rejoué" in caught.value.text("fr") and "nobody" in caught.value.text("fr")
     assert later.states == (first.campaign, later.campaign)  # the saved campaign wins
