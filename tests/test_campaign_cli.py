@@ -119,6 +119,19 @@ def test_check_names_the_file_and_the_field_of_a_bad_save_and_exits_1(tmp_path, 
     assert path.read_bytes() == before
 
 
+def test_check_replays_the_history_and_says_when_it_does_not_lead_to_the_campaign(tmp_path, capsys) -> None:
+    data = orjson.loads(GOLDEN.read_bytes())
+    data["campaign"]["roster"][2]["hp"] = 1  # edited by hand: the app finds it on an undo only
+    path = tmp_path / "villon.json"
+    path.write_bytes(orjson.dumps(data))
+    assert main_check([str(path)]) == 0
+    assert "  note: the campaign differs from what its history gives" in capsys.readouterr().out
+    data["history"]["done"][2]["action"]["targets"] = ["nobody"]
+    path.write_bytes(orjson.dumps(data))
+    assert main_check([str(path)]) == 1
+    assert "$.history.done[2].action: cannot be replayed" in one_line(capsys.readouterr().err)
+
+
 def test_check_of_a_missing_file_exits_1(tmp_path, capsys) -> None:
     assert main_check([str(tmp_path / "nowhere.json")]) == 1
     assert "no such file" in one_line(capsys.readouterr().err)
