@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.reactive import var
+from textual.widgets import Input
 
 from core.campaign import Campaign
 from core.errors import RulesError
@@ -78,6 +79,13 @@ class ApotheoseApp(App[None]):
             self.push_screen(MainScreen())
         if self.locked_by:
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """No blinking cursors: a blink is a repaint twice a second, sent down a slow SSH link
+        for nothing (and a screenshot that depends on the time it is taken)."""
+        widget = getattr(event, "widget", None)
+        if isinstance(widget, Input) and widget.cursor_blink:
+            widget.cursor_blink = False
 
     # -- the one way a change happens -------------------------------------------------------
     @on(ActionRequested)
