@@ -289,13 +289,18 @@ class ApotheoseSpell(SpellSystem):
         failing all, whoever is current or selected (shown as not a mystic)."""
         campaign = self.campaign
         enc = campaign.encounter
-        characters = {c.id: c for c in campaign.roster}
-        candidates = [k for k in (enc.current if enc else None, getattr(self.app, "selected", None)) if k in characters]
-        mystics = [k for k in (*candidates, self._caster) if k in characters and characters[k].mystic]
+
+        def character(key: str | None) -> Character | None:  # by the campaign's index, not a scan
+            found = campaign.find(key) if key is not None else None
+            return found if isinstance(found, Character) else None
+
+        candidates = [k for k in (enc.current if enc else None, getattr(self.app, "selected", None)) if character(k)]
+        mystics = [k for k in (*candidates, self._caster) if (c := character(k)) is not None and c.mystic]
         key = mystics[0] if mystics else (candidates[0] if candidates else None)
-        if key is not None and characters[key].mystic:
+        chosen = character(key)
+        if chosen is not None and chosen.mystic:
             self._caster = key
-        return characters.get(key) if key else None
+        return chosen
 
     # -- rendering --------------------------------------------------------------------------
     def _show(self, selector: str, text: str) -> None:
@@ -526,13 +531,19 @@ class SpellPane(Pane):
         tabs = self.query_one(TabbedContent)
         return self.query_one(f"#{tabs.active} SpellSystem", SpellSystem)
 
+    def systems(self) -> list[SpellSystem]:
+        """The spell systems (composed once: found once, not by a query on every change)."""
+        if not getattr(self, "_systems", None):
+            self._systems = list(self.query(SpellSystem))
+        return self._systems
+
     def campaign_changed(self, campaign: Campaign) -> None:
         if self.is_mounted:
-            for system in self.query(SpellSystem):
+            for system in self.systems():
                 system.refresh_from_campaign()
 
     def selection_changed(self, key: str | None) -> None:
-        for system in self.query(SpellSystem):
+        for system in self.systems():
             system.refresh_from_campaign()
 
     def focus_main(self) -> None:
