@@ -14,7 +14,8 @@ is on screen) in its fight. For each N it prints:
   ``request`` = the time in ``app.request`` (rules, journal, every pane's ``campaign_changed``),
   ``paint`` = the time in the screen's updates (layout, compositor, rendering the frames),
   ``frame`` = from the request to the last frame written (event loop included), then bytes and
-  frames until idle;
+  frames until idle; ``sel``: the same with the PC under the initiative cursor (the other panes
+  show the selected combatant, so their previews follow the hit);
 - cursor move: ``down``/``up`` on the initiative list: paint, frame (from the key press, its
   handling included), bytes and frames;
 
@@ -189,6 +190,15 @@ async def interactions(campaign: Campaign, size: tuple[int, int], repeat: int, m
             m.add("hp.paint_ms", (clock.total - before_paint) * 1e3)
             m.add("hp.kb", (driver.bytes - before_bytes) / 1000)
             m.add("hp.frames", driver.frames - before_frames)
+        app.selected = TARGET  # the GM's usual way: the hit one is under the cursor (panes follow it)
+        await settle(pilot, driver)
+        for i in range(repeat):
+            action = Damage((TARGET,), 1) if i % 2 == 0 else Heal((TARGET,), 1)
+            before_bytes, before_paint = driver.bytes, clock.total
+            assert app.request(action), action
+            await settle(pilot, driver)
+            m.add("sel.paint_ms", (clock.total - before_paint) * 1e3)
+            m.add("sel.kb", (driver.bytes - before_bytes) / 1000)
         app.screen.query_one(InitiativeList).focus()
         await settle(pilot, driver)
         for i in range(repeat):
@@ -338,7 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     head = (
         "rows", "first ms", "x base", "frames", "start KB",
-        "hp req ms", "hp paint", "hp frame", "hp KB", "hp frames", "cur paint", "cur frame", "cur KB", "cur frames",
+        "hp req ms", "hp paint", "hp frame", "hp KB", "hp frames", "sel paint", "sel KB",
+        "cur paint", "cur frame", "cur KB", "cur frames",
     )  # fmt: skip
     print(" ".join(f"{h:>10}" for h in head))
     for n in (int(x) for x in args.rows.split(",")):
@@ -350,7 +361,8 @@ def main(argv: list[str] | None = None) -> int:
         cells = (
             n, m.median("start.first_ms"), m.median("start.first_ms") / base.median("start.first_ms"),
             m.median("start.frames"), m.median("start.kb"), m.median("hp.request_ms"), m.median("hp.paint_ms"),
-            m.median("hp.frame_ms"), m.median("hp.kb"), m.median("hp.frames"), m.median("cursor.paint_ms"),
+            m.median("hp.frame_ms"), m.median("hp.kb"), m.median("hp.frames"), m.median("sel.paint_ms"),
+            m.median("sel.kb"), m.median("cursor.paint_ms"),
             m.median("cursor.frame_ms"), m.median("cursor.kb"), m.median("cursor.frames"),
         )  # fmt: skip
         print(" ".join(f"{c:>10d}" if isinstance(c, int) else f"{c:>10.2f}" for c in cells))

@@ -82,6 +82,18 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
 
 
 @run
+async def test_an_hp_change_of_the_selected_combatant_lays_nothing_out(monkeypatch) -> None:
+    spy = Spy(monkeypatch)
+    async with demo_app() as (app, pilot):
+        app.selected = "romuald"  # the panes' previews follow him, some in forms not shown
+        await settled(pilot)
+        spy.clear()
+        assert app.request(Damage(("romuald",), 1))
+        await settled(pilot)
+        assert spy.layouts == 0 and app.screen.query_one(InitiativeList) in spy.repainted
+
+
+@run
 async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkeypatch) -> None:
     async with demo_app() as (app, pilot):
         pane = app.screen.query_one(InitiativePane)

@@ -154,10 +154,11 @@ class ErrorLine(Static):
 
 
 def set_text(widget: Static, text: str) -> None:
-    """Update a Static only when its text changes (no repaint otherwise)."""
+    """Update a Static only when its text changes (no repaint otherwise). One that is not on
+    screen (in a form not shown) does not lay the screen out again: showing it will."""
     if getattr(widget, "_shown", None) != text:
         widget._shown = text  # type: ignore[attr-defined]
-        widget.update(text)
+        widget.update(text, layout=widget.region.area > 0)
 
 
 def combat_score(character: Character) -> int:
