@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -63,8 +64,8 @@ class OrderEntry:
 
 def turn_order(entries: Sequence[OrderEntry]) -> tuple[str, ...]:
     """Keys, highest initiative first; ties: PCs before NPCs, then the order of entry."""
-    keys = [entry.key for entry in entries]
-    duplicates = sorted({key for key in keys if keys.count(key) > 1})
+    counts = Counter(entry.key for entry in entries)
+    duplicates = sorted(key for key, n in counts.items() if n > 1)
     if duplicates:
         repeated = ", ".join(duplicates)
         raise RulesError("key", f"each combatant once; repeated: {repeated}", fr=f"chaque combattant une seule fois ; en double : {repeated}")

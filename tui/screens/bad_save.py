@@ -109,7 +109,11 @@ class BadSaveScreen(Screen[None]):
         app.locked_by = locked_by  # type: ignore[attr-defined]
         attach(app, session)  # type: ignore[arg-type]
         app.campaign = session.campaign  # type: ignore[attr-defined]
-        app.switch_screen(MainScreen())
+        # The bad-save screen is the app's first screen: the main screen goes on top of it.
+        if len(app.screen_stack) > 1:
+            app.switch_screen(MainScreen())
+        else:
+            app.push_screen(MainScreen())
         app.notify(t("bad_save.restored", lang, backup=backup.name))
         if locked_by:
             app.notify(t("app.locked_by", lang, holder=locked_by), severity="warning", timeout=8)
