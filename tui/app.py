@@ -67,19 +67,16 @@ class ApotheoseApp(App[None]):
         self.set_reactive(ApotheoseApp.lang, lang)
         self.set_reactive(ApotheoseApp.campaign, session.campaign)
 
-    def get_default_screen(self):
-        """The main screen (or the bad-save screen) is the first screen: nothing is pushed over
-        a blank default one, so start-up paints one screen, not two."""
+    def on_mount(self) -> None:
+        from tui.screens.main import MainScreen
+
+        localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
         if self.load_error is not None:
             from tui.screens.bad_save import BadSaveScreen
 
-            return BadSaveScreen(self.load_error)
-        from tui.screens.main import MainScreen
-
-        return MainScreen()
-
-    def on_mount(self) -> None:
-        localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
+            self.push_screen(BadSaveScreen(self.load_error))
+        else:
+            self.push_screen(MainScreen())
         if self.locked_by:
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
 
