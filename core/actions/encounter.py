@@ -25,6 +25,15 @@ def not_in_fight(campaign: Campaign, key: str) -> RulesError:
     return RulesError("participant", f"{name} is not in the fight", fr=f"{name} ne prend pas part au combat")
 
 
+def in_fight(campaign: Campaign, key: str) -> tuple[Encounter, Participant]:
+    """The active encounter and ``key``'s line in it, or a refusal."""
+    enc = turns.active_encounter(campaign)
+    p = enc.participant(key)
+    if p is None:
+        raise not_in_fight(campaign, key)
+    return enc, p
+
+
 def _join(campaign: Campaign, enc: Encounter, key: str, value: int | None) -> Encounter:
     if not campaign.has(key):
         raise RulesError("participant", f"no character or group {key!r}", fr=f"aucun personnage ni groupe {key!r}")
@@ -80,10 +89,7 @@ class SetInitiative(Action):
     value: int
 
     def apply(self, campaign: Campaign) -> Outcome:
-        enc = turns.active_encounter(campaign)
-        p = enc.participant(self.key)
-        if p is None:
-            raise not_in_fight(campaign, self.key)
+        enc, p = in_fight(campaign, self.key)
         enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=self.value)))
         name = campaign.name_of(self.key)
         return Outcome(
@@ -103,10 +109,7 @@ class BoostInitiative(Action):
         from core.actions.shadow import record_shadow
         from core.shadow import ShadowEvent
 
-        enc = turns.active_encounter(campaign)
-        p = enc.participant(self.key)
-        if p is None:
-            raise not_in_fight(campaign, self.key)
+        enc, p = in_fight(campaign, self.key)
         campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost, confirm=self.confirm)
         boosted = initiative(p.initiative, 1)
         enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
@@ -163,10 +166,7 @@ class AddCondition(Action):
     condition: Condition
 
     def apply(self, campaign: Campaign) -> Outcome:
-        enc = turns.active_encounter(campaign)
-        p = enc.participant(self.key)
-        if p is None:
-            raise not_in_fight(campaign, self.key)
+        enc, p = in_fight(campaign, self.key)
         conditions = tuple(c for c in p.conditions if c.name != self.condition.name) + (self.condition,)
         enc = enc.replace(attrs.evolve(p, conditions=conditions))
         name, cond = campaign.name_of(self.key), self.condition
