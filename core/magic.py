@@ -26,7 +26,8 @@ SCALE_TOP = 15
 
 class _Labelled(enum.StrEnum):
     def label(self, lang: str = "en") -> str:
-        return _LABELS[self].text(lang)  # type: ignore[arg-type]
+        # Keyed by (class, value): Effect.minor and Tier.minor are equal strings.
+        return _LABELS[type(self), self.value].text(lang)  # type: ignore[arg-type]
 
 
 class Effect(_Labelled):
@@ -51,19 +52,19 @@ class Tier(_Labelled):
     beyond = "beyond"
 
 
-_LABELS: dict[enum.StrEnum, Line] = {
-    Effect.cantrip: Line("cantrip", "tour mineur"),
-    Effect.minor: Line("minor effect", "effet mineur"),
-    Effect.medium: Line("medium effect", "effet moyen"),
-    Effect.strong: Line("strong effect", "effet fort"),
-    Effect.very_strong: Line("very strong effect", "effet très fort"),
-    Effect.minor_prodigy: Line("minor prodigy", "prodige mineur"),
-    Effect.major_prodigy: Line("major prodigy", "prodige majeur"),
-    Effect.beyond: Line("beyond the scale", "au-delà"),
-    Tier.minor: Line("minor spell", "sortilège mineur"),
-    Tier.major: Line("major spell", "sortilège majeur"),
-    Tier.supreme: Line("supreme spell", "sortilège suprême"),
-    Tier.beyond: Line("beyond the scale", "au-delà"),
+_LABELS: dict[tuple[type, str], Line] = {
+    (Effect, "cantrip"): Line("cantrip", "tour mineur"),
+    (Effect, "minor"): Line("minor effect", "effet mineur"),
+    (Effect, "medium"): Line("medium effect", "effet moyen"),
+    (Effect, "strong"): Line("strong effect", "effet fort"),
+    (Effect, "very_strong"): Line("very strong effect", "effet très fort"),
+    (Effect, "minor_prodigy"): Line("minor prodigy", "prodige mineur"),
+    (Effect, "major_prodigy"): Line("major prodigy", "prodige majeur"),
+    (Effect, "beyond"): Line("beyond the scale", "au-delà"),
+    (Tier, "minor"): Line("minor spell", "sortilège mineur"),
+    (Tier, "major"): Line("major spell", "sortilège majeur"),
+    (Tier, "supreme"): Line("supreme spell", "sortilège suprême"),
+    (Tier, "beyond"): Line("beyond the scale", "au-delà"),
 }
 
 #: (highest total, effect) in order; above the last: beyond.

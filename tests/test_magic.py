@@ -192,3 +192,13 @@ def test_exhaustion_refusals_name_the_field(field, args):
     with pytest.raises(RulesError) as info:
         exhaustion(*args)
     assert info.value.field == field
+
+
+def test_every_effect_and_tier_has_its_own_label() -> None:
+    """Effect.minor and Tier.minor are equal strings: their labels must not collide."""
+    from core.magic import Effect, Tier
+
+    assert Effect.minor.label("en") == "minor effect" and Tier.minor.label("en") == "minor spell"
+    assert Effect.minor.label("fr") == "effet mineur" and Tier.minor.label("fr") == "sortilège mineur"
+    labels = [e.label("en") for e in Effect if e is not Effect.beyond]
+    assert len(set(labels)) == len(labels)
