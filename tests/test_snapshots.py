@@ -56,6 +56,7 @@ DIALOGS = [
     ("attack_group", ["g", "5"], None, NARROW),
     ("defend_group", ["v"], "morvan", NARROW),
     ("duel", ["o"], "capitaine", NARROW),
+    ("roll", ["r", "9"], "arsouille", NARROW),
     ("spell_cost", ["s", "5", "tab", "tab", "tab", "3"], None, NARROW),
 ]
 

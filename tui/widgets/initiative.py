@@ -99,6 +99,7 @@ register(
         "init.key.hide": ("Hide/show", "Cacher/montrer"),
         "init.key.stabilise": ("Stabilise", "Stabiliser"),
         "init.key.repair": ("Repair", "Réparer"),
+        "init.key.roll": ("Roll a check", "Faire un jet"),
         "init.key.damage": ("Damage", "Dégâts"),
         "init.key.duel": ("Duel", "Duel"),
         "init.key.attack_group": ("Attack group", "Attaquer groupe"),
@@ -125,6 +126,7 @@ BINDING_TEXTS = {
     "init-hide": "init.key.hide",
     "init-stabilise": "init.key.stabilise",
     "init-repair": "init.key.repair",
+    "init-roll": "init.key.roll",
     "init-sheet": "key.sheet",
     "init-damage": "init.key.damage",
     "init-duel": "init.key.duel",
@@ -219,6 +221,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         Binding("h", "hide", "Hide/show", id="init-hide"),
         Binding("S", "stabilise", "Stabilise", id="init-stabilise"),
         Binding("R", "repair", "Repair", id="init-repair"),
+        Binding("r", "roll", "Roll", id="init-roll"),
         Binding("shift+up", "move(-1)", "Move up", id="init-move-up", show=False),
         Binding("shift+down", "move(1)", "Move down", id="init-move-down", show=False),
         Binding("f", "start_fight", "Fight", id="init-fight"),
@@ -675,6 +678,14 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         c = self._character()
         if c is not None:
             self._request(RepairArmour(c.id))
+
+    def action_roll(self) -> None:
+        """Any check for the selected character: score, difficulty, affect, die."""
+        from tui.screens.roll import RollDialog
+
+        c = self._character()
+        if c is not None:
+            self.app.push_screen(RollDialog(c.id), lambda roll: self._request(roll) if roll is not None else None)
 
     def action_mark(self) -> None:
         key = self._selected()
