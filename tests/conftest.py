@@ -30,6 +30,11 @@ async def wait_for(pilot, predicate, *, tries: int = 50) -> None:
     assert predicate(), "condition never became true"
 
 
+def done_actions(app) -> list:
+    """The actions the app's journal holds (what the GM did), oldest first."""
+    return [entry.action for entry in app.session.journal.done]
+
+
 @pytest.fixture
 def demo() -> Campaign:
     return demo_campaign()

@@ -10,7 +10,7 @@ import attrs
 from core.actions import AttackOpponent, Damage, Heal, RepairArmour
 from core.demo import demo_campaign
 from core.dice import kult_die
-from tests.conftest import make_test_app, run, wait_for
+from tests.conftest import done_actions, make_test_app, run, wait_for
 from tui.widgets.damage import DamagePane, parse_amount
 from tui.widgets.fields import ErrorLine, FieldError
 from tui.widgets.initiative import InitiativePane
@@ -18,8 +18,6 @@ from tui.widgets.initiative import InitiativePane
 WIDE, NARROW = (120, 40), (80, 24)
 
 
-def actions(app) -> list:
-    return [entry.action for entry in app.session.journal.done]
 
 
 def text_of(app, selector: str) -> str:
@@ -66,7 +64,7 @@ async def test_e12_segiere_takes_6_through_armour_in_three_keys():
             await pilot.pause()
             segiere = app.campaign.character("segiere")
             assert (segiere.armour, segiere.hp) == (0, 12)
-            assert actions(app) == [Damage(("segiere",), 6)]
+            assert done_actions(app) == [Damage(("segiere",), 6)]
             assert "armour 4→0 · HP 14→12" in text_of(app, "#dmg-result")
 
 
@@ -84,7 +82,7 @@ async def test_minus_seven_damages_and_plus_three_heals():
         await pilot.press("enter")
         await pilot.pause()
         assert app.campaign.character("morvan").hp == 6
-        assert actions(app) == [Damage(("morvan",), 2), Heal(("morvan",), 3)]
+        assert done_actions(app) == [Damage(("morvan",), 2), Heal(("morvan",), 3)]
 
 
 @run
@@ -96,7 +94,7 @@ async def test_pugilat_half_of_what_gets_through_is_real():
         await pilot.pause()
         segiere = app.campaign.character("segiere")
         assert (segiere.armour, segiere.hp, segiere.bruise) == (0, 12, 2)
-        assert actions(app) == [Damage(("segiere",), 8, pugilat=True)]
+        assert done_actions(app) == [Damage(("segiere",), 8, pugilat=True)]
 
 
 @run
@@ -142,7 +140,7 @@ async def test_repair_armour_is_one_key():
         await pilot.press("x", "ctrl+r")
         await pilot.pause()
         assert app.campaign.character("segiere").armour == 4
-        assert actions(app) == [RepairArmour("segiere")]
+        assert done_actions(app) == [RepairArmour("segiere")]
 
 
 @run
@@ -154,7 +152,7 @@ async def test_a_lone_minus_shows_an_error_and_changes_nothing():
         await pilot.pause()
         error = app.screen.query_one("#dmg-error", ErrorLine)
         assert error.display and "amount" in error.message
-        assert actions(app) == [] and app.screen.query_one("#dmg-amount").value == "-"
+        assert done_actions(app) == [] and app.screen.query_one("#dmg-amount").value == "-"
 
 
 @run
@@ -171,7 +169,7 @@ async def test_duel_hit_shows_ranks_weapon_damage_and_the_damage_done():
         assert "2 rank(s), 3 damage: armour 4→1 · HP 14→14" in text_of(app, "#duel-preview")
         await pilot.press("enter")
         await pilot.pause()
-        assert actions(app) == [AttackOpponent("brunvir", "segiere", 16, 11, (5,))]
+        assert done_actions(app) == [AttackOpponent("brunvir", "segiere", 16, 11, (5,))]
         assert app.campaign.character("segiere").armour == 1
         result = text_of(app, "#dmg-result")
         assert "Brunvir hits Segiere" in result and "weapon 1 + ranks 2 = 3" in result
@@ -198,7 +196,7 @@ async def test_duel_with_an_empty_die_rolls_the_session_dice():
         await select(pilot, "romuald")
         await pilot.press("o", "enter")
         await pilot.pause()
-        assert actions(app) == [AttackOpponent("brunvir", "romuald", 16, 12, (expected,))]
+        assert done_actions(app) == [AttackOpponent("brunvir", "romuald", 16, 12, (expected,))]
 
 
 @run
@@ -223,7 +221,7 @@ async def test_nothing_selected_nothing_applied():
         await pilot.pause()
         await pilot.press("4", "enter")
         await wait_for(pilot, lambda: app.screen.query_one("#dmg-error", ErrorLine).display)
-        assert actions(app) == []
+        assert done_actions(app) == []
 
 
 @run

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-
 from textual.widgets import Checkbox, Input, Select, Static
 
 from core.actions import Damage, NextTurn
 from core.armour import ArmourPiece
 from core.roster import Trade
-from tests.conftest import make_test_app, wait_for
+from tests.conftest import make_test_app, run, wait_for
 from tui.screens.forms import (
     CharacterForm,
     GroupForm,
@@ -20,16 +17,6 @@ from tui.screens.forms import (
 )
 from tui.screens.log import LogScreen, export_path, log_markdown, log_rows
 from tui.screens.prompts import ConfirmDialog
-
-
-def run(test):
-    """Run an async test body (the suite has no asyncio plugin)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 def fill(app, **values: str) -> None:

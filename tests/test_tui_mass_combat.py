@@ -9,7 +9,7 @@ import attrs
 from core.actions import AttackGroup, DefendGroup, NextTurn, Remove, SetStanding, apply
 from core.demo import demo_campaign
 from core.dice import kult_die
-from tests.conftest import make_test_app, run, wait_for
+from tests.conftest import done_actions, make_test_app, run, wait_for
 from tui.widgets.fields import ErrorLine
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.mass_combat import AttackForm, GroupList, MassCombatPane
@@ -31,8 +31,6 @@ def pane(app) -> MassCombatPane:
     return app.screen.query_one(MassCombatPane)
 
 
-def actions(app) -> list:
-    return [entry.action for entry in app.session.journal.done]
 
 
 def text_of(app, selector: str) -> str:
@@ -67,7 +65,7 @@ async def test_e10_morvan_fells_three_veterans():
         await pilot.press("enter")
         await pilot.pause()
         assert app.campaign.group("veterans").standing == 9
-        assert actions(app) == [AttackGroup("veterans", 15, (7,), "short", "morvan", 0)]
+        assert done_actions(app) == [AttackGroup("veterans", 15, (7,), "short", "morvan", 0)]
         result = text_of(app, "#mass-result")
         assert "3 felled" in result and "margin 12" in result
 
@@ -79,7 +77,7 @@ async def test_attack_with_an_empty_die_rolls_the_session_dice():
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "enter")
         await pilot.pause()
-        (action,) = actions(app)
+        (action,) = done_actions(app)
         assert isinstance(action, AttackGroup)
         assert action.dice == (expected,) and action.attacker == "brunvir" and action.score == 16
         felled = 12 - app.campaign.group("veterans").standing
@@ -92,7 +90,7 @@ async def test_reroll_typed_with_the_first_die_after_a_failure():
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "minus", "5", "tab", "7", "enter")
         await pilot.pause()
-        assert actions(app) == [AttackGroup("veterans", 10, (-5, 7), "short", "morvan", 0)]
+        assert done_actions(app) == [AttackGroup("veterans", 10, (-5, 7), "short", "morvan", 0)]
         assert app.campaign.group("veterans").standing == 11  # 12 vs 10: margin 2, one felled
         assert app.campaign.character("morvan").shadow_value == 5  # +1 for the reroll
 
@@ -109,7 +107,7 @@ async def test_reroll_replaces_the_failed_attack_just_made():
         reroll.focus()
         await pilot.press("7", "enter")
         await pilot.pause()
-        assert actions(app) == [AttackGroup("veterans", 10, (-5, 7), "short", "morvan", 0)]
+        assert done_actions(app) == [AttackGroup("veterans", 10, (-5, 7), "short", "morvan", 0)]
         assert app.campaign.group("veterans").standing == 11
         assert app.campaign.character("morvan").shadow_value == 5
 
@@ -120,7 +118,7 @@ async def test_a_reroll_after_a_success_is_refused_and_changes_nothing():
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "5", "tab", "3", "enter")
         await pilot.pause()
-        assert actions(app) == []
+        assert done_actions(app) == []
         error = app.screen.query_one("#atk-error", ErrorLine)
         assert error.display and "reroll" in error.message
 
@@ -136,7 +134,7 @@ async def test_a_die_of_11_shows_an_error_and_changes_nothing():
         assert error.display and "-9…+10" in error.message
         await pilot.press("enter")
         await pilot.pause()
-        assert app.campaign == before and actions(app) == []
+        assert app.campaign == before and done_actions(app) == []
 
 
 @run
@@ -156,7 +154,7 @@ async def test_e11_morvan_defends_7_against_three_veterans():
         assert "a hit costs 3: armour 1→0 · HP 11→9 · medium wound" in text_of(app, "#def-preview")
         await pilot.press("enter")
         await pilot.pause()
-        assert actions(app) == [DefendGroup("morvan", "veteran", 3, 7, ())]
+        assert done_actions(app) == [DefendGroup("morvan", "veteran", 3, 7, ())]
         morvan = app.campaign.character("morvan")
         assert (morvan.armour, morvan.hp) == (0, 9)
 
@@ -170,7 +168,7 @@ async def test_defence_with_r_rolls_the_die():
         await pilot.pause()
         await pilot.press("v", "2", "tab", "tab", "tab", "r", "enter")
         await pilot.pause()
-        (action,) = actions(app)
+        (action,) = done_actions(app)
         assert action == DefendGroup("segiere", "veteran", 2, 11, (expected,))
 
 
@@ -186,7 +184,7 @@ async def test_standing_set_by_hand_from_the_group_list():
         await pilot.pause()
         await pilot.press("ctrl+u", "4", "enter")
         await wait_for(pilot, lambda: app.campaign.group("veterans").standing == 4)
-        assert actions(app) == [SetStanding("veterans", 11), SetStanding("veterans", 4)]
+        assert done_actions(app) == [SetStanding("veterans", 11), SetStanding("veterans", 4)]
         assert "4/12" in str(app.screen.query_one(GroupList).get_option_at_index(0).prompt)
 
 
@@ -206,7 +204,7 @@ async def test_a_felled_group_is_skipped_as_default_target():
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "3", "enter")
         await pilot.pause()
-        assert actions(app)[0].group == "arbaletriers"
+        assert done_actions(app)[0].group == "arbaletriers"
 
 
 @run
@@ -217,7 +215,7 @@ async def test_attack_keystroke_budget_from_the_initiative_list():
             assert on_initiative(app)
             keys = await press_counted(pilot, "g", "4", "enter")
             assert keys <= 6
-            assert actions(app) == [AttackGroup("veterans", 16, (4,), "short", "brunvir", 0)]
+            assert done_actions(app) == [AttackGroup("veterans", 16, (4,), "short", "brunvir", 0)]
             assert app.campaign.group("veterans").standing == 12 - 3  # 20 vs 10: 2 ranks
 
 
@@ -265,7 +263,7 @@ async def test_removing_the_chosen_fighters_and_groups_keeps_the_panes_alive():
             await pilot.pause()
         await pilot.press("g", "5", "enter")
         await pilot.pause()
-        assert [type(a) for a in actions(app)] == [Remove, Remove, Remove]
+        assert [type(a) for a in done_actions(app)] == [Remove, Remove, Remove]
         assert "no mook group" in text_of(app, "#atk-chance").lower()
 
 
@@ -282,7 +280,7 @@ async def test_range_and_affect_by_keyboard_then_enter_on_a_choice():
         assert "difficulty: veterans 10 + medium range 3 = 13" in text_of(app, "#atk-chance")
         await pilot.press("enter")
         await pilot.pause()
-        assert actions(app) == [AttackGroup("veterans", 15, (expected,), "medium", "morvan", 1)]
+        assert done_actions(app) == [AttackGroup("veterans", 15, (expected,), "medium", "morvan", 1)]
 
 
 @run

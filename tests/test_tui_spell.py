@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-
 import attrs
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from core.magic import DURATION, RANGE, TARGETS
 from core.shadow import Mark, Shadow
-from tests.conftest import make_test_app, wait_for
+from tests.conftest import make_test_app, run, wait_for
 from tui.screens.prompts import ConfirmDialog
 from tui.widgets.spell import SpellPane, VictimsDialog, scale_hint
-
-
-def run(test):
-    """Run an async test body (the suite has no asyncio plugin)."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 def text(app, selector: str) -> str:
