@@ -67,7 +67,3 @@ def kult_die(name: str = DEFAULT_KULT_DIE) -> KultDie:
     except KeyError:
         raise RulesError("kult_die", f"unknown kult die {name!r}", KULT_DICE, f"dé kult inconnu {name!r}") from None
 
-
-def roll_d(sides: int, rng: RandomSource) -> int:
-    """One plain die with ``sides`` faces (1…sides)."""
-    return rng.randint(1, sides)

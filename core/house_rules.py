@@ -27,5 +27,3 @@ class HouseRules:
     def die(self) -> KultDie:
         return kult_die(self.kult_die)
 
-
-DEFAULT_RULES = HouseRules()

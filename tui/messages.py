@@ -13,11 +13,3 @@ class ActionRequested(Message):
     def __init__(self, action: Action) -> None:
         super().__init__()
         self.action = action
-
-
-class SelectionChanged(Message):
-    """The combatant under the initiative cursor changed."""
-
-    def __init__(self, key: str | None) -> None:
-        super().__init__()
-        self.key = key
