@@ -14,8 +14,8 @@ from typing import Any
 
 from core.breakdown import Line
 from core.errors import RulesError
-from tui.calc_commands import COMMANDS, Answer
-from tui.calc_parser import PROG, Rejected, option_of, parser
+from tui.calc_commands import Answer, commands
+from tui.calc_parser import PROG, Rejected, command_key, normalise, option_of, parser
 
 
 def _lang(args: argparse.Namespace) -> str:
@@ -50,9 +50,9 @@ def _print(answer: Answer, lang: str, as_json: bool) -> None:
 def main(argv: Sequence[str]) -> int:
     """Run ``apotheose calc`` on ``argv`` (the words after ``calc``); the exit status."""
     try:
-        args = parser().parse_args(list(argv))
+        args = parser().parse_args(normalise(list(argv)))
         lang = _lang(args)
-        answer = COMMANDS[args.command](args)
+        answer = commands()[command_key(args)](args)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Rejected as error:

@@ -113,18 +113,8 @@ def run_damage(args: argparse.Namespace) -> Answer:
 
 # --- magic ----------------------------------------------------------------------------------
 
-SYSTEMS = ("apotheose",)
-
-
-def _system(text: str) -> str:
-    system = text.strip().lower().replace("é", "e")
-    if system not in SYSTEMS:
-        raise RulesError("system", f"unknown value {text!r}", SYSTEMS)
-    return system
-
-
 def run_spell(args: argparse.Namespace) -> Answer:
-    system = _system(args.system)
+    system = "apotheose"
     from core.magic import spell_cost
     from core.validators import require
 
@@ -168,12 +158,26 @@ def run_xp(args: argparse.Namespace) -> Answer:
 
 # --- the subcommands ----------------------------------------------------------------------------
 
+#: Each command's key (:func:`tui.calc_parser.command_key`) to its ``run_*``; the modules of
+#: :data:`tui.calc_parser.EXTENSIONS` add theirs (:func:`commands`).
 COMMANDS: dict[str, Callable[[argparse.Namespace], Answer]] = {
     "check": run_check,
     "attack-group": run_attack_group,
     "defend-group": run_defend_group,
     "damage": run_damage,
-    "spell": run_spell,
+    "spell apotheose": run_spell,
     "resist": run_resist,
     "xp": run_xp,
 }
+
+
+def commands() -> dict[str, Callable[[argparse.Namespace], Answer]]:
+    """Every subcommand's ``run_*``: these and the extensions'."""
+    import importlib
+
+    from tui.calc_parser import EXTENSIONS
+
+    table = dict(COMMANDS)
+    for name in EXTENSIONS:
+        table.update(importlib.import_module(name).COMMANDS)
+    return table

@@ -94,7 +94,7 @@ HELP = {
     "attack-group": "an attack on a group of mooks: how many fall (RULES 1.5)",
     "defend-group": "a defence against a group: hit, and HP lost (RULES 1.5)",
     "damage": "a hit through armour: real HP, wound, state (RULES 1.6)",
-    "spell": "a spell's cost in pm, effect, tier and limit (RULES 1.7)",
+    "spell": "a spell's cost: apotheose (pm, effect, tier, limit; RULES 1.7) or another system",
     "resist": "a resisted spell: intensity + kult against the target (RULES 1.7)",
     "xp": "the XP to raise a characteristic (RULES 1.8)",
 }
@@ -139,8 +139,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
     p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
 
-    p = parsers["spell"]
-    p.add_argument("system", metavar="system", help="the magic system: apotheose")
+    spell = parsers["spell"].add_subparsers(dest="system", metavar="system", required=True, prog=f"{PROG} spell")
+    p = spell.add_parser("apotheose", parents=[common], help=HELP["spell"], description=HELP["spell"])
     _number(p, "--intensity", "intensity (≥ 1)", required=True)
     _number(p, "--duration", "duration level: 0 instant, 1 ten minutes, 5 a day (default: 0)", default=0)
     _number(p, "--range", "range level: 0 touch, 5 a city (default: 0)", default=0)
@@ -157,3 +157,30 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p = parsers["xp"]
     _number(p, "--from", "the characteristic now", required=True, dest="from_value")
     _number(p, "--to", "the value to reach", required=True, dest="to_value")
+
+    import importlib
+
+    for name in EXTENSIONS:
+        importlib.import_module(name).add_commands(sub, spell, common)
+
+
+#: Modules that add subcommands (another magic system's calculator): each has
+#: ``add_commands(sub, spell_sub, common)`` adding its parsers (``calc X`` to ``sub``, ``calc spell X``
+#: to ``spell_sub``) and ``COMMANDS``, a dict from the command's key (``"X"`` or ``"spell X"``) to its
+#: ``run_*``. Keep them light: core modules are imported inside the ``run_*`` functions.
+EXTENSIONS: tuple[str, ...] = ()
+
+
+def command_key(args: argparse.Namespace) -> str:
+    """The key of the parsed command in the COMMANDS tables: ``damage``, ``spell apotheose``…"""
+    system = getattr(args, "system", None)
+    return f"{args.command} {system}" if args.command == "spell" and system else args.command
+
+
+def normalise(argv: list[str]) -> list[str]:
+    """``calc spell`` without a system means Apothéose; ``Apothéose`` is ``apotheose``."""
+    if argv[:1] != ["spell"]:
+        return argv
+    if len(argv) == 1 or argv[1].startswith("-"):
+        return ["spell", "apotheose", *argv[1:]]
+    return ["spell", argv[1].strip().lower().replace("é", "e").replace("ô", "o"), *argv[2:]]

@@ -6,14 +6,13 @@ forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the ac
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import ClassVar
 
 import attrs
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import (
     Checkbox,
@@ -46,8 +45,8 @@ from core.rolls import chance_of_success
 from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import refused, register, t
-from tui.state import AppState
 from tui.widgets.pane import Pane, focus_now
+from tui.widgets.spell_system import SpellSystem, percent
 
 register(
     {
@@ -126,10 +125,6 @@ def scale_hint(scale: Scale, level: int, lang: str) -> str:
     return t("spell.between", lang, lo=lower, lo_label=lo_label, hi=hi, hi_label=scale.anchors[hi].text(lang))
 
 
-def percent(chance: Fraction) -> str:
-    return f"{float(chance) * 100:.0f} %"
-
-
 def participants(campaign: Campaign) -> list[tuple[str, str]]:
     """``(key, name)`` of everyone in the active fight, else the whole roster and the groups."""
     enc = campaign.encounter
@@ -185,18 +180,6 @@ class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-class SpellSystem(AppState, VerticalScroll):
-    """One magic system's tab. The pane forwards the campaign and the selection to it."""
-
-
-
-    def refresh_from_campaign(self) -> None:
-        """Re-render from the campaign and the selection. Override."""
-
-    def start_entry(self) -> None:
-        """Focus the first field. Override."""
 
 
 class CostFields(Vertical):
