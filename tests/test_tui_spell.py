@@ -207,3 +207,19 @@ async def test_e15_resistance_shows_chance_then_the_typed_die():
         assert rolled and -9 <= int(rolled) <= 10
         assert text(app, "#spell-resist").startswith(f"intensity 5 + kult {int(rolled):+d} = ")
         assert not app.session.journal.done  # resistance changes nothing
+
+
+@run
+async def test_the_palette_offers_each_spell_system_and_opens_its_tab():
+    from tui.commands import GMCommands
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        provider = GMCommands(app.screen)
+        labels = dict(provider._commands())
+        assert labels["screen.spell_system('apotheose')"] == "Spell cost: Apothéose"
+        await app.run_action("screen.spell_system('apotheose')")
+        await pilot.pause()
+        assert app.screen.pane == "spell"
+        assert app.focused is not None and app.focused.id == "spell-intensity"

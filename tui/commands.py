@@ -36,6 +36,10 @@ class GMCommands(Provider):
         extra = getattr(self.screen, "PALETTE_COMMANDS", ())
         for action, en, fr in (*GM_COMMANDS, *extra):
             yield action, (fr if lang == "fr" else en)
+        from tui.widgets.spell import SpellPane
+
+        for tab_id, title, _system in SpellPane.SYSTEMS:
+            yield f"screen.spell_system('{tab_id}')", t("spell.palette", lang, system=t(title, lang))
 
     async def discover(self) -> Hits:
         for action, label in self._commands():

@@ -105,6 +105,11 @@ class MainScreen(RosterActions, Screen[None]):
         self.pane = "spell"
         self.query_one(SpellPane).start_entry()
 
+    def action_spell_system(self, tab_id: str) -> None:
+        """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…)."""
+        self.pane = "spell"
+        self.query_one(SpellPane).show_system(tab_id)
+
     def watch_pane(self, name: str) -> None:
         for pane in self.query(".pane"):
             pane.set_class(pane.id == name, "-active")

@@ -51,6 +51,7 @@ from tui.widgets.spell_system import SpellSystem, percent
 register(
     {
         "spell.tab.apotheose": ("Apothéose", "Apothéose"),
+        "spell.palette": ("Spell cost: {system}", "Coût de sort : {system}"),
         "spell.intensity": ("Intensity", "Intensité"),
         "spell.duration": ("Duration", "Durée"),
         "spell.range": ("Range", "Portée"),
@@ -535,3 +536,8 @@ class SpellPane(Pane):
     def start_entry(self) -> None:
         """Focus the intensity field, the current combatant (if a mystic) as caster."""
         self.active_system().start_entry()
+
+    def show_system(self, tab_id: str) -> None:
+        """Show one system's tab (``apotheose``, ``mage``…) and focus its first field."""
+        self.query_one(TabbedContent).active = f"spell-tab-{tab_id}"
+        self.query_one(f"#spell-{tab_id}", SpellSystem).start_entry()
