@@ -22,6 +22,10 @@ class HouseRules:
     tolerant_backlash: bool = False
     #: RULES 4: Système D6 spell difficulty is half the sum of aspects, rounded up.
     d6_halve: bool = True
+    #: RULES 2: Mage, each 1 rolled cancels a success.
+    mage_ones_cancel: bool = True
+    #: RULES 2: Mage scope, targets, radius and duration priced separately and added (off: the highest row).
+    mage_scope_separate: bool = True
 
     @property
     def die(self) -> KultDie:
