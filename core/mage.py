@@ -194,7 +194,7 @@ class MageEffect:
         else:
             require("arete", self.arete is not None, "required for an improvised effect (or give a rote)",
                     fr="requise pour un effet improvisé (ou donnez une routine)")  # fmt: skip
-        require("willpower", self.willpower is None or self.arete is not None, "a ritual's interval needs --arete",
+        require("willpower", self.willpower is None or self.arete is not None, "a ritual's interval needs the arete",
                 fr="l'intervalle d'un rituel demande l'entéléchie")  # fmt: skip
         for successes in self.assistants:
             whole_at_least("assistants", successes)
@@ -274,7 +274,9 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
     if e.connection is Connection.unknown:
         reasons.append(Line("unknown target: no connection, impossible", "cible inconnue : aucune connexion, impossible"))
     extras = Extras(e.power, targets_row, radius_row, duration_row, connection_row, scope)
-    lines.append(_extras_line(e, extras, scope_separate))
+    scope_line = _scope_line(e, extras, scope_separate)
+    if scope_line is not None:
+        lines.append(scope_line)
     unknown = e.connection is Connection.unknown
     total = None if scope is None or unknown else e.power + scope + (connection_row or 0)
     needed_level = e.sphere if e.needed is None else e.needed
@@ -286,7 +288,7 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
     free_used = min(free, total) if total is not None else 0
     successes = None
     if total is not None:
-        lines.append(Line(f"successes needed: 1 + extras {total} = {1 + total}", f"succès requis : 1 + extras {total} = {1 + total}"))
+        lines.append(_needed_line(e, extras, total))
         left = total - free_used
         if free:
             lines.append(
@@ -321,8 +323,8 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
         avatar_fr = "" if e.avatar is None else f", avatar {e.avatar} par tour"
         lines.append(
             Line(
-                f"quintessence {e.quintessence} offered: +{q_dice} dice, {q_dice} spent (at most 3 a roll{avatar})",
-                f"quintessence {e.quintessence} offerte : +{q_dice} dés, {q_dice} dépensés (au plus 3 par jet{avatar_fr})",
+                f"quintessence {e.quintessence}: +{q_dice} dice, {q_dice} spent (at most 3 a roll{avatar})",
+                f"quintessence {e.quintessence} : +{q_dice} dés, {q_dice} dépensés (au plus 3 par jet{avatar_fr})",
             )
         )
     added = [
@@ -346,7 +348,7 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
             )
         elif successes is not None and pool >= 1:
             odds = chance(dice, difficulty, successes, ones_cancel=ones_cancel)
-            ones = (", each 1 cancels a success", ", chaque 1 annule un succès") if ones_cancel else ("", "")
+            ones = (", ones cancel", ", les 1 annulent") if ones_cancel else ("", "")
             if successes > dice:
                 lines.append(
                     Line(
@@ -356,8 +358,8 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
                 )
             lines.append(
                 Line(
-                    f"chance: {_successes(successes)} on {dice} dice at difficulty {difficulty}{ones[0]}: {percent(odds)}",
-                    f"chance : {successes} succès sur {dice} dés à difficulté {difficulty}{ones[1]} : {percent(odds, 'fr')}",
+                    f"chance: {_successes(successes)} on {dice}d10 ≥ {difficulty}{ones[0]}: {percent(odds)}",
+                    f"chance : {successes} succès sur {dice}d10 ≥ {difficulty}{ones[1]} : {percent(odds, 'fr')}",
                 )
             )
 
@@ -409,32 +411,43 @@ def _minutes(minutes: int) -> str:
     return f"{minutes // 60} h" if minutes >= 60 else f"{minutes} min"
 
 
-def _extras_line(e: MageEffect, x: Extras, separate: bool) -> Line:
-    en: list[str] = [f"power +{x.power}"]
-    fr: list[str] = [f"puissance +{x.power}"]
-    row = lambda value: "?" if value is None else f"+{value}"  # noqa: E731
+def _scope_line(e: MageEffect, x: Extras, separate: bool) -> Line | None:
+    """``scope: 10 targets +3 + 1 month +3 = +6``; None when every row is 0."""
+    row = lambda value: "✗" if value is None else f"+{value}"  # noqa: E731
+    parts: list[tuple[str, str]] = []
     if x.targets != 0:
-        en.append(f"{e.targets} target{'s' if e.targets > 1 else ''} {row(x.targets)}")
-        fr.append(f"{e.targets} cible{'s' if e.targets > 1 else ''} {row(x.targets)}")
+        s = "s" if e.targets > 1 else ""
+        parts.append((f"{e.targets} target{s} {row(x.targets)}", f"{e.targets} cible{s} {row(x.targets)}"))
     if x.radius != 0:
-        en.append(f"radius {e.radius} m {row(x.radius)}")
-        fr.append(f"rayon {e.radius} m {row(x.radius)}")
+        parts.append((f"radius {e.radius} m {row(x.radius)}", f"rayon {e.radius} m {row(x.radius)}"))
     if x.duration:
-        en.append(f"{e.duration.label('en')} {row(x.duration)}")
-        fr.append(f"{e.duration.label('fr')} {row(x.duration)}")
-    scope = "?" if x.scope is None else f"+{x.scope}"
-    if len(en) == 1:
-        text_en, text_fr = f"{en[0]}; scope {scope}", f"{fr[0]} ; ampleur {scope}"
-    elif len(en) == 2:
-        text_en, text_fr = f"{en[0]}; scope {en[1]}", f"{fr[0]} ; ampleur {fr[1]}"
-    else:
-        how = ("added", "additionnés") if separate else ("highest row", "rang le plus haut")
-        text_en = f"{en[0]}; scope ({', '.join(en[1:])}; {how[0]}) {scope}"
-        text_fr = f"{fr[0]} ; ampleur ({' ; '.join(fr[1:])} ; {how[1]}) {scope}"
+        parts.append((f"{e.duration.label('en')} {row(x.duration)}", f"{e.duration.label('fr')} {row(x.duration)}"))
+    if not parts:
+        return None
+    total = "" if x.scope is None else f" = +{x.scope}"
+    if separate or len(parts) == 1:
+        return Line("scope: " + " + ".join(en for en, _ in parts) + total, "ampleur : " + " + ".join(fr for _, fr in parts) + total)
+    return Line(
+        "scope, the highest row of: " + ", ".join(en for en, _ in parts) + total,
+        "ampleur, le rang le plus haut de : " + ", ".join(fr for _, fr in parts) + total,
+    )
+
+
+def _needed_line(e: MageEffect, x: Extras, total: int) -> Line:
+    """``successes needed: 1 + power 2 + scope 6 + connection met 4 = 13``."""
+    en, fr = ["1"], ["1"]
+    if x.power:
+        en.append(f"power {x.power}")
+        fr.append(f"puissance {x.power}")
+    if x.scope:
+        en.append(f"scope {x.scope}")
+        fr.append(f"ampleur {x.scope}")
     if e.connection is not None:
-        text_en += f"; connection {e.connection.label('en')} {row(x.connection)}"
-        text_fr += f" ; connexion {e.connection.label('fr')} {row(x.connection)}"
-    return Line(text_en, text_fr)
+        en.append(f"connection {e.connection.label('en')} {x.connection}")
+        fr.append(f"connexion {e.connection.label('fr')} {x.connection}")
+    sum_en = " + ".join(en) + (f" = {1 + total}" if len(en) > 1 else "")
+    sum_fr = " + ".join(fr) + (f" = {1 + total}" if len(fr) > 1 else "")
+    return Line(f"successes needed: {sum_en}", f"succès requis : {sum_fr}")
 
 
 # --- counter-magic ------------------------------------------------------------------------------

@@ -95,7 +95,7 @@ BAD = [
     (("--sphere", "2", "--arete", "11"), "--arete: must be between 1 and 10, got 11"),
     (("--sphere", "2", "--arete", "3", "--difficulty", "1"), "--difficulty: must be at least 2, got 1"),
     (("--sphere", "2", "--arete", "3", "--assistants", "1,x"), "--assistants: a list of whole numbers ≥ 0, got 'x'"),
-    (("--sphere", "2", "--rote", "--attribute", "2", "--ability", "2", "--willpower", "4"), "--willpower: a ritual's interval needs --arete"),
+    (("--sphere", "2", "--rote", "--attribute", "2", "--ability", "2", "--willpower", "4"), "--willpower: a ritual's interval needs the arete"),
     (("--sphere", "two"), "--sphere: must be a whole number, got 'two'"),
 ]
 

@@ -32,7 +32,7 @@ def test_M1_ten_targets_for_a_month_on_someone_met_needs_eleven_successes():
     result = mage_spell(MageEffect(sphere=3, arete=3, targets=10, duration="month", connection="met"))
     assert (result.extras.targets, result.extras.duration, result.extras.connection) == (3, 3, 4)
     assert result.successes_needed == 11 and result.possible
-    assert "successes needed: 1 + extras 10 = 11" in [line.en for line in result.breakdown]
+    assert "successes needed: 1 + scope 6 + connection met 4 = 11" in [line.en for line in result.breakdown]
 
 
 def test_M2_arete_3_willpower_5_rolls_each_hour_at_most_5_times():

@@ -106,9 +106,10 @@ class MainScreen(RosterActions, Screen[None]):
         self.query_one(SpellPane).start_entry()
 
     def action_spell_system(self, tab_id: str) -> None:
-        """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…)."""
-        self.pane = "spell"
+        """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…). The tab
+        first: focusing the pane's first field queues a TabPane.Focused that would switch back."""
         self.query_one(SpellPane).show_system(tab_id)
+        self.pane = "spell"
 
     def watch_pane(self, name: str) -> None:
         for pane in self.query(".pane"):

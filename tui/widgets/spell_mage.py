@@ -1,0 +1,223 @@
+"""The Mage tab of the spell-cost pane (RULES 2): what an effect takes, and its odds, as the GM types.
+
+Seven one-line rows of fields (numbers, and the tables' rows as choices: ←/→ or space change
+them), a summary line and the breakdown. Nothing here changes the campaign: Mage casters are not
+in the Apothéose roster; the campaign only gives the house rules ``mage_ones_cancel`` and
+``mage_scope_separate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from core.errors import RulesError
+from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, MageSpell, assistants_of, mage_spell, percent
+from tui.i18n import refused, register, t
+from tui.widgets.fields import Cycle
+from tui.widgets.pane import focus_now
+from tui.widgets.spell_system import SpellSystem
+
+register(
+    {
+        "spell.tab.mage": ("Mage", "Mage"),
+        "mage.sphere": ("sphere", "sphère"),
+        "mage.needed": ("needs", "requis"),
+        "mage.arete": ("arete", "entéléchie"),
+        "mage.resistance": ("resistance", "résistance"),
+        "mage.attribute": ("attribute", "attribut"),
+        "mage.ability": ("ability", "compétence"),
+        "mage.power": ("power", "puissance"),
+        "mage.connection": ("connection", "connexion"),
+        "mage.difficulty": ("difficulty", "difficulté"),
+        "mage.quintessence": ("quintessence", "quintessence"),
+        "mage.avatar": ("avatar", "avatar"),
+        "mage.as_difficulty": ("extras as difficulty", "extras en difficulté"),
+        "mage.paradox_pool": ("paradox", "paradoxe"),
+        "mage.paradox_rolls": ("earlier rolls", "jets avant"),
+        "mage.willpower": ("willpower", "volonté"),
+        "mage.foci": ("foci", "foci"),
+        "mage.assistants": ("assistants", "assistants"),
+        "mage.acolytes": ("acolytes", "acolytes"),
+        "mage.type_sphere": ("Type the caster's Sphere level (1–10).", "Tapez le niveau de Sphère du lanceur (1–10)."),
+        "mage.odds": (
+            "{needed} to make on {dice} dice at difficulty {difficulty}: {chance}",
+            "{needed} à faire sur {dice} dés à difficulté {difficulty} : {chance}",
+        ),
+        "mage.no_difficulty": (
+            "{needed} to make on {dice} dice · type a difficulty (2–10) for the odds",
+            "{needed} à faire sur {dice} dés · tapez une difficulté (2–10) pour la chance",
+        ),
+        "mage.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
+        "mage.successes": ("{n} success{es}", "{n} succès"),
+    }
+)
+
+
+def _counted(n: int, en: str, fr: str, row: int) -> tuple[str, str]:
+    cost = f" +{row}" if row else ""
+    return f"{n} {en}{'s' if n > 1 else ''}{cost}", f"{n} {fr}{'s' if n > 1 else ''}{cost}"
+
+
+#: The choices, each labelled with what it costs (extra successes).
+MODES = ((False, ("improvised", "improvisé")), (True, ("rote", "routine")))
+TARGETS = tuple((n, _counted(n, "target", "cible", row)) for row, n in enumerate(SCOPE_STEPS))
+RADII = tuple((n, (f"radius {n} m" + (f" +{row}" if row else ""), f"rayon {n} m" + (f" +{row}" if row else ""))) for row, n in enumerate(SCOPE_STEPS))
+DURATIONS = ((Duration.scene, ("1 scene/hour", "1 scène/heure")),) + tuple(
+    (d, (f"{d.label('en')} +{d.row}", f"{d.label('fr')} +{d.row}")) for d in list(Duration)[1:]
+)
+CONNECTIONS = (
+    (None, ("none needed", "aucune")),
+    *((c, (f"{c.label('en')} +{c.row}", f"{c.label('fr')} +{c.row}")) for c in Connection if c.row is not None),
+    (Connection.unknown, ("unknown: impossible", "inconnu : impossible")),
+)
+PARADOX = (
+    ("none", ("coincidental", "coïncidente")),
+    ("witnesses", ("coincidental, witnessed", "coïncidente, témoins")),
+    ("vulgar", ("vulgar", "vulgaire")),
+    ("sleepers", ("vulgar + Sleepers", "vulgaire + Dormeurs")),
+)
+
+#: Number fields: (name, placeholder, restrict). Empty means the default (none, or 0).
+NUMBER = r"\d{0,2}"
+
+
+class MageSpell(SpellSystem, can_focus=False):
+    """Mage: l'Ascension: pool, successes needed, odds, Paradox and ritual of one effect.
+
+    Not a tab stop itself (its fields are): only the breakdown scrolls."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._shown: dict[str, str] = {}
+
+    # -- composing --------------------------------------------------------------------------
+    def _number(self, name: str, placeholder: str = "", width: str = "") -> Iterator[Widget]:
+        yield Label(t(f"mage.{name}", self.lang), classes="mage-label", markup=False)
+        restrict = r"[\d,]{0,24}" if name == "assistants" else NUMBER
+        yield Input("", placeholder=placeholder, restrict=restrict, compact=True, id=f"mage-{name}", classes=f"mage-number {width}")
+
+    def compose(self) -> ComposeResult:
+        number = self._number
+        with Vertical(id="mage-fields"):
+            with Horizontal(classes="mage-row"):
+                yield from number("sphere", "1-10")
+                yield from number("needed", "")
+                yield from number("arete", "1-10")
+                yield from number("resistance", "0")
+            with Horizontal(classes="mage-row"):
+                yield Cycle(MODES, value=False, id="mage-rote")
+                yield from number("attribute")
+                yield from number("ability")
+                yield from number("power", "0")
+            with Horizontal(classes="mage-row"):
+                yield Cycle(TARGETS, value=1, id="mage-targets")
+                yield Cycle(RADII, value=1, id="mage-radius")
+                yield Cycle(DURATIONS, value=Duration.scene, id="mage-duration")
+            with Horizontal(classes="mage-row"):
+                yield Label(t("mage.connection", self.lang), classes="mage-label", markup=False)
+                yield Cycle(CONNECTIONS, value=None, id="mage-connection")
+                yield from number("difficulty", "2-10")
+            with Horizontal(classes="mage-row"):
+                yield from number("quintessence", "0")
+                yield from number("avatar")
+                yield from number("as_difficulty", "0")
+            with Horizontal(classes="mage-row"):
+                yield Cycle(PARADOX, value="none", id="mage-paradox")
+                yield from number("paradox_pool", "0")
+                yield from number("paradox_rolls", "0")
+            with Horizontal(classes="mage-row"):
+                yield from number("willpower")
+                yield from number("foci", "0")
+                yield from number("assistants", "1,3", "-wide")
+                yield from number("acolytes", "0")
+        yield Static("", id="mage-summary", markup=False)
+        with VerticalScroll(id="mage-breakdown-box"):
+            yield Static("", id="mage-breakdown", markup=False)
+
+    def on_mount(self) -> None:
+        self.refresh_result()
+
+    # -- reading the fields -----------------------------------------------------------------
+    def _value(self, name: str) -> int | None:
+        text = self.query_one(f"#mage-{name}", Input).value.strip()
+        return int(text) if text else None
+
+    def _choice(self, name: str) -> object:
+        return self.query_one(f"#mage-{name}", Cycle).value
+
+    def effect_typed(self) -> MageEffect:
+        """The effect as typed; a RulesError naming the field if it cannot be one."""
+        sphere = self._value("sphere")
+        if sphere is None:
+            raise refused("sphere", "mage.type_sphere")
+        paradox = self._choice("paradox")
+        zero = {name: self._value(name) or 0 for name in (
+            "resistance", "power", "as_difficulty", "quintessence", "paradox_pool", "paradox_rolls", "foci", "acolytes",
+        )}  # fmt: skip
+        return MageEffect(
+            sphere=sphere, rote=bool(self._choice("rote")), attribute=self._value("attribute"),
+            ability=self._value("ability"), arete=self._value("arete"), needed=self._value("needed"),
+            targets=self._choice("targets"), radius=self._choice("radius"), duration=self._choice("duration"),
+            connection=self._choice("connection"), difficulty=self._value("difficulty"), avatar=self._value("avatar"),
+            vulgar=paradox in ("vulgar", "sleepers"), witnesses=paradox == "witnesses", sleepers=paradox == "sleepers",
+            willpower=self._value("willpower"),
+            assistants=assistants_of(self.query_one("#mage-assistants", Input).value), **zero,
+        )  # type: ignore[arg-type]  # fmt: skip
+
+    def result(self) -> MageSpell:
+        rules = self.campaign.rules
+        return mage_spell(self.effect_typed(), ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate)
+
+    # -- rendering --------------------------------------------------------------------------
+    def _show(self, selector: str, text: str) -> None:
+        """Update a Static only when its text changes."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def refresh_from_campaign(self) -> None:
+        self.refresh_result()  # only the house rules can have changed
+
+    def refresh_result(self) -> None:
+        lang = self.lang
+        try:
+            result = self.result()
+        except RulesError as error:
+            self._verdict(error.reason_in(lang) if error.field == "sphere" else error.text(lang), False)
+            self._show("#mage-breakdown", "")
+            return
+        self._verdict(self.summary(result), result.possible)
+        self._show("#mage-breakdown", "\n".join(ln.text(lang) for ln in result.breakdown))
+
+    def summary(self, result: MageSpell) -> str:
+        lang = self.lang
+        if not result.possible:
+            return t("mage.impossible", lang, reason=result.reason.text(lang) if result.reason else "")
+        n = result.successes_needed or 0
+        needed = t("mage.successes", lang, n=n, es="" if n == 1 else "es")
+        if result.chance is None:
+            return t("mage.no_difficulty", lang, needed=needed, dice=result.dice_rolled)
+        return t("mage.odds", lang, needed=needed, dice=result.dice_rolled, difficulty=result.difficulty, chance=percent(result.chance, lang))
+
+    def _verdict(self, text: str, ok: bool) -> None:
+        self._show("#mage-summary", text)
+        summary = self.query_one("#mage-summary", Static)
+        summary.set_class(ok, "-ok")
+        summary.set_class(not ok, "-refused")
+
+    @on(Input.Changed)
+    @on(Cycle.Changed)
+    def _changed(self, event: Input.Changed | Cycle.Changed) -> None:
+        event.stop()
+        self.refresh_result()
+
+    def start_entry(self) -> None:
+        field = self.query_one("#mage-sphere", Input)
+        focus_now(field)
+        field.select_all()
