@@ -102,8 +102,15 @@ class MageSpell(SpellSystem, can_focus=False):
         restrict = r"[\d,]{0,24}" if name == "assistants" else NUMBER
         yield Input("", placeholder=placeholder, restrict=restrict, compact=True, id=f"mage-{name}", classes=f"mage-number {width}")
 
+    def _cycle(self, choices: tuple, value: object, name: str) -> Cycle:
+        """A choice as wide as its longest label: the fields after it keep their place."""
+        cycle = Cycle(choices, value=value, id=f"mage-{name}")
+        index = 1 if self.lang == "fr" else 0
+        cycle.styles.width = 2 + max(len(labels[index]) for _, labels in choices)
+        return cycle
+
     def compose(self) -> ComposeResult:
-        number = self._number
+        number, cycle = self._number, self._cycle
         with Vertical(id="mage-fields"):
             with Horizontal(classes="mage-row"):
                 yield from number("sphere", "1-10")
@@ -111,30 +118,30 @@ class MageSpell(SpellSystem, can_focus=False):
                 yield from number("arete", "1-10")
                 yield from number("resistance", "0")
             with Horizontal(classes="mage-row"):
-                yield Cycle(MODES, value=False, id="mage-rote")
+                yield cycle(MODES, False, "rote")
                 yield from number("attribute")
                 yield from number("ability")
                 yield from number("power", "0")
             with Horizontal(classes="mage-row"):
-                yield Cycle(TARGETS, value=1, id="mage-targets")
-                yield Cycle(RADII, value=1, id="mage-radius")
-                yield Cycle(DURATIONS, value=Duration.scene, id="mage-duration")
+                yield cycle(TARGETS, 1, "targets")
+                yield cycle(RADII, 1, "radius")
+                yield cycle(DURATIONS, Duration.scene, "duration")
             with Horizontal(classes="mage-row"):
                 yield Label(t("mage.connection", self.lang), classes="mage-label", markup=False)
-                yield Cycle(CONNECTIONS, value=None, id="mage-connection")
+                yield cycle(CONNECTIONS, None, "connection")
                 yield from number("difficulty", "2-10")
             with Horizontal(classes="mage-row"):
                 yield from number("quintessence", "0")
                 yield from number("avatar")
                 yield from number("as_difficulty", "0")
             with Horizontal(classes="mage-row"):
-                yield Cycle(PARADOX, value="none", id="mage-paradox")
+                yield cycle(PARADOX, "none", "paradox")
                 yield from number("paradox_pool", "0")
                 yield from number("paradox_rolls", "0")
             with Horizontal(classes="mage-row"):
                 yield from number("willpower")
                 yield from number("foci", "0")
-                yield from number("assistants", "1,3", "-wide")
+                yield from number("assistants", "N,N…", "-wide")
                 yield from number("acolytes", "0")
         yield Static("", id="mage-summary", markup=False)
         with VerticalScroll(id="mage-breakdown-box"):
