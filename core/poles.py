@@ -188,6 +188,54 @@ def bonus_slots(resistance: int, open_levels: Iterable[int]) -> tuple[int, ...]:
 
 
 @attrs.frozen
+class Difficulty:
+    """A DC and the line that explains it."""
+
+    dc: int
+    breakdown: Breakdown
+
+
+def interruption(damage: int) -> Difficulty:
+    """The Vigour save of a caster hit during its incantation, explained."""
+    dc = interruption_dc(damage)
+    return Difficulty(
+        dc,
+        (
+            Line(f"hit for {damage} during the incantation: Vigour DC 10 + floor({damage}/3) = {dc}",
+                 f"touché de {damage} pendant l'incantation : Vigueur difficulté 10 + arrondi inf.({damage}/3) = {dc}"),
+            Line("failed: the spell is lost and the resource spent", "échec : le sort est perdu et la ressource dépensée"),
+        ),
+    )  # fmt: skip
+
+
+def spell_save(level: int, mod: int) -> Difficulty:
+    """The save against a spell (or an effect of that equivalent level), explained."""
+    dc = save_dc(level, mod)
+    return Difficulty(dc, (Line(f"save DC 10 + level {level} + modifier {mod} = {dc}", f"difficulté 10 + niveau {level} + modificateur {mod} = {dc}"),))
+
+
+@attrs.frozen
+class BonusSlots:
+    levels: tuple[int, ...]
+    breakdown: Breakdown
+
+
+def daily_bonus_slots(resistance: int, open_levels: Iterable[int]) -> BonusSlots:
+    """:func:`bonus_slots`, explained."""
+    opened = sorted(set(open_levels))
+    levels = bonus_slots(resistance, opened)
+    shown = ", ".join(map(str, levels)) or "—"
+    return BonusSlots(
+        levels,
+        (
+            Line(f"Résistance {resistance:+d}: one extra daily slot per level 1…{max(resistance, 0)} already open ({', '.join(map(str, opened)) or 'none'})",
+                 f"Résistance {resistance:+d} : un emplacement quotidien de plus par niveau 1…{max(resistance, 0)} déjà ouvert ({', '.join(map(str, opened)) or 'aucun'})"),
+            Line(f"bonus slots at levels: {shown}", f"emplacements en plus aux niveaux : {shown}"),
+        ),
+    )  # fmt: skip
+
+
+@attrs.frozen
 class Ranges:
     """The three ranges that grow with the caster, in metres."""
 
@@ -667,7 +715,7 @@ def poles_spell(request: PolesRequest) -> PolesSpell:
     lines.append(
         Line(f"{final_segments.total} segments: a swift action", f"{final_segments.total} segment : action rapide")
         if swift
-        else Line(f"{final_segments.total} segments", f"{final_segments.total} segments")
+        else Line(f"{final_segments.total} segment{'s' * (final_segments.total > 1)}", f"{final_segments.total} segment{'s' * (final_segments.total > 1)}")
     )
 
     # DCs, ranges
@@ -834,6 +882,11 @@ def blood_mana(mana: int, limit: int, pool: int, d100: int | None = None, *, tol
 
 
 __all__ = [
+    "BonusSlots",
+    "Difficulty",
+    "daily_bonus_slots",
+    "interruption",
+    "spell_save",
     "BACKLASH_TABLES",
     "TECHNIQUES",
     "TRADITIONS",
