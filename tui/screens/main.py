@@ -106,9 +106,11 @@ class MainScreen(RosterActions, Screen[None]):
         self.query_one(SpellPane).start_entry()
 
     def action_spell_system(self, tab_id: str) -> None:
-        """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…)."""
-        self.pane = "spell"
+        """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…). The tab
+        first: showing the pane focuses the active tab's field, and a focus in the old tab would
+        switch back to it."""
         self.query_one(SpellPane).show_system(tab_id)
+        self.pane = "spell"
 
     def watch_pane(self, name: str) -> None:
         for pane in self.query(".pane"):
