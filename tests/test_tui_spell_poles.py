@@ -280,3 +280,15 @@ def test_snapshot_poles_80x24(snap_compare) -> None:
 
 def test_snapshot_poles_120x40(snap_compare) -> None:
     assert snap_compare(make_test_app(lang="fr"), terminal_size=(120, 40), run_before=_build([]))
+
+
+@run
+async def test_the_list_keys_speak_french():
+    app = make_test_app(lang="fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_poles(pilot)
+        await pilot.press("1")
+        await add_technique(pilot, Technique.still)
+        await focus(pilot, "#poles-techniques")
+        shown = {b.binding.description for b in app.screen.active_bindings.values() if (b.binding.id or "").startswith("poles-")}
+        assert {"Monter", "Descendre", "Don", "Retirer"} <= shown

@@ -33,7 +33,7 @@ from core.poles import (
     poles_spell,
 )
 from core.poles import PolesSpell as PolesResult
-from tui.i18n import refused, register, t
+from tui.i18n import localise_bindings, refused, register, t
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 
@@ -108,6 +108,13 @@ class TechniqueList(OptionList):
         Binding("delete,backspace", "remove", "Remove", id="poles-technique-remove"),
     ]
 
+    def on_mount(self) -> None:
+        localise_bindings(
+            self,
+            {"poles-technique-up": "key.poles_up", "poles-technique-down": "key.poles_down",
+             "poles-technique-feat": "key.poles_feat", "poles-technique-remove": "key.poles_remove"},
+        )  # fmt: skip
+
     def action_move(self, step: int) -> None:
         self.query_ancestor(PolesSpell).move_technique(self.highlighted, step)
 
@@ -122,6 +129,9 @@ class D100Input(Input):
     """The backlash's d100: Enter rolls it when empty."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "roll", "Roll d100", priority=True, id="poles-roll")]
+
+    def on_mount(self) -> None:
+        localise_bindings(self, {"poles-roll": "key.poles_roll"})
 
     def action_roll(self) -> None:
         self.query_ancestor(PolesSpell).roll_d100()
