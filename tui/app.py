@@ -28,6 +28,7 @@ class ApotheoseApp(App[None]):
         "styles/damage.tcss",
         "styles/spell.tcss",
         "styles/spell_mage.tcss",
+        "styles/spell_poles.tcss",
         "styles/dialogs.tcss",
         "styles/sheet.tcss",
     ]

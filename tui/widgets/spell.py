@@ -47,6 +47,7 @@ from tui.confirm import request_checked
 from tui.i18n import refused, register, t
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_mage import MageSpell
+from tui.widgets.spell_poles import PolesSpell
 from tui.widgets.spell_system import SpellSystem, percent
 
 register(
@@ -500,6 +501,7 @@ class SpellPane(Pane):
     SYSTEMS: ClassVar[tuple[tuple[str, str, type[SpellSystem]], ...]] = (
         ("apotheose", "spell.tab.apotheose", ApotheoseSpell),
         ("mage", "spell.tab.mage", MageSpell),
+        ("poles", "spell.tab.poles", PolesSpell),
     )
 
     def compose(self) -> ComposeResult:
