@@ -191,14 +191,14 @@ def visible_log(
     campaign: Campaign,
     log: Iterable[tuple[int, Line]],
     actions: Mapping[int, object] | None = None,
-    keep: int = LOG_LINES,
+    keep: int | None = LOG_LINES,
 ) -> tuple[Line, ...]:
     """The log lines (``(seq, line)``, oldest first) players may read, the newest ``keep``.
 
     Every line of an action (same ``seq``) is dropped when any of them names a hidden combatant
     (in English or French) or the action (from ``actions``, by seq) refers to a hidden id. A line
     naming a combatant whose numbers are not shown exactly (an NPC, say) is kept only when it
-    has no digit in it."""
+    has no digit in it. ``keep=None`` keeps them all."""
     hidden_ids, hidden_names, vague_names = _secret(campaign)
     by_seq: dict[int, list[Line]] = {}
     for seq, ln in log:
@@ -216,6 +216,8 @@ def visible_log(
             if any(ch.isdigit() for ch in text) and any(name in text for name in vague_names):
                 continue
             kept.append(ln)
+    if keep is None:
+        return tuple(kept)
     return tuple(kept[-keep:]) if keep else ()
 
 
