@@ -49,14 +49,16 @@ def need(*commands: str) -> None:
         raise RuntimeError(f"could not install {' '.join(packages)}: {done.stderr.strip()[-500:]}")
 
 
-def wait_until(predicate: Callable[[], object], timeout: float = 30.0, step: float = 0.05) -> float:
-    """Seconds until ``predicate()`` held; raises TimeoutError after ``timeout``."""
+def wait_until(
+    predicate: Callable[[], object], timeout: float = 30.0, step: float = 0.05, explain: Callable[[], str] | None = None
+) -> float:
+    """Seconds until ``predicate()`` held; raises TimeoutError after ``timeout`` (with ``explain()``)."""
     start = time.monotonic()
     while True:
         if predicate():
             return time.monotonic() - start
         if time.monotonic() - start > timeout:
-            raise TimeoutError(f"still not true after {timeout} s")
+            raise TimeoutError(f"still not true after {timeout} s" + (f": {explain()}" if explain else ""))
         time.sleep(step)
 
 
