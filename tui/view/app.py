@@ -130,6 +130,7 @@ class ViewApp(App[None]):
         self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=signature(self.path))
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
+        self._status_shown = self._status()
 
     def compose(self) -> ComposeResult:
         yield Lines(id="table")
@@ -166,10 +167,10 @@ class ViewApp(App[None]):
             self.updates += 1
         else:
             self.problem = problem
-        status = self.query_one("#status", Static)
         new = self._status()
-        if str(status.render()) != new:
-            status.update(new)
+        if new != self._status_shown:  # an update re-lays the screen out: only when it changes
+            self._status_shown = new
+            self.query_one("#status", Static).update(new)
 
     def _status(self) -> str:
         if self.problem:
