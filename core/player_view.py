@@ -166,6 +166,9 @@ def _ids_in(value: object) -> Iterator[str]:
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
             yield from _ids_in(getattr(value, field.name))
+    elif isinstance(value, dict):  # an action as a save holds it
+        for item in value.values():
+            yield from _ids_in(item)
     elif isinstance(value, (tuple, list, frozenset, set)):
         for item in value:
             yield from _ids_in(item)

@@ -137,3 +137,12 @@ def test_view_command_refuses_a_missing_campaign(tmp_path, capsys) -> None:
     assert main(["view", "nowhere", "--saves", str(tmp_path)]) == 1
     assert "nowhere" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []  # nothing created
+
+
+def test_reading_the_file_gives_the_same_view_as_the_journal(campaign_file) -> None:
+    from core.player_view import player_view_of
+
+    path, journal = campaign_file
+    journal = play(journal, SetHidden("capitaine", True), Damage(("capitaine",), 2), Damage(("segiere",), 3), NextTurn())
+    write(path, journal)
+    assert read_view(path) == player_view_of(journal)

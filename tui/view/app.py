@@ -69,10 +69,12 @@ class Lines(ScrollView, can_focus=True):
             if self.tail:
                 self.scroll_end(animate=False, immediate=True)
             return
+        top, height = self.scroll_offset.y, self.size.height
         for y, (before, after) in enumerate(zip(old, lines)):
             if before != after or before.style != after.style:
                 self._strips.pop(y, None)
-                self.refresh_line(y)
+                if top <= y < top + height:  # a region off the widget would repaint what is there
+                    self.refresh_line(y)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset

@@ -16,10 +16,13 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from core.player_view import PlayerView, player_view_of
+from core.breakdown import Line
+from core.campaign import Campaign
+from core.player_view import PlayerView, player_view
 from saves.atomic import load_bytes
+from saves.envelope import open_envelope
 from saves.errors import MissingFileError, SaveError
-from saves.format import read_journal
+from saves.format import CONVERTER, read_journal
 
 #: Seconds between looks at the file when polling (and the longest wait with a watcher).
 POLL = 0.2
@@ -39,8 +42,22 @@ def signature(path: Path) -> Signature | None:
 
 
 def read_view(path: Path) -> PlayerView:
-    """The players' view of the campaign in ``path`` (raises :class:`SaveError`)."""
-    return player_view_of(read_journal(load_bytes(path), path).journal)
+    """The players' view of the campaign in ``path`` (raises :class:`SaveError`).
+
+    Only the campaign is structured (with the save format's strict converter); the history's log
+    lines and actions are taken as they are in the file (the projection needs the text of a log
+    line and the strings inside an action), which keeps a read fast however long the history."""
+    raw = load_bytes(path)
+    payload = open_envelope(raw, path)
+    try:
+        campaign = CONVERTER.structure(payload["campaign"], Campaign)
+        history = payload.get("history") or {}
+        log = [(e["seq"], Line(e["line"]["en"], e["line"]["fr"])) for e in history.get("log", ())]
+        actions = {e["seq"]: e["action"] for e in (*history.get("done", ()), *history.get("undone", ()))}
+    except Exception:  # noqa: BLE001 - the full load names the field
+        read_journal(raw, path)
+        raise SaveError(path, "cannot be read as a campaign") from None
+    return player_view(campaign, log, actions)
 
 
 def problem_of(error: Exception) -> str:
