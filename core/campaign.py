@@ -14,6 +14,7 @@ from core.house_rules import HouseRules
 from core.mooks import MookGroup
 from core.roster import Character
 from core.validators import at_least, non_empty
+from core.visibility import Visibility
 
 
 @attrs.frozen
@@ -27,6 +28,8 @@ class Campaign:
     active: str | None = None
     #: Game session number (mystical exhaustion is once per session).
     session: int = attrs.field(default=1, validator=at_least(1))
+    #: What the players are shown of each combatant (core.visibility, core.player_view).
+    visibility: Visibility = Visibility()
 
     # -- look-ups (by id, through an index built once per campaign value) ------------------
     @functools.cached_property

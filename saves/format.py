@@ -591,3 +591,20 @@ def _brackets(items: bytes | bytearray, depth: int) -> tuple[bytes | bytearray, 
     if not items:
         return (b"[]",)
     return b"[\n" + b"  " * (depth + 1), items, b"\n" + b"  " * depth + b"]"
+
+
+# -- migrations ------------------------------------------------------------------------------------
+
+
+@CAMPAIGN.migration(1)
+def migrate_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 adds each campaign's ``visibility`` (what the players see): a version-1 file
+    gets the defaults (PCs exact, NPCs wound level, groups standing count)."""
+    from core.visibility import Visibility
+
+    default = orjson.loads(orjson.dumps(unstructure(Visibility())))
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        if isinstance(campaign, dict):
+            campaign.setdefault("visibility", default)
+    return payload

@@ -105,7 +105,9 @@ def read_holder(path: Path) -> Holder | None:
 
 def _open_lock_file(lock: Path, campaign: Path) -> int:
     base = os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    mode = 0o660 if shared_folder(lock.parent) else 0o600  # group members must open it too
+    # Group members must open it too in a folder they all write (2770); in a folder shared for
+    # reading only (``apotheose share``: 2750) nobody else may take the lock, so it stays 0600.
+    mode = 0o660 if shared_folder(lock.parent) and os.stat(lock.parent).st_mode & stat.S_IWGRP else 0o600
     try:
         try:
             fd = os.open(lock, base | os.O_RDWR, mode)

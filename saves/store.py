@@ -102,7 +102,10 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
         load_campaign(path)  # raises MissingFileError, pointing to a backup if one loads
     lock: CampaignLock | None = None
     locked_by = unlockable = None
-    if not read_only:
+    owner = _foreign_owner(path) if not read_only else None
+    if owner is not None:  # another user's campaign (shared with us): never written by us
+        unlockable = f"the campaign file belongs to {owner}"
+    elif not read_only:
         try:
             lock = CampaignLock(path).acquire()
         except LockedError as error:
@@ -116,6 +119,12 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
             lock.release()
         raise
     return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable)
+
+
+def _foreign_owner(path: Path) -> str | None:
+    from saves.share import foreign_owner
+
+    return foreign_owner(path)
 
 
 def create_campaign(path: str | os.PathLike[str], campaign: Campaign) -> Path:

@@ -37,7 +37,7 @@ def envelope(**fields) -> bytes:
 
 def test_seal_writes_format_and_version_first():
     raw = seal(PAYLOAD)
-    assert raw.startswith(b'{\n  "format": "apotheose.campaign",\n  "version": 1,\n')
+    assert raw.startswith(b'{\n  "format": "apotheose.campaign",\n  "version": %d,\n' % CURRENT_VERSION)
     assert list(orjson.loads(raw)) == ["format", "version", "name", "roster", "round"]
     assert raw.endswith(b"\n")
 

@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 
 from core.actions import (
     ALL_ACTIONS,
+    SetPrivate,
+    SetShown,
+    SetShownDefault,
     ActNow,
     AddCharacter,
     AddCondition,
@@ -56,6 +59,7 @@ from core.characteristics import Characteristics
 from core.combat import Grade, Range
 from core.demo import demo_campaign
 from core.encounter import Condition
+from core.visibility import Shown
 from core.errors import RulesError
 from core.journal import Journal
 from core.magic import SpellRequest
@@ -127,6 +131,9 @@ EXAMPLES: dict[type[Action], Action] = {
     UpdateGroup: UpdateGroup(attrs.evolve(DEMO.group("veterans"), standing=7)),
     Remove: Remove("capitaine"),
     SetHidden: SetHidden("veterans", True),
+    SetShown: SetShown("capitaine", Shown.NOTHING),
+    SetShownDefault: SetShownDefault("npcs", Shown.EXACT),
+    SetPrivate: SetPrivate("alduin", True),
     StartEncounter: StartEncounter("Duel", ("romuald", "capitaine")),
     EndEncounter: EndEncounter(),
     Join: Join("zed", 4),

@@ -156,6 +156,22 @@ class ApotheoseApp(App[None]):
 
         self.request(NewSession())
 
+    def action_players_see(self) -> None:
+        """Cycle what the players see of the selected combatant (tui.players_see)."""
+        from tui.players_see import cycle
+
+        cycle(self)
+
+    def action_players_private(self) -> None:
+        from tui.players_see import toggle_private
+
+        toggle_private(self)
+
+    def action_players_default(self, kind: str, shown: str) -> None:
+        from tui.players_see import set_default
+
+        set_default(self, kind, shown)
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 

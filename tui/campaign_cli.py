@@ -2,7 +2,9 @@
 
     apotheose new NAME [--demo] [--saves DIR]          create a campaign, print its path
     apotheose check CAMPAIGN [--saves DIR]             validate a save: summary and exit 0, or the error and exit 1
-    apotheose log CAMPAIGN [-o OUT] [--lang fr|en]     the combat log as Markdown (stdout by default)
+    apotheose log CAMPAIGN [-o OUT] [--lang fr|en] [--players]
+                                                       the combat log as Markdown (stdout by default);
+                                                       --players: only what the players may see
 
 CAMPAIGN is a file, or a name in the saves folder (``--saves``, else ``$APOTHEOSE_SAVES``, else the
 user data folder). Imports no Textual. A bad option exits with status 2 and one line naming it.
@@ -158,6 +160,7 @@ def main_log(argv: Sequence[str]) -> int:
     p.add_argument("campaign", metavar="CAMPAIGN", help="a campaign file, or a name in the saves folder")
     p.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: standard output)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language (default: from LANG)")
+    p.add_argument("--players", action="store_true", help="only what the players may see (no hidden combatants)")
     return _run("log", p, argv, _log)
 
 
@@ -168,7 +171,7 @@ def _log(args: argparse.Namespace) -> int:
 
     lang = args.lang or default_lang(os.environ)
     loaded = load_campaign(_campaign_file(args.campaign, args.saves))
-    text = markdown_log(loaded.journal, lang)
+    text = players_markdown_log(loaded.journal, lang) if args.players else markdown_log(loaded.journal, lang)
     if args.output is None or args.output == "-":
         sys.stdout.write(text)
     else:
@@ -179,6 +182,20 @@ def _log(args: argparse.Namespace) -> int:
 _TITLE = {"en": "Combat log", "fr": "Journal de combat"}
 _EMPTY = {"en": "Nothing has happened yet.", "fr": "Rien ne s'est encore passé."}
 _MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
+
+
+def players_markdown_log(journal: Journal, lang: Lang = "en") -> str:
+    """The combat log as the players may read it (core.player_view.visible_log): no line about
+    a hidden combatant, none with numbers about one whose numbers they are not shown."""
+    from core.player_view import visible_log
+
+    actions = {e.seq: e.action for e in (*journal.done, *journal.undone)}
+    lines = visible_log(journal.campaign, ((ln.seq, ln.line) for ln in journal.log), actions, keep=None)
+    out = [f"# {journal.campaign.name.translate(_MARKDOWN_SPECIAL)} — {_TITLE[lang]}", ""]
+    out.extend(f"- {ln.text(lang).translate(_MARKDOWN_SPECIAL)}" for ln in lines)
+    if not lines:
+        out.append(_EMPTY[lang])
+    return "\n".join(out) + "\n"
 
 
 def markdown_log(journal: Journal, lang: Lang = "en") -> str:

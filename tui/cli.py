@@ -5,6 +5,8 @@
     apotheose new NAME [--demo] create a campaign
     apotheose check FILE        validate a save
     apotheose log FILE [-o OUT] the combat log as Markdown
+    apotheose view NAME|FILE    the players' live, read-only view
+    apotheose share NAME --group GROUP   let the players' group watch a campaign
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ SUBCOMMANDS = {
     "new": ("tui.campaign_cli", "main_new"),
     "check": ("tui.campaign_cli", "main_check"),
     "log": ("tui.campaign_cli", "main_log"),
+    "view": ("tui.view.cli", "main_view"),
+    "share": ("tui.share_cli", "main_share"),
 }
 
 

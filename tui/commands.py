@@ -34,7 +34,9 @@ class GMCommands(Provider):
     def _commands(self):
         lang = getattr(self.app, "lang", "en")
         extra = getattr(self.screen, "PALETTE_COMMANDS", ())
-        for action, en, fr in (*GM_COMMANDS, *extra):
+        from tui.players_see import palette_commands
+
+        for action, en, fr in (*GM_COMMANDS, *palette_commands(), *extra):
             yield action, (fr if lang == "fr" else en)
         from tui.widgets.spell import SpellPane
 

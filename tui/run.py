@@ -153,6 +153,18 @@ def finish(app: ApotheoseApp) -> str | None:
         saver.lock.release()
 
 
+def on_hangup(app: ApotheoseApp) -> None:
+    """When the SSH link drops (SIGHUP), leave the app: :func:`finish` then saves the campaign
+    and releases its lock."""
+    import asyncio
+    import signal
+
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, app.exit)
+    except (NotImplementedError, RuntimeError, ValueError):  # no SIGHUP here, or not the main thread
+        pass
+
+
 def main(argv: Sequence[str]) -> int:
     from saves.errors import SaveError
 
@@ -166,8 +178,11 @@ def main(argv: Sequence[str]) -> int:
     except SaveError as error:  # e.g. the demo cannot be created: the saves folder is not writable
         print(f"apotheose: {error}", file=sys.stderr)
         return 1
+    app.call_later(on_hangup, app)
     try:
         app.run(mouse=app.mouse)
+    except OSError:  # the terminal went away (a dropped SSH link): the campaign is still saved below
+        pass
     finally:
         problem = finish(app)
     if problem:

@@ -40,6 +40,7 @@ from core.actions.roster import (
     UpdateGroup,
 )
 from core.actions.shadow import ChangeShadow, NeedsConfirmation
+from core.actions.visibility import SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden,
@@ -50,6 +51,7 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     ChangeShadow,
     CastSpell, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
+    SetShown, SetShownDefault, SetPrivate,
 )  # fmt: skip
 
 __all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", *(a.__name__ for a in ALL_ACTIONS)]

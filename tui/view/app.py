@@ -1,0 +1,184 @@
+"""The players' screen: a read-only, live picture of a campaign (``apotheose view``).
+
+It follows the campaign file without a key press (:class:`tui.view.follow.Follower`), keeps the
+last good picture when the file is briefly missing or unreadable and says so in its status line,
+and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling. Its lines are drawn through the
+line API and compared with the previous picture: only the lines that changed are refreshed (an
+HP change repaints its row, and the log lines that moved).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.screen import ModalScreen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Static
+
+from core.player_view import PlayerView
+from tui.view.follow import Follower, signature
+from tui.view.render import log_lines, table_lines, word
+
+TEXTS = {
+    "status.ok": ("Players' view of {file} · read-only · q quits · ? keys", "Vue des joueurs de {file} · lecture seule · q quitte · ? touches"),
+    "status.problem": ("{problem}; showing the picture of {when}", "{problem} ; image de {when} affichée"),
+    "help": (
+        "Players' view: it follows the GM's campaign by itself.\n\n"
+        "q, ctrl+q   quit\n?          this help\n↑ ↓ PgUp PgDn Home End   scroll\n\n"
+        "Any key closes this help.",
+        "Vue des joueurs : elle suit la campagne du MJ d'elle-même.\n\n"
+        "q, ctrl+q   quitter\n?          cette aide\n↑ ↓ PgUp PgDn Début Fin   défiler\n\n"
+        "Une touche ferme cette aide.",
+    ),
+}
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    en, fr = TEXTS[key]
+    return (fr if lang == "fr" else en).format(**values)
+
+
+class Lines(ScrollView, can_focus=True):
+    """Lines of text drawn one by one; :meth:`set_lines` refreshes only those that changed."""
+
+    DEFAULT_CSS = "Lines { scrollbar-size-vertical: 1; }"
+
+    def __init__(self, *, tail: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.tail = tail
+        self.lines: list[Text] = []
+        self._strips: dict[int, Strip] = {}
+
+    def set_lines(self, lines: list[Text]) -> None:
+        old, self.lines = self.lines, lines
+        width = max((line.cell_len for line in lines), default=0)
+        if len(old) != len(lines) or width != self.virtual_size.width:
+            self._strips.clear()
+            self.virtual_size = Size(width, len(lines))
+            self.refresh()
+            if self.tail:
+                self.scroll_end(animate=False, immediate=True)
+            return
+        top, height = self.scroll_offset.y, self.size.height
+        for y, (before, after) in enumerate(zip(old, lines)):
+            if before != after or before.style != after.style:
+                self._strips.pop(y, None)
+                if top <= y < top + height:  # a region off the widget would repaint what is there
+                    self.refresh_line(y)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        width = self.size.width
+        style = self.rich_style
+        if index >= len(self.lines):
+            return Strip.blank(width, style)
+        strip = self._strips.get(index)
+        if strip is None:
+            segments = [s for s in self.lines[index].render(self.app.console) if s.text != "\n"]
+            strip = self._strips[index] = Strip(Segment.apply_style(segments, style))
+        return strip.crop_extend(scroll_x, scroll_x + width, style)
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = "HelpScreen { align: center middle; } HelpScreen > Static { width: auto; max-width: 76; border: round $accent; padding: 0 1; background: $surface; }"
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(text("help", self.lang), markup=False)
+
+    def on_key(self) -> None:
+        self.dismiss()
+
+
+class ViewApp(App[None]):
+    """The players' view of one campaign file."""
+
+    TITLE = "Apothéose"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { layout: vertical; }
+    #table { height: 1fr; }
+    #log-title { height: 1; color: $text-muted; }
+    #log { height: 6; }
+    #status { height: 1; background: $panel; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,ctrl+q", "quit", "Quit", id="view-quit"),
+        Binding("question_mark", "help", "Keys", id="view-help"),
+    ]
+
+    def __init__(self, path: Path, first: PlayerView, *, lang: str = "en", mouse: bool = True, poll: bool = False) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.lang = lang
+        self.mouse = mouse
+        self.view = first
+        self.problem: str | None = None
+        self.shown_at = time.strftime("%H:%M:%S")
+        self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=signature(self.path))
+        #: How many pictures were shown (for tests and benchmarks).
+        self.updates = 0
+        self._status_shown = self._status()
+
+    def compose(self) -> ComposeResult:
+        yield Lines(id="table")
+        yield Static(word("log", self.lang), id="log-title", markup=False)
+        yield Lines(tail=True, id="log")
+        yield Static(self._status(), id="status", markup=False)
+
+    def on_mount(self) -> None:
+        self.show(self.view, None)
+        self.query_one("#table").focus()
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (tests)
+            pass
+        self.follower.start()
+
+    def on_unmount(self) -> None:
+        self.follower.stop()
+
+    def _changed_from_thread(self, view: PlayerView | None, problem: str | None) -> None:
+        if self.is_running:
+            try:
+                self.call_from_thread(self.show, view, problem)
+            except RuntimeError:  # the app is closing
+                pass
+
+    def show(self, view: PlayerView | None, problem: str | None) -> None:
+        """Show a new picture, or keep the last one and say why (``problem``)."""
+        if view is not None:
+            self.view, self.problem = view, None
+            self.shown_at = time.strftime("%H:%M:%S")
+            self.query_one("#table", Lines).set_lines(table_lines(view, self.lang))
+            self.query_one("#log", Lines).set_lines(log_lines(view, self.lang))
+            self.updates += 1
+        else:
+            self.problem = problem
+        new = self._status()
+        if new != self._status_shown:  # an update re-lays the screen out: only when it changes
+            self._status_shown = new
+            self.query_one("#status", Static).update(new)
+
+    def _status(self) -> str:
+        if self.problem:
+            return text("status.problem", self.lang, problem=self.problem, when=self.shown_at)
+        return text("status.ok", self.lang, file=self.path.name)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.lang))
