@@ -34,6 +34,7 @@ from core.actions.progression import AwardXp, NewSession, RaiseCharacteristic
 from core.actions.roster import (
     AddCharacter,
     AddGroup,
+    AddMany,
     Remove,
     SetHidden,
     UpdateCharacter,
@@ -42,7 +43,7 @@ from core.actions.roster import (
 from core.actions.shadow import ChangeShadow, NeedsConfirmation
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
-    AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden,
+    AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden, AddMany,
     StartEncounter, EndEncounter, Join, SetInitiative, BoostInitiative, NextTurn, PreviousTurn,
     Delay, ActNow, MoveInOrder, AddCondition, RemoveCondition,
     Damage, Heal, Stabilise, RepairArmour, Rest,
