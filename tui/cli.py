@@ -5,6 +5,9 @@
     apotheose new NAME [--demo] create a campaign
     apotheose check FILE        validate a save
     apotheose log FILE [-o OUT] the combat log as Markdown
+    apotheose import NAME FILE  add characters and groups from a CSV or JSON file
+    apotheose export NAME --roster [-o OUT]  the roster in that format
+    apotheose templates         the NPC template library
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ SUBCOMMANDS = {
     "new": ("tui.campaign_cli", "main_new"),
     "check": ("tui.campaign_cli", "main_check"),
     "log": ("tui.campaign_cli", "main_log"),
+    "import": ("tui.roster_cli", "main_import"),
+    "export": ("tui.roster_cli", "main_export"),
+    "templates": ("tui.roster_cli", "main_templates"),
 }
 
 
