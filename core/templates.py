@@ -210,20 +210,23 @@ def parse_group_line(line: str) -> tuple[int, Grade, str]:
     return count, grade_prefix(word), name.strip()
 
 
+#: The words each grade answers to, English and French (a shortened one is taken too).
+GRADE_WORDS: dict[Grade, tuple[str, ...]] = {
+    Grade.CIVIL: ("civil", "civils", "civilian", "civilians"),
+    Grade.STANDARD: ("standard", "std"),
+    Grade.VETERAN: ("veteran", "veterans"),
+    Grade.ELITE: ("elite", "elites"),
+}
+
+
 def grade_prefix(word: str) -> Grade:
-    """A grade from its value or label, or the start of one (``vet``, ``él``, ``s``)."""
+    """A grade from its name or the start of one (``s``, ``vét``, ``él``, ``civ``)."""
     folded = _folded(word)
-    found = []
-    for grade in Grade:
-        names = [grade.value, _folded(grade.en), _folded(grade.fr)]
-        names += [n.split("_")[-1] for n in names]  # "soldats_veterans" → "veterans"
-        if any(n.startswith(folded) for n in names):
-            found.append(grade)
+    found = [g for g, words in GRADE_WORDS.items() if folded and any(w.startswith(folded) for w in words)]
     if len(found) == 1:
         return found[0]
     raise RulesError(
-        "grade", f"{word!r} is no grade" if not found else f"{word!r} could be {', '.join(g.value for g in found)}",
-        [g.value for g in Grade], f"{word!r} n'est pas un rang" if not found else f"{word!r} est ambigu",
+        "grade", f"{word!r} is no grade", [g.value for g in Grade], f"{word!r} n'est pas un rang",
         allowed_fr=[g.fr for g in Grade],
     )
 

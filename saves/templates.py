@@ -44,7 +44,7 @@ ENV_VAR = "APOTHEOSE_TEMPLATES"
 
 def library_path(saves: str | os.PathLike[str] | None = None, env: Mapping[str, str] = os.environ) -> Path:
     """The library file: ``$APOTHEOSE_TEMPLATES``, else ``templates/templates.json`` in the saves folder."""
-    if env.get(ENV_VAR) and saves is None:
+    if env.get(ENV_VAR):
         return Path(env[ENV_VAR]).expanduser()
     return saves_dir(saves, env) / "templates" / "templates.json"
 

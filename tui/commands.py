@@ -34,7 +34,9 @@ class GMCommands(Provider):
     def _commands(self):
         lang = getattr(self.app, "lang", "en")
         extra = getattr(self.screen, "PALETTE_COMMANDS", ())
-        for action, en, fr in (*GM_COMMANDS, *extra):
+        from tui.screens.templates import PALETTE
+
+        for action, en, fr in (*GM_COMMANDS, *PALETTE, *extra):
             yield action, (fr if lang == "fr" else en)
         from tui.widgets.spell import SpellPane
 
