@@ -25,7 +25,7 @@ import attrs
 from core.armour import ArmourPiece
 from core.breakdown import Line
 from core.campaign import Campaign
-from core.characteristics import CHARACTERISTICS, Characteristics
+from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, Characteristics
 from core.choices import _folded
 from core.errors import RulesError
 from core.notation import armour_piece, format_armour, format_trades, is_armour_word
@@ -63,15 +63,14 @@ class QuickAdd:
         names = ", ".join(c.name for c in made)
         kind = ("PC", "PJ") if self.pc else ("NPC", "PNJ")
         c = self.template.characteristics
-        chars = " ".join(f"{n} {getattr(c, n)}" for n in CHARACTERISTICS)
-        chars_fr = chars.replace("ame ", "âme ")
+        chars = " ".join(f"{CHARACTERISTIC_NAMES[n][1]} {getattr(c, n)}" for n in CHARACTERISTICS)
         armour = format_armour(self.template.armour_pieces)
         armour_fr = format_armour(self.template.armour_pieces, "fr")
         trades = format_trades(self.template.trades) or "—"
         lines = [
             Line(f"{names} ({kind[0]})", f"{names} ({kind[1]})"),
             Line(f"{chars} · HP {first.max_hp} · armour {first.max_armour}" + (f" ({armour})" if armour else ""),
-                 f"{chars_fr} · PV {first.max_hp} · armure {first.max_armour}" + (f" ({armour_fr})" if armour_fr else "")),
+                 f"{chars} · PV {first.max_hp} · armure {first.max_armour}" + (f" ({armour_fr})" if armour_fr else "")),
             Line(f"trades: {trades}" + (f" · pm {first.max_pm}" if first.mystic else ""),
                  f"métiers : {trades}" + (f" · pm {first.max_pm}" if first.mystic else "")),
         ]  # fmt: skip
