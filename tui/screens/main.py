@@ -80,7 +80,7 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while
         the GM types in a field, where a digit is a digit."""
-        if action == "pane" and isinstance(self.focused, Input):
+        if action in ("pane", *quick.TYPED_KEYS) and isinstance(self.focused, Input):
             return False
         return True
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -71,12 +71,16 @@ register(
     }
 )
 
-#: The bindings the main screen adds (ids for remapping) and their i18n keys.
+#: The bindings the main screen adds (ids for remapping) and their i18n keys. Priority keys, so
+#: the dialog is open before the next key is read (``T3vet`` typed fast: the 3 is the count, not
+#: the damage pane's key); the main screen turns them off while the GM types in a field.
 BINDINGS: list[BindingType] = [
-    Binding("T,shift+t", "add_from_template", "From template", show=False, id="roster-add-template"),
-    Binding("M,shift+m", "add_mooks", "Mooks", show=False, id="roster-add-mooks"),
-    Binding("Q,shift+q", "quick_add", "Quick add", show=False, id="roster-quick-add"),
+    Binding("T,shift+t", "add_from_template", "From template", show=False, id="roster-add-template", priority=True),
+    Binding("M,shift+m", "add_mooks", "Mooks", show=False, id="roster-add-mooks", priority=True),
+    Binding("Q,shift+q", "quick_add", "Quick add", show=False, id="roster-quick-add", priority=True),
 ]
+#: Their actions (not while typing in a field).
+TYPED_KEYS = ("add_from_template", "add_mooks", "quick_add")
 BINDING_TEXTS = {
     "roster-add-template": "tpl.key_template",
     "roster-add-mooks": "tpl.key_mooks",
@@ -141,6 +145,15 @@ class LineDialog(AppState, ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#line-input", Input).focus()
         self.refresh_preview()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed before the field had the focus (the GM typed ``M12s`` fast) still goes in it."""
+        fields = self.query("#line-input")
+        if fields and self.focused is None and event.is_printable and event.character:
+            field = fields.first(Input)
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+            event.stop()
 
     @property
     def joins(self) -> bool:
