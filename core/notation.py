@@ -7,6 +7,8 @@ worn. The forms, the quick add, the template library and roster files all read t
 
 from __future__ import annotations
 
+import functools
+
 from core.armour import ArmourPiece, armour_points
 from core.choices import _folded, parse_choice
 from core.errors import RulesError
@@ -37,6 +39,7 @@ def parse_list(text: str) -> tuple[str, ...]:
     return tuple(word.strip() for word in text.split(",") if word.strip())
 
 
+@functools.lru_cache(maxsize=256)
 def parse_trades(text: str) -> tuple[Trade, ...]:
     """``"soldat: épée, arc; voleur"`` → soldat (épée, arc) and voleur (no speciality)."""
     trades = []
@@ -56,6 +59,7 @@ def format_trades(trades: tuple[Trade, ...]) -> str:
     return "; ".join(tr.name + (": " + ", ".join(tr.specialities) if tr.specialities else "") for tr in trades)
 
 
+@functools.lru_cache(maxsize=256)
 def armour_piece(word: str) -> ArmourPiece:
     """One piece by value, English or French label, or a usual word (``cotte``, ``bouclier``)."""
     piece = ARMOUR_WORDS.get(_folded(word))
@@ -70,8 +74,10 @@ def is_armour_word(word: str) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=256)
 def parse_armour(text: str) -> tuple[ArmourPiece, ...]:
-    """Comma-separated pieces (see :func:`armour_piece`); a worn set that makes sense."""
+    """Comma-separated pieces (see :func:`armour_piece`); a worn set that makes sense. (Cached:
+a roster file repeats the same few texts on every row.)"""
     pieces = tuple(armour_piece(word) for word in parse_list(text))
     armour_points(pieces)
     return pieces

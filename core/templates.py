@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from core.armour import ArmourPiece, armour_points
-from core.campaign import Campaign
+from core.campaign import Campaign, slug
 from core.characteristics import CHARACTERISTICS, Characteristics
 from core.choices import _folded, parse_choice
 from core.combat import Grade
@@ -103,68 +103,92 @@ def _unnumbered(name: str) -> str:
     return re.sub(r"\s+\d+$", "", name) or name
 
 
-def _taken_numbers(campaign: Campaign, name: str, also: Iterable[str] = ()) -> tuple[set[int], bool]:
-    pattern = re.compile(re.escape(name) + r" (\d+)")
-    numbers, plain = set(), False
-    for each in (*(item.name for item in (*campaign.roster, *campaign.groups)), *also):
-        if each == name:
-            plain = True
-        elif (m := pattern.fullmatch(each)) is not None:
-            numbers.add(int(m.group(1)))
-    return numbers, plain
+class Book:
+    """The names and ids a campaign uses, and those given since by one addition: so that copies
+    made in several steps (the rows of a roster file) are numbered on and never share an id.
+    Built once per addition (a look-up per copy, not a pass over the roster)."""
+
+    _NUMBERED = re.compile(r"(.*\S) (\d+)")
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.campaign = campaign
+        self.ids = {item.id for item in (*campaign.roster, *campaign.groups, *campaign.encounters)}
+        self.plain: set[str] = set()
+        self.numbers: dict[str, set[int]] = {}
+        for item in (*campaign.roster, *campaign.groups):
+            self.note(item.name)
+
+    def note(self, name: str) -> None:
+        """``name`` is taken from now on."""
+        self.plain.add(name)
+        if (m := self._NUMBERED.fullmatch(name)) is not None:
+            self.numbers.setdefault(m.group(1), set()).add(int(m.group(2)))
+
+    def names(self, name: str, count: int) -> list[str]:
+        """``count`` names for copies of ``name`` (see :func:`copy_names`), now taken."""
+        require("count", 1 <= count <= MAX_COPIES, f"must be between 1 and {MAX_COPIES}, got {count}", f"1…{MAX_COPIES}",
+                f"doit être entre 1 et {MAX_COPIES}, pas {count}")  # fmt: skip
+        numbers = self.numbers.get(name, set())
+        if count == 1 and name not in self.plain and not numbers:
+            out = [name]
+        else:
+            start = max(numbers, default=0) + 1
+            out = [f"{name} {n}" for n in range(start, start + count)]
+        for each in out:
+            self.note(each)
+        return out
+
+    def id_for(self, name: str) -> str:
+        """A short id made from ``name`` (as :meth:`Campaign.unique_id` makes it), now taken."""
+        base = slug(name) or "x"
+        key, n = base, 2
+        while key in self.ids:
+            key, n = f"{base}-{n}", n + 1
+        self.ids.add(key)
+        return key
 
 
 def copy_names(campaign: Campaign, name: str, count: int, also: Iterable[str] = ()) -> list[str]:
     """``count`` names for copies of ``name``: the name alone for a single copy not yet in the
     campaign (nor in ``also``), else ``name 1…count`` numbered on from the copies already there."""
-    require("count", 1 <= count <= MAX_COPIES, f"must be between 1 and {MAX_COPIES}, got {count}", f"1…{MAX_COPIES}",
-            f"doit être entre 1 et {MAX_COPIES}, pas {count}")  # fmt: skip
-    numbers, plain = _taken_numbers(campaign, name, also)
-    if count == 1 and not plain and not numbers:
-        return [name]
-    start = max(numbers, default=0) + 1
-    return [f"{name} {n}" for n in range(start, start + count)]
+    book = Book(campaign)
+    for each in also:
+        book.note(each)
+    return book.names(name, count)
 
 
 def copies(
     template: Template, count: int, campaign: Campaign, *, pc: bool = False, hidden: bool = False,
-    shadow: int = 0, taken: Iterable[str] = (), names: Iterable[str] = (), name: str | None = None,
+    shadow: int = 0, book: Book | None = None, name: str | None = None,
 ) -> tuple[Character, ...]:  # fmt: skip
     """``count`` characters made from ``template``, named and given ids not used in ``campaign``
-    (nor in ``taken`` and ``names``: the ids and names already given in the same addition),
-    each at full HP and armour."""
-    used = set(taken)
+    (nor in ``book``, which holds those given earlier in the same addition), each at full HP,
+    willpower, pm and armour."""
+    book = book if book is not None else Book(campaign)
+    notes = template.character_notes()
     out = []
-    for each in copy_names(campaign, name or template.name, count, names):
-        key = _free_id(campaign, each, used)
-        used.add(key)
+    for each in book.names(name or template.name, count):
         out.append(
             new_character(
-                key, each, template.characteristics, pc=pc, mystic=template.mystic, trades=template.trades,
+                book.id_for(each), each, template.characteristics, pc=pc, mystic=template.mystic, trades=template.trades,
                 affects=template.affects, armour_pieces=template.armour_pieces, shadow=shadow if pc else 0,
-                notes=template.character_notes(), hidden=hidden,
+                notes=notes, hidden=hidden,
             )
         )  # fmt: skip
     return tuple(out)
 
 
-def _free_id(campaign: Campaign, name: str, used: set[str]) -> str:
-    key = campaign.unique_id(name)
-    base, n = key, 2
-    while key in used:
-        key, n = f"{base}-{n}", n + 1
-    return key
-
-
 def group_of(campaign: Campaign, grade: Grade | str, total: int, name: str = "", *, lang: str = "en",
-             initiative: int | None = None, hidden: bool = False, taken: Iterable[str] = ()) -> MookGroup:  # fmt: skip
+             initiative: int | None = None, hidden: bool = False, book: Book | None = None) -> MookGroup:  # fmt: skip
     """A mook group of ``total`` at ``grade``, all standing; named after the grade unless
     ``name`` is given; initiative defaults to the grade's value (RULES 1.4)."""
     grade = parse_choice(Grade, grade, "grade")
     require("total", isinstance(total, int) and 1 <= total, f"must be at least 1, got {total}", "≥ 1",
             f"doit valoir au moins 1, pas {total}")  # fmt: skip
     label = name.strip() or (grade.fr.capitalize() if lang == "fr" else grade.en.capitalize())
-    key = _free_id(campaign, label, set(taken))
+    book = book if book is not None else Book(campaign)
+    key = book.id_for(label)
+    book.note(label)
     init = grade.difficulty if initiative is None else initiative
     return MookGroup(key, label, grade, total, total, init, hidden)
 

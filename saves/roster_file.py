@@ -50,6 +50,7 @@ from core.roster import Character
 from core.shadow import Shadow
 from core.templates import (
     FIELDS,
+    Book,
     bool_field,
     copies,
     group_of,
@@ -146,7 +147,7 @@ def _kind(value: object) -> str:
     raise RulesError("kind", f"unknown value {value!r}", "character, group", f"valeur inconnue {value!r}", allowed_fr="personnage, groupe")
 
 
-def _entry(fields: Mapping[str, object], campaign: Campaign, taken: set[str], names: set[str]) -> list[Character | MookGroup]:
+def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list[Character | MookGroup]:
     unknown = [k for k in fields if k not in ENTRY_FIELDS]
     if unknown:
         raise RulesError(unknown[0], "unknown field", ENTRY_FIELDS, "champ inconnu")
@@ -161,7 +162,7 @@ def _entry(fields: Mapping[str, object], campaign: Campaign, taken: set[str], na
         initiative = fields.get("initiative")
         group = group_of(
             campaign, text_field("grade", fields["grade"]), whole_field("count", fields["count"]),
-            text_field("name", fields.get("name", "")), taken=taken,
+            text_field("name", fields.get("name", "")), book=book,
             initiative=None if initiative is None else whole_field("initiative", initiative),
             hidden=bool_field("hidden", fields.get("hidden", False)),
         )  # fmt: skip
@@ -174,7 +175,7 @@ def _entry(fields: Mapping[str, object], campaign: Campaign, taken: set[str], na
         if not pc:
             raise RulesError("shadow", "only a PC has shadow", fr="seul un PJ a une ombre")
         Shadow(value=shadow)
-    return list(copies(template, count, campaign, pc=pc, shadow=shadow, taken=taken, names=names,
+    return list(copies(template, count, campaign, pc=pc, shadow=shadow, book=book,
                        hidden=bool_field("hidden", fields.get("hidden", False))))  # fmt: skip
 
 
@@ -184,14 +185,11 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
     rows = _csv_rows(text, path) if fmt == "csv" else _json_rows(text, path)
     characters: list[Character] = []
     groups: list[MookGroup] = []
-    taken: set[str] = set()
-    names: set[str] = set()
+    book = Book(campaign)
     line = None
     try:
         for line, fields in rows:
-            for item in _entry(fields, campaign, taken, names):
-                taken.add(item.id)
-                names.add(item.name)
+            for item in _entry(fields, campaign, book):
                 (groups if isinstance(item, MookGroup) else characters).append(item)
     except RulesError as error:
         raise RosterFileError(path, line, error.field or None, error.reason + (f" (allowed: {error.allowed})" if error.allowed else "")) from None
