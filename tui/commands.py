@@ -35,8 +35,9 @@ class GMCommands(Provider):
         lang = getattr(self.app, "lang", "en")
         extra = getattr(self.screen, "PALETTE_COMMANDS", ())
         from tui.players_see import palette_commands
+        from tui.screens.templates import PALETTE
 
-        for action, en, fr in (*GM_COMMANDS, *palette_commands(), *extra):
+        for action, en, fr in (*GM_COMMANDS, *palette_commands(), *PALETTE, *extra):
             yield action, (fr if lang == "fr" else en)
         from tui.widgets.spell import SpellPane
 

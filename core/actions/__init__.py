@@ -34,6 +34,7 @@ from core.actions.progression import AwardXp, NewSession, RaiseCharacteristic
 from core.actions.roster import (
     AddCharacter,
     AddGroup,
+    AddMany,
     Remove,
     SetHidden,
     UpdateCharacter,
@@ -43,7 +44,7 @@ from core.actions.shadow import ChangeShadow, NeedsConfirmation
 from core.actions.visibility import SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
-    AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden,
+    AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden, AddMany,
     StartEncounter, EndEncounter, Join, SetInitiative, BoostInitiative, NextTurn, PreviousTurn,
     Delay, ActNow, MoveInOrder, AddCondition, RemoveCondition,
     Damage, Heal, Stabilise, RepairArmour, Rest,

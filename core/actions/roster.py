@@ -114,3 +114,38 @@ class SetHidden(Action):
             campaign = campaign.with_group(attrs.evolve(campaign.group(self.id), hidden=self.hidden))
         word = ("hidden from the players", "caché aux joueurs") if self.hidden else ("shown to the players", "montré aux joueurs")
         return Outcome(campaign, (line(f"{name} {word[0]}", f"{name} {word[1]}"),))
+
+
+@attrs.frozen
+class AddMany(Action):
+    """Add characters and mook groups in one step (copies of a template, a quick-add line, a
+    roster file): one undo removes them all. With ``join``, each also joins the fight under way.
+    All or nothing: an id already used refuses the whole addition."""
+
+    characters: tuple[Character, ...] = attrs.field(default=(), converter=tuple)
+    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=tuple)
+    join: bool = False
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        from core.actions.encounter import Join
+
+        items = (*self.characters, *self.groups)
+        if not items:
+            raise RulesError("roster", "nothing to add", fr="rien à ajouter")
+        seen: set[str] = set()
+        for item in items:
+            if campaign.has(item.id) or item.id in seen:
+                raise RulesError("id", f"{item.id!r} is already used", fr=f"{item.id!r} est déjà pris")
+            seen.add(item.id)
+        campaign = attrs.evolve(campaign, roster=(*campaign.roster, *self.characters), groups=(*campaign.groups, *self.groups))
+        names = ", ".join(item.name for item in items)
+        lines = [line(f"{len(items)} added: {names}", f"{len(items)} ajoutés : {names}")]
+        for g in self.groups:
+            lines.append(line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"))
+        if self.join and campaign.encounter is not None:
+            for item in items:
+                joined = Join(item.id).apply(campaign)
+                campaign = joined.campaign
+            enc = campaign.encounter.name  # type: ignore[union-attr]
+            lines.append(line(f"they join the fight: {enc}", f"ils entrent dans le combat : {enc}"))
+        return Outcome(campaign, tuple(lines))

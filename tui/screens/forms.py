@@ -37,14 +37,12 @@ from core.actions import (
 )
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS, Characteristics
-from core.choices import parse_choice
 from core.combat import Grade
-from core.damage import ArmourPiece, armour_points
 from core.errors import RulesError
 from core.mooks import MookGroup
+from core.notation import format_armour, format_trades, parse_armour, parse_list, parse_trades
 from core.roster import Character, Trade, new_character
 from core.shadow import Shadow
-from core.validators import require
 from tui.i18n import refused, register, t
 from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
@@ -106,41 +104,6 @@ register(
 
 
 # --- the text syntaxes --------------------------------------------------------------------
-
-
-def parse_trades(text: str) -> tuple[Trade, ...]:
-    """``"soldat: épée, arc; voleur"`` → soldat (épée, arc) and voleur (no speciality)."""
-    trades = []
-    for part in text.split(";"):
-        if not part.strip():
-            continue
-        name, _, specialities = part.partition(":")
-        require(
-            "trades", bool(name.strip()), f"a trade needs a name before ':' in {part.strip()!r}",
-            fr=f"un métier a besoin d'un nom avant « : » dans {part.strip()!r}",
-        )
-        trades.append(Trade(name.strip(), parse_list(specialities)))
-    return tuple(trades)
-
-
-def format_trades(trades: tuple[Trade, ...]) -> str:
-    return "; ".join(tr.name + (": " + ", ".join(tr.specialities) if tr.specialities else "") for tr in trades)
-
-
-def parse_list(text: str) -> tuple[str, ...]:
-    """Comma-separated words, blanks dropped."""
-    return tuple(word.strip() for word in text.split(",") if word.strip())
-
-
-def parse_armour(text: str) -> tuple[ArmourPiece, ...]:
-    """Comma-separated pieces by value or English / French label; a worn set that makes sense."""
-    pieces = tuple(parse_choice(ArmourPiece, word, "armour") for word in parse_list(text))
-    armour_points(pieces)
-    return pieces
-
-
-def format_armour(pieces: tuple[ArmourPiece, ...], lang: str) -> str:
-    return ", ".join(piece.fr if lang == "fr" else piece.en for piece in pieces)
 
 
 def parse_whole(field: str, text: str, default: int | None = None) -> int:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 from tui.i18n import localise_bindings, register
+from tui.screens import templates as quick
 from tui.screens.forms import RosterActions
 from tui.widgets.damage import DamagePane
 from tui.widgets.initiative import InitiativePane
@@ -42,10 +43,11 @@ BINDING_TEXTS = {
     "roster-add-group": "main.key.add_group",
     "roster-edit": "main.key.edit",
     "roster-remove": "main.key.remove",
+    **quick.BINDING_TEXTS,
 }
 
 
-class MainScreen(RosterActions, Screen[None]):
+class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative", priority=True),
         Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass", priority=True),
@@ -55,6 +57,7 @@ class MainScreen(RosterActions, Screen[None]):
         Binding("G,shift+g", "add_group", "Add group", show=False, id="roster-add-group"),
         Binding("e", "edit_selected", "Edit", show=False, id="roster-edit"),
         Binding("delete", "remove_selected", "Remove", show=False, id="roster-remove"),
+        *quick.BINDINGS,
     ]
 
     #: The pane shown on a narrow terminal (and focused by 1–4).
@@ -77,7 +80,7 @@ class MainScreen(RosterActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while
         the GM types in a field, where a digit is a digit."""
-        if action == "pane" and isinstance(self.focused, Input):
+        if action in ("pane", *quick.TYPED_KEYS) and isinstance(self.focused, Input):
             return False
         return True
 

@@ -1,0 +1,260 @@
+"""A roster from a file: characters and mook groups a GM prepared in a spreadsheet or by hand.
+
+Two formats with the same fields: CSV (a header line, then one row per entry) and JSON (an array
+of objects). Each entry is a character (``kind`` empty or ``character``) or a mook group
+(``kind`` = ``group``):
+
+=============  =================================================================================
+field          meaning
+=============  =================================================================================
+kind           ``character`` (the default) or ``group`` (``personnage`` / ``groupe`` too)
+name           required for a character; a group without one is named after its grade
+count          a character: how many numbered copies (default 1, "Garde 1…3");
+               a group: how many mooks (required)
+pc             true for a player character (default false: an NPC)
+shadow         a PC's shadow, 0…10 (default 0)
+hidden         true to hide it from the players
+corps, esprit, combat, ame    whole numbers ≥ 0 (default 0)
+trades         ``soldat: épée, arc; voleur``
+armour         ``medium, shield`` (light, medium, heavy, shield, magic armour, magic shield,
+               or cuir, cotte, plates, bouclier)
+weapon         text; ``magic_weapon`` true for a magic or charged weapon
+mystic         true for a mystic (âme + 5 pm)
+affects        ``honneur, sa sœur``
+notes          text
+grade          a group's grade: civil, standard, veteran, elite (required for a group)
+initiative     a group's initiative (default: its grade's value)
+=============  =================================================================================
+
+In CSV, true/false are ``true``/``false`` (also yes/no, oui/non, 1/0, empty = false). Reading is
+all or nothing: the first error names the line and the field (``roster.csv: line 4: corps: must
+be a whole number ≥ 0, got 'huit'``) and nothing is added. :func:`roster_text` writes a campaign's
+roster in the same format (each character with count 1, each group with all its mooks standing),
+so a file exported and imported again gives the same characters at full strength.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from core.actions import AddMany
+from core.campaign import Campaign
+from core.choices import _folded
+from core.errors import RulesError
+from core.mooks import MookGroup
+from core.roster import Character
+from core.shadow import Shadow
+from core.templates import (
+    FIELDS,
+    Book,
+    bool_field,
+    copies,
+    group_of,
+    template_fields,
+    template_from_fields,
+    template_of,
+    text_field,
+    whole_field,
+)
+from saves.atomic import load_bytes
+
+ENTRY_FIELDS = ("kind", "name", "count", "pc", "shadow", "hidden", *(f for f in FIELDS if f != "name"), "grade", "initiative")
+GROUP_FIELDS = {"kind", "name", "count", "hidden", "grade", "initiative"}
+FORMATS = ("csv", "json")
+
+
+class RosterFileError(ValueError):
+    """A roster file that cannot be imported: the file, the line and the field, then why."""
+
+    def __init__(self, path: str | Path, line: int | None, field: str | None, reason: str) -> None:
+        self.path, self.line, self.field, self.reason = str(path), line, field, reason
+        where = [self.path] + ([f"line {line}"] if line else []) + ([field] if field else [])
+        super().__init__(": ".join([*where, reason]))
+
+
+def format_of(path: str | Path, explicit: str | None = None) -> str:
+    """``csv`` or ``json``: ``explicit``, else from the file's suffix."""
+    fmt = (explicit or Path(path).suffix.lstrip(".")).lower()
+    if fmt not in FORMATS:
+        raise RosterFileError(path, None, None, f"unknown format {fmt or '(no suffix)'!r}: use a .csv or .json file")
+    return fmt
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _csv_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
+    reader = csv.DictReader(io.StringIO(text))
+    header = reader.fieldnames or []
+    for name in header:
+        if name is None or name.strip() not in ENTRY_FIELDS:
+            raise RosterFileError(path, 1, str(name), f"unknown column (allowed: {', '.join(ENTRY_FIELDS)})")
+    for row in reader:
+        if None in row:
+            raise RosterFileError(path, reader.line_num, None, "more cells than columns")
+        cells = {k.strip(): v for k, v in row.items() if v is not None and v.strip() != ""}
+        if cells:
+            yield reader.line_num, cells
+
+
+def _json_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
+    """The objects of a JSON array, each with the line it starts on."""
+    decoder = json.JSONDecoder()
+
+    def skip(i: int) -> int:
+        while i < len(text) and text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    def line_of(i: int) -> int:
+        return text.count("\n", 0, i) + 1
+
+    i = skip(0)
+    if i >= len(text) or text[i] != "[":
+        raise RosterFileError(path, line_of(i), None, "a JSON roster is an array of objects: [{…}, {…}]")
+    i = skip(i + 1)
+    if i < len(text) and text[i] == "]":
+        return
+    while True:
+        try:
+            value, end = decoder.raw_decode(text, i)
+        except ValueError as error:
+            raise RosterFileError(path, line_of(getattr(error, "pos", i)), None, f"not valid JSON ({error.args[0].split(':')[0]})") from None
+        if not isinstance(value, dict):
+            raise RosterFileError(path, line_of(i), None, "each entry must be an object {…}")
+        yield line_of(i), value
+        i = skip(end)
+        if i < len(text) and text[i] == ",":
+            i = skip(i + 1)
+            continue
+        if i < len(text) and text[i] == "]":
+            if skip(i + 1) < len(text):
+                raise RosterFileError(path, line_of(skip(i + 1)), None, "text after the end of the array")
+            return
+        raise RosterFileError(path, line_of(i), None, "expected ',' or ']' after an entry")
+
+
+def _kind(value: object) -> str:
+    kind = _folded(text_field("kind", value))
+    if kind in ("", "character", "personnage", "pc", "npc", "pj", "pnj"):
+        return "character"
+    if kind in ("group", "groupe", "mooks", "sbires"):
+        return "group"
+    raise RulesError("kind", f"unknown value {value!r}", "character, group", f"valeur inconnue {value!r}", allowed_fr="personnage, groupe")
+
+
+def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list[Character | MookGroup]:
+    unknown = [k for k in fields if k not in ENTRY_FIELDS]
+    if unknown:
+        raise RulesError(unknown[0], "unknown field", ENTRY_FIELDS, "champ inconnu")
+    if _kind(fields.get("kind", "")) == "group":
+        stray = [k for k in fields if k not in GROUP_FIELDS]
+        if stray:
+            raise RulesError(stray[0], "a group has no such field", sorted(GROUP_FIELDS), "un groupe n'a pas ce champ")
+        if "grade" not in fields:
+            raise RulesError("grade", "a group needs a grade", "civil, standard, veteran, elite", "un groupe a besoin d'un rang")
+        if "count" not in fields:
+            raise RulesError("count", "a group needs how many mooks", "≥ 1", "un groupe a besoin du nombre de sbires")
+        initiative = fields.get("initiative")
+        group = group_of(
+            campaign, text_field("grade", fields["grade"]), whole_field("count", fields["count"]),
+            text_field("name", fields.get("name", "")), book=book,
+            initiative=None if initiative is None else whole_field("initiative", initiative),
+            hidden=bool_field("hidden", fields.get("hidden", False)),
+        )  # fmt: skip
+        return [group]
+    template = template_from_fields({k: v for k, v in fields.items() if k in FIELDS})
+    count = whole_field("count", fields.get("count", 1))
+    pc = bool_field("pc", fields.get("pc", False))
+    shadow = whole_field("shadow", fields.get("shadow", 0))
+    if shadow:
+        if not pc:
+            raise RulesError("shadow", "only a PC has shadow", fr="seul un PJ a une ombre")
+        Shadow(value=shadow)
+    return list(copies(template, count, campaign, pc=pc, shadow=shadow, book=book,
+                       hidden=bool_field("hidden", fields.get("hidden", False))))  # fmt: skip
+
+
+def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") -> AddMany:
+    """The addition a roster file's text makes to ``campaign``: all its entries, or the first
+    error as a :class:`RosterFileError` naming the line and field."""
+    rows = _csv_rows(text, path) if fmt == "csv" else _json_rows(text, path)
+    characters: list[Character] = []
+    groups: list[MookGroup] = []
+    book = Book(campaign)
+    line = None
+    try:
+        for line, fields in rows:
+            for item in _entry(fields, campaign, book):
+                (groups if isinstance(item, MookGroup) else characters).append(item)
+    except RulesError as error:
+        raise RosterFileError(path, line, error.field or None, error.reason + (f" (allowed: {error.allowed})" if error.allowed else "")) from None
+    if not characters and not groups:
+        raise RosterFileError(path, None, None, "no character or group in the file")
+    return AddMany(tuple(characters), tuple(groups))
+
+
+def read_roster(path: str | Path, campaign: Campaign, fmt: str | None = None) -> AddMany:
+    """:func:`parse_roster` on a file (its format from its suffix unless ``fmt``)."""
+    fmt = format_of(path, fmt)
+    raw = load_bytes(Path(path))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RosterFileError(path, raw.count(b"\n", 0, error.start) + 1, None, "is not UTF-8 text") from None
+    return parse_roster(text, fmt, campaign, str(path))
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def _rows(campaign: Campaign) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for c in campaign.roster:
+        row: dict[str, object] = {"kind": "character", **template_fields(template_of(c, name=c.name)), "count": 1}
+        row["pc"] = c.pc
+        row["shadow"] = c.shadow_value or 0
+        row["hidden"] = c.hidden
+        rows.append(row)
+    for g in campaign.groups:
+        rows.append({"kind": "group", "name": g.name, "count": g.total, "grade": g.grade.value, "initiative": g.initiative, "hidden": g.hidden})
+    return rows
+
+
+def roster_text(campaign: Campaign, fmt: str) -> str:
+    """The campaign's characters and groups in ``fmt`` (``csv`` or ``json``), readable back."""
+    rows = _rows(campaign)
+    if fmt == "json":
+        ordered = [{k: row[k] for k in ENTRY_FIELDS if k in row} for row in rows]
+        return "[\n" + ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in ordered) + "\n]\n"
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(ENTRY_FIELDS), lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else v) for k, v in row.items()})
+    return out.getvalue()
+
+
+# -- a campaign file -------------------------------------------------------------------------
+
+
+def import_into(campaign_path: str | Path, roster_path: str | Path, fmt: str | None = None):
+    """Add a roster file's entries to a campaign file, as one action of its journal (undo in the
+    app removes them all); the campaign is locked meanwhile (an app that has it open refuses).
+    Returns the :class:`~core.actions.Outcome`. Nothing is written when any entry is wrong."""
+    from saves.atomic import atomic_write
+    from saves.format import encode
+    from saves.lock import CampaignLock
+    from saves.store import load_campaign
+
+    campaign_path = Path(campaign_path)
+    with CampaignLock(campaign_path):
+        journal = load_campaign(campaign_path).journal
+        action = read_roster(roster_path, journal.campaign, fmt)
+        journal, outcome = journal.record(action)
+        atomic_write(campaign_path, encode(journal))
+    return outcome

@@ -1,0 +1,380 @@
+"""Prepare a fight in a few keys: NPCs from a template, a mook group in one line, a character
+typed on one line, a roster from a file, and any character saved as a template.
+
+- ``T`` :class:`TemplatePicker`: ``3 vet`` ⏎ adds Vétéran 1…3 (the count first, then part of the
+  template's name; ↑/↓ choose among the matches).
+- ``M`` :class:`MookLine`: ``12 s`` ⏎ adds a group of 12 standard soldiers (``12 vét Gardes`` names it).
+- ``Q`` :class:`QuickAdd`: ``Garde 8/4/6/2 soldat:épée cotte ×3`` ⏎ (see :mod:`core.quick`).
+- the palette: "Save the selected character as a template", "Import characters from a file".
+
+Each dialog previews what it will add as the GM types, shows the error of the part that does
+not parse under the line, and adds everything in one :class:`~core.actions.AddMany` (one undo);
+during a fight the new ones join it, as with the forms (a box the GM can untick).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.actions import Action, AddMany, apply
+from core.breakdown import Line
+from core.errors import RulesError
+from core.notation import format_armour, format_trades
+from core.quick import SYNTAX, parse_quick
+from core.roster import Character
+from core.templates import (
+    BUILT_IN,
+    Template,
+    copies,
+    find,
+    group_of,
+    parse_group_line,
+    split_count,
+    template_of,
+)
+from saves.errors import SaveError
+from tui.i18n import register, t
+from tui.state import AppState
+
+register(
+    {
+        "tpl.picker_title": ("Add from a template", "Ajouter depuis un modèle"),
+        "tpl.picker_hint": ("count, then part of a name: 3 vet ⏎ · ↑↓ choose · esc", "nombre, puis un bout du nom : 3 vét ⏎ · ↑↓ choisir · échap"),
+        "tpl.none": ("no template matches {query!r}", "aucun modèle ne correspond à {query!r}"),
+        "tpl.bad_library": ("{error} — showing the ready templates", "{error} — modèles prêts affichés"),
+        "tpl.mooks_title": ("Add a mook group", "Ajouter un groupe de sbires"),
+        "tpl.mooks_hint": ("count grade [name]: 12 s ⏎ · 12 vét Gardes ⏎", "nombre rang [nom] : 12 s ⏎ · 12 vét Gardes ⏎"),
+        "tpl.mooks_preview": (
+            "{name}: {total} {grade}, difficulty {difficulty}, initiative {init}",
+            "{name} : {total} {grade}, difficulté {difficulty}, initiative {init}",
+        ),
+        "tpl.quick_title": ("Quick add", "Ajout rapide"),
+        "tpl.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
+        "tpl.save_title": ("Save {name} as a template named:", "Enregistrer {name} comme modèle nommé :"),
+        "tpl.saved": ("Template {name!r} saved in {path}", "Modèle {name!r} enregistré dans {path}"),
+        "tpl.pick_character": ("Select a character first (not a group).", "Sélectionnez d'abord un personnage (pas un groupe)."),
+        "tpl.import_title": ("Import characters and groups from a CSV or JSON file:", "Importer personnages et groupes d'un fichier CSV ou JSON :"),
+        "tpl.key_template": ("From template", "Depuis un modèle"),
+        "tpl.key_mooks": ("Mooks", "Sbires"),
+        "tpl.key_quick": ("Quick add", "Ajout rapide"),
+    }
+)
+
+#: The bindings the main screen adds (ids for remapping) and their i18n keys. Priority keys, so
+#: the dialog is open before the next key is read (``T3vet`` typed fast: the 3 is the count, not
+#: the damage pane's key); the main screen turns them off while the GM types in a field.
+BINDINGS: list[BindingType] = [
+    Binding("T,shift+t", "add_from_template", "From template", show=False, id="roster-add-template", priority=True),
+    Binding("M,shift+m", "add_mooks", "Mooks", show=False, id="roster-add-mooks", priority=True),
+    Binding("Q,shift+q", "quick_add", "Quick add", show=False, id="roster-quick-add", priority=True),
+]
+#: Their actions (not while typing in a field).
+TYPED_KEYS = ("add_from_template", "add_mooks", "quick_add")
+BINDING_TEXTS = {
+    "roster-add-template": "tpl.key_template",
+    "roster-add-mooks": "tpl.key_mooks",
+    "roster-quick-add": "tpl.key_quick",
+}
+#: (action, English, French) for the command palette.
+PALETTE = (
+    ("screen.add_from_template", "Add NPCs from a template (3 × Vétéran)", "Ajouter des PNJ depuis un modèle (3 × Vétéran)"),
+    ("screen.add_mooks", "Add a mook group in one line (12 standard)", "Ajouter un groupe de sbires en une ligne (12 standard)"),
+    ("screen.quick_add", "Quick add a character on one line", "Ajout rapide d'un personnage en une ligne"),
+    ("screen.save_as_template", "Save the selected character as a template", "Enregistrer le personnage sélectionné comme modèle"),
+    ("screen.import_roster", "Import characters and groups from a file (CSV, JSON)", "Importer personnages et groupes d'un fichier (CSV, JSON)"),
+)
+
+
+def library_file(app) -> Path:
+    """The template library of this app: ``$APOTHEOSE_TEMPLATES``, else beside the campaign open
+    (its saves folder), else in the default saves folder."""
+    from saves.templates import ENV_VAR, library_path
+
+    path = getattr(getattr(app, "session", None), "path", None)
+    if path is not None and not os.environ.get(ENV_VAR):
+        return library_path(Path(path).parent)
+    return library_path()
+
+
+def _lines(lines: tuple[Line, ...] | list[Line], lang: str) -> str:
+    return "\n".join(line.text(lang) for line in lines)
+
+
+class LineDialog(AppState, ModalScreen[bool]):
+    """One line of text, a preview of what it adds (updated as the GM types), its error, and
+    "join the fight" during one. Enter adds (one :class:`AddMany`); Escape closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="line-cancel")]
+    TITLE = ""
+    HINT = ""
+    PLACEHOLDER = ""
+
+    def __init__(self, value: str = "") -> None:
+        super().__init__(classes="dialog line-dialog")
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box line-box") as box:
+            box.border_title = t(self.TITLE, self.lang)
+            yield Static(self.hint(), classes="line-hint", markup=False)
+            yield Input(self.value, placeholder=self.PLACEHOLDER, id="line-input", compact=True)
+            yield from self.middle()
+            yield Static("", id="line-preview", markup=False)
+            yield Static("", id="line-error", classes="field-error", markup=False)
+            enc = self.campaign.encounter
+            if enc is not None:
+                yield Checkbox(t("tpl.join", self.lang, fight=enc.name), True, id="line-join", compact=True)
+
+    def hint(self) -> str:
+        return t(self.HINT, self.lang)
+
+    def middle(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.query_one("#line-input", Input).focus()
+        self.refresh_preview()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed before the field had the focus (the GM typed ``M12s`` fast) still goes in it."""
+        fields = self.query("#line-input")
+        if fields and self.focused is None and event.is_printable and event.character:
+            field = fields.first(Input)
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+            event.stop()
+
+    @property
+    def joins(self) -> bool:
+        boxes = self.query("#line-join")
+        return bool(boxes) and boxes.first(Checkbox).value
+
+    def action(self, text: str) -> AddMany:
+        """The addition ``text`` asks for (a RulesError says what is wrong). Override."""
+        raise NotImplementedError
+
+    def describe(self, action: AddMany) -> str:
+        return _lines(apply(self.campaign, action).lines[:2], self.lang)
+
+    @on(Input.Changed, "#line-input")
+    def _changed(self) -> None:
+        self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        text = self.query_one("#line-input", Input).value
+        preview, error = "", ""
+        if text.strip():
+            try:
+                preview = self.describe(self.action(text))
+            except RulesError as exc:
+                error = exc.text(self.lang)
+        self.query_one("#line-preview", Static).update(preview)
+        line = self.query_one("#line-error", Static)
+        line.update(error)
+        line.display = bool(error)
+
+    @on(Input.Submitted, "#line-input")
+    def submit(self) -> None:
+        text = self.query_one("#line-input", Input).value
+        try:
+            action = self.action(text)
+            action = AddMany(action.characters, action.groups, join=self.joins)
+            apply(self.campaign, action)
+        except RulesError as exc:
+            line = self.query_one("#line-error", Static)
+            line.update(exc.text(self.lang))
+            line.display = True
+            return
+        if self.app.request(action):  # type: ignore[attr-defined]
+            self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class TemplatePicker(LineDialog):
+    """``3 vet`` ⏎: three numbered copies of the first template whose name holds "vet"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *LineDialog.BINDINGS,
+        Binding("down", "move(1)", "Next", show=False, id="template-next"),
+        Binding("up", "move(-1)", "Previous", show=False, id="template-previous"),
+    ]
+    TITLE = "tpl.picker_title"
+    HINT = "tpl.picker_hint"
+    PLACEHOLDER = "3 vet"
+
+    def __init__(self, templates: tuple[Template, ...], value: str = "", problem: str | None = None) -> None:
+        super().__init__(value)
+        self.templates = templates
+        self.problem = problem
+        self.matches: list[Template] = list(templates)
+
+    def hint(self) -> str:
+        hint = t(self.HINT, self.lang)
+        return hint if self.problem is None else f"{hint}\n{t('tpl.bad_library', self.lang, error=self.problem)}"
+
+    def middle(self) -> ComposeResult:
+        yield OptionList(id="template-list", compact=True)
+
+    def _fill(self, query: str) -> None:
+        matches = find(self.templates, query)
+        if [m.name for m in matches] == [m.name for m in self.matches] and self.query_one(OptionList).option_count:
+            return
+        self.matches = matches
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options([Option(Text(self._summary(m)), id=str(i)) for i, m in enumerate(matches)])
+        if matches:
+            options.highlighted = 0
+
+    def _summary(self, template: Template) -> str:
+        c = template.characteristics
+        parts = [format_trades(template.trades), format_armour(template.armour_pieces, self.lang)]
+        parts += ["mystique" if self.lang == "fr" else "mystic"] if template.mystic else []
+        extra = " · ".join(p for p in parts if p)
+        return f"{template.name}  {c.corps}/{c.esprit}/{c.combat}/{c.ame}" + (f"  {extra}" if extra else "")
+
+    def refresh_preview(self) -> None:
+        text = self.query_one("#line-input", Input).value
+        self._fill(split_count(text)[1])
+        super().refresh_preview()
+
+    def chosen(self) -> Template | None:
+        options = self.query_one(OptionList)
+        index = options.highlighted
+        return self.matches[index] if index is not None and index < len(self.matches) else None
+
+    def action(self, text: str) -> AddMany:
+        count, query = split_count(text)
+        template = self.chosen()
+        if template is None:
+            raise RulesError("template", f"no template matches {query!r}", [m.name for m in self.templates],
+                             f"aucun modèle ne correspond à {query!r}")  # fmt: skip
+        return AddMany(copies(template, count, self.campaign))
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        if options.option_count:
+            options.highlighted = ((options.highlighted or 0) + step) % options.option_count
+            super().refresh_preview()
+
+    @on(OptionList.OptionSelected)
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
+        self.query_one(OptionList).highlighted = event.option_index
+        self.submit()
+
+
+class MookLine(LineDialog):
+    """``12 s`` ⏎: a group of 12 standard soldiers; ``12 vét Gardes de Villon`` names it."""
+
+    TITLE = "tpl.mooks_title"
+    HINT = "tpl.mooks_hint"
+    PLACEHOLDER = "12 standard"
+
+    def action(self, text: str) -> AddMany:
+        count, grade, name = parse_group_line(text)
+        return AddMany(groups=(group_of(self.campaign, grade, count, name, lang=self.lang),))
+
+    def describe(self, action: AddMany) -> str:
+        g = action.groups[0]
+        grade = g.grade.fr if self.lang == "fr" else g.grade.en
+        return t("tpl.mooks_preview", self.lang, name=g.name, total=g.total, grade=grade,
+                 difficulty=g.grade.difficulty, init=g.initiative)  # fmt: skip
+
+
+class QuickAdd(LineDialog):
+    """``Garde 8/4/6/2 soldat:épée cotte ×3`` ⏎ (see :mod:`core.quick`)."""
+
+    TITLE = "tpl.quick_title"
+    PLACEHOLDER = "Garde 8/4/6/2 soldat:épée cotte"
+
+    def hint(self) -> str:
+        return SYNTAX.text(self.lang)  # type: ignore[arg-type]
+
+    def action(self, text: str) -> AddMany:
+        return AddMany(parse_quick(text).characters(self.campaign))
+
+    def describe(self, action: AddMany) -> str:
+        quick = parse_quick(self.query_one("#line-input", Input).value)
+        return _lines(quick.preview(self.campaign), self.lang)
+
+
+class TemplateActions:
+    """Screen actions (mixed into the main screen): ``T``, ``M``, ``Q`` and two palette commands."""
+
+    def action_add_from_template(self) -> None:
+        from saves.templates import load_library
+
+        app = self.app  # type: ignore[attr-defined]
+        problem = None
+        try:
+            templates = load_library(library_file(app))
+        except SaveError as error:
+            templates, problem = BUILT_IN, str(error)
+        app.push_screen(TemplatePicker(templates, problem=problem))
+
+    def action_add_mooks(self) -> None:
+        self.app.push_screen(MookLine())  # type: ignore[attr-defined]
+
+    def action_quick_add(self) -> None:
+        self.app.push_screen(QuickAdd())  # type: ignore[attr-defined]
+
+    def action_save_as_template(self) -> None:
+        from saves.templates import save_template
+        from tui.screens.prompts import ValuePrompt
+
+        app = self.app  # type: ignore[attr-defined]
+        key = getattr(app, "selected", None)
+        found = app.campaign.find(key) if key is not None else None
+        if not isinstance(found, Character):
+            app.notify(t("tpl.pick_character", app.lang), severity="warning")
+            return
+        path = library_file(app)
+        draft = template_of(found)
+
+        def save(name: str) -> str:
+            import attrs
+
+            template = attrs.evolve(draft, name=name.strip() or draft.name)
+            try:
+                save_template(path, template)
+            except SaveError as error:
+                raise ValueError(str(error)) from None
+            return template.name
+
+        def saved(name: object) -> None:
+            if name is not None:
+                app.notify(t("tpl.saved", app.lang, name=name, path=path), timeout=4)
+
+        app.push_screen(ValuePrompt(t("tpl.save_title", app.lang, name=found.name), save, draft.name), saved)
+
+    def action_import_roster(self) -> None:
+        from saves.roster_file import RosterFileError, read_roster
+        from tui.screens.prompts import ValuePrompt
+
+        app = self.app  # type: ignore[attr-defined]
+
+        def read(text: str) -> Action:
+            try:
+                return read_roster(Path(text.strip()).expanduser(), app.campaign)
+            except (RosterFileError, SaveError) as error:
+                raise ValueError(str(error)) from None
+
+        def chosen(action: object) -> None:
+            if isinstance(action, AddMany):
+                app.request(action)
+
+        app.push_screen(ValuePrompt(t("tpl.import_title", app.lang), read), chosen)
+
