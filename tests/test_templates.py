@@ -206,6 +206,8 @@ def test_add_many_is_one_undo_and_all_or_nothing() -> None:
         apply(demo, clash)
     with pytest.raises(RulesError):
         apply(demo, AddMany())
+    crowd = apply(EMPTY, AddMany(copies(VETERAN, 12, EMPTY))).lines[0]
+    assert crowd.en.endswith("Vétéran 8 and 4 more") and crowd.fr.endswith("Vétéran 8 et 4 autres")
 
 
 # -- the library ---------------------------------------------------------------------------------

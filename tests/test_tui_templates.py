@@ -212,7 +212,7 @@ async def test_import_a_roster_from_the_palette(tmp_path):
     good = tmp_path / "r.csv"
     good.write_text("kind,name,count,corps,combat,grade\n,Garde,2,6,4,\ngroup,Rats,5,,,civil\n", encoding="utf-8")
     bad = tmp_path / "bad.csv"
-    bad.write_text("name,corps\nA,3\nB,huit\n", encoding="utf-8")
+    bad.write_text("name,corps\nA,3\nB,[b]huit[/b]\n", encoding="utf-8")
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -222,6 +222,7 @@ async def test_import_a_roster_from_the_palette(tmp_path):
         await pilot.press("enter")
         error = app.screen.query_one("#prompt-error", Static)
         await wait_for(pilot, lambda: "line 3: corps: must be a whole number" in str(error.content))
+        assert "got '[b]huit[/b]'" in str(error.render())  # the cell as written: data, not markup
         app.screen.query_one(Input).value = str(good)
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, ValuePrompt))

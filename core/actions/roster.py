@@ -116,6 +116,10 @@ class SetHidden(Action):
         return Outcome(campaign, (line(f"{name} {word[0]}", f"{name} {word[1]}"),))
 
 
+#: How many names the log line of an :class:`AddMany` lists (an import may add hundreds).
+SHOWN = 8
+
+
 @attrs.frozen
 class AddMany(Action):
     """Add characters and mook groups in one step (copies of a template, a quick-add line, a
@@ -138,8 +142,9 @@ class AddMany(Action):
                 raise RulesError("id", f"{item.id!r} is already used", fr=f"{item.id!r} est déjà pris")
             seen.add(item.id)
         campaign = attrs.evolve(campaign, roster=(*campaign.roster, *self.characters), groups=(*campaign.groups, *self.groups))
-        names = ", ".join(item.name for item in items)
-        lines = [line(f"{len(items)} added: {names}", f"{len(items)} ajoutés : {names}")]
+        names = ", ".join(item.name for item in items[:SHOWN])
+        more = ("", "") if len(items) <= SHOWN else (f" and {len(items) - SHOWN} more", f" et {len(items) - SHOWN} autres")
+        lines = [line(f"{len(items)} added: {names}{more[0]}", f"{len(items)} ajoutés : {names}{more[1]}")]
         for g in self.groups:
             lines.append(line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"))
         if self.join and campaign.encounter is not None:

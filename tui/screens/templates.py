@@ -45,6 +45,7 @@ from core.templates import (
 )
 from saves.errors import SaveError
 from tui.i18n import register, t
+from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
 
 register(
@@ -61,7 +62,7 @@ register(
         ),
         "tpl.quick_title": ("Quick add", "Ajout rapide"),
         "tpl.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
-        "tpl.save_title": ("Save {name} as a template named:", "Enregistrer {name} comme modèle nommé :"),
+        "tpl.save_title": ("Save the selected character as a template named:", "Enregistrer le personnage sélectionné comme modèle nommé :"),
         "tpl.saved": ("Template {name!r} saved in {path}", "Modèle {name!r} enregistré dans {path}"),
         "tpl.pick_character": ("Select a character first (not a group).", "Sélectionnez d'abord un personnage (pas un groupe)."),
         "tpl.import_title": ("Import characters and groups from a CSV or JSON file:", "Importer personnages et groupes d'un fichier CSV ou JSON :"),
@@ -311,6 +312,17 @@ class QuickAdd(LineDialog):
         return _lines(quick.preview(self.campaign), self.lang)
 
 
+class FilePrompt(ValuePrompt):
+    """:class:`ValuePrompt` whose label and error are plain text: an error quotes what a file or
+    the GM wrote (a name, a cell), which is data, never markup."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Static(self.label, classes="dialog-question", markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="prompt-value")
+            yield Static("", id="prompt-error", classes="field-error", markup=False)
+
+
 class TemplateActions:
     """Screen actions (mixed into the main screen): ``T``, ``M``, ``Q`` and two palette commands."""
 
@@ -333,7 +345,6 @@ class TemplateActions:
 
     def action_save_as_template(self) -> None:
         from saves.templates import save_template
-        from tui.screens.prompts import ValuePrompt
 
         app = self.app  # type: ignore[attr-defined]
         key = getattr(app, "selected", None)
@@ -356,13 +367,13 @@ class TemplateActions:
 
         def saved(name: object) -> None:
             if name is not None:
-                app.notify(t("tpl.saved", app.lang, name=name, path=path), timeout=4)
+                app.notify(t("tpl.saved", app.lang, name=name, path=path), timeout=4, markup=False)
 
-        app.push_screen(ValuePrompt(t("tpl.save_title", app.lang, name=found.name), save, draft.name), saved)
+        # The name is the field's value, never the label's text (a Label reads markup).
+        app.push_screen(FilePrompt(t("tpl.save_title", app.lang), save, draft.name), saved)
 
     def action_import_roster(self) -> None:
         from saves.roster_file import RosterFileError, read_roster
-        from tui.screens.prompts import ValuePrompt
 
         app = self.app  # type: ignore[attr-defined]
 
@@ -376,5 +387,5 @@ class TemplateActions:
             if isinstance(action, AddMany):
                 app.request(action)
 
-        app.push_screen(ValuePrompt(t("tpl.import_title", app.lang), read), chosen)
+        app.push_screen(FilePrompt(t("tpl.import_title", app.lang), read), chosen)
 
