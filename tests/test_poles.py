@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import RulesError
@@ -267,6 +267,7 @@ def requests(draw, tradition=PAID):
     )  # fmt: skip
 
 
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests())
 def test_every_cost_is_at_least_0_and_segments_never_negative(request):
     spell = poles_spell(request)
@@ -275,18 +276,21 @@ def test_every_cost_is_at_least_0_and_segments_never_negative(request):
     assert spell.swift == (spell.segments.total == 0)
 
 
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests())
 def test_the_cost_never_falls_for_one_more_level(request):
     higher = poles_spell(PolesRequest(**{**_fields(request), "level": request.level + 1}))
     assert higher.cost >= poles_spell(request).cost
 
 
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests(), st.sampled_from(["range", "duration", "area", "dice", "dispel"]), st.integers(1, 3))
 def test_the_cost_never_falls_for_an_enhancement(request, key, more):
     enhance = Enhancements(**{**_fields(request.enhance), key: min(getattr(request.enhance, key) + more, 5 if key == "dice" else 99)})
     assert poles_spell(PolesRequest(**{**_fields(request), "enhance": enhance})).cost >= poles_spell(request).cost
 
 
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests(), APPLIED, st.integers(0, 4))
 def test_the_cost_never_falls_for_a_technique_added_anywhere(request, applied, where):
     techniques = list(request.techniques)
@@ -294,6 +298,7 @@ def test_the_cost_never_falls_for_a_technique_added_anywhere(request, applied, w
     assert poles_spell(PolesRequest(**{**_fields(request), "techniques": techniques})).cost >= poles_spell(request).cost
 
 
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests())
 def test_techniques_are_applied_in_the_order_given(request):
     spell = poles_spell(request)
@@ -305,6 +310,7 @@ def test_techniques_are_applied_in_the_order_given(request):
     assert named == [a.technique.label("en") for a in request.techniques]
 
 
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(st.integers(0, 60), st.integers(0, 30), st.integers(1, 100), st.booleans())
 def test_a_backlash_is_never_milder_for_more_forced_mana(mana, limit, d100, tolerant):
     now = blood_mana(mana, limit, 200, d100, tolerant=tolerant).backlash
