@@ -21,6 +21,7 @@ from core.actions.encounter import (
     SetInitiative,
     StartEncounter,
 )
+from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.fight import (
     AttackGroup,
     AttackOpponent,
@@ -39,7 +40,7 @@ from core.actions.roster import (
     UpdateCharacter,
     UpdateGroup,
 )
-from core.actions.shadow import ChangeShadow, NeedsConfirmation
+from core.actions.shadow import ChangeShadow, NeedsConfirmation, SetStigmaEffect
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden,
@@ -48,7 +49,8 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Damage, Heal, Stabilise, RepairArmour, Rest,
     Roll, AttackGroup, DefendGroup, AttackOpponent, SetStanding,
     ChangeShadow,
-    CastSpell, AdjustPm, Exhaust,
+    CastSpell,
+    DefendOpponent, AttackNamedGroup, SetStigmaEffect, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
 )  # fmt: skip
 
