@@ -75,8 +75,8 @@ class AttackNamedGroup(Action):
     """An attack on a group that is not mooks (named NPCs with their own HP, RULES 1.5): the
     difficulty is the group's grade; a hit touches ``1 + ranks`` of ``members`` (at most all of
     them), each taking the weapon's base damage through armour. ``touched`` is whom the GM picked,
-    in order; the first ones are taken when it names fewer than the hit touches, and naming more
-    is refused."""
+    in order of choice: the hit takes them first, then the other members in order; picks beyond
+    what the hit touches are spared (the breakdown says so)."""
 
     members: tuple[str, ...] = attrs.field(converter=_keys)
     grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
@@ -95,7 +95,8 @@ class AttackNamedGroup(Action):
         """Who the hit touches (in order), the damage each takes, and the one-line verdict — the
         preview the app shows before Enter."""
         result = self._roll(campaign)
-        return self._chosen(result.touched), result.damage, result.breakdown[-2] if result.touched else result.breakdown[-1]
+        verdict = next(x for x in result.breakdown if x.en.startswith(("hit:", "miss:")))
+        return self._chosen(result.touched), result.damage, verdict
 
     def _roll(self, campaign: Campaign):
         if not self.members:
@@ -117,10 +118,11 @@ class AttackNamedGroup(Action):
         rolled = check(self.score, grade.difficulty + self.range.modifier, self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls)
         result = attack_named_group(rolled, grade, len(self.members), range=self.range, weapon=self.weapon.value)
         if len(self.touched) > result.touched:
-            raise RulesError(
-                "touched", f"the hit touches {result.touched}, {len(self.touched)} were picked", f"0…{result.touched}",
-                f"le coup en touche {result.touched}, {len(self.touched)} choisis",
+            note = line(
+                f"{len(self.touched)} picked, the hit touches {result.touched}: the first {result.touched}",
+                f"{len(self.touched)} choisis, le coup en touche {result.touched} : les {result.touched} premiers",
             )
+            result = attrs.evolve(result, breakdown=(*result.breakdown, note))
         return result
 
     def _chosen(self, count: int) -> tuple[str, ...]:
