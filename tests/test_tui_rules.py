@@ -93,9 +93,8 @@ async def test_item5_the_stigma_dialog_applies_the_effect_and_the_grace_gives_it
         await pilot.press("g")
         await pilot.pause()
         assert app.campaign.character("brunvir").characteristics.combat == 11
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert app.campaign.character("brunvir").characteristics.combat == 10
+        app.action_undo()  # the app's undo (ctrl+z on the main screen)
+        await wait_for(pilot, lambda: app.campaign.character("brunvir").characteristics.combat == 10)
 
 
 @run
