@@ -29,8 +29,8 @@ from core.sums import Term, plural, sum_line, whole
 from core.validators import require
 
 __all__ = [
-    "ADVANTAGE", "NUMBERS_CAP", "PER_ATTACKER", "Duel", "Grade", "GroupAttack", "GroupDefence", "Range", "Resolution",
-    "attack_group", "attack_group_roll", "attack_opponent", "attack_opponent_roll", "attack_score", "defence_difficulty",
+    "ADVANTAGE", "NUMBERS_CAP", "PER_ATTACKER", "Duel", "Grade", "GroupAttack", "GroupDefence", "NamedGroupAttack", "Range", "Resolution",
+    "attack_group", "attack_group_roll", "attack_named_group", "attack_opponent", "attack_opponent_roll", "attack_score", "defence_difficulty",
     "defence_score", "defend_group", "defend_group_roll", "defend_opponent", "defend_opponent_roll", "group_difficulty", "resolve",
 ]
 
@@ -195,3 +195,44 @@ def defend_group_roll(
     """:func:`defend_group` with the optional kult die added to the defence."""
     grade, difficulty, _ = defence_difficulty(grade, attackers)
     return defend_group(check(defence_score, difficulty, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed), grade, attackers)
+
+
+# --- attacking a group that is not mooks ------------------------------------------------------
+
+
+@attrs.frozen
+class NamedGroupAttack:
+    """An attack on a group of named NPCs (RULES 1.5): a hit touches ``1 + ranks`` of them, at most
+    the group's size; each one touched takes the weapon's base damage (no rank bonus)."""
+
+    attack: GroupAttack
+    touched: int
+    damage: int
+    breakdown: Breakdown
+
+
+def attack_named_group(
+    attack: int | Check, grade: Grade | str, size: int, *, range: Range | str = Range.SHORT, weapon: str = "normal"
+) -> NamedGroupAttack:
+    """"chaque 5 points (rang) au-delà de la difficulté permet de toucher un adversaire
+    supplémentaire": touched = 1 + ranks (at most ``size``); Decision: each takes the weapon's
+    base damage, 1 (2 magic or charged), through armour."""
+    from core.damage import Weapon
+
+    weapon_ = parse_choice(Weapon, weapon, "weapon")
+    whole("size", size, 1)
+    result = attack_group(attack, grade, range)
+    touched = min(1 + result.success_ranks, size) if result.hit else 0
+    if result.hit:
+        cap = (f", at most the {size} in the group", f", au plus les {size} du groupe") if touched < 1 + result.success_ranks else ("", "")
+        ranks = plural(result.success_ranks, "rank{s}", "rang{s}")
+        outcome = (
+            line(f"hit: 1 + {ranks.en} = {touched} touched{cap[0]}", f"touché : 1 + {ranks.fr} = {touched} touchés{cap[1]}"),
+            line(
+                f"each takes the {weapon_.en}'s base damage {weapon_.base}, no rank bonus, armour first",
+                f"chacun subit les dégâts de base de l'{weapon_.fr} : {weapon_.base}, sans bonus de rang, armure d'abord",
+            ),
+        )
+    else:
+        outcome = (line("miss: no one touched", "raté : personne n'est touché"),)
+    return NamedGroupAttack(result, touched, weapon_.base if result.hit else 0, (*result.breakdown[:-1], *outcome))

@@ -156,7 +156,9 @@ def apply_damage(
     bypass_armour: bool = False,
 ) -> DamageResult:
     """``amount`` damage: armour points first (unless bypassed), the rest real HP; with
-    ``pugilat`` half of it (rounded down) is real and the rest bruising."""
+    ``pugilat`` half of it (rounded down) is real and the rest bruising — unless the target is
+    already knocked out, dying or at 0 HP or less: then pugilat is lethal, all of it real (RULES 1.6,
+    "sauf si son adversaire continue de le frapper")."""
     whole("damage", amount, 0)
     whole("hp", hp)
     whole("armour", armour, 0)
@@ -170,7 +172,15 @@ def apply_damage(
     elif armour:
         lines.append(line(f"armour absorbs {absorbed}: {armour} → {armour - absorbed}", f"l'armure absorbe {absorbed} : {armour} → {armour - absorbed}"))
     real, bruised = through, 0
-    if pugilat:
+    downed = vital_state(hp, bruise) is not Vital.STANDING
+    if pugilat and downed:
+        lines.append(
+            line(
+                f"pugilat on a target already down ({vital_state(hp, bruise).en}): lethal, all {through} real (RULES 1.6)",
+                f"pugilat sur une cible déjà à terre ({vital_state(hp, bruise).fr}) : létal, les {through} sont réels (RÈGLES 1.6)",
+            )
+        )
+    elif pugilat:
         real, bruised, split = _pugilat_split(through, hp)
         lines.append(split)
     hit_wound = wound(real)

@@ -111,6 +111,28 @@ TARGETS = Scale(
     },
 )
 SCALES = {"duration": DURATION, "range": RANGE, "targets": TARGETS}
+#: "une centaine de cibles": what targets level 10 and more pays for.
+ABOUT_A_HUNDRED = 100
+
+
+def victims_paid(targets: int) -> int:
+    """How many victims a spell's targets level pays for (RULES 1.7): level 0 one target, 2…9
+    that many (Decision: level 1, between the anchors, still one), 10 and more about a hundred."""
+    whole_at_least("targets", targets)
+    if targets >= 10:
+        return ABOUT_A_HUNDRED
+    return max(1, targets)
+
+
+def check_victims(targets: int, victims: int) -> None:
+    """Refuse more victims than the spell paid for, naming both numbers (RULES 1.7)."""
+    paid = victims_paid(targets)
+    require(
+        "victims", victims <= paid,
+        f"the spell was paid for {paid} target(s) (targets {targets}) but aims at {victims} victims",
+        f"0…{paid}",
+        f"le sort a été payé pour {paid} cible(s) (cibles {targets}) mais vise {victims} victimes",
+    )
 
 
 @attrs.frozen
@@ -274,9 +296,10 @@ _AFFECTED = {"matter": "corps", "mind": "esprit", "soul": "ame"}
 
 @attrs.frozen
 class Resistance:
-    """A resisted spell: intensity + kult against the target's value; the spell wins on ≥."""
+    """A resisted spell: the pm spent + kult against the target's value; the spell wins on ≥."""
 
-    intensity: int
+    #: The spell's total pm (RULES 1.7: "Il dépense 5 points de magie … un score final de 8").
+    pm: int
     kult: int
     score: int
     target: int
@@ -290,9 +313,14 @@ class Resistance:
     def resisted(self) -> bool:
         return not self.spell_wins
 
+    @property
+    def intensity(self) -> int:
+        """The former name of :attr:`pm` (for a one-target, instant, touch spell they are equal)."""
+        return self.pm
+
 
 def resist(
-    intensity: int,
+    pm: int,
     kult: int | None,
     target: Characteristics | int,
     affects: Affects = "soul",
@@ -302,11 +330,14 @@ def resist(
 ) -> Resistance:
     """Resolve a resistance the GM allowed (never automatic; an indirect spell cannot be resisted).
 
+    ``pm`` is the spell's total pm spent, the caster's score (RULES 1.7: both examples of the source
+    score the pm spent; for a one-target, instant, touch spell it equals the intensity).
+
     ``target`` is the target's characteristics (it uses the higher of âme and corps for matter /
     esprit for the mind) or the value to beat. ``kult`` is the caster's die as rolled at the
     table, or None to roll it with ``rng``. A natural +10 / −9 decides (RULES 1.2).
     """
-    whole_at_least("intensity", intensity, 1)
+    whole_at_least("pm", pm, 1)
     require("affects", affects in _AFFECTED, f"unknown value {affects!r}", _AFFECTED, f"valeur inconnue {affects!r}")
     die = die or kult_die()
     if kult is None:
@@ -321,21 +352,21 @@ def resist(
     else:
         whole_at_least("target", target)
         name, value = "", target
-    score = intensity + kult
+    score = pm + kult
     critical = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
     wins = critical == "success" or (critical is None and score >= value)
     against = f" ({'âme' if name == 'ame' else name})" if name else ""
     lines = [
         Line(
-            f"intensity {intensity} + kult {kult:+d} = {score} against {value}{against}",
-            f"intensité {intensity} + kult {kult:+d} = {score} contre {value}{against}",
+            f"pm spent {pm} + kult {kult:+d} = {score} against {value}{against}",
+            f"pm dépensés {pm} + kult {kult:+d} = {score} contre {value}{against}",
         )
     ]
     if critical:
         fr = "réussite" if wins else "échec"
         lines.append(Line(f"natural {kult:+d}: critical {critical}", f"{kult:+d} naturel : {fr} critique"))
     lines.append(Line("the spell takes effect" if wins else "resisted", "le sortilège agit" if wins else "résisté"))
-    return Resistance(intensity, kult, score, value, name, critical, wins, tuple(lines))
+    return Resistance(pm, kult, score, value, name, critical, wins, tuple(lines))
 
 
 @attrs.frozen
@@ -382,15 +413,34 @@ class Exhaustion:
 
 
 def exhaustion(
-    pm_now: int, hp: int, willpower: int, from_hp: int, from_willpower: int, used_this_session: bool
+    pm_now: int,
+    hp: int,
+    willpower: int,
+    from_hp: int,
+    from_willpower: int,
+    used_this_session: bool,
+    max_pm: int | None = None,
 ) -> Exhaustion:
     """Once per session, at 0 pm, turn HP / willpower into pm 1:1; +1 shadow per 2 pm recovered.
 
-    Decision: a caster spends at most the HP and willpower it has; reaching 0 HP makes it fall
-    unconscious and dying (RULES 1.6), which the breakdown says.
+    Only a mystic can (``max_pm`` 0 is refused, RULES 1.7), and never above ``max_pm``: more HP or
+    willpower than the pm it can hold is refused. Decision: a caster spends at most the HP and
+    willpower it has; reaching 0 HP makes it fall unconscious and dying (RULES 1.6), which the
+    breakdown says.
     """
     whole_at_least("from_hp", from_hp)
     whole_at_least("from_willpower", from_willpower)
+    if max_pm is not None:
+        whole_at_least("max_pm", max_pm)
+        require(
+            "max_pm", max_pm > 0, "only a mystic can draw on its essence (max pm 0)", "≥ 1",
+            "seul un mystique peut puiser dans son essence (pm max 0)",
+        )
+        require(
+            "from_hp", from_hp + from_willpower <= max_pm,
+            f"{from_hp + from_willpower} pm would pass the max of {max_pm} pm", f"0…{max_pm} in all",
+            f"{from_hp + from_willpower} pm dépasseraient le maximum de {max_pm} pm", allowed_fr=f"0…{max_pm} en tout",
+        )
     require(
         "pm_now", pm_now == 0, f"only a caster with 0 pm can draw on its essence, it has {pm_now}", "0",
         f"seul un lanceur à 0 pm peut puiser dans son essence, il en a {pm_now}",
@@ -432,6 +482,7 @@ __all__ = [
     "SpellRequest",
     "Tier",
     "cast",
+    "check_victims",
     "effect_of",
     "exhaustion",
     "inspired_limit",
@@ -441,4 +492,5 @@ __all__ = [
     "shadow_needed",
     "spell_cost",
     "tier_of",
+    "victims_paid",
 ]

@@ -28,7 +28,9 @@ class MookGroup:
     grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
     total: int = attrs.field(validator=at_least(1))
     standing: int = attrs.field(validator=_standing)
-    initiative: int = attrs.field(default=0)
+    #: RULES 1.4 Decision: a mook group has no combat score; its initiative defaults to its
+    #: grade's value (civil 0, standard 5, veteran 10, elite 15), which the GM can change.
+    initiative: int = attrs.field(default=attrs.Factory(lambda self: self.grade.difficulty, takes_self=True))
     hidden: bool = False
 
     @property

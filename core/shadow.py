@@ -13,7 +13,7 @@ import attrs
 
 from core.breakdown import Breakdown, Line, line, signed
 from core.choices import enum_converter
-from core.validators import between, not_whole, require
+from core.validators import at_least, between, not_whole, require
 
 SHADOW_MAX = 10
 #: The 6th stigma or grace makes the PC an NPC.
@@ -152,6 +152,59 @@ PERMANENT_LOSSES: dict[MarkLevel, dict[str, int]] = {
 }
 
 
+class EffectKind(enum.StrEnum):
+    """A stigma's permanent effect (RULES 1.3): three losses by level, or a descriptive one."""
+
+    weakening = "weakening"
+    wound = "wound"
+    wavering_will = "wavering_will"
+    mark = "mark"
+    compulsion = "compulsion"
+    handicap = "handicap"
+    pariah = "pariah"
+    other = "other"
+
+    def label(self, lang: str = "en") -> str:
+        return _EFFECT_LABELS[self].text(lang)  # type: ignore[arg-type]
+
+    @property
+    def loss(self) -> str | None:
+        """The :data:`PERMANENT_LOSSES` key of a loss, None for a descriptive effect."""
+        return {"weakening": "characteristic", "wound": "hp", "wavering_will": "willpower"}.get(self.value)
+
+
+_EFFECT_LABELS = {
+    EffectKind.weakening: Line("weakening (a characteristic −1/−2/−3)", "affaiblissement (une caractéristique −1/−2/−3)"),
+    EffectKind.wound: Line("permanent wound (max HP −2/−4/−6)", "blessure permanente (PV max −2/−4/−6)"),
+    EffectKind.wavering_will: Line("wavering will (max willpower −2/−4/−6)", "volonté vacillante (volonté max −2/−4/−6)"),
+    EffectKind.mark: Line("mark", "marque"),
+    EffectKind.compulsion: Line("compulsion", "compulsion"),
+    EffectKind.handicap: Line("handicap", "handicap"),
+    EffectKind.pariah: Line("pariah", "paria"),
+    EffectKind.other: Line("other", "autre"),
+}
+
+
+@attrs.frozen
+class StigmaEffect:
+    """A stigma's permanent effect: its kind, the characteristic a weakening takes from, what a
+    descriptive one is (the compulsion's object…), and the points actually taken once applied
+    (so a cancelling grace gives back exactly those)."""
+
+    kind: EffectKind = attrs.field(converter=enum_converter(EffectKind, "kind"))
+    characteristic: str = ""
+    text: str = ""
+    taken: int = attrs.field(default=0, validator=at_least(0))
+
+    def describe(self, lang: str = "en") -> str:
+        head = self.kind.label(lang).split(" (")[0]
+        if self.kind is EffectKind.weakening and self.characteristic:
+            head += f" {'âme' if self.characteristic == 'ame' else self.characteristic}"
+        if self.kind.loss is not None:
+            head += f" −{self.taken}"
+        return f"{head}: {self.text}" if self.text else head
+
+
 def mark_level(number: int) -> MarkLevel:
     """The level of the ``number``-th mark held: 1st minor, 2nd major, 3rd and later supreme."""
     return (MarkLevel.minor, MarkLevel.major)[number - 1] if number <= 2 else MarkLevel.supreme
@@ -165,6 +218,12 @@ class Mark:
     level: MarkLevel = attrs.field(converter=enum_converter(MarkLevel, "level"))
     note: str = ""
     effect: str | None = None
+    #: The permanent effect the GM picked for a stigma, as applied (RULES 1.3).
+    permanent: StigmaEffect | None = None
+
+    @property
+    def compulsion(self) -> bool:
+        return self.permanent is not None and self.permanent.kind is EffectKind.compulsion
 
     def describe(self) -> Line:
         """``Line("major stigma", "le stigmate majeur")``."""
@@ -410,6 +469,7 @@ def tainted(shadow: Shadow | int, threshold: int = 6) -> bool:
 
 
 __all__ = [
+    "EffectKind",
     "LedgerEntry",
     "Mark",
     "MarkKind",
@@ -418,6 +478,7 @@ __all__ = [
     "Shadow",
     "ShadowChange",
     "ShadowEvent",
+    "StigmaEffect",
     "change_shadow",
     "event_delta",
     "mark_level",

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.breakdown import render
-from core.combat import attack_group, defend_group
+from core.combat import attack_group, attack_opponent, defend_group
 from core.damage import apply_damage
 from core.magic import resist, spell_cost
 from core.progression import xp_cost
@@ -90,8 +90,37 @@ def test_e14_calc_spell_json():
 
 
 def test_e15_calc_resist_json():
-    data = calc_json("resist", "--intensity", "5", "--kult", "3", "--target", "10")
+    data = calc_json("resist", "--pm", "5", "--kult", "3", "--target", "10")
     assert pick(data, "score", "target", "resisted") == (8, 10, True)
+
+
+def test_item1_pugilat_on_a_downed_target_is_lethal_in_calc_damage():
+    """Issue 7 item 1 (RULES 1.6): a knocked-out target (6 HP, 6 bruising) punched for 4 loses 4 real HP."""
+    data = calc_json("damage", "--damage", "4", "--hp", "6", "--bruise", "6", "--pugilat")
+    assert pick(data, "real", "hp", "bruised") == (4, 2, 0)
+    dying = calc_json("damage", "--damage", "4", "--hp", "0", "--pugilat")
+    assert pick(dying, "real", "hp", "state") == (4, -4, "dying")
+    assert any("lethal" in text for text in data["breakdown"])
+
+
+def test_item3_resistance_scores_the_pm_spent_in_calc_resist():
+    """Issue 7 item 3 (RULES 1.7, "Il dépense 5 points de magie … un score final de 8 (5 +3)")."""
+    data = calc_json("resist", "--pm", "5", "--kult", "3", "--target", "10")
+    assert pick(data, "pm", "score", "target", "resisted") == (5, 8, 10, True)
+    second = calc_json("resist", "--pm", "8", "--kult", "0", "--target", "3")  # "Il dépense 8 points de magie … esprit de 3"
+    assert pick(second, "score", "resisted") == (8, False)
+    assert calc_json("resist", "--intensity", "5", "--kult", "3", "--target", "10") == data  # the old name still works
+    assert data["breakdown"][0].startswith("pm spent 5 + kult +3 = 8")
+
+
+def test_item6_calc_duel_pc_defence_roll():
+    """Issue 7 item 6 (RULES 1.5): the PC's defence roll against the attack's final, like any check."""
+    failed = calc_json("duel", "--attack", "14", "--defence", "9", "--defence-kult", "-9")
+    assert pick(failed, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (True, -14, 2, 3, "failure", -1)
+    reroll = calc_json("duel", "--attack", "12", "--kult", "2", "--defence", "9", "--defence-kult", "2", "--defence-kult", "4", "--weapon", "magic")
+    assert pick(reroll, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (False, 1, 0, 0, None, 1)
+    attack = calc_json("duel", "--attack", "14", "--defence", "9", "--kult", "3")
+    assert pick(attack, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (True, 8, 1, 2, None, 0)
 
 
 def test_e3_calc_spell_with_the_caster():
@@ -105,6 +134,7 @@ KEYS = {
     ("check", "--score", "3", "--difficulty", "hard", "--kult", "-9"): "final margin success success_ranks failure_ranks critical chance",
     ("attack-group", "--attack", "8", "--grade", "elite", "--range", "long"): "difficulty margin hit success_ranks felled",
     ("defend-group", "--defence", "30", "--grade", "civil", "--attackers", "9"): "difficulty hit failure_ranks damage",
+    ("duel", "--attack", "14", "--defence", "9", "--defence-kult", "-9"): "hit margin ranks damage critical shadow_change",
     ("damage", "--weapon", "magic", "--ranks", "2", "--hp", "3", "--pugilat"): "damage absorbed armour real hp bruise wound state",
     ("spell", "apotheose", "--intensity", "12", "--ame", "10", "--pm", "3", "--shadow", "9"): "total effect tier max_intensity limit shadow_needed affordable",
     ("xp", "--from", "1", "--to", "17"): "cost steps",
@@ -156,6 +186,7 @@ READABLE = [
     (("check", "--score", "9", "--difficulty", "10", "--kult", "7"), check(9, 10, 7).breakdown),
     (("attack-group", "--attack", "22", "--grade", "vétéran"), attack_group(22, "veteran").breakdown),
     (("defend-group", "--defence", "7", "--grade", "veteran", "--attackers", "3"), defend_group(7, "veteran", 3).breakdown),
+    (("duel", "--attack", "14", "--defence", "9", "--kult", "3"), attack_opponent(check(14, 9, 3), 9).breakdown),
     (("damage", "--hp", "14", "--armour", "4", "--damage", "6"), apply_damage(6, hp=14, armour=4).breakdown),
     (("spell", "apotheose", "--intensity", "5", "--targets", "3", "--ame", "4"), spell_cost(5, targets=3, ame=4).breakdown),
     (("resist", "--intensity", "5", "--kult", "3", "--target", "10"), resist(5, 3, 10).breakdown),
@@ -210,7 +241,10 @@ BAD = [
     (("attack-group", "--attack", "22", "--grade", "vet"), "--grade: unknown value 'vet' (allowed: civil, standard, veteran, elite)"),
     (("damage", "--hp", "-10", "--damage", "2"), "--hp: must be at least -9, got -10"),
     (("spell", "apotheose", "--intensity", "0"), "--intensity: must be at least 1, got 0"),
-    (("resist", "--intensity", "0", "--kult", "3", "--target", "10"), "--intensity: must be a whole number ≥ 1, got 0"),
+    # RULES 1.7: resistance scores the pm spent; --intensity is --pm's synonym.
+    (("resist", "--intensity", "0", "--kult", "3", "--target", "10"), "--pm: must be a whole number ≥ 1, got 0"),
+    (("resist", "--pm", "0", "--kult", "3", "--target", "10"), "--pm: must be a whole number ≥ 1, got 0"),
+    (("resist", "--kult", "3", "--target", "10"), "--pm: required: the pm spent on the spell (--pm N)"),
     (("check", "--score", "9", "--difficulty", "10", "--kult", "11"), "--kult: a d20-10 kult die cannot show 11"),
     (("check", "--score", "9", "--difficulty", "10", "--kult", "7", "--kult", "2"), "--kult: a reroll comes after a failure"),
     (("check", "--score", "9"), "--difficulty: required"),
@@ -227,7 +261,7 @@ BAD = [
     (("xp", "--from", "5", "--to", "3"), "--to: must be above 5, got 3"),
     (("xp", "--from", "1", "--to", "2", "--bogus", "3"), "--bogus: not an option of this command"),
     (("xp", "--from", "1", "--t", "2", "--to", "3"), "--t: not an option of this command"),  # no abbreviations
-    (("roll",), "command: unknown value 'roll' (allowed: check, attack-group, defend-group, damage, spell, resist, xp"),  # + extensions' commands
+    (("roll",), "command: unknown value 'roll' (allowed: check, attack-group, defend-group, duel, damage, spell, resist, xp"),  # + extensions' commands
     ((), "command: required"),
 ]
 
@@ -243,7 +277,7 @@ def test_bad_input_is_one_line_naming_the_option(argv, message):
 VALUES = st.one_of(st.integers(-12, 25).map(str), st.sampled_from(["x", "", "vet", "veteran", "hard", "apotheose", "fr", "de", "magic"]))
 OPTIONS = st.sampled_from(
     "--score --difficulty --kult --attack --grade --range --standing --defence --attackers --damage --weapon --ranks --hp "
-    "--armour --bruise --intensity --duration --targets --ame --pm --shadow --target --from --to --lang --seed".split()
+    "--defence-kult --armour --bruise --intensity --duration --targets --ame --pm --shadow --target --from --to --lang --seed".split()
 )
 FLAGS = st.sampled_from(["--json", "--pugilat", "--bypass-armour"])
 WORDS = st.lists(st.one_of(st.tuples(OPTIONS, VALUES), st.tuples(FLAGS), st.tuples(VALUES)), max_size=8)

@@ -97,6 +97,33 @@ def test_pugilat_example_six_on_three_hp_knocks_out():
     assert "capped at 2" in render(result.breakdown)
 
 
+def test_pugilat_example_six_on_three_hp_gives_two_real_four_bruising_one_hp_knocked_out():
+    """RULES 1.6 example: 6 pugilat damage on 3 HP → 2 real (3 would reach 0) and 4 bruising → 1 HP, knocked out."""
+    result = apply_damage(6, hp=3, pugilat=True)
+    assert (result.real, result.bruised, result.hp, result.state) == (2, 4, 1, Vital.KNOCKED_OUT)
+
+
+def test_pugilat_example_four_on_a_knocked_out_target_is_lethal_four_real_two_hp():
+    """RULES 1.6 example: 4 pugilat damage on a knocked-out target (6 HP, 6 bruising) → lethal: 4 real → 2 HP."""
+    result = apply_damage(4, hp=6, bruise=6, pugilat=True)
+    assert (result.real, result.bruised, result.hp, result.bruise) == (4, 0, 2, 6)
+    assert "lethal" in result.breakdown[-3].en or any("lethal" in x.en for x in result.breakdown)
+
+
+def test_item1_pugilat_on_a_downed_target_is_lethal():
+    """Issue 7 item 1 (RULES 1.6): knocked out, dying or at 0 HP or less → all that gets through is real."""
+    knocked_out = apply_damage(4, hp=6, bruise=6, pugilat=True)
+    assert (knocked_out.real, knocked_out.hp) == (4, 2)
+    dying = apply_damage(4, hp=0, pugilat=True)
+    assert (dying.real, dying.hp, dying.state) == (4, -4, Vital.DYING)
+    armoured = apply_damage(4, hp=-2, armour=1, pugilat=True)
+    assert (armoured.absorbed, armoured.real, armoured.hp) == (1, 3, -5)
+    why = [x for x in dying.breakdown if "lethal" in x.en]
+    assert why and "létal" in why[0].fr
+    standing = apply_damage(4, hp=6, bruise=2, pugilat=True)
+    assert (standing.real, standing.bruised) == (2, 2)  # standing: still half real
+
+
 def test_pugilat_halves_what_gets_through_armour():
     result = apply_damage(6, hp=10, armour=1, pugilat=True)
     assert (result.absorbed, result.real, result.bruised, result.hp, result.bruise) == (1, 2, 3, 8, 3)
@@ -146,8 +173,10 @@ def test_damage_invariants(damage, hp, armour, bruise, pugilat, bypass):
     assert 0 <= result.real <= damage
     assert result.absorbed + result.real + result.bruised == damage
     assert result.hp == hp - result.real and result.bruise == bruise + result.bruised
-    if pugilat and hp >= 1:
+    if pugilat and hp - bruise >= 1:  # RULES 1.6: only a standing target's life is safe from pugilat
         assert result.hp >= 1
+    if pugilat and hp - bruise <= 0:  # RULES 1.6: hitting a downed target again is lethal
+        assert result.bruised == 0 and result.real == result.damage - result.absorbed
     if not pugilat:
         assert result.bruised == 0
 

@@ -14,6 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.actions import (
+    AttackNamedGroup,
+    DefendOpponent,
+    SetStigmaEffect,
     ALL_ACTIONS,
     SetPrivate,
     SetShown,
@@ -64,6 +67,7 @@ from core.visibility import Shown
 from core.errors import RulesError
 from core.journal import Journal
 from core.magic import SpellRequest
+from core.shadow import EffectKind, StigmaEffect
 from core.mooks import MookGroup
 from core.roster import new_character
 from saves.envelope import CAMPAIGN, CURRENT_VERSION, FORMAT, EnvelopeFormat
@@ -162,8 +166,13 @@ EXAMPLES: dict[type[Action], Action] = {
     DefendGroup: DefendGroup("segiere", Grade.ELITE, 3, 12, ()),
     AttackOpponent: AttackOpponent(None, "capitaine", 14, 12, (10,), pugilat=True),
     SetStanding: SetStanding("veterans", 3),
-    ChangeShadow: ChangeShadow("alduin", "story_element", 2, note="the harbour fire", confirm=True),
-    CastSpell: CastSpell("alduin", SpellRequest(5, 1, 2, 3), inspired=True, victims=("veterans",)),
+    ChangeShadow: ChangeShadow(
+        "alduin", "story_element", 2, note="the harbour fire", confirm=True, effect=StigmaEffect(EffectKind.compulsion, text="gambling")
+    ),
+    CastSpell: CastSpell("alduin", SpellRequest(5, 1, 2, 3), inspired=True, victims=("veterans",), aimed=(("veterans", 3),)),
+    DefendOpponent: DefendOpponent("segiere", 14, 9, (2, 4), attacker="capitaine", weapon="magic", affect=1),
+    AttackNamedGroup: AttackNamedGroup(("capitaine", "brunvir"), Grade.VETERAN, 17, (5,), touched=("brunvir",), attacker="morvan"),
+    SetStigmaEffect: SetStigmaEffect("alduin", 0, StigmaEffect(EffectKind.weakening, "corps", taken=1)),
     AdjustPm: AdjustPm("alduin", -3),
     Exhaust: Exhaust("alduin", 2, 1),
     AwardXp: AwardXp(("arsouille", "alduin"), 5),

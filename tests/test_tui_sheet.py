@@ -13,6 +13,7 @@ from tests.test_tui_initiative import SIZES
 from tui.screens.combat_dialogs import PickDialog, ShadowDialog
 from tui.screens.prompts import ConfirmDialog, ValuePrompt
 from tui.screens.sheet import SheetScreen
+from tui.screens.stigma import StigmaDialog
 
 
 async def open_sheet(pilot, key: str) -> SheetScreen:
@@ -99,6 +100,9 @@ async def test_sixth_stigma_asks_and_applies_only_on_yes():
         await pilot.press("plus", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("y")
+        # RULES 1.3: a stigma gained past 10 gets its permanent effect picked at once (Escape: later, key e)
+        await wait_for(pilot, lambda: isinstance(app.screen, StigmaDialog))
+        await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, SheetScreen))
         c = app.campaign.character("arsouille")
         assert not c.pc and len(c.shadow.stigmata) == 6 and c.shadow.value == 6
@@ -111,8 +115,11 @@ async def test_voluntary_stigma_and_grace():
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await open_sheet(pilot, "brunvir")  # shadow 5
-        await pilot.press("t")
-        await pilot.pause()
+        await pilot.press("t")  # RULES 1.3: the stigma dialog asks for its permanent effect
+        await wait_for(pilot, lambda: isinstance(app.screen, StigmaDialog))
+        app.screen.query_one("#stigma-text").focus()
+        await pilot.press("enter")  # the default: a descriptive mark
+        await wait_for(pilot, lambda: isinstance(app.screen, SheetScreen))
         s = app.campaign.character("brunvir").shadow
         assert s.value == 0 and len(s.stigmata) == 1
         assert "minor stigma" in body(app)

@@ -110,20 +110,47 @@ async def test_e3_inspired_cast_spends_pm_and_gains_two_shadow():
 
 
 @run
-async def test_e14_cast_with_marked_victims_damages_them_through_armour():
+async def test_cast_with_marked_victims_paid_for_damages_them_through_armour():
+    """Two victims need a spell paid for two targets (RULES 1.7: targets 2), 3 + 2 = 5 pm."""
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await open_spell(pilot)
         app.marked = frozenset({"segiere", "morvan"})
-        await pilot.press("5", "enter")
+        app.screen.query_one("#spell-targets").value = "2"
+        await pilot.press("3", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, VictimsDialog))
         assert set(app.screen.query_one(SelectionList).selected) == {"segiere", "morvan"}
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.campaign.character("alduin").pm == 4)
         segiere, morvan = app.campaign.character("segiere"), app.campaign.character("morvan")
-        assert (segiere.armour, segiere.hp) == (0, 13)  # 4 armour, then 1 real
-        assert (morvan.armour, morvan.hp) == (0, 7)  # 1 armour, then 4 real
+        assert (segiere.armour, segiere.hp) == (1, 14)  # 3 on 4 armour
+        assert (morvan.armour, morvan.hp) == (0, 9)  # 1 armour, then 2 real
         assert len(app.session.journal.done) == 1  # one action: the cast and its damage
+
+
+@run
+async def test_item2_a_spell_at_a_mook_group_fells_as_many_as_it_paid_for():
+    """RULES 1.7: a 3-target spell aimed at one group fells 3 mooks; one paid for one target
+    cannot hit two victims (refused, naming both numbers)."""
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_spell(pilot)
+        app.marked = frozenset({"veterans"})
+        app.screen.query_one("#spell-targets").value = "3"
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, VictimsDialog))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.campaign.group("veterans").standing == 9)
+        assert app.session.journal.done[-1].action.aimed == (("veterans", 3),)
+        app.marked = frozenset({"segiere", "morvan"})
+        app.screen.query_one("#spell-targets").value = "0"
+        app.screen.query_one("#spell-intensity").value = ""
+        app.screen.query_one("#spell-intensity").focus()
+        await pilot.press("1", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, VictimsDialog))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.session.journal.done) == 1  # refused: paid for 1, 2 victims
 
 
 @run
@@ -200,13 +227,31 @@ async def test_e15_resistance_shows_chance_then_the_typed_die():
         # Segiere: corps 9 above âme 2: the spell needs kult ≥ +4
         assert text(app, "#spell-resist").startswith("5 vs 9 (corps): takes effect on kult ≥ +4, ")
         await type_into(pilot, "kult", "3")
-        assert text(app, "#spell-resist") == "intensity 5 + kult +3 = 8 against 9 (corps) · resisted"
+        assert text(app, "#spell-resist") == "pm spent 5 + kult +3 = 8 against 9 (corps) · resisted"  # RULES 1.7
         await type_into(pilot, "kult", "")
         await pilot.press("enter")  # empty: rolled with the session's dice, shown in the field
         rolled = app.screen.query_one("#spell-kult", Input).value
         assert rolled and -9 <= int(rolled) <= 10
-        assert text(app, "#spell-resist").startswith(f"intensity 5 + kult {int(rolled):+d} = ")
+        assert text(app, "#spell-resist").startswith(f"pm spent 5 + kult {int(rolled):+d} = ")
         assert not app.session.journal.done  # resistance changes nothing
+
+
+@run
+async def test_item3_the_casts_total_pm_is_the_resistance_score():
+    """RULES 1.7 ("Il dépense 5 points de magie … un score final de 8 (5 +3)"): intensity 3 +
+    duration 1 + targets 2 = 6 pm spent is the caster's score against the target."""
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_spell(pilot)
+        app.screen.query_one("#spell-duration").value = "1"
+        app.screen.query_one("#spell-targets").value = "2"
+        await pilot.press("3")
+        app.screen.query_one("#spell-resist-target").value = "segiere"
+        app.screen.query_one("#spell-resist-affects").value = "matter"
+        await pilot.pause()
+        assert text(app, "#spell-resist").startswith("6 vs 9 (corps): takes effect on kult ≥ +3, ")
+        await type_into(pilot, "kult", "3")
+        assert text(app, "#spell-resist") == "pm spent 6 + kult +3 = 9 against 9 (corps) · the spell takes effect"
 
 
 @run

@@ -75,6 +75,31 @@ def run_defend_group(args: argparse.Namespace) -> Answer:
     return Answer(result.breakdown, data)
 
 
+# --- against one opponent -------------------------------------------------------------------
+
+
+def run_duel(args: argparse.Namespace) -> Answer:
+    """Without ``--defence-kult``: the attack (score + ``--kult``, or as given) against the defence
+    score. With it: the PC's defence roll against the attack's final (RULES 1.5)."""
+    from core.duel import attack_opponent, defend_opponent
+    from core.rolls import check
+
+    attack = sum([args.attack, *(args.kult or [])])
+    if args.defence_kult:
+        rolled = check(args.defence, attack, args.defence_kult)
+        result = defend_opponent(rolled, attack, weapon=args.weapon)
+    else:
+        rolled = check(args.attack, args.defence, args.kult) if args.kult else None
+        result = attack_opponent(rolled if rolled is not None else args.attack, args.defence, weapon=args.weapon)
+    data = {
+        "roller": "defence" if args.defence_kult else "attack", "final": result.final, "difficulty": result.difficulty,
+        "hit": result.hit, "margin": result.margin, "ranks": result.ranks, "damage": result.damage,
+        "weapon": str(result.weapon), "critical": _choice(rolled.critical) if rolled is not None else None,
+        "shadow_change": rolled.shadow_delta if rolled is not None else 0,
+    }  # fmt: skip
+    return Answer(result.breakdown, data)
+
+
 # --- damage ---------------------------------------------------------------------------------
 
 #: The lowest ``--hp`` the calculator takes (the HP before the hit): a dying character has 0 or
@@ -134,9 +159,14 @@ def run_spell(args: argparse.Namespace) -> Answer:
 def run_resist(args: argparse.Namespace) -> Answer:
     from core.magic import resist
 
-    result = resist(args.intensity, args.kult, args.target, rng=_rng(args.seed))
+    if args.pm is not None and args.intensity is not None and args.pm != args.intensity:
+        raise RulesError("pm", "give --pm (the spell's total) or its synonym --intensity, not two values")
+    pm = args.pm if args.pm is not None else args.intensity
+    if pm is None:
+        raise RulesError("pm", "required: the pm spent on the spell (--pm N)")
+    result = resist(pm, args.kult, args.target, rng=_rng(args.seed))
     data = {
-        "intensity": result.intensity, "kult": result.kult, "score": result.score, "target": result.target,
+        "pm": result.pm, "intensity": result.pm, "kult": result.kult, "score": result.score, "target": result.target,
         "critical": result.critical, "resisted": result.resisted,
     }  # fmt: skip
     return Answer(result.breakdown, data)
@@ -164,6 +194,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], Answer]] = {
     "check": run_check,
     "attack-group": run_attack_group,
     "defend-group": run_defend_group,
+    "duel": run_duel,
     "damage": run_damage,
     "spell apotheose": run_spell,
     "resist": run_resist,

@@ -93,9 +93,10 @@ HELP = {
     "check": "a kult check: score + kult die against a difficulty (RULES 1.2)",
     "attack-group": "an attack on a group of mooks: how many fall (RULES 1.5)",
     "defend-group": "a defence against a group: hit, and HP lost (RULES 1.5)",
+    "duel": "one attacker against one defender: the attack's roll, or the PC's defence roll (RULES 1.5)",
     "damage": "a hit through armour: real HP, wound, state (RULES 1.6)",
     "spell": "a spell's cost: apotheose (pm, effect, tier, limit; RULES 1.7) or another system",
-    "resist": "a resisted spell: intensity + kult against the target (RULES 1.7)",
+    "resist": "a resisted spell: pm spent + kult against the target (RULES 1.7)",
     "xp": "the XP to raise a characteristic (RULES 1.8)",
 }
 
@@ -129,6 +130,13 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--grade", required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 
+    p = parsers["duel"]
+    _number(p, "--attack", "the attack score (its final value when --kult is not given)", required=True)
+    _number(p, "--defence", "the defence score", required=True)
+    _number(p, "--kult", "the attacker's kult die (-9…+10); again for a reroll", action="append")
+    _number(p, "--defence-kult", "the defender's kult die: the PC rolls its defence against the attack's final; again for a reroll", action="append")
+    p.add_argument("--weapon", default="normal", metavar="normal|magic", help="the attacker's weapon: 1, magic or charged 2 (default: normal)")
+
     p = parsers["damage"]
     _number(p, "--damage", "the damage dealt")
     p.add_argument("--weapon", metavar="normal|magic", help="or the weapon (1, magic or charged 2) …")
@@ -150,7 +158,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     _number(p, "--shadow", "the caster's shadow (0…10): warns when inspiration passes 10")
 
     p = parsers["resist"]
-    _number(p, "--intensity", "the spell's intensity (≥ 1)", required=True)
+    _number(p, "--pm", "the pm spent on the spell, its total (≥ 1); --intensity is accepted too", dest="pm")
+    _number(p, "--intensity", argparse.SUPPRESS, dest="intensity")
     _kult(p, "the caster's kult die (-9…+10)")
     _number(p, "--target", "the value to beat: the target's âme, or the higher of âme and corps/esprit", required=True)
 

@@ -21,6 +21,7 @@ from core.actions.encounter import (
     SetInitiative,
     StartEncounter,
 )
+from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.fight import (
     AttackGroup,
     AttackOpponent,
@@ -40,7 +41,7 @@ from core.actions.roster import (
     UpdateCharacter,
     UpdateGroup,
 )
-from core.actions.shadow import ChangeShadow, NeedsConfirmation
+from core.actions.shadow import ChangeShadow, NeedsConfirmation, SetStigmaEffect
 from core.actions.visibility import SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
@@ -50,7 +51,8 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Damage, Heal, Stabilise, RepairArmour, Rest,
     Roll, AttackGroup, DefendGroup, AttackOpponent, SetStanding,
     ChangeShadow,
-    CastSpell, AdjustPm, Exhaust,
+    CastSpell,
+    DefendOpponent, AttackNamedGroup, SetStigmaEffect, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
     SetShown, SetShownDefault, SetPrivate,
 )  # fmt: skip

@@ -5,12 +5,12 @@ from __future__ import annotations
 import attrs
 
 from core.actions.base import Action, Outcome
-from core.actions.health import damage_one
+from core.actions.health import damage_one, is_group
 from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.magic import SpellRequest, cast, exhaustion
+from core.magic import SpellRequest, cast, check_victims, exhaustion
 from core.shadow import ShadowEvent
 from core.sums import whole
 
@@ -26,11 +26,27 @@ class CastSpell(Action):
     victims: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     bypass_armour: bool = False
     confirm: bool = False
+    #: Mooks aimed at in a group of ``victims`` (group key, how many); a group not listed here
+    #: counts one per listing. A group counts as many targets as the mooks aimed at (RULES 1.7).
+    aimed: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=tuple)
+
+    def hits(self, campaign: Campaign) -> tuple[str, ...]:
+        """Each victim once per hit: a group as many times as the mooks aimed at."""
+        counts = dict(self.aimed)
+        out: list[str] = []
+        for key in self.victims:
+            if key in counts and is_group(campaign, key):
+                out.extend([key] * whole("aimed", counts.pop(key), 1))
+            else:
+                out.append(key)
+        return tuple(out)
 
     def apply(self, campaign: Campaign) -> Outcome:
         c = campaign.character(self.caster)
         if not c.mystic:
             raise RulesError("caster", f"{c.name} is not a mystic", fr=f"{c.name} n'est pas mystique")
+        hits = self.hits(campaign)
+        check_victims(self.spell.targets, len(hits))
         result = cast(
             self.spell, ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value, inspired=self.inspired
         )
@@ -53,7 +69,7 @@ class CastSpell(Action):
             )
             lines.extend(more[:1])
         breakdown = list(result.breakdown)
-        for victim in self.victims:
+        for victim in hits:
             campaign, hit, hit_breakdown, _ = damage_one(
                 campaign, victim, self.spell.intensity, bypass_armour=self.bypass_armour
             )
@@ -86,7 +102,8 @@ class AdjustPm(Action):
 
 @attrs.frozen
 class Exhaust(Action):
-    """Mystical exhaustion: once per session at 0 pm, HP and willpower become pm one for one."""
+    """Mystical exhaustion: once per session at 0 pm, HP and willpower become pm one for one; a
+    mystic only, never above its max pm (RULES 1.7)."""
 
     key: str
     from_hp: int = 0
@@ -95,7 +112,14 @@ class Exhaust(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         c = campaign.character(self.key)
-        result = exhaustion(c.pm, c.hp, c.willpower, self.from_hp, self.from_willpower, c.exhaustion_used)
+        if not c.mystic:
+            raise RulesError(
+                "key", f"{c.name} is not a mystic: only a mystic can draw on its essence (RULES 1.7)",
+                fr=f"{c.name} n'est pas mystique : seul un mystique peut puiser dans son essence (RÈGLES 1.7)",
+            )
+        result = exhaustion(
+            c.pm, c.hp, c.willpower, self.from_hp, self.from_willpower, c.exhaustion_used, max_pm=c.max_pm
+        )
         campaign = campaign.with_character(
             attrs.evolve(
                 c, pm=result.pm_after, hp=result.hp_after, willpower=result.willpower_after, exhaustion_used=True

@@ -9,7 +9,9 @@ from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.choices import enum_converter
 from core.errors import RulesError
-from core.shadow import ShadowEvent, change_shadow
+from core.shadow import ShadowEvent, StigmaEffect, change_shadow
+from core.stigmata import give_back, set_effect
+from core.validators import require
 
 
 class NeedsConfirmation(RulesError):
@@ -25,8 +27,13 @@ def record_shadow(
     note: str = "",
     *,
     confirm: bool = False,
+    effect: StigmaEffect | None = None,
 ) -> tuple[Campaign, tuple[Line, ...]]:
-    """Apply a shadow change to character ``key``; returns the campaign and the log lines."""
+    """Apply a shadow change to character ``key``; returns the campaign and the log lines.
+
+    A stigma removed on the way (cancelled by a grace, renounced) gives back the losses of its
+    permanent effect; ``effect``, if given, is the permanent effect of the first stigma gained
+    (RULES 1.3), applied to the character."""
     character = campaign.character(key)
     if character.shadow is None:
         raise RulesError("shadow", f"{character.name} is an NPC: NPCs have no shadow", fr=f"{character.name} est un PNJ : les PNJ n'ont pas d'ombre")
@@ -38,6 +45,18 @@ def record_shadow(
             f"{character.name} : ombre {change.before}→{change.after} ({event.label('fr')})",
         )
     ]
+    effect_lines: list[Line] = []
+    for mark in change.stigmata_removed:
+        updated, back = give_back(updated, mark)
+        effect_lines.extend([back] if back is not None else [])
+    if effect is not None:
+        require(
+            "effect", bool(change.stigmata_gained), "no stigma gained: nothing to give this effect to",
+            fr="aucun stigmate gagné : rien à qui donner cet effet",
+        )
+        first = len(change.state.stigmata) - len(change.stigmata_gained)
+        updated, applied = set_effect(updated, first, effect)
+        effect_lines.extend(applied)
     if change.becomes_npc:
         if not confirm:
             raise NeedsConfirmation(
@@ -47,6 +66,7 @@ def record_shadow(
         updated = attrs.evolve(updated, pc=False)
         lines.append(line(f"{character.name} becomes an NPC", f"{character.name} devient un PNJ"))
     lines.extend(change.breakdown[1:] if len(change.breakdown) > 1 else ())
+    lines.extend(line(x.en, x.fr) for x in effect_lines)
     return campaign.with_character(updated), tuple(lines)
 
 
@@ -59,10 +79,32 @@ class ChangeShadow(Action):
     delta: int | None = None
     note: str = ""
     confirm: bool = False
+    #: The permanent effect of the stigma this change gives (RULES 1.3), picked in the same dialog.
+    effect: StigmaEffect | None = None
 
     def apply(self, campaign: Campaign) -> Outcome:
         before = campaign.character(self.key).shadow
-        campaign, lines = record_shadow(campaign, self.key, self.delta, self.event, self.note, confirm=self.confirm)
+        campaign, lines = record_shadow(
+            campaign, self.key, self.delta, self.event, self.note, confirm=self.confirm, effect=self.effect
+        )
         after = campaign.character(self.key).shadow
         breakdown = after.ledger[-1:] if after is not None and before is not None else ()
         return Outcome(campaign, lines, tuple(e.reason for e in breakdown))
+
+
+@attrs.frozen
+class SetStigmaEffect(Action):
+    """Give a stigma the PC holds its permanent effect, applied to the character (RULES 1.3): for
+    a stigma gained by overflow, a roll or a spell, picked in the dialog that follows."""
+
+    key: str
+    index: int
+    effect: StigmaEffect
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        c = campaign.character(self.key)
+        updated, lines = set_effect(c, self.index, self.effect)
+        assert updated.shadow is not None
+        mark = updated.shadow.stigmata[self.index].describe()
+        head = line(f"{c.name}: effect of the {mark.en}", f"{c.name} : effet du {mark.fr.removeprefix('le ')}")
+        return Outcome(campaign.with_character(updated), (head, *(line(x.en, x.fr) for x in lines)))

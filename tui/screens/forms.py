@@ -416,6 +416,13 @@ class CharacterForm(FormScreen):
 
 # --- mook groups ---------------------------------------------------------------------------
 
+register({"form.by_grade": ("by grade", "selon le grade")})
+
+
+def grade_value(form: FormScreen) -> int:
+    """The initiative of the grade picked in the form (RULES 1.4: civil 0 … elite 15)."""
+    return Grade(str(form.query_one("#f-grade", Select).value)).difficulty
+
 
 class GroupForm(FormScreen):
     """Add a mook group (``group`` None) or edit one."""
@@ -449,9 +456,9 @@ class GroupForm(FormScreen):
         numbers = {
             "total": g.total if g else None,
             "standing": g.standing if g else None,
-            "initiative": g.initiative if g else 0,
+            "initiative": g.initiative if g else None,
         }
-        yield from self.number_row("numbers", numbers, {"standing": t("form.all", lang)})
+        yield from self.number_row("numbers", numbers, {"standing": t("form.all", lang), "initiative": t("form.by_grade", lang)})
 
     def build(self, errors: dict[str, str]) -> list[Action]:
         lang = self.lang
@@ -460,7 +467,8 @@ class GroupForm(FormScreen):
             errors["name"] = t("form.empty", lang)
         total = self.parse(errors, "total", lambda: self.number("total"))
         standing = None if total is None else self.parse(errors, "standing", lambda: self.number("standing", total))
-        initiative = self.parse(errors, "initiative", lambda: self.number("initiative", 0))
+        # RULES 1.4: left empty, a group's initiative is its grade's value.
+        initiative = self.parse(errors, "initiative", lambda: self.number("initiative", grade_value(self)))
         if errors:
             return []
         grade = Grade(str(self.query_one("#f-grade", Select).value))

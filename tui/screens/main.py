@@ -96,6 +96,11 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.pane = "damage"
         self.query_one(DamagePane).start_duel()
 
+    def action_parry(self) -> None:
+        """An NPC attacks a PC: the selected PC rolls its defence against the current combatant."""
+        self.pane = "damage"
+        self.query_one(DamagePane).start_duel(defends=True)
+
     def action_attack_group(self) -> None:
         self.pane = "mass"
         self.query_one(MassCombatPane).start_attack()

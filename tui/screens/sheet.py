@@ -15,17 +15,19 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic
+from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic, SetStigmaEffect
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, derive
 from core.mooks import MookGroup
 from core.progression import xp_cost
 from core.roster import Character
-from core.shadow import SHADOW_MAX, ShadowEvent, tainted
+from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
+from core.stigmata import COMPULSION_SHADOW
 from tui.confirm import request_checked
 from tui.i18n import localise_bindings, register, t
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
+from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
 
 register(
@@ -82,6 +84,13 @@ register(
         "sheet.key.raise": ("Raise", "Augmenter"),
         "sheet.key.pm": ("pm", "pm"),
         "sheet.key.exhaust": ("Exhaustion", "Épuisement"),
+        "sheet.key.stigma_effect": ("Stigma effect", "Effet de stigmate"),
+        "sheet.key.compulsion": ("Resisted compulsion", "Compulsion résistée"),
+        "sheet.effect_to_pick": ("effect to pick: e", "effet à choisir : e"),
+        "sheet.no_stigma": ("{name} holds no stigma.", "{name} n'a pas de stigmate."),
+        "sheet.no_compulsion": ("{name} has no compulsion.", "{name} n'a pas de compulsion."),
+        "sheet.pick_stigma": ("Which stigma of {name}?", "Quel stigmate de {name} ?"),
+        "sheet.pick_compulsion": ("Which compulsion did {name} resist?", "Quelle compulsion {name} a-t-il résistée ?"),
     }
 )
 
@@ -95,6 +104,8 @@ BINDING_TEXTS = {
     "sheet-raise": "sheet.key.raise",
     "sheet-pm": "sheet.key.pm",
     "sheet-exhaust": "sheet.key.exhaust",
+    "sheet-stigma-effect": "sheet.key.stigma_effect",
+    "sheet-compulsion": "sheet.key.compulsion",
 }
 
 
@@ -152,8 +163,12 @@ def _shadow(c: Character, campaign: Campaign, lang: str) -> list[str]:
         if marks:
             out.append(t(key, lang))
             for n, mark in enumerate(marks, 1):
-                extra = " — ".join(x for x in (mark.effect or "", mark.note) if x)
-                out.append(escape(f"  {n}. {mark.describe().text(lang)}" + (f" — {extra}" if extra else "")))
+                permanent = mark.permanent.describe(lang) if mark.permanent is not None else ""
+                extra = " — ".join(x for x in (permanent, mark.effect or "", mark.note) if x)
+                row = escape(f"  {n}. {mark.describe().text(lang)}" + (f" — {extra}" if extra else ""))
+                if key == "sheet.stigmata" and mark.permanent is None:
+                    row += f" [dim]({t('sheet.effect_to_pick', lang)})[/dim]"
+                out.append(row)
     return out
 
 
@@ -234,6 +249,8 @@ class SheetScreen(AppState, ModalScreen[None]):
         Binding("r", "raise", "Raise", id="sheet-raise"),
         Binding("m", "adjust_pm", "pm", id="sheet-pm"),
         Binding("w", "exhaust", "Exhaustion", id="sheet-exhaust"),
+        Binding("e", "stigma_effect", "Stigma effect", id="sheet-stigma-effect"),
+        Binding("k", "compulsion", "Resisted compulsion", id="sheet-compulsion"),
     ]
 
     def __init__(self, key: str) -> None:
@@ -297,15 +314,91 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(answer) -> None:
             if answer is not None:
-                request_checked(self.app, ChangeShadow(c.id, answer.event, answer.delta, answer.note))
+                request_checked(self.app, ChangeShadow(c.id, answer.event, answer.delta, answer.note), done=self._new_stigma)
 
         value = c.shadow.value if c.shadow is not None else 0
         self.app.push_screen(ShadowDialog(c.name, value, ShadowEvent.gm, sign), done)
 
     def action_voluntary(self, event: str) -> None:
         c = self._character(pc=True)
-        if c is not None:
+        if c is None:
+            return
+        shadow = c.shadow
+        assert shadow is not None
+        if event != "voluntary_stigma" or shadow.graces or shadow.value < 5:  # no stigma gained (or refused)
             request_checked(self.app, ChangeShadow(c.id, ShadowEvent(event)))
+            return
+        level = mark_level(len(shadow.stigmata) + 1)
+        label = Mark("stigma", level).describe().text(self.lang).removeprefix("le ")
+
+        def done(effect) -> None:
+            if effect is not None:
+                request_checked(self.app, ChangeShadow(c.id, ShadowEvent.voluntary_stigma, effect=effect))
+
+        self.app.push_screen(StigmaDialog(c.name, level, label), done)
+
+    def _new_stigma(self, ok: bool) -> None:
+        """A change past 10 gave a stigma: its effect is picked in the stigma dialog at once."""
+        c = self._entity(self.app.campaign) if ok else None  # type: ignore[attr-defined]
+        if isinstance(c, Character) and c.shadow is not None and c.shadow.stigmata and c.shadow.stigmata[-1].permanent is None:
+            last = c.shadow.ledger[-1] if c.shadow.ledger else None
+            if last is not None and last.delta > 0 and last.after < last.before + last.delta:  # an overflow just happened
+                self._pick_stigma(c, len(c.shadow.stigmata) - 1)
+
+    def _pick_stigma(self, c: Character, index: int) -> None:
+        """The stigma dialog for the stigma at ``index``: its effect applied (or changed)."""
+        assert c.shadow is not None
+        mark = c.shadow.stigmata[index]
+        label = mark.describe().text(self.lang).removeprefix("le ")
+
+        def done(effect) -> None:
+            if effect is not None:
+                request_checked(self.app, SetStigmaEffect(c.id, index, effect))
+
+        self.app.push_screen(StigmaDialog(c.name, mark.level, label), done)
+
+    def action_stigma_effect(self) -> None:
+        """The effect of a stigma gained by overflow, a roll or a spell (the first without one),
+        or, when all have one, of the stigma the GM picks (its losses are given back first)."""
+        c = self._character(pc=True)
+        if c is None:
+            return
+        held = c.shadow.stigmata if c.shadow is not None else ()
+        if not held:
+            self.app.notify(t("sheet.no_stigma", self.lang, name=c.name), severity="warning")
+            return
+        missing = [i for i, mark in enumerate(held) if mark.permanent is None]
+        if missing:
+            self._pick_stigma(c, missing[0])
+            return
+        options = [(i, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang)}") for i, mark in enumerate(held) if mark.permanent]
+
+        def picked(index) -> None:
+            if index is not None:
+                self._pick_stigma(c, index)
+
+        self.app.push_screen(PickDialog(t("sheet.pick_stigma", self.lang, name=c.name), options), picked)
+
+    def action_compulsion(self) -> None:
+        """The PC resisted a compulsion: +1/+2/+3 shadow by the stigma's level (RULES 1.3)."""
+        c = self._character(pc=True)
+        if c is None:
+            return
+        held = [mark for mark in (c.shadow.stigmata if c.shadow is not None else ()) if mark.compulsion]
+        if not held:
+            self.app.notify(t("sheet.no_compulsion", self.lang, name=c.name), severity="warning")
+            return
+
+        def resisted(mark) -> None:
+            if mark is not None:
+                note = mark.permanent.text if mark.permanent is not None else ""
+                request_checked(self.app, ChangeShadow(c.id, ShadowEvent.resist_compulsion, COMPULSION_SHADOW[mark.level], note))
+
+        if len(held) == 1:
+            resisted(held[0])
+            return
+        options = [(mark, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang)}") for mark in held]
+        self.app.push_screen(PickDialog(t("sheet.pick_compulsion", self.lang, name=c.name), options), resisted)
 
     def action_award_xp(self) -> None:
         c = self._character()

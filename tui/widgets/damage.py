@@ -14,11 +14,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.widgets import Checkbox, ContentSwitcher, Input, Label, Select, Static
 
-from core.actions import AttackOpponent, Damage, Heal, RepairArmour
+from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour
 from core.campaign import Campaign
 from core.combat import Range
 from core.damage import Weapon, apply_damage, heal
-from core.duel import attack_opponent_roll
+from core.duel import attack_opponent_roll, defend_opponent_roll
 from core.errors import RulesError
 from core.rolls import chance_of_success
 from core.sums import Term, sum_line
@@ -75,6 +75,12 @@ register(
         "dmg.key.repair": ("Repair armour", "Réparer l'armure"),
         "dmg.key.pugilat": ("Pugilat", "Pugilat"),
         "dmg.key.bypass": ("Bypass armour", "Ignorer l'armure"),
+        "dmg.key.defends": ("PC defends", "Le PJ se défend"),
+        "dmg.defends": ("defender rolls ^o", "le défenseur jette ^o"),
+        "dmg.defence_chance": ("defence chance {pct} · against attack {attack}", "chance de parer {pct} · contre l'attaque {attack}"),
+        "dmg.defence_rule": ("failed defence: {base} + 1 per 5 under {attack}; at {base}: {preview}", "défense ratée : {base} + 1 par 5 sous {attack} ; à {base} : {preview}"),
+        "dmg.typed_parried": ("kult {die}: defence {final} vs {attack} → parried", "kult {die} : défense {final} contre {attack} → paré"),
+        "dmg.typed_failed": ("kult {die}: defence {final} vs {attack} → {ranks} rank(s) short, {damage} damage: {preview}", "kult {die} : défense {final} contre {attack} → {ranks} rang(s) de moins, {damage} dégâts : {preview}"),
     }
 )
 
@@ -166,9 +172,25 @@ class EntryForm(Form):
 
 
 class DuelForm(Form):
-    """One attacker against one defender's defence score: chance, then what the hit does."""
+    """One attacker against one defender's defence score: chance, then what the hit does. With
+    "defender rolls" ticked, the die, affect and reroll are the defender's (a PC's defence roll,
+    RULES 1.5) against the attack's final value."""
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", True), "duel-defender": ("duel-defence", False)}
+    DEFENDS: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", False), "duel-defender": ("duel-defence", True)}
+
+    @property
+    def defends(self) -> bool:
+        return self.query_one("#duel-defends", Checkbox).value
+
+    @on(Checkbox.Changed, "#duel-defends")
+    def _defends_changed(self, event: Checkbox.Changed) -> None:
+        """The affect moves the roller's score: the attacker's, or the defender's when it rolls."""
+        event.stop()
+        self.SCORES = self.DEFENDS if event.value else DuelForm.SCORES  # type: ignore[misc]
+        for select_id in self.SCORES:
+            self.prefill(select_id, self.query_one(f"#{select_id}", Select).selection)
+        self.preview()
 
     def compose(self) -> ComposeResult:
         lang, options = self.pane.lang, self.pane.compose_options()
@@ -189,6 +211,7 @@ class DuelForm(Form):
             yield KultDieField(id="duel-die", label="kult", classes="die")
             yield Label(t("dmg.affect", lang), classes="label")
             yield Cycle(AFFECTS, id="duel-affect", classes="affect")
+            yield Checkbox(t("dmg.defends", lang), id="duel-defends", compact=True)
             yield ErrorLine(id="duel-error")
         yield Static("", id="duel-chance", classes="chance", markup=False)
         yield Static("", id="duel-preview", classes="preview", markup=False)
@@ -237,7 +260,15 @@ class DuelForm(Form):
         def hit(n: int) -> str:
             return apply_damage(n, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass).preview.text(lang)
 
-        if isinstance(entry, int):
+        if self.defends:
+            set_text(chance, t("dmg.defence_chance", lang, pct=percent(chance_of_success(defence, score, die), lang), attack=score))
+            if isinstance(entry, int):
+                duel = defend_opponent_roll(defence, score, kult=entry, die=die, weapon=weapon, rerolls_allowed=0)
+                values = {"die": f"{entry:+d}", "final": duel.final, "attack": score}
+                text = t("dmg.typed_failed", lang, ranks=duel.ranks, damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_parried", lang, **values)
+            else:
+                text = t("dmg.defence_rule", lang, base=weapon.base, attack=score, preview=hit(weapon.base))
+        elif isinstance(entry, int):
             duel = attack_opponent_roll(score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0)
             values = {"die": f"{entry:+d}", "final": duel.final, "d": difficulty}
             text = t("dmg.typed_hit", lang, ranks=duel.ranks, damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
@@ -255,6 +286,14 @@ class DuelForm(Form):
             return
         face = cast(entry, pane.campaign.rules.die, pane.app.session.rng)  # type: ignore[arg-type]
         pugilat, bypass = pane.toggles()
+        if self.defends:
+            action: AttackOpponent | DefendOpponent = DefendOpponent(
+                defender, score, defence, (face,), self.query_one("#duel-attacker", Select).selection,
+                self.query_one("#duel-weapon", Cycle).value, pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
+            )  # fmt: skip
+            if pane.apply(action, error) is not None:
+                self.die.value = ""
+            return
         action = AttackOpponent(
             self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
             self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
@@ -274,6 +313,7 @@ class DamagePane(FormPane):
         "dmg-repair": "dmg.key.repair",
         "dmg-pugilat": "dmg.key.pugilat",
         "dmg-bypass": "dmg.key.bypass",
+        "dmg-defends": "dmg.key.defends",
         "dmg-back": "fields.back",
     }
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -281,6 +321,7 @@ class DamagePane(FormPane):
         Binding("ctrl+r", "repair", "Repair armour", id="dmg-repair"),
         Binding("ctrl+n", "toggle('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
         Binding("ctrl+g", "toggle('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
+        Binding("ctrl+o", "toggle('#duel-defends')", "PC defends", id="dmg-defends"),
         Binding("escape", "back", "Back", id="dmg-back"),
     ]
 
@@ -352,11 +393,13 @@ class DamagePane(FormPane):
         self.targets_changed()
         focus_now(form.amount)
 
-    def start_duel(self) -> None:
-        """The one-opponent attack: the current combatant against the selected one, die focused."""
+    def start_duel(self, defends: bool = False) -> None:
+        """The one-opponent attack: the current combatant against the selected one, die focused;
+        ``defends``: the selected PC rolls its defence against the current combatant's attack."""
         self.sync_selects(force=True)
         self.show_form("dmg-duel")
         form = self.query_one(DuelForm)
+        form.query_one("#duel-defends", Checkbox).value = defends
         form.set_fighters(self.current_character(), self.selected_character())
         form.preview()
         focus_now(form.die)

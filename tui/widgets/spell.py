@@ -38,6 +38,7 @@ from core.magic import (
     SpellCost,
     SpellRequest,
     max_spell_intensity,
+    victims_paid,
     resist,
     spell_cost,
 )
@@ -152,6 +153,21 @@ def same_people(before: tuple, after: tuple) -> bool:
 def _who(item: object) -> tuple[object, ...]:
     """A participant's key, a character's or group's id and name."""
     return getattr(item, "key", None), getattr(item, "id", None), getattr(item, "name", None)
+
+
+def aim_at_groups(campaign: Campaign, spell: SpellRequest, victims: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many mooks of each group picked the spell aims at (RULES 1.7): the targets paid that the
+    characters picked leave, shared among the groups in order (at least one each, at most those
+    standing). Too many victims stay too many: the engine refuses, naming both numbers."""
+    standing = {g.id: g.standing for g in campaign.groups}
+    groups = [key for key in victims if key in standing]
+    left = victims_paid(spell.targets) - (len(victims) - len(groups))
+    aimed = []
+    for i, key in enumerate(groups):
+        n = max(1, min(standing[key], left - (len(groups) - i - 1)))
+        aimed.append((key, n))
+        left -= n
+    return tuple(aimed)
 
 
 class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
@@ -409,8 +425,8 @@ class ApotheoseSpell(SpellSystem):
         """The chance before the die, or the result for the die typed; nothing changes."""
         lang = self.lang
         target = self.resistance_target()
-        try:
-            intensity = self.request_typed().intensity
+        try:  # RULES 1.7: the resistance scores the pm spent, the cast's total
+            intensity = self.request_typed().total
         except (RulesError, ValueError):
             intensity = None
         if target is None or intensity is None:
@@ -488,7 +504,8 @@ class ApotheoseSpell(SpellSystem):
 
         def chosen(victims: tuple[str, ...] | None) -> None:
             if victims is not None:
-                request_checked(app, attrs.evolve(action, victims=victims), done=cast_done)
+                aimed = aim_at_groups(self.campaign, spell, victims)
+                request_checked(app, attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
         marked = getattr(app, "marked", frozenset())
         app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), marked), chosen)

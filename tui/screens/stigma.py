@@ -1,0 +1,84 @@
+"""The stigma dialog (RULES 1.3): the permanent effect of a stigma, picked when it is gained.
+
+The GM picks a weakening (a characteristic −1/−2/−3), a permanent wound (max HP −2/−4/−6), a
+wavering will (max willpower −2/−4/−6) — by the stigma's level — or a descriptive effect (mark,
+compulsion with what it compels, handicap, pariah…). The engine applies it
+(:mod:`core.stigmata`); this dialog only asks.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Select, Static
+
+from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
+from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
+from tui.i18n import register, t
+
+register(
+    {
+        "stigma.title": ("{name}: the {level}'s permanent effect", "{name} : effet permanent du {level}"),
+        "stigma.kind": ("Effect", "Effet"),
+        "stigma.characteristic": ("Characteristic (weakening)", "Caractéristique (affaiblissement)"),
+        "stigma.text": ("What it is (the compulsion's object, the mark…)", "Ce que c'est (objet de la compulsion, marque…)"),
+        "stigma.loss": ("at this level: characteristic −{c}, max HP −{hp}, max willpower −{wp}", "à ce niveau : caractéristique −{c}, PV max −{hp}, volonté max −{wp}"),
+        "stigma.need_characteristic": ("Pick the characteristic a weakening takes from.", "Choisissez la caractéristique affaiblie."),
+        "stigma.hint": ("Tab: next field · Enter in the last field: OK · Escape: cancel", "Tab : champ suivant · Entrée dans le dernier champ : OK · Échap : annuler"),
+    }
+)
+
+
+class StigmaDialog(ModalScreen["StigmaEffect | None"]):
+    """The effect of a stigma of ``level``: the kind, the characteristic for a weakening, a text."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="stigma-cancel")]
+
+    def __init__(self, who: str, level: MarkLevel, level_label: str) -> None:
+        super().__init__(classes="dialog")
+        self.who, self.level, self.level_label = who, MarkLevel(level), level_label
+
+    def compose(self) -> ComposeResult:
+        lang = getattr(self.app, "lang", "en")
+        losses = PERMANENT_LOSSES[self.level]
+        kinds = [(kind.label(lang), kind.value) for kind in EffectKind]
+        names = [(CHARACTERISTIC_NAMES[n][1 if lang == "fr" else 0], n) for n in CHARACTERISTICS]
+        with Vertical(classes="dialog-box"):
+            yield Label(t("stigma.title", lang, name=self.who, level=self.level_label), classes="dialog-question", markup=False)
+            yield Static(t("stigma.loss", lang, c=losses["characteristic"], hp=losses["hp"], wp=losses["willpower"]), classes="dialog-hint", markup=False)
+            yield Label(t("stigma.kind", lang))
+            yield Select(kinds, value=EffectKind.mark.value, allow_blank=False, id="stigma-kind")
+            yield Label(t("stigma.characteristic", lang))
+            yield Select(names, prompt="—", id="stigma-characteristic")
+            yield Label(t("stigma.text", lang))
+            yield Input(id="stigma-text")
+            yield Static("", id="stigma-error", classes="field-error", markup=False)
+            yield Static(t("stigma.hint", lang), classes="dialog-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#stigma-kind", Select).focus()
+
+    def answer(self) -> StigmaEffect | None:
+        """The effect as picked, or None (and the reason shown) when a weakening lacks its characteristic."""
+        kind = EffectKind(str(self.query_one("#stigma-kind", Select).value))
+        chosen = self.query_one("#stigma-characteristic", Select).value
+        characteristic = "" if chosen in (Select.NULL, Select.BLANK) else str(chosen)
+        if kind is EffectKind.weakening and not characteristic:
+            self.query_one("#stigma-error", Static).update(t("stigma.need_characteristic", getattr(self.app, "lang", "en")))
+            return None
+        text = self.query_one("#stigma-text", Input).value.strip()
+        return StigmaEffect(kind, characteristic if kind is EffectKind.weakening else "", text)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        effect = self.answer()
+        if effect is not None:
+            self.dismiss(effect)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
