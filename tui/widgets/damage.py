@@ -306,6 +306,11 @@ class DamagePane(FormPane):
         self.sync_selects()
         self.targets_changed()
 
+    def new_turn(self) -> None:
+        form = self.query_one(DuelForm)
+        form.set_fighters(self.current_character(), form.query_one("#duel-defender", Select).selection)
+        form.preview()
+
     def selection_changed(self, key: str | None) -> None:
         if character_or_none(self.campaign, key) is not None:
             form = self.query_one(DuelForm)

@@ -1,0 +1,135 @@
+"""A GM's first real fight (issue 14), played with the keys a GM types."""
+
+from __future__ import annotations
+
+from core.actions import AttackGroup, AttackOpponent, NextTurn, apply
+from core.demo import demo_campaign
+from tests.conftest import done_actions, make_test_app, run, wait_for
+from tui.widgets.initiative import InitiativeList, InitiativePane
+from tui.widgets.spell import ApotheoseSpell
+
+WIDE, NARROW = (120, 40), (80, 24)
+
+
+def turn_of(key: str, campaign=None):
+    """The demo fight, moved on until it is ``key``'s turn."""
+    campaign = campaign or demo_campaign()
+    for _ in range(2 * len(campaign.encounter.participants)):
+        if campaign.encounter.current == key:
+            return campaign
+        campaign = apply(campaign, NextTurn()).campaign
+    raise AssertionError(f"{key} never gets a turn")
+
+
+def on_initiative(app) -> bool:
+    focused = app.focused
+    return isinstance(focused, InitiativeList) and any(isinstance(n, InitiativePane) for n in focused.ancestors_with_self)
+
+
+async def next_turn_until(pilot, key: str) -> None:
+    """Press n on the initiative list until it is ``key``'s turn."""
+    for _ in range(20):
+        if pilot.app.campaign.encounter.current == key:
+            return
+        await pilot.press("n")
+        await pilot.pause()
+    raise AssertionError(f"{key} never gets a turn")
+
+
+# -- 1. the forms follow whose turn it is -----------------------------------------------------
+@run
+async def test_group_attack_on_a_later_turn_is_made_by_whose_turn_it_is():
+    app = make_test_app()  # Brunvir's turn
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert app.screen.query_one("#atk-score").value == "16"  # Brunvir: 11 + 3 + 2
+        await pilot.press("escape")
+        await next_turn_until(pilot, "romuald")
+        await pilot.press("2", "enter", "0", "enter")  # the group list, its first group, die 0
+        await wait_for(pilot, lambda: any(isinstance(a, AttackGroup) for a in done_actions(app)))
+        (attack,) = [a for a in done_actions(app) if isinstance(a, AttackGroup)]
+        assert attack.attacker == "romuald" and attack.score == 12  # 7 + escrimeur 3 + rapière 2
+        assert "Romuald" in app.session.journal.done[-1].lines[0].text("en")
+
+
+@run
+async def test_duel_attacker_follows_the_turn():
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.selected = "capitaine"
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.screen.query_one("#duel-attacker").value == "brunvir"
+        await pilot.press("escape")
+        await next_turn_until(pilot, "romuald")
+        await pilot.press("3")  # the damage pane, as it was left (the duel form)
+        await pilot.pause()
+        assert app.screen.query_one("#duel-attacker").value == "romuald"
+        assert app.screen.query_one("#duel-score").value == "12"
+        await pilot.press("0", "enter")
+        await wait_for(pilot, lambda: any(isinstance(a, AttackOpponent) for a in done_actions(app)))
+        (duel,) = [a for a in done_actions(app) if isinstance(a, AttackOpponent)]
+        assert duel.attacker == "romuald"
+
+
+@run
+async def test_spell_caster_is_not_kept_from_an_earlier_turn():
+    app = make_test_app(turn_of("alduin"))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        system = app.screen.query_one(ApotheoseSpell)
+        assert system.caster().id == "alduin"
+        await pilot.press("escape", "n")  # Brunvir's turn, round 2: the cursor stays on Alduin
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "brunvir")
+        app.selected = "capitaine"
+        await pilot.pause()
+        assert system.caster().id == "brunvir"
+        assert "Brunvir" in str(app.screen.query_one("#spell-caster").render())
+
+
+# -- 2. Esc always leads back; a form that applies hands the keys back -------------------------
+@run
+async def test_escape_from_every_pane_and_form_leads_back_to_the_initiative_list():
+    for size in (WIDE, NARROW):
+        app = make_test_app()
+        async with app.run_test(size=size) as pilot:
+            for keys in (("2",), ("3",), ("4",), ("g",), ("v",), ("x",), ("o",), ("s",), ("g", "tab", "tab"), ("s", "tab", "tab"), ("4", "1")):
+                await pilot.press(*keys)
+                await pilot.pause()
+                assert not on_initiative(app), keys
+                await pilot.press("escape")
+                await pilot.pause()
+                assert on_initiative(app), (size, keys)
+                assert app.screen.pane == "initiative"
+            assert app.screen.query_one("#spell-intensity").value == "1"  # 1 typed, Esc got out
+
+
+@run
+async def test_after_enter_applies_a_form_n_is_the_next_turn():
+    for size in (WIDE, NARROW):
+        for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
+            app = make_test_app()
+            async with app.run_test(size=size) as pilot:
+                app.selected = "segiere"
+                await pilot.pause()
+                await pilot.press(*keys)
+                await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+                assert on_initiative(app), (size, keys)
+                await pilot.press("n")
+                await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+
+
+@run
+async def test_after_a_cast_focus_returns_to_the_initiative_list():
+    app = make_test_app(turn_of("alduin"))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("s", "2", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the victims dialog: nobody marked, no damage
+        await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+        await wait_for(pilot, lambda: on_initiative(app))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.campaign.encounter.round == 2)
