@@ -133,3 +133,50 @@ async def test_after_a_cast_focus_returns_to_the_initiative_list():
         await wait_for(pilot, lambda: on_initiative(app))
         await pilot.press("n")
         await wait_for(pilot, lambda: app.campaign.encounter.round == 2)
+
+
+# -- 3. keys typed after Esc are not lost -------------------------------------------------------
+async def write_bytes(pilot, data: str) -> None:
+    """``data`` as one read from the terminal: parsed by Textual's own parser, as the driver does
+    (the end of input stands for the escape delay running out), and sent to the app."""
+    from textual._xterm_parser import XTermParser
+
+    parser = XTermParser()
+    for event in [*parser.feed(data), *parser.feed("")]:
+        event.set_sender(pilot.app)
+        pilot.app.post_message(event)
+    await pilot.pause()
+    await pilot.pause()
+
+
+@run
+async def test_esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn():
+    for size in (WIDE, NARROW):
+        app = make_test_app()
+        async with app.run_test(size=size) as pilot:
+            app.selected = "segiere"
+            await pilot.press("x", "7")
+            await write_bytes(pilot, "\x1bn")  # Textual reads this as alt+n
+            await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+            assert on_initiative(app)
+            assert app.screen.query_one("#dmg-amount").value == "7" and done_actions(app) == [NextTurn()]
+
+
+@run
+async def test_esc_then_a_key_in_one_packet_from_every_form():
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("g", "3")
+        await write_bytes(pilot, "\x1bx")  # out of the attack form, into the damage form
+        assert app.focused is app.screen.query_one("#dmg-amount")
+        assert app.screen.query_one("#atk-die").value == "3"
+        await write_bytes(pilot, "\x1b2")  # Esc 2: a macOS table makes it "™"; it is Esc then 2
+        assert app.screen.pane == "mass"
+        await pilot.press("escape", "s")
+        await write_bytes(pilot, "\x1bN")  # shift: Esc then N (nothing bound), still out of the field
+        assert on_initiative(app)
+        await pilot.press("s", "3")
+        await write_bytes(pilot, "\x1bo")
+        assert app.focused is app.screen.query_one("#duel-die")
+        assert app.screen.query_one("#spell-intensity").value == "3"
+        assert done_actions(app) == []
