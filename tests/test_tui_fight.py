@@ -180,3 +180,49 @@ async def test_esc_then_a_key_in_one_packet_from_every_form():
         assert app.focused is app.screen.query_one("#duel-die")
         assert app.screen.query_one("#spell-intensity").value == "3"
         assert done_actions(app) == []
+
+
+# -- 4. toggles and marks do not outlive their action ----------------------------------------
+def footer_text(app) -> str:
+    return " ".join(str(b.description) for b in (x.binding for x in app.screen.active_bindings.values()))
+
+
+@run
+async def test_pugilat_and_bypass_reset_after_the_hit_they_were_ticked_for():
+    from core.actions import Damage
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.selected = "segiere"
+        await pilot.press("x", "ctrl+n", "ctrl+g", "4", "enter")
+        await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+        assert done_actions(app) == [Damage(("segiere",), 4, True, True)]
+        await pilot.press("x", "2", "enter")  # the next hit: neither pugilat nor bypass
+        await wait_for(pilot, lambda: len(done_actions(app)) == 2)
+        assert done_actions(app)[1] == Damage(("segiere",), 2, False, False)
+        await pilot.press("o", "ctrl+n", "0", "enter")
+        await wait_for(pilot, lambda: len(done_actions(app)) == 3)
+        assert done_actions(app)[2].pugilat is True
+        assert not app.screen.query_one("#dmg-pugilat").value
+
+
+@run
+async def test_marks_are_used_once_counted_in_the_footer_and_cleared_with_M():
+    from core.actions import Damage
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("down", "space", "down", "space")
+        await pilot.pause()
+        assert app.marked == {"capitaine", "veterans"}
+        assert "2 marked" in footer_text(app)
+        await pilot.press("x", "1", "enter")
+        await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+        assert done_actions(app) == [Damage(("capitaine", "veterans"), 1)]
+        assert app.marked == frozenset() and "marked" not in footer_text(app)
+        await pilot.press("x", "1", "enter")  # the next hit goes to the selection, not old marks
+        await wait_for(pilot, lambda: len(done_actions(app)) == 2)
+        assert done_actions(app)[1] == Damage(("veterans",), 1)
+        await pilot.press("up", "space", "down", "space", "M")
+        await pilot.pause()
+        assert app.marked == frozenset() and "marked" not in footer_text(app)

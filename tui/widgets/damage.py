@@ -163,6 +163,7 @@ class EntryForm(Form):
         action = Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
         if pane.apply(action, error) is not None:
             self.amount.value = ""
+            pane.used_up()
 
 
 class DuelForm(Form):
@@ -262,6 +263,7 @@ class DuelForm(Form):
         )  # fmt: skip
         if pane.apply(action, error) is not None:
             self.die.value = ""
+            pane.used_up()
 
 
 class DamagePane(FormPane):
@@ -306,7 +308,16 @@ class DamagePane(FormPane):
         self.sync_selects()
         self.targets_changed()
 
+    def used_up(self) -> None:
+        """After a hit: pugilat and bypass-armour were for that hit, the marks for that action."""
+        for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
+            box.value = False
+        if getattr(self.app, "marked", None):
+            self.app.marked = frozenset()  # type: ignore[attr-defined]
+
     def new_turn(self) -> None:
+        for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
+            box.value = False
         form = self.query_one(DuelForm)
         form.set_fighters(self.current_character(), form.query_one("#duel-defender", Select).selection)
         form.preview()

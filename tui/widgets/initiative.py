@@ -8,6 +8,7 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -106,6 +107,9 @@ register(
         "init.key.defend_group": ("Defend", "Défendre"),
         "init.key.spell": ("Spell", "Sort"),
         "init.key.mark": ("Mark", "Marquer"),
+        "init.key.marked": ("Mark ({n} marked, M clears)", "Marquer ({n} marqués, M efface)"),
+        "init.key.unmark": ("Clear marks", "Effacer les marques"),
+        "init.unmarked": ("Marks cleared.", "Marques effacées."),
         "init.key.fight": ("Fight", "Combat"),
         "init.key.end_fight": ("End fight", "Fin du combat"),
     }
@@ -134,6 +138,7 @@ BINDING_TEXTS = {
     "init-defend-group": "init.key.defend_group",
     "init-spell": "init.key.spell",
     "init-mark": "init.key.mark",
+    "init-unmark": "init.key.unmark",
     "init-fight": "init.key.fight",
     "init-end-fight": "init.key.end_fight",
 }
@@ -211,6 +216,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         Binding("s", "screen.spell", "Spell", id="init-spell", priority=True),
         Binding("enter", "sheet", "Sheet", id="init-sheet"),
         Binding("space", "mark", "Mark", id="init-mark"),
+        Binding("M", "clear_marks", "Clear marks", id="init-unmark", show=False),
         Binding("d", "delay", "Delay", id="init-delay"),
         Binding("a", "act_now", "Act now", id="init-act-now"),
         Binding("b", "boost", "Boost", id="init-boost"),
@@ -409,6 +415,13 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def _marked_changed(self, marked: frozenset[str]) -> None:
         for key in marked ^ self._marked:
             self._repaint(key)
+        if bool(marked) != bool(self._marked) or len(marked) != len(self._marked):
+            # The footer's Mark says how many are marked (a mark left over is a wrong target).
+            text = t("init.key.marked", self.lang, n=len(marked)) if marked else t("init.key.mark", self.lang)
+            keymap = self._bindings.key_to_bindings
+            for key, bindings in list(keymap.items()):
+                keymap[key] = [replace(b, description=text) if b.id == "init-mark" else b for b in bindings]
+            self.refresh_bindings()
         self._marked = marked
 
     def notify_style_update(self) -> None:
@@ -692,6 +705,11 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if key is not None:
             marked = self.app.marked  # type: ignore[attr-defined]
             self.app.marked = marked - {key} if key in marked else marked | {key}  # type: ignore[attr-defined]
+
+    def action_clear_marks(self) -> None:
+        if self.app.marked:  # type: ignore[attr-defined]
+            self.app.marked = frozenset()  # type: ignore[attr-defined]
+            self.app.notify(t("init.unmarked", self.lang), timeout=2)
 
     def action_sheet(self) -> None:
         from tui.screens.sheet import SheetScreen

@@ -492,6 +492,8 @@ class ApotheoseSpell(SpellSystem):
         def cast_done(ok: bool) -> None:
             if ok:  # inspiration is decided spell by spell
                 self.query_one("#spell-inspired", Checkbox).value = False
+                if getattr(app, "marked", None):  # the marks were for this spell's victims
+                    app.marked = frozenset()
                 back = getattr(self.screen, "action_back", None)
                 if back is not None:  # the next turn is one key: n
                     back()
