@@ -226,3 +226,55 @@ async def test_marks_are_used_once_counted_in_the_footer_and_cleared_with_M():
         await pilot.press("up", "space", "down", "space", "M")
         await pilot.pause()
         assert app.marked == frozenset() and "marked" not in footer_text(app)
+
+
+# -- 5. conditions last their bearer's turns; 6. act now and boost ----------------------------
+@run
+async def test_stunned_1_set_on_alduins_turn_covers_the_captains_next_turn():
+    app = make_test_app(turn_of("alduin"))
+    async with app.run_test(size=WIDE) as pilot:
+        app.selected = "capitaine"
+        await pilot.pause()
+        await pilot.press("c", *"stunned 1", "enter")
+        await wait_for(pilot, lambda: app.campaign.encounter.participant("capitaine").conditions)
+        await pilot.press("n", "n")  # round 2: Brunvir, then the Captain
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+        assert [c.name for c in app.campaign.encounter.participant("capitaine").conditions] == ["stunned"]
+        await pilot.press("n")
+        await wait_for(pilot, lambda: not app.campaign.encounter.participant("capitaine").conditions)
+
+
+@run
+async def test_act_now_then_n_goes_on_after_the_one_who_acted():
+    app = make_test_app()  # Brunvir's turn
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("d")  # Brunvir delays: the Captain's turn
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+        app.selected = "brunvir"
+        await pilot.pause()
+        await pilot.press("a", "n")
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "veterans")
+        turns = ["capitaine", "brunvir", "veterans"]
+        while app.campaign.encounter.round == 1:
+            await pilot.press("n")
+            await pilot.pause()
+            if app.campaign.encounter.round == 1:
+                turns.append(app.campaign.encounter.current)
+        assert len(turns) == len(set(turns)) == 9  # each once, nobody twice, nobody skipped
+
+
+@run
+async def test_boost_mid_round_does_not_skip_the_boosted_turn():
+    app = make_test_app()  # Brunvir's turn; Romuald (7) is still to act
+    async with app.run_test(size=WIDE) as pilot:
+        app.selected = "romuald"
+        await pilot.pause()
+        await pilot.press("b", "b")  # 7 → 17: above Brunvir
+        await wait_for(pilot, lambda: app.campaign.encounter.participant("romuald").initiative == 17)
+        turns = ["brunvir"]
+        while app.campaign.encounter.round == 1:
+            await pilot.press("n")
+            await pilot.pause()
+            if app.campaign.encounter.round == 1:
+                turns.append(app.campaign.encounter.current)
+        assert "romuald" in turns and len(turns) == len(set(turns))
