@@ -14,6 +14,7 @@ from core.campaign import Campaign
 from core.damage import Vital, bleed
 from core.encounter import Encounter, Participant
 from core.errors import RulesError
+from core.french import de
 from core.initiative import OrderEntry, turn_order
 from core.mooks import MookGroup
 from core.roster import Character
@@ -125,7 +126,7 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         raise RulesError("encounter", "nobody in the encounter can act", fr="personne dans la rencontre ne peut agir")
     enc = attrs.evolve(enc, current=key)
     name = campaign.name_of(key)
-    lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour de {name} (round {enc.round})"),)
+    lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour {de(name)} (round {enc.round})"),)
     return campaign.with_encounter(enc), lines
 
 
@@ -148,7 +149,7 @@ def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         key, rnd = actors[-1].key, enc.round - 1
     enc = attrs.evolve(enc, current=key, round=rnd)
     name = campaign.name_of(key)
-    return campaign.with_encounter(enc), (line(f"Back to {name}'s turn", f"Retour au tour de {name}"),)
+    return campaign.with_encounter(enc), (line(f"Back to {name}'s turn", f"Retour au tour {de(name)}"),)
 
 
 def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:

@@ -166,7 +166,7 @@ async def test_duel_hit_shows_ranks_weapon_damage_and_the_damage_done():
         assert "chance 80%" in text_of(app, "#duel-chance")  # 16 + kult ≥ 11
         await pilot.press("5")
         await pilot.pause()
-        assert "2 rank(s), 3 damage: armour 4→1 · HP 14→14" in text_of(app, "#duel-preview")
+        assert "2 ranks, 3 damage: armour 4→1 · HP 14→14" in text_of(app, "#duel-preview")
         await pilot.press("enter")
         await pilot.pause()
         assert done_actions(app) == [AttackOpponent("brunvir", "segiere", 16, 11, (5,))]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from core.actions import AttackGroup, AttackOpponent, NextTurn, apply
 from core.demo import demo_campaign
 from tests.conftest import done_actions, make_test_app, run, wait_for
@@ -278,3 +280,57 @@ async def test_boost_mid_round_does_not_skip_the_boosted_turn():
             if app.campaign.encounter.round == 1:
                 turns.append(app.campaign.encounter.current)
         assert "romuald" in turns and len(turns) == len(set(turns))
+
+
+# -- 11. words ----------------------------------------------------------------------------------
+@run
+async def test_words_a_gm_reads():
+    from core.actions import Join
+    from core.mooks import Grade, MookGroup
+
+    app = make_test_app(turn_of("arsouille"), lang="fr")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "alduin")
+        assert app.session.journal.done[-1].lines[0].text("fr") == "Au tour d'Alduin (round 1)"
+        assert app.screen.query_one(InitiativePane).border_subtitle.endswith("tour d'Alduin")
+        app.selected = "capitaine"
+        await pilot.press("c", *"étourdi 1", "enter")
+        await wait_for(pilot, lambda: len(done_actions(app)) == 2)
+        assert app.session.journal.done[-1].lines[0].text("fr").endswith("étourdi pour 1 round (ses propres tours)")
+        militia = MookGroup("miliciens", "Les Miliciens", Grade.STANDARD, total=4, standing=4)
+        campaign = attrs.evolve(app.campaign, groups=(*app.campaign.groups, militia))
+        assert apply(campaign, Join("miliciens")).lines[0].text("fr") == "Les Miliciens entrent dans le combat"
+
+
+@run
+async def test_one_rank_is_one_rank_and_the_palette_names_no_internal_action():
+    from tui.commands import GMCommands
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.selected = "capitaine"
+        await pilot.press("o", "5")  # 21 vs 14: one rank
+        await pilot.pause()
+        assert "→ 1 rank, " in str(app.screen.query_one("#duel-preview").render())
+        provider = GMCommands(app.screen)
+        hits = [hit async for hit in provider.discover()]
+        assert hits and not any((hit.help or "").startswith(("app.", "screen.")) for hit in hits)
+
+
+@run
+async def test_an_npc_sheet_offers_no_shadow_or_xp_keys():
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.selected = "capitaine"
+        await pilot.press("enter")
+        await pilot.pause()
+        keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+        assert "award_xp" not in keys and not any(k.startswith("shadow") for k in keys)
+        await pilot.press("escape", "down", "enter")  # the veterans (a group): none either
+        await pilot.press("escape")
+        app.selected = "brunvir"
+        await pilot.press("enter")
+        await pilot.pause()
+        keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+        assert "award_xp" in keys

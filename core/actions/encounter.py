@@ -80,7 +80,9 @@ class Join(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         enc = _join(campaign, turns.active_encounter(campaign), self.key, self.initiative)
         name = campaign.name_of(self.key)
-        return Outcome(campaign.with_encounter(enc), (line(f"{name} joins the fight", f"{name} entre dans le combat"),))
+        group = any(g.id == self.key for g in campaign.groups)  # a group's name is a plural
+        en, fr = ("join", "entrent") if group else ("joins", "entre")
+        return Outcome(campaign.with_encounter(enc), (line(f"{name} {en} the fight", f"{name} {fr} dans le combat"),))
 
 
 @attrs.frozen

@@ -69,7 +69,7 @@ register(
         "dmg.no_defender": ("pick who defends", "choisissez qui se défend"),
         "dmg.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
         "dmg.hit_rule": ("hit: {base} + 1 per 5 over {d}; at {base}: {preview}", "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}"),
-        "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank(s), {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang(s), {damage} dégâts : {preview}"),
+        "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}"),
         "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
         "dmg.key.switch": ("Damage/Duel", "Dégâts/Duel"),
         "dmg.key.repair": ("Repair armour", "Réparer l'armure"),
@@ -241,7 +241,7 @@ class DuelForm(Form):
         if isinstance(entry, int):
             duel = attack_opponent_roll(score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0)
             values = {"die": f"{entry:+d}", "final": duel.final, "d": difficulty}
-            text = t("dmg.typed_hit", lang, ranks=duel.ranks, damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
+            text = t("dmg.typed_hit", lang, ranks=duel.ranks, s="" if duel.ranks == 1 or (lang == "fr" and duel.ranks == 0) else "s", damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
         else:
             text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
         set_text(shown, text)

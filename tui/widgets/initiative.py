@@ -41,6 +41,7 @@ from core.actions import (
 from core.campaign import Campaign
 from core.damage import Vital
 from core.encounter import Participant
+from core.french import de
 from core.mooks import MookGroup
 from core.opposed import Grade
 from core.roster import Character
@@ -52,7 +53,7 @@ from tui.widgets.pane import Pane, focus_now
 register(
     {
         "init.round": ("Round {n}", "Round {n}"),
-        "init.turn": ("{name}'s turn", "tour de {name}"),
+        "init.turn": ("{name}'s turn", "tour {de_name}"),
         "init.no_turn": ("n: first turn", "n : premier tour"),
         "init.no_fight": ("no fight", "pas de combat"),
         "init.hint": (
@@ -765,7 +766,7 @@ class InitiativePane(Pane):
         else:
             current = self.list.entity(enc.current) if enc.current else None  # by key, not a scan
             name = current.name if current is not None else enc.current
-            who = t("init.turn", lang, name=name) if enc.current else t("init.no_turn", lang)
+            who = t("init.turn", lang, name=name, de_name=de(name)) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
         self.set_subtitle(subtitle)
         hint = self.query_one("#initiative-hint", Static)
