@@ -297,7 +297,7 @@ async def test_words_a_gm_reads():
         app.selected = "capitaine"
         await pilot.press("c", *"étourdi 1", "enter")
         await wait_for(pilot, lambda: len(done_actions(app)) == 2)
-        assert app.session.journal.done[-1].lines[0].text("fr").endswith("étourdi pour 1 round (ses propres tours)")
+        assert app.session.journal.done[-1].lines[0].text("fr").endswith("étourdi pour 1 round")
         militia = MookGroup("miliciens", "Les Miliciens", Grade.STANDARD, total=4, standing=4)
         campaign = attrs.evolve(app.campaign, groups=(*app.campaign.groups, militia))
         assert apply(campaign, Join("miliciens")).lines[0].text("fr") == "Les Miliciens entrent dans le combat"

@@ -177,8 +177,8 @@ class AddCondition(Action):
         enc = enc.replace(attrs.evolve(p, conditions=conditions))
         name, cond = campaign.name_of(self.key), condition
         plural = "s" if cond.rounds and self.condition.rounds > 1 else ""
-        rounds_en = f" for {self.condition.rounds} round{plural} (its own turns)" if cond.rounds else ""
-        rounds_fr = f" pour {self.condition.rounds} round{plural} (ses propres tours)" if cond.rounds else ""
+        rounds_en = f" for {self.condition.rounds} round{plural}" if cond.rounds else ""
+        rounds_fr = f" pour {self.condition.rounds} round{plural}" if cond.rounds else ""
         return Outcome(
             campaign.with_encounter(enc),
             (line(f"{name}: {cond.name}{rounds_en}", f"{name} : {cond.name}{rounds_fr}"),),
