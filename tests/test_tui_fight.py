@@ -334,3 +334,23 @@ async def test_an_npc_sheet_offers_no_shadow_or_xp_keys():
         await pilot.pause()
         keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
         assert "award_xp" in keys
+
+
+# -- 10. a yes/no question shows its keys -------------------------------------------------------
+@run
+async def test_ending_a_fight_shows_y_and_n_and_arrows_move_between_buttons():
+    from textual.widgets import Button
+
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.press("F")
+        await pilot.pause()
+        labels = [str(b.label) for b in app.screen.query(Button)]
+        assert any("(y)" in label for label in labels) and any("(n)" in label for label in labels)
+        assert app.focused.id == "no"
+        await pilot.press("left")
+        assert app.focused.id == "yes"
+        await pilot.press("right")
+        assert app.focused.id == "no"
+        await pilot.press("left", "enter")
+        await wait_for(pilot, lambda: app.campaign.encounter is None)
