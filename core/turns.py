@@ -14,6 +14,7 @@ from core.campaign import Campaign
 from core.damage import Vital, bleed
 from core.encounter import Encounter, Participant
 from core.errors import RulesError
+from core.french import de
 from core.initiative import OrderEntry, turn_order
 from core.mooks import MookGroup
 from core.roster import Character
@@ -58,7 +59,7 @@ def _first_actor(campaign: Campaign, encounter: Encounter, start: int) -> str | 
 
 
 def new_round(campaign: Campaign, encounter: Encounter) -> tuple[Campaign, Encounter, tuple[Line, ...]]:
-    """Round + 1: the dying bleed, conditions tick down and expire, delays lapse."""
+    """Round + 1: the dying bleed, delays lapse (conditions count their bearer's turns)."""
     lines: list[Line] = [line(f"Round {encounter.round + 1}", f"Round {encounter.round + 1}")]
     keys = set(encounter.keys)
     for c in campaign.roster:
@@ -71,20 +72,42 @@ def new_round(campaign: Campaign, encounter: Encounter) -> tuple[Campaign, Encou
                     f"{c.name} agonise : PV {c.hp}→{result.hp}" + (" — mort" if result.state is Vital.DEAD else ""),
                 )
             )
-    participants = []
-    for p in encounter.participants:
-        kept = []
-        for cond in p.conditions:
-            if cond.rounds is None:
-                kept.append(cond)
-            elif cond.rounds > 1:
-                kept.append(attrs.evolve(cond, rounds=cond.rounds - 1))
-            else:
-                name = campaign.name_of(p.key)
-                lines.append(line(f"{name}: {cond.name} ends", f"{name} : fin de {cond.name}"))
-        participants.append(attrs.evolve(p, conditions=tuple(kept), delaying=False))
-    encounter = attrs.evolve(encounter, participants=tuple(participants), round=encounter.round + 1)
+    participants = tuple(attrs.evolve(p, delaying=False) for p in encounter.participants)
+    encounter = attrs.evolve(encounter, participants=participants, round=encounter.round + 1)
     return campaign, encounter, tuple(lines)
+
+
+def end_of_turn(campaign: Campaign, encounter: Encounter) -> tuple[Encounter, tuple[Line, ...]]:
+    """The current one's turn ends: its conditions count one of its turns down and those at
+    their last end (a condition of N rounds lasts to the end of its bearer's N-th turn)."""
+    p = encounter.participant(encounter.current) if encounter.current is not None else None
+    if p is None or p.delaying or not any(c.rounds is not None for c in p.conditions):
+        return encounter, ()
+    kept, lines = [], []
+    for cond in p.conditions:
+        if cond.rounds is None:
+            kept.append(cond)
+        elif cond.rounds > 1:
+            kept.append(attrs.evolve(cond, rounds=cond.rounds - 1))
+        else:
+            name = campaign.name_of(p.key)
+            lines.append(line(f"{name}: {cond.name} ends", f"{name} : fin de {cond.name}"))
+    return encounter.replace(attrs.evolve(p, conditions=tuple(kept))), tuple(lines)
+
+
+def order_mid_round(campaign: Campaign, encounter: Encounter) -> Encounter:
+    """Re-sort by initiative without giving anyone a second turn or taking one away: mid-round,
+    those who have acted (up to the current one) stay before it and those still to act after
+    it, each part in initiative order. Before the first turn, a plain sort."""
+    ordered = sort_order(campaign, encounter)
+    if encounter.current is None:
+        return ordered
+    acted = set(encounter.keys[: encounter.index(encounter.current)])
+    by_key = {p.key: p for p in ordered.participants}
+    before = [k for k in ordered.keys if k in acted]
+    after = [k for k in ordered.keys if k not in acted and k != encounter.current]
+    keys = [*before, encounter.current, *after]
+    return attrs.evolve(ordered, participants=tuple(by_key[k] for k in keys))
 
 
 def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
@@ -93,16 +116,17 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
     if not enc.participants:
         raise RulesError("encounter", "nobody takes part in this encounter", fr="personne ne prend part à cette rencontre")
     start = 0 if enc.current is None else enc.index(enc.current) + 1
-    lines: tuple[Line, ...] = ()
+    enc, lines = end_of_turn(campaign, enc)
     key = _first_actor(campaign, enc, start)
     if key is None and enc.current is not None:
-        campaign, enc, lines = new_round(campaign, enc)
+        campaign, enc, round_lines = new_round(campaign, enc)
+        lines += round_lines
         key = _first_actor(campaign, enc, 0)
     if key is None:
         raise RulesError("encounter", "nobody in the encounter can act", fr="personne dans la rencontre ne peut agir")
     enc = attrs.evolve(enc, current=key)
     name = campaign.name_of(key)
-    lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour de {name} (round {enc.round})"),)
+    lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour {de(name)} (round {enc.round})"),)
     return campaign.with_encounter(enc), lines
 
 
@@ -125,7 +149,7 @@ def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         key, rnd = actors[-1].key, enc.round - 1
     enc = attrs.evolve(enc, current=key, round=rnd)
     name = campaign.name_of(key)
-    return campaign.with_encounter(enc), (line(f"Back to {name}'s turn", f"Retour au tour de {name}"),)
+    return campaign.with_encounter(enc), (line(f"Back to {name}'s turn", f"Retour au tour {de(name)}"),)
 
 
 def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
@@ -145,17 +169,20 @@ def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
 
 
 def act_now(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
-    """A delaying participant steps in: it takes its place before the current one and acts."""
+    """A delaying participant steps in: the current one's turn ends, the delayer takes its place
+    right after it and acts; the next turn goes on from there (nobody acts twice in a round)."""
     enc = active_encounter(campaign)
     participant = enc.participant(key)
     if participant is None or not participant.delaying:
         raise RulesError("act_now", f"{campaign.name_of(key)} is not delaying", fr=f"{campaign.name_of(key)} ne retarde pas son action")
+    enc, lines = end_of_turn(campaign, enc)
     rest = [p for p in enc.participants if p.key != key]
-    at = next(i for i, p in enumerate(rest) if p.key == enc.current) if enc.current in {p.key for p in rest} else len(rest)
+    keys = [p.key for p in rest]
+    at = keys.index(enc.current) + 1 if enc.current in keys else len(rest)
     rest.insert(at, attrs.evolve(participant, delaying=False))
     enc = attrs.evolve(enc, participants=tuple(rest), current=key)
     name = campaign.name_of(key)
-    return campaign.with_encounter(enc), (line(f"{name} acts now", f"{name} agit maintenant"),)
+    return campaign.with_encounter(enc), (*lines, line(f"{name} acts now", f"{name} agit maintenant"))
 
 
 def move(campaign: Campaign, key: str, steps: int) -> tuple[Campaign, tuple[Line, ...]]:

@@ -76,7 +76,7 @@ async def test_minus_seven_damages_and_plus_three_heals():
         await pilot.press("x", "minus", "2", "enter")
         await pilot.pause()
         assert app.campaign.character("morvan").hp == 3
-        await pilot.press("plus", "3")
+        await pilot.press("x", "plus", "3")  # the applied form handed the keys back: x again
         await pilot.pause()
         assert "Morvan: HP 3→6" in text_of(app, "#dmg-preview")
         await pilot.press("enter")
@@ -166,7 +166,7 @@ async def test_duel_hit_shows_ranks_weapon_damage_and_the_damage_done():
         assert "chance 80%" in text_of(app, "#duel-chance")  # 16 + kult ≥ 11
         await pilot.press("5")
         await pilot.pause()
-        assert "2 rank(s), 3 damage: armour 4→1 · HP 14→14" in text_of(app, "#duel-preview")
+        assert "2 ranks, 3 damage: armour 4→1 · HP 14→14" in text_of(app, "#duel-preview")
         await pilot.press("enter")
         await pilot.pause()
         assert done_actions(app) == [AttackOpponent("brunvir", "segiere", 16, 11, (5,))]

@@ -31,11 +31,11 @@ async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
         await pilot.pause()
         app.selected = "alduin"
         await pilot.pause()
-        await pilot.press("P")
+        await pilot.press("W")
         await wait_for(pilot, lambda: app.campaign.visibility.is_private("alduin"))
         app.selected = "capitaine"
         await pilot.pause()
-        await pilot.press("P")
+        await pilot.press("W")
         await pilot.pause()
         assert app.campaign.visibility.private == ("alduin",)
 

@@ -85,7 +85,7 @@ def test_dead_and_knocked_out_are_skipped_but_listed() -> None:
     assert "c" in campaign.encounter.keys
 
 
-def test_delay_then_act_now_before_the_current_one() -> None:
+def test_delay_then_act_now_after_the_current_one() -> None:
     campaign = run(duo(), NextTurn(), Delay("a"))
     assert campaign.encounter.current == "c"
     assert campaign.encounter.participant("a").delaying
@@ -93,9 +93,29 @@ def test_delay_then_act_now_before_the_current_one() -> None:
     assert campaign.encounter.current == "b"
     campaign = run(campaign, ActNow("a"))
     assert campaign.encounter.current == "a"
+    assert campaign.encounter.keys == ("c", "b", "a")
+    campaign = run(campaign, NextTurn())  # nobody acts twice: the round is over
+    assert (campaign.encounter.round, campaign.encounter.current) == (2, "c")
+
+
+def test_act_now_never_gives_a_second_turn() -> None:
+    campaign = run(duo(), NextTurn(), Delay("a"), ActNow("a"))  # a steps in during c's turn
     assert campaign.encounter.keys == ("c", "a", "b")
     campaign = run(campaign, NextTurn())
-    assert campaign.encounter.current == "b"
+    assert campaign.encounter.current == "b" and campaign.encounter.round == 1
+
+
+def test_boost_mid_round_neither_skips_nor_repeats_a_turn() -> None:
+    campaign = run(duo(), NextTurn())  # a's turn; c and b to come
+    campaign = run(campaign, SetInitiative("b", 20))  # b would sort first: it still acts this round
+    assert campaign.encounter.keys == ("a", "b", "c")
+    seen = []
+    for _ in range(2):
+        campaign = run(campaign, NextTurn())
+        seen.append(campaign.encounter.current)
+    assert seen == ["b", "c"]
+    campaign = run(campaign, NextTurn())
+    assert (campaign.encounter.round, campaign.encounter.current) == (2, "a")
 
 
 def test_only_the_current_one_can_delay_and_only_a_delayer_acts_now() -> None:
@@ -124,13 +144,26 @@ def test_dying_bleeds_to_death_at_minus_ten() -> None:
     assert campaign.character("c").state.value == "dead"
 
 
-def test_conditions_expire_when_new_rounds_start() -> None:
+def test_conditions_last_their_bearers_turns() -> None:
+    # order: a, c, b. "stunned 2" on b during a's turn: b's next two turns, then it ends.
     campaign = run(duo(), NextTurn(), AddCondition("b", Condition("stunned", 2)), AddCondition("a", Condition("blessed")))
-    campaign = run(campaign, NextTurn(), NextTurn(), NextTurn())  # round 2
+    campaign = run(campaign, NextTurn(), NextTurn())  # b's turn, round 1
+    assert campaign.encounter.participant("b").conditions == (Condition("stunned", 2),)
+    campaign = run(campaign, NextTurn())  # round 2: b's first turn is over
     assert campaign.encounter.participant("b").conditions == (Condition("stunned", 1),)
-    campaign = run(campaign, NextTurn(), NextTurn(), NextTurn())  # round 3
+    campaign = run(campaign, NextTurn(), NextTurn())  # b's second turn: still stunned
+    assert campaign.encounter.current == "b" and campaign.encounter.participant("b").conditions == (Condition("stunned", 1),)
+    campaign = run(campaign, NextTurn())
     assert campaign.encounter.participant("b").conditions == ()
     assert campaign.encounter.participant("a").conditions == (Condition("blessed"),)
+
+
+def test_a_condition_set_in_its_bearers_own_turn_covers_its_next_turn() -> None:
+    campaign = run(duo(), NextTurn(), AddCondition("a", Condition("stunned", 1)))  # a's own turn
+    campaign = run(campaign, NextTurn(), NextTurn(), NextTurn())  # round 2, a's turn
+    assert campaign.encounter.current == "a" and campaign.encounter.participant("a").conditions[0].name == "stunned"
+    campaign = run(campaign, NextTurn())
+    assert campaign.encounter.participant("a").conditions == ()
 
 
 def test_set_initiative_resorts_and_move_reorders_by_hand() -> None:

@@ -7,6 +7,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.keys import _character_to_key
 from textual.reactive import var
 from textual.widgets import Input
 
@@ -16,6 +17,25 @@ from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
 from tui.session import Session
+
+
+#: What a macOS-minded table in Textual turns Esc + a digit (sent in one packet) into.
+ESC_DIGITS = dict(zip("¡™£¢∞¶•ªº", "1234578 90".replace(" ", "")))  # Esc 6 is "§", a real key
+
+
+def after_escape(event: events.Key, focused: object) -> events.Key | None:
+    """The key typed just after Esc when both came in one packet (over SSH, or under tmux's
+    escape-time) and Textual read them as one ``alt+<key>``; ``None`` for any other key."""
+    key = event.key
+    if key.startswith("alt+"):
+        char = event.character
+        rest = _character_to_key(char) if char and len(char) == 1 and char.isprintable() else key[len("alt+") :]
+        return events.Key(rest, char)
+    digit = ESC_DIGITS.get(event.character or "")
+    free_text = isinstance(focused, Input) and focused.restrict is None and focused.type == "text"
+    if digit is not None and not free_text:
+        return events.Key(digit, digit)
+    return None
 
 
 class ApotheoseApp(App[None]):
@@ -88,6 +108,18 @@ class ApotheoseApp(App[None]):
         widget = getattr(event, "widget", None)
         if isinstance(widget, Input) and widget.cursor_blink:
             widget.cursor_blink = False
+
+    async def on_event(self, event: events.Event) -> None:
+        """``alt+n`` is Esc then ``n``: the Esc runs first, then the key goes where the Esc left
+        the focus (Textual would send both to the field the Esc was meant to leave)."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            key = after_escape(event, self.focused)
+            if key is not None:
+                if not await self._check_bindings("escape", priority=True):
+                    await self._check_bindings("escape")
+                await super().on_event(key)
+                return
+        await super().on_event(event)
 
     # -- the one way a change happens -------------------------------------------------------
     @on(ActionRequested)

@@ -19,7 +19,8 @@ class Rejected(Exception):
 
 
 def _reword(message: str) -> Rejected:
-    """argparse's error as one line that names the option."""
+    """argparse's error as one line that names the option (by its long name)."""
+    message = re.sub(r"(?<![\w-])-\w/(?=--)", "", message)
     if match := re.fullmatch(r"the following arguments are required: (.*)", message):
         return Rejected(match[1], "required")
     if match := re.fullmatch(r"unrecognized arguments: (.*)", message):
@@ -46,6 +47,20 @@ class _Formatter(argparse.HelpFormatter):
         return super().format_help()
 
 
+def unknown_option(parser: argparse.ArgumentParser, args: list[str] | None) -> str | None:
+    """The first ``--option`` in ``args`` that ``parser`` does not know (``--diff`` for
+    ``--difficulty``), or None. A parser with subcommands leaves its options to them."""
+    if args is None or any(isinstance(a, argparse._SubParsersAction) for a in parser._actions):
+        return None
+    for arg in args:
+        if arg == "--":
+            return None
+        option = arg.split("=", 1)[0]
+        if option.startswith("--") and option not in parser._option_string_actions:
+            return option
+    return None
+
+
 class CalcParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are raised (one line), not printed with the usage."""
 
@@ -53,6 +68,13 @@ class CalcParser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+        """An unknown option is named as unknown, before any required one is missed."""
+        unknown = unknown_option(self, None if args is None else list(args))
+        if unknown is not None:
+            raise Rejected(unknown, "not an option of this command (see --help)")
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str):  # type: ignore[override]
         raise _reword(" ".join(message.split()))
@@ -101,8 +123,16 @@ HELP = {
 }
 
 
+#: Short forms of the options a GM types most (``-s 12 -d hard -k 4``).
+SHORT = {"--score": "-s", "--difficulty": "-d", "--kult": "-k", "--grade": "-g", "--attack": "-a", "--defence": "-D", "--attackers": "-n", "--intensity": "-i", "--hp": "-p"}
+
+
 def _number(parser: argparse.ArgumentParser, name: str, help: str, **kwargs: Any) -> None:
-    parser.add_argument(name, type=whole, metavar="N", help=help, **kwargs)
+    parser.add_argument(*_names(name), type=whole, metavar="N", help=help, **kwargs)
+
+
+def _names(name: str) -> tuple[str, ...]:
+    return (SHORT[name], name) if name in SHORT else (name,)
 
 
 def _kult(parser: argparse.ArgumentParser, help: str, **kwargs: Any) -> None:
@@ -116,18 +146,18 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = parsers["check"]
     _number(p, "--score", "the score: characteristic + trade + speciality ± affect…", required=True)
-    p.add_argument("--difficulty", required=True, metavar="N|NAME", help="a number or easy, medium, hard, very_hard, epic (French names too)")
+    p.add_argument(*_names("--difficulty"), required=True, metavar="N|NAME", help="a number or easy, medium, hard, very_hard, epic (French names too)")
     _kult(p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append")
 
     p = parsers["attack-group"]
     _number(p, "--attack", "the attack's final value (score + kult die)", required=True)
-    p.add_argument("--grade", required=True, metavar=GRADES, help="the group's average grade")
+    p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the group's average grade")
     p.add_argument("--range", default="short", metavar="short|medium|long", help="shooting range (default: short)")
     _number(p, "--standing", "mooks still standing: at most this many fall")
 
     p = parsers["defend-group"]
     _number(p, "--defence", "the defence's final value (score, + kult die if rolled)", required=True)
-    p.add_argument("--grade", required=True, metavar=GRADES, help="the attackers' average grade")
+    p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 
     p = parsers["duel"]

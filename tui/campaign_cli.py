@@ -39,6 +39,15 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise Rejected(message)
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+        """An unknown option is named as unknown, before any required one is missed."""
+        from tui.calc_parser import unknown_option
+
+        unknown = unknown_option(self, None if args is None else list(args))
+        if unknown is not None:
+            self.error(f"unknown option: {unknown} (see --help)")
+        return super().parse_known_args(args, namespace)
+
 
 def _parser(command: str, description: str) -> OneLineParser:
     p = OneLineParser(prog=f"apotheose {command}", description=description)

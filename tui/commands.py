@@ -28,6 +28,15 @@ GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+#: The key that does the same, shown beside a command (never the action's internal name).
+KEYS = {
+    "app.undo": "ctrl+z", "app.redo": "ctrl+y", "app.log": "ctrl+l", "app.help": "?",
+    "screen.pane('initiative')": "1", "screen.pane('mass')": "2", "screen.pane('damage')": "3",
+    "screen.pane('spell')": "4", "screen.add_character": "A", "screen.add_group": "G",
+    "screen.edit_selected": "e", "screen.remove_selected": "delete",
+}  # fmt: skip
+
+
 class GMCommands(Provider):
     """Actions by name."""
 
@@ -46,14 +55,14 @@ class GMCommands(Provider):
 
     async def discover(self) -> Hits:
         for action, label in self._commands():
-            yield DiscoveryHit(label, partial(self.app.run_action, action), help=action)
+            yield DiscoveryHit(label, partial(self.app.run_action, action), help=KEYS.get(action))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for action, label in self._commands():
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), partial(self.app.run_action, action), help=action)
+                yield Hit(score, matcher.highlight(label), partial(self.app.run_action, action), help=KEYS.get(action))
 
 
 class CombatantCommands(Provider):

@@ -1,7 +1,7 @@
 """The GM's commands on what the players see (core.visibility), for keys and the palette.
 
 ``w`` on the initiative list cycles what the players see of the selected combatant (exact HP →
-wound level → nothing → …; landing on the default clears the choice); ``P`` keeps a PC's shadow,
+wound level → nothing → …; landing on the default clears the choice); ``W`` keeps a PC's shadow,
 pm and conditions from the table, or shows them again. The palette also sets the defaults.
 """
 

@@ -35,7 +35,19 @@ class Usage(Exception):
 def parser() -> argparse.ArgumentParser:
     from tui.campaign_cli import OneLineParser
 
-    p = OneLineParser(prog="apotheose", description="The Apothéose GM app.")
+    p = OneLineParser(
+        prog="apotheose",
+        description="The Apothéose GM app.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=(
+            "other commands (each has its own --help):\n"
+            "  apotheose calc …              one rules answer: check, attack-group, defend-group,\n"
+            "                                damage, spell, resist, xp\n"
+            "  apotheose new NAME [--demo]   create a campaign\n"
+            "  apotheose check FILE          validate a save\n"
+            "  apotheose log FILE [-o OUT]   the combat log as Markdown"
+        ),
+    )
     p.add_argument("campaign", nargs="?", help="a campaign name (in the saves folder) or a file; default: the demo")
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the app (default: from LANG)")

@@ -80,7 +80,9 @@ class Join(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         enc = _join(campaign, turns.active_encounter(campaign), self.key, self.initiative)
         name = campaign.name_of(self.key)
-        return Outcome(campaign.with_encounter(enc), (line(f"{name} joins the fight", f"{name} entre dans le combat"),))
+        group = any(g.id == self.key for g in campaign.groups)  # a group's name is a plural
+        en, fr = ("join", "entrent") if group else ("joins", "entre")
+        return Outcome(campaign.with_encounter(enc), (line(f"{name} {en} the fight", f"{name} {fr} dans le combat"),))
 
 
 @attrs.frozen
@@ -90,7 +92,7 @@ class SetInitiative(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         enc, p = in_fight(campaign, self.key)
-        enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=self.value)))
+        enc = turns.order_mid_round(campaign, enc.replace(attrs.evolve(p, initiative=self.value)))
         name = campaign.name_of(self.key)
         return Outcome(
             campaign.with_encounter(enc),
@@ -112,7 +114,7 @@ class BoostInitiative(Action):
         enc, p = in_fight(campaign, self.key)
         campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost, confirm=self.confirm)
         boosted = initiative(p.initiative, 1)
-        enc = turns.sort_order(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
+        enc = turns.order_mid_round(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
         name = campaign.name_of(self.key)
         return Outcome(
             campaign.with_encounter(enc),
@@ -167,11 +169,16 @@ class AddCondition(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         enc, p = in_fight(campaign, self.key)
-        conditions = tuple(c for c in p.conditions if c.name != self.condition.name) + (self.condition,)
+        condition = self.condition
+        if condition.rounds is not None and enc.current == self.key:
+            # Set during its bearer's own turn: N rounds are its N turns after this one.
+            condition = attrs.evolve(condition, rounds=condition.rounds + 1)
+        conditions = tuple(c for c in p.conditions if c.name != condition.name) + (condition,)
         enc = enc.replace(attrs.evolve(p, conditions=conditions))
-        name, cond = campaign.name_of(self.key), self.condition
-        rounds_en = f" for {cond.rounds} rounds" if cond.rounds else ""
-        rounds_fr = f" pour {cond.rounds} rounds" if cond.rounds else ""
+        name, cond = campaign.name_of(self.key), condition
+        plural = "s" if cond.rounds and self.condition.rounds > 1 else ""
+        rounds_en = f" for {self.condition.rounds} round{plural}" if cond.rounds else ""
+        rounds_fr = f" pour {self.condition.rounds} round{plural}" if cond.rounds else ""
         return Outcome(
             campaign.with_encounter(enc),
             (line(f"{name}: {cond.name}{rounds_en}", f"{name} : {cond.name}{rounds_fr}"),),

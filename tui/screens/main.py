@@ -58,6 +58,8 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         Binding("e", "edit_selected", "Edit", show=False, id="roster-edit"),
         Binding("delete", "remove_selected", "Remove", show=False, id="roster-remove"),
         *quick.BINDINGS,
+        # Esc from any pane or form (a dialog or an open list takes it first): the initiative list.
+        Binding("escape", "back", "Back", show=False, id="main-back"),
     ]
 
     #: The pane shown on a narrow terminal (and focused by 1–4).
@@ -86,6 +88,11 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
 
     def action_pane(self, name: str) -> None:
         self.pane = name
+
+    def action_back(self) -> None:
+        """Back to the initiative list, focused (Esc, and after a form applies)."""
+        self.pane = "initiative"
+        self.query_one(InitiativePane).focus_main()
 
     # -- entry points the initiative list's keys call (x, g, v, s, o) --------------------------
     def action_damage(self) -> None:

@@ -31,6 +31,8 @@ class ConfirmDialog(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm-no"),
+        Binding("left", "app.focus_previous", "Previous button", show=False),
+        Binding("right", "app.focus_next", "Next button", show=False),
     ]
 
     def __init__(self, question: str) -> None:
@@ -42,8 +44,9 @@ class ConfirmDialog(ModalScreen[bool]):
         with Vertical(classes="dialog-box"):
             yield Static(self.question, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(t("prompt.yes", lang), id="yes", variant="warning")
-                yield Button(t("prompt.no", lang), id="no")
+                # The keys on the buttons: y / n (in French too), ← → between them.
+                yield Button(f"{t('prompt.yes', lang)} (y)", id="yes", variant="warning")
+                yield Button(f"{t('prompt.no', lang)} (n)", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

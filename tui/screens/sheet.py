@@ -268,6 +268,16 @@ class SheetScreen(AppState, ModalScreen[None]):
         self.query_one("#sheet-box").focus()
 
 
+    #: Keys for a player character only: an NPC has no shadow, stigma, grace, XP or raise.
+    PC_ONLY = frozenset({"shadow", "voluntary", "award_xp", "raise"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An NPC's sheet (or a group's) does not offer the keys the rules would refuse."""
+        if action in self.PC_ONLY:
+            entity = self._entity(getattr(self.app, "campaign", None))
+            return isinstance(entity, Character) and entity.pc
+        return True
+
     def _entity(self, campaign: Campaign | None) -> Character | MookGroup | None:
         if campaign is None:
             return None

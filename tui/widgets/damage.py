@@ -69,7 +69,7 @@ register(
         "dmg.no_defender": ("pick who defends", "choisissez qui se défend"),
         "dmg.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
         "dmg.hit_rule": ("hit: {base} + 1 per 5 over {d}; at {base}: {preview}", "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}"),
-        "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank(s), {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang(s), {damage} dégâts : {preview}"),
+        "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}"),
         "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
         "dmg.key.switch": ("Damage/Duel", "Dégâts/Duel"),
         "dmg.key.repair": ("Repair armour", "Réparer l'armure"),
@@ -169,6 +169,7 @@ class EntryForm(Form):
         action = Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
         if pane.apply(action, error) is not None:
             self.amount.value = ""
+            pane.used_up()
 
 
 class DuelForm(Form):
@@ -271,7 +272,7 @@ class DuelForm(Form):
         elif isinstance(entry, int):
             duel = attack_opponent_roll(score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0)
             values = {"die": f"{entry:+d}", "final": duel.final, "d": difficulty}
-            text = t("dmg.typed_hit", lang, ranks=duel.ranks, damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
+            text = t("dmg.typed_hit", lang, ranks=duel.ranks, s="" if duel.ranks == 1 or (lang == "fr" and duel.ranks == 0) else "s", damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
         else:
             text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
         set_text(shown, text)
@@ -301,6 +302,7 @@ class DuelForm(Form):
         )  # fmt: skip
         if pane.apply(action, error) is not None:
             self.die.value = ""
+            pane.used_up()
 
 
 class DamagePane(FormPane):
@@ -346,6 +348,20 @@ class DamagePane(FormPane):
     def follow(self, campaign: Campaign) -> None:
         self.sync_selects()
         self.targets_changed()
+
+    def used_up(self) -> None:
+        """After a hit: pugilat and bypass-armour were for that hit, the marks for that action."""
+        for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
+            box.value = False
+        if getattr(self.app, "marked", None):
+            self.app.marked = frozenset()  # type: ignore[attr-defined]
+
+    def new_turn(self) -> None:
+        for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
+            box.value = False
+        form = self.query_one(DuelForm)
+        form.set_fighters(self.current_character(), form.query_one("#duel-defender", Select).selection)
+        form.preview()
 
     def selection_changed(self, key: str | None) -> None:
         if character_or_none(self.campaign, key) is not None:

@@ -41,6 +41,13 @@ register(
 )
 
 
+def back_to_initiative(widget: Widget) -> None:
+    """Focus the initiative list (on a narrow screen, show it)."""
+    back = getattr(widget.screen, "action_back", None)
+    if back is not None:
+        back()
+
+
 class FieldError(ValueError):
     """A field's text cannot be used; the message is ready to show (in the app's language)."""
 
@@ -280,14 +287,29 @@ class FormPane(Pane):
     result_text = ""
     ready = False
 
+    #: (fight, round, whose turn) the actors in the forms were filled for.
+    turn_filled: tuple[object, ...] | None = None
+
     def campaign_changed(self, campaign: Campaign) -> None:
-        """Follow ``campaign``; the first time (at mount), set the forms up too."""
+        """Follow ``campaign``; the first time (at mount), set the forms up too. When the turn
+        passes, the forms' actors follow whose turn it is (never a stale one)."""
         self.follow(campaign)
         if not self.ready:
             self.ready = True
             localise_bindings(self, self.BINDING_TEXTS)
             self.show_form(self.MODES[0][0])
             self.prepare()
+            self.turn_filled = self.turn_stamp()
+        elif self.turn_stamp() != self.turn_filled:
+            self.turn_filled = self.turn_stamp()
+            self.new_turn()
+
+    def turn_stamp(self) -> tuple[object, ...]:
+        encounter = self.campaign.encounter
+        return (None,) if encounter is None else (encounter.id, encounter.round, encounter.current)
+
+    def new_turn(self) -> None:
+        """The turn passed: put whose turn it is in the forms. Override."""
 
     def follow(self, campaign: Campaign) -> None:
         """Update what shows from ``campaign`` in place. Override."""
@@ -364,9 +386,7 @@ class FormPane(Pane):
 
     def action_back(self) -> None:
         """Escape: back to the initiative list."""
-        action_pane = getattr(self.screen, "action_pane", None)
-        if action_pane is not None:
-            action_pane("initiative")
+        back_to_initiative(self)
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
@@ -395,6 +415,7 @@ class FormPane(Pane):
             return None
         error.show("")
         self.show_result(outcome_text(outcome, self.lang))
+        back_to_initiative(self)  # the next turn is one key: n
         return outcome
 
     def show_result(self, text: str) -> None:

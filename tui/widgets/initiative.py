@@ -8,6 +8,7 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -40,6 +41,7 @@ from core.actions import (
 from core.campaign import Campaign
 from core.damage import Vital
 from core.encounter import Participant
+from core.french import de
 from core.mooks import MookGroup
 from core.opposed import Grade
 from core.roster import Character
@@ -51,7 +53,7 @@ from tui.widgets.pane import Pane, focus_now
 register(
     {
         "init.round": ("Round {n}", "Round {n}"),
-        "init.turn": ("{name}'s turn", "tour de {name}"),
+        "init.turn": ("{name}'s turn", "tour {de_name}"),
         "init.no_turn": ("n: first turn", "n : premier tour"),
         "init.no_fight": ("no fight", "pas de combat"),
         "init.hint": (
@@ -109,6 +111,9 @@ register(
         "init.key.defend_group": ("Defend", "Défendre"),
         "init.key.spell": ("Spell", "Sort"),
         "init.key.mark": ("Mark", "Marquer"),
+        "init.key.marked": ("Mark ({n} marked, U clears)", "Marquer ({n} marqués, U efface)"),
+        "init.key.unmark": ("Clear marks", "Effacer les marques"),
+        "init.unmarked": ("Marks cleared.", "Marques effacées."),
         "init.key.fight": ("Fight", "Combat"),
         "init.key.end_fight": ("End fight", "Fin du combat"),
     }
@@ -140,6 +145,7 @@ BINDING_TEXTS = {
     "init-defend-group": "init.key.defend_group",
     "init-spell": "init.key.spell",
     "init-mark": "init.key.mark",
+    "init-unmark": "init.key.unmark",
     "init-fight": "init.key.fight",
     "init-end-fight": "init.key.end_fight",
 }
@@ -218,6 +224,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         Binding("s", "screen.spell", "Spell", id="init-spell", priority=True),
         Binding("enter", "sheet", "Sheet", id="init-sheet"),
         Binding("space", "mark", "Mark", id="init-mark"),
+        Binding("U", "clear_marks", "Clear marks", id="init-unmark", show=False),
         Binding("d", "delay", "Delay", id="init-delay"),
         Binding("a", "act_now", "Act now", id="init-act-now"),
         Binding("b", "boost", "Boost", id="init-boost"),
@@ -227,7 +234,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         Binding("p", "previous_turn", "Prev turn", id="init-prev"),
         Binding("h", "hide", "Hide/show", id="init-hide"),
         Binding("w", "app.players_see", "Players see", id="init-players-see", show=False),
-        Binding("P", "app.players_private", "Private", id="init-players-private", show=False),
+        Binding("W", "app.players_private", "Private", id="init-players-private", show=False),
         Binding("S", "stabilise", "Stabilise", id="init-stabilise"),
         Binding("R", "repair", "Repair", id="init-repair"),
         Binding("r", "roll", "Roll", id="init-roll"),
@@ -418,6 +425,13 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def _marked_changed(self, marked: frozenset[str]) -> None:
         for key in marked ^ self._marked:
             self._repaint(key)
+        if bool(marked) != bool(self._marked) or len(marked) != len(self._marked):
+            # The footer's Mark says how many are marked (a mark left over is a wrong target).
+            text = t("init.key.marked", self.lang, n=len(marked)) if marked else t("init.key.mark", self.lang)
+            keymap = self._bindings.key_to_bindings
+            for key, bindings in list(keymap.items()):
+                keymap[key] = [replace(b, description=text) if b.id == "init-mark" else b for b in bindings]
+            self.refresh_bindings()
         self._marked = marked
 
     def notify_style_update(self) -> None:
@@ -702,6 +716,11 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             marked = self.app.marked  # type: ignore[attr-defined]
             self.app.marked = marked - {key} if key in marked else marked | {key}  # type: ignore[attr-defined]
 
+    def action_clear_marks(self) -> None:
+        if self.app.marked:  # type: ignore[attr-defined]
+            self.app.marked = frozenset()  # type: ignore[attr-defined]
+            self.app.notify(t("init.unmarked", self.lang), timeout=2)
+
     def action_sheet(self) -> None:
         from tui.screens.sheet import SheetScreen
 
@@ -756,7 +775,7 @@ class InitiativePane(Pane):
         else:
             current = self.list.entity(enc.current) if enc.current else None  # by key, not a scan
             name = current.name if current is not None else enc.current
-            who = t("init.turn", lang, name=name) if enc.current else t("init.no_turn", lang)
+            who = t("init.turn", lang, name=name, de_name=de(name)) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
         self.set_subtitle(subtitle)
         hint = self.query_one("#initiative-hint", Static)

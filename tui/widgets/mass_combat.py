@@ -288,8 +288,10 @@ class AttackForm(Form):
         if done:
             rolled = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls)
             self.last = (action, rolled.can_reroll)
-            if rolled.can_reroll:
+            if rolled.can_reroll:  # the reroll die is the next thing the GM types (Esc: back)
                 pane.add_result_line(t("mass.reroll_hint", lang))
+                pane.pane_to_front()
+                focus_now(reroll_field)
             self.die.value = ""
             reroll_field.value = ""
 
@@ -429,6 +431,10 @@ class MassCombatPane(FormPane):
         self.sync_selects()
         self.refresh_forms()
 
+    def new_turn(self) -> None:
+        self.query_one(AttackForm).choose("atk-attacker", self.current_character())
+        self.refresh_forms()
+
     def selection_changed(self, key: str | None) -> None:
         if character_or_none(self.campaign, key) is not None:
             self.query_one(DefenceForm).set_defender(key)
@@ -500,6 +506,10 @@ class MassCombatPane(FormPane):
             form.set_grade(group.grade)
         form.preview()
         focus_now(self.query_one("#def-attackers", NumberField))
+
+    def pane_to_front(self) -> None:
+        if getattr(self.screen, "pane", None) is not None:
+            self.screen.pane = "mass"
 
     def focus_main(self) -> None:
         groups = self.query_one(GroupList)

@@ -287,8 +287,8 @@ class ApotheoseSpell(SpellSystem):
 
     # -- the caster -------------------------------------------------------------------------
     def caster(self) -> Character | None:
-        """Whose turn it is if a mystic, else the selected mystic, else the last mystic shown;
-        failing all, whoever is current or selected (shown as not a mystic)."""
+        """Whose turn it is if a mystic, else the selected mystic, else the last mystic shown this
+        turn; failing all, whoever is current or selected (shown as not a mystic)."""
         campaign = self.campaign
         enc = campaign.encounter
 
@@ -296,7 +296,16 @@ class ApotheoseSpell(SpellSystem):
             found = campaign.find(key) if key is not None else None
             return found if isinstance(found, Character) else None
 
-        candidates = [k for k in (enc.current if enc else None, getattr(self.app, "selected", None)) if character(k)]
+        selected = getattr(self.app, "selected", None)
+        turn = (enc.id, enc.round, enc.current) if enc is not None else None
+        if turn != getattr(self, "_turn", None):
+            # A new turn: no mystic kept from an earlier one, and the row the cursor was left on
+            # is not a choice made for this turn until the cursor moves.
+            self._turn, self._caster, self._left_on = turn, None, selected
+        elif selected != self._left_on:
+            self._left_on = None
+        chosen_now = selected if enc is None or selected != self._left_on else None
+        candidates = [k for k in (enc.current if enc else None, chosen_now) if character(k)]
         mystics = [k for k in (*candidates, self._caster) if (c := character(k)) is not None and c.mystic]
         key = mystics[0] if mystics else (candidates[0] if candidates else None)
         chosen = character(key)
@@ -501,6 +510,11 @@ class ApotheoseSpell(SpellSystem):
         def cast_done(ok: bool) -> None:
             if ok:  # inspiration is decided spell by spell
                 self.query_one("#spell-inspired", Checkbox).value = False
+                if getattr(app, "marked", None):  # the marks were for this spell's victims
+                    app.marked = frozenset()
+                back = getattr(self.screen, "action_back", None)
+                if back is not None:  # the next turn is one key: n
+                    back()
 
         def chosen(victims: tuple[str, ...] | None) -> None:
             if victims is not None:

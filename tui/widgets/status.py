@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from core.campaign import Campaign
+from core.french import de
 from tui.i18n import t
 
 PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4"))
@@ -31,8 +32,8 @@ class StatusBar(Static):
             parts.append(enc.name)
             parts.append(f"Round {enc.round}")
             if enc.current:
-                turn = "tour de" if lang == "fr" else "turn:"
-                parts.append(f"{turn} {campaign.name_of(enc.current)}")
+                name = campaign.name_of(enc.current)
+                parts.append(f"tour {de(name)}" if lang == "fr" else f"turn: {name}")
         plain, label = " · ".join(parts), ""
         if getattr(app, "session", None) is not None and app.session.read_only:
             holder = getattr(app, "locked_by", None)
