@@ -7,6 +7,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.widgets import Input
 
@@ -15,6 +16,7 @@ from core.errors import RulesError
 from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
+from tui.safe import visible
 from tui.session import Session
 
 
@@ -86,6 +88,19 @@ class ApotheoseApp(App[None]):
         widget = getattr(event, "widget", None)
         if isinstance(widget, Input) and widget.cursor_blink:
             widget.cursor_blink = False
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notification is plain text (it quotes names, files, errors): never markup, and
+        a control character in it shows as an escape (``markup`` is ignored)."""
+        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
     # -- the one way a change happens -------------------------------------------------------
     @on(ActionRequested)

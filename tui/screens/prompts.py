@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from tui.i18n import refusal, register, t
+from tui.safe import plain
 
 register(
     {
@@ -40,7 +41,7 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         lang = getattr(self.app, "lang", "en")
         with Vertical(classes="dialog-box"):
-            yield Static(self.question, classes="dialog-question", markup=False)
+            yield Static(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(t("prompt.yes", lang), id="yes", variant="warning")
                 yield Button(t("prompt.no", lang), id="no")
@@ -71,9 +72,9 @@ class ValuePrompt(ModalScreen["object | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.label, classes="dialog-question")
+            yield Label(plain(self.label), classes="dialog-question")
             yield Input(self.value, placeholder=self.placeholder, id="prompt-value")
-            yield Static("", id="prompt-error", classes="field-error")
+            yield Static("", id="prompt-error", classes="field-error", markup=False)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
