@@ -154,13 +154,18 @@ def _rotate(path: Path, backups: int, existing: os.stat_result) -> None:
     with suppress(OSError):
         if os.path.samestat(os.lstat(newest), existing):
             return  # a save killed after linking: ``.1`` already is the current version
-    with suppress(FileNotFoundError):
+    with suppress(FileNotFoundError, IsADirectoryError):  # a folder planted there is skipped
         os.unlink(backup_path(path, backups))
     for n in range(backups - 1, 0, -1):
-        with suppress(FileNotFoundError):
-            os.rename(backup_path(path, n), backup_path(path, n + 1))
-    with suppress(FileNotFoundError):
+        with suppress(FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            if not os.path.isdir(backup_path(path, n + 1)):  # never move a backup into a folder
+                os.rename(backup_path(path, n), backup_path(path, n + 1))
+    try:
         os.unlink(newest)  # planted after the shift: never link onto it
+    except FileNotFoundError:
+        pass
+    except IsADirectoryError:
+        raise SaveError(path, f"cannot keep its backup: {newest} is a folder; move it away") from None
     try:
         os.link(path, newest, follow_symlinks=False)
     except OSError as exc:

@@ -80,6 +80,8 @@ class LockedError(SaveError):
 
     def __init__(self, path: str | PathLike[str], holder: Holder | None, note: str = "") -> None:
         self.holder = holder
+        #: What the GM may do about it (another host: which file to delete once sure).
+        self.note = note
         who = holder.describe() if holder is not None else "another process (it has not said who yet)"
         message = f"is open in {who}" if holder is None else f"is open by {who}"
         if note:

@@ -349,9 +349,13 @@ def decode(raw: bytes, path: str | PathLike[str], envelope: EnvelopeFormat = CAM
     ``envelope`` is the format with its migrations (another one only in tests of a chain)."""
     payload = envelope.open(raw, path)
     try:
-        return CONVERTER.structure(payload, SaveFile)
+        data = CONVERTER.structure(payload, SaveFile)
     except Exception as fast_error:  # noqa: BLE001 - any failure is explained by the detailed pass
         raise _explain(payload, Path(path), fast_error) from None
+    from saves.integrity import check_loaded  # text and references: what would crash the app
+
+    check_loaded(raw, payload, data.campaign, data.history.base, data.history.log, path)
+    return data
 
 
 #: Why a loaded journal's undo history was reset (:attr:`Loaded.note`).

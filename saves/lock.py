@@ -82,7 +82,17 @@ class Holder:
         user, host, pid, since = (data.get(k) for k in ("user", "host", "pid", "since"))
         if not (isinstance(user, str) and isinstance(host, str) and type(pid) is int):
             return None
-        return cls(user=user, host=host, pid=pid, since=since if isinstance(since, str) else "")
+        since = since if isinstance(since, str) else ""
+        return cls(user=_shown(user), host=_shown(host), pid=pid, since=_shown(since))
+
+
+def _shown(text: str, limit: int = 256) -> str:
+    """A forged info file's text made harmless: control characters escaped, cut to ``limit``."""
+    from saves.integrity import UNSAFE
+
+    text = UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+    text = text.replace("\n", "\\n").replace("\t", "\\t")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def lock_path(path: Path) -> Path:

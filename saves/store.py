@@ -110,6 +110,8 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
             lock = CampaignLock(path).acquire()
         except LockedError as error:
             locked_by = error.holder.describe() if error.holder is not None else "another process"
+            if error.note:
+                locked_by += f" ({error.note})"
         except SaveError as error:
             unlockable = error.reason
     try:

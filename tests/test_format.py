@@ -103,7 +103,7 @@ ACTIONS = st.one_of(
               st.sampled_from(list(Range)), st.sampled_from((None, *KEYS)), st.sampled_from([-1, 0, 1])),
     st.builds(AttackOpponent, st.sampled_from(KEYS), st.sampled_from(KEYS), st.integers(0, 20), st.integers(0, 20), dice),
     st.builds(DefendGroup, st.sampled_from(KEYS), st.sampled_from(list(Grade)), st.integers(1, 4), st.integers(0, 20), dice),
-    st.builds(ChangeShadow, st.sampled_from(PCS), st.just("gm"), st.integers(-6, 6), st.text(max_size=8)),
+    st.builds(ChangeShadow, st.sampled_from(PCS), st.just("gm"), st.integers(-6, 6), st.text(st.characters(blacklist_categories=("Cc", "Cf")), max_size=8)),  # a save refuses controls
     st.builds(AddCondition, st.sampled_from(TARGETS),
               st.builds(Condition, st.sampled_from(["stunned", "prone", "à terre"]), st.none() | st.integers(1, 3))),
     st.builds(RemoveCondition, st.sampled_from(TARGETS), st.sampled_from(["stunned", "prone"])),

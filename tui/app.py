@@ -8,6 +8,7 @@ from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.keys import _character_to_key
+from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.widgets import Input
 
@@ -16,6 +17,7 @@ from core.errors import RulesError
 from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
+from tui.safe import visible
 from tui.session import Session
 
 
@@ -120,6 +122,18 @@ class ApotheoseApp(App[None]):
                 await super().on_event(key)
                 return
         await super().on_event(event)
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notification is plain text (it quotes names, files, errors): never markup, and
+        a control character in it shows as an escape (``markup`` is ignored)."""
+        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
     # -- the one way a change happens -------------------------------------------------------
     @on(ActionRequested)

@@ -65,5 +65,7 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _refuse(text: str) -> int:
-    print(f"{PROG}: {' '.join(text.split())}", file=sys.stderr)
+    from tui.safe import cut, visible
+
+    print(f"{PROG}: {cut(visible(' '.join(text.split()), lines=False), 300)}", file=sys.stderr)
     return 2

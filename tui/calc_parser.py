@@ -104,10 +104,42 @@ def parser() -> CalcParser:
 
 def whole(text: str) -> int:
     """An argparse type: a whole number."""
+    if len(text) > 12:  # far past any range below; int() of a huge string is slow
+        raise argparse.ArgumentTypeError(f"must be a whole number of at most 12 digits, got {_shown(text)}")
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {_shown(text)}") from None
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` for a message: controls escaped, cut to ``limit`` characters."""
+    from tui.safe import cut, visible
+
+    return repr(cut(visible(text, lines=False), limit))
+
+
+def whole_in(lo: int, hi: int):
+    """An argparse type: a whole number from ``lo`` to ``hi`` (the range the rules make sense
+    in); out of it, argparse exits 2 naming the option. For any calc module:
+    ``p.add_argument("--level", type=whole_in(0, 10))``."""
+
+    def check(text: str) -> int:
+        value = whole(text)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}, got {_shown(text)}")
+        return value
+
+    check.__name__ = f"whole number {lo}…{hi}"
+    return check
+
+
+#: The default range of a calc number without one of its own.
+NUMBER_RANGE = (-9999, 9999)
+#: The kult die: the rules then say which faces the table's die has.
+KULT_RANGE = (-99, 99)
+#: Levels, intensity, âme, shadow, characteristics: the rules check the exact limits.
+SMALL = (-999, 999)
 
 
 GRADES = "civil|standard|veteran|elite"
@@ -127,8 +159,10 @@ HELP = {
 SHORT = {"--score": "-s", "--difficulty": "-d", "--kult": "-k", "--grade": "-g", "--attack": "-a", "--defence": "-D", "--attackers": "-n", "--intensity": "-i", "--hp": "-p"}
 
 
-def _number(parser: argparse.ArgumentParser, name: str, help: str, **kwargs: Any) -> None:
-    parser.add_argument(*_names(name), type=whole, metavar="N", help=help, **kwargs)
+def _number(
+    parser: argparse.ArgumentParser, name: str, help: str, bounds: tuple[int, int] = NUMBER_RANGE, **kwargs: Any
+) -> None:
+    parser.add_argument(*_names(name), type=whole_in(*bounds), metavar="N", help=help, **kwargs)
 
 
 def _names(name: str) -> tuple[str, ...]:
@@ -136,8 +170,8 @@ def _names(name: str) -> tuple[str, ...]:
 
 
 def _kult(parser: argparse.ArgumentParser, help: str, **kwargs: Any) -> None:
-    _number(parser, "--kult", help + "; without it, one is rolled", **kwargs)
-    _number(parser, "--seed", argparse.SUPPRESS)
+    _number(parser, "--kult", help + "; without it, one is rolled", KULT_RANGE, **kwargs)
+    _number(parser, "--seed", argparse.SUPPRESS, (0, 2**63))
 
 
 def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -179,23 +213,23 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 
     spell = parsers["spell"].add_subparsers(dest="system", metavar="system", required=True, prog=f"{PROG} spell")
     p = spell.add_parser("apotheose", parents=[common], help=HELP["spell"], description=HELP["spell"])
-    _number(p, "--intensity", "intensity (≥ 1)", required=True)
-    _number(p, "--duration", "duration level: 0 instant, 1 ten minutes, 5 a day (default: 0)", default=0)
-    _number(p, "--range", "range level: 0 touch, 5 a city (default: 0)", default=0)
-    _number(p, "--targets", "targets level: 0 one, 2…5 that many, 10 about a hundred (default: 0)", default=0)
-    _number(p, "--ame", "the caster's âme: max intensity, limit, shadow needed")
+    _number(p, "--intensity", "intensity (≥ 1)", SMALL, required=True)
+    _number(p, "--duration", "duration level: 0 instant, 1 ten minutes, 5 a day (default: 0)", SMALL, default=0)
+    _number(p, "--range", "range level: 0 touch, 5 a city (default: 0)", SMALL, default=0)
+    _number(p, "--targets", "targets level: 0 one, 2…5 that many, 10 about a hundred (default: 0)", SMALL, default=0)
+    _number(p, "--ame", "the caster's âme: max intensity, limit, shadow needed", SMALL)
     _number(p, "--pm", "the caster's pm now: whether it can pay")
-    _number(p, "--shadow", "the caster's shadow (0…10): warns when inspiration passes 10")
+    _number(p, "--shadow", "the caster's shadow (0…10): warns when inspiration passes 10", SMALL)
 
     p = parsers["resist"]
     _number(p, "--pm", "the pm spent on the spell, its total (≥ 1); --intensity is accepted too", dest="pm")
-    _number(p, "--intensity", argparse.SUPPRESS, dest="intensity")
+    _number(p, "--intensity", argparse.SUPPRESS, SMALL, dest="intensity")
     _kult(p, "the caster's kult die (-9…+10)")
     _number(p, "--target", "the value to beat: the target's âme, or the higher of âme and corps/esprit", required=True)
 
     p = parsers["xp"]
-    _number(p, "--from", "the characteristic now", required=True, dest="from_value")
-    _number(p, "--to", "the value to reach", required=True, dest="to_value")
+    _number(p, "--from", "the characteristic now", SMALL, required=True, dest="from_value")
+    _number(p, "--to", "the value to reach", SMALL, required=True, dest="to_value")
 
     import importlib
 

@@ -70,7 +70,9 @@ def _run(command: str, parser: OneLineParser, argv: Sequence[str], body: Callabl
 
 
 def _fail(text: str, status: int) -> int:
-    print(" ".join(text.split()), file=sys.stderr)
+    from tui.safe import visible
+
+    print(visible(" ".join(text.split()), lines=False), file=sys.stderr)
     return status
 
 
@@ -119,11 +121,13 @@ def _check(args: argparse.Namespace) -> int:
 
     path = _campaign_file(args.campaign, args.saves)
     loaded = load_campaign(path, replay=True)
-    print(f"{path}: loads")
+    from tui.safe import cut, visible
+
+    print(visible(f"{path}: loads", lines=False))
     for label, value in summary(loaded.journal, _file_version(load_bytes(path))):
-        print(f"  {label}: {value}")
+        print(f"  {label}: {cut(visible(value, lines=False))}")
     if loaded.note:
-        print(f"  note: {loaded.note}")
+        print(f"  note: {visible(loaded.note, lines=False)}")
     return 0
 
 
@@ -177,10 +181,12 @@ def _log(args: argparse.Namespace) -> int:
     from saves.atomic import atomic_write
     from saves.store import load_campaign
     from tui.i18n import default_lang
+    from tui.safe import visible
 
     lang = args.lang or default_lang(os.environ)
     loaded = load_campaign(_campaign_file(args.campaign, args.saves))
     text = players_markdown_log(loaded.journal, lang) if args.players else markdown_log(loaded.journal, lang)
+    text = visible(text)  # no terminal code reaches the reader
     if args.output is None or args.output == "-":
         sys.stdout.write(text)
     else:

@@ -36,10 +36,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         import importlib
 
         module, function = SUBCOMMANDS[args[0]]
-        return getattr(importlib.import_module(module), function)(args[1:])
+        try:
+            return getattr(importlib.import_module(module), function)(args[1:])
+        except BrokenPipeError:  # ``apotheose check FILE | head``: the reader has had enough
+            return quiet_pipe()
     from tui.run import main as run
 
     return run(args)
+
+
+def quiet_pipe() -> int:
+    """Point stdout at /dev/null so that the flush at exit does not complain again; status 0."""
+    import os
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

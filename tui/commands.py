@@ -7,6 +7,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from tui.i18n import t
+from tui.safe import visible
 
 #: (action name on the app or the screen, i18n key or label en, label fr)
 GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -75,11 +76,12 @@ class CombatantCommands(Provider):
         matcher = self.matcher(query)
         lang = getattr(self.app, "lang", "en")
         for item in (*campaign.roster, *campaign.groups):
-            score = matcher.match(item.name)
+            name = visible(item.name, lines=False)  # a name is data: shown as typed, never obeyed
+            score = matcher.match(name)
             if score > 0:
                 yield Hit(
                     score,
-                    matcher.highlight(item.name),
+                    matcher.highlight(name),
                     partial(self._select, item.id),
                     help=t("pane.initiative", lang),
                 )

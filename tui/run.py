@@ -191,13 +191,56 @@ def main(argv: Sequence[str]) -> int:
         print(f"apotheose: {error}", file=sys.stderr)
         return 1
     app.call_later(on_hangup, app)
+    crash: BaseException | None = None
     try:
         app.run(mouse=app.mouse)
     except OSError:  # the terminal went away (a dropped SSH link): the campaign is still saved below
         pass
+    except Exception as error:  # noqa: BLE001 - reported below, never silently
+        crash = error
     finally:
         problem = finish(app)
+    crash = crash or getattr(app, "_exception", None)
+    if crash is not None or (app.return_code or 0) != 0:
+        print(crash_report(crash, app.session.path, saved=problem is None), file=sys.stderr)
+        if problem:
+            print(problem, file=sys.stderr)
+        return CRASHED
     if problem:
         print(problem, file=sys.stderr)
         return 1
     return 0
+
+
+#: Exit status after an unexpected error in the app.
+CRASHED = 70
+
+
+def crash_log_path() -> Path:
+    """Where crash tracebacks go: ``crash.log`` in the user data folder (beside ``campaigns``)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("apotheose", appauthor=False)) / "crash.log"
+
+
+def crash_report(error: BaseException | None, campaign: Path | None, *, saved: bool = True) -> str:
+    """Append the traceback of ``error`` to the crash log; the one line telling the GM where it
+    is and that what was saved is safe."""
+    import traceback
+    from datetime import datetime, timezone
+
+    from tui.safe import visible
+
+    log = crash_log_path()
+    text = "".join(traceback.format_exception(error)) if error is not None else "the app exited with an error\n"
+    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(f"--- {stamp} apotheose crashed ({campaign})\n{visible(text)}\n")
+        where = f"the details are in {log}"
+    except OSError as why:
+        where = f"the details could not be written to {log} ({why.strerror or why})"
+    kept = "nothing saved was lost" if saved else "only the changes since the last save may be lost"
+    what = visible(f"{type(error).__name__}: {error}" if error is not None else "an error", lines=False)
+    return f"apotheose stopped on an unexpected error ({what[:200]}); {kept}; {where}"

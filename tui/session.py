@@ -7,6 +7,7 @@ and hands the new journal to the saver. Undo and redo are journal moves, saved t
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Protocol
 
@@ -26,6 +27,28 @@ class Saver(Protocol):
 class ReadOnlyError(RulesError):
     def __init__(self, why: str = "this campaign is open read-only", fr: str = "cette campagne est ouverte en lecture seule"):
         super().__init__("campaign", why, fr=fr)
+
+
+def refuse_controls(value: object, field: str = "text") -> None:
+    """Raise a :class:`RulesError` naming the field if any text in ``value`` (an action, its
+    values) holds a control character: C0 but newline and tab in a note, DEL, C1, bidi."""
+    import attrs
+
+    from saves.integrity import FREE_TEXT, UNSAFE, quote
+
+    if isinstance(value, str):
+        bad = UNSAFE.search(value) or (None if field in FREE_TEXT else re.search("[\n\t\r]", value))
+        if bad is not None:
+            raise RulesError(
+                field, f"cannot hold the control character U+{ord(bad.group()):04X} ({quote(value)})",
+                fr=f"ne peut pas contenir le caractère de contrôle U+{ord(bad.group()):04X} ({quote(value)})",
+            )
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            refuse_controls(item, field)
+    elif attrs.has(type(value)):
+        for a in attrs.fields(type(value)):
+            refuse_controls(getattr(value, a.name), a.name)
 
 
 class Session:
@@ -62,8 +85,10 @@ class Session:
             raise ReadOnlyError()
 
     def do(self, action: Action) -> Outcome:
-        """Apply ``action``; raises :class:`RulesError` and changes nothing if it is impossible."""
+        """Apply ``action``; raises :class:`RulesError` and changes nothing if it is impossible,
+        or if a text in it holds a control character (a save holding one would not open)."""
         self._writable()
+        refuse_controls(action)
         journal, outcome = self.journal.record(action)
         self._commit(journal)
         return outcome

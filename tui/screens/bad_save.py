@@ -15,7 +15,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,6 +23,7 @@ from saves.errors import SaveError
 from saves.format import Loaded
 from saves.store import backups_that_load, restore_backup
 from tui.i18n import register, t
+from tui.safe import cut, plain, visible
 
 register(
     {
@@ -70,7 +70,7 @@ class BadSaveScreen(Screen[None]):
         lang = getattr(self.app, "lang", "en")
         with Vertical(id="bad-save"):
             yield Static(t("bad_save.title", lang), id="bad-save-title")
-            yield Static(str(self.error), id="bad-save-error", markup=False)
+            yield Static(plain(cut(visible(str(self.error)), 2000)), id="bad-save-error")
             if self.backups:
                 kept = f"{self.path.name}.1" if self.path else ""
                 yield Static(t("bad_save.backups", lang, kept=kept), id="bad-save-backups-title", markup=False)
@@ -85,7 +85,7 @@ class BadSaveScreen(Screen[None]):
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         journal = loaded.journal
         text = t("bad_save.backup", lang, name=path.name, when=when, campaign=journal.campaign.name, actions=len(journal.done))
-        return Option(Content(text), id=path.name)
+        return Option(plain(text), id=path.name)
 
     def on_mount(self) -> None:
         if self.backups:

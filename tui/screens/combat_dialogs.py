@@ -23,6 +23,7 @@ from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.i18n import refusal, register, t
 from tui.screens.prompts import parse_int
+from tui.safe import plain
 
 register(
     {
@@ -79,12 +80,12 @@ class ConditionDialog(ModalScreen["Condition | None"]):
     def compose(self) -> ComposeResult:
         lang = _lang(self)
         with Vertical(classes="dialog-box"):
-            yield Label(t("cdlg.condition_title", lang, name=self.who), classes="dialog-question")
+            yield Label(plain(t("cdlg.condition_title", lang, name=self.who)), classes="dialog-question")
             yield Label(t("cdlg.condition_name", lang))
             yield Input(id="condition-name", suggester=SuggestFromList(CONDITIONS[lang], case_sensitive=False))
             yield Label(t("cdlg.condition_rounds", lang))
             yield Input(id="condition-rounds", type="integer")
-            yield Static("", id="condition-error", classes="field-error")
+            yield Static("", id="condition-error", classes="field-error", markup=False)
             yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
 
     @on(Input.Submitted)
@@ -128,8 +129,8 @@ class PickDialog(ModalScreen["object | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-question")
-            yield OptionList(*(Option(label) for label in self.labels), id="pick-list")
+            yield Label(plain(self.title_text), classes="dialog-question")
+            yield OptionList(*(Option(plain(label)) for label in self.labels), id="pick-list")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -176,7 +177,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
         lang = _lang(self)
         options = [(e.label(lang), e.value) for e in ShadowEvent]
         with Vertical(classes="dialog-box"):
-            yield Label(t("cdlg.shadow_title", lang, name=self.who, value=self.value), classes="dialog-question")
+            yield Label(plain(t("cdlg.shadow_title", lang, name=self.who, value=self.value)), classes="dialog-question")
             yield Label(t("cdlg.shadow_event", lang))
             yield Select(options, value=self.event.value, allow_blank=False, id="shadow-event")
             yield Label(t("cdlg.shadow_delta", lang))
@@ -184,7 +185,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
             yield Static(t("cdlg.shadow_range", lang, range=_range(self.event, lang)), id="shadow-range", classes="dialog-hint")
             yield Label(t("cdlg.shadow_note", lang))
             yield Input(id="shadow-note")
-            yield Static("", id="shadow-error", classes="field-error")
+            yield Static("", id="shadow-error", classes="field-error", markup=False)
             yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -228,12 +229,12 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
     def compose(self) -> ComposeResult:
         lang = _lang(self)
         with Vertical(classes="dialog-box"):
-            yield Label(t("cdlg.exhaust_title", lang, name=self.who), classes="dialog-question")
+            yield Label(plain(t("cdlg.exhaust_title", lang, name=self.who)), classes="dialog-question")
             yield Label(t("cdlg.exhaust_hp", lang, n=self.hp))
             yield Input("0", id="exhaust-hp", type="integer")
             yield Label(t("cdlg.exhaust_wp", lang, n=self.willpower))
             yield Input("0", id="exhaust-wp", type="integer")
-            yield Static("", id="exhaust-error", classes="field-error")
+            yield Static("", id="exhaust-error", classes="field-error", markup=False)
             yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
 
     @on(Input.Submitted)

@@ -46,6 +46,7 @@ from core.shadow import Shadow
 from tui.i18n import refused, register, t
 from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
+from tui.safe import plain
 
 register(
     {
@@ -162,7 +163,7 @@ class FormScreen(AppState, ModalScreen[bool]):
         """Name, the subclass's :meth:`fields`, "join the fight" when adding, the buttons."""
         original = self.original
         with VerticalScroll(classes="dialog-box form-box") as box:
-            box.border_title = t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", ""))
+            box.border_title = plain(t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", "")))
             yield from self.text_field("name", getattr(original, "name", ""))
             yield from self.fields()
             if original is None:
@@ -218,7 +219,7 @@ class FormScreen(AppState, ModalScreen[bool]):
         """Adding during a fight: ``join the fight`` (ticked)."""
         enc = self.campaign.encounter
         if enc is not None:
-            yield Checkbox(t("form.join", self.lang, fight=enc.name), True, id="f-join", compact=True)
+            yield Checkbox(plain(t("form.join", self.lang, fight=enc.name)), True, id="f-join", compact=True)
 
     # -- reading ----------------------------------------------------------------------------
     def text(self, name: str) -> str:
@@ -244,7 +245,7 @@ class FormScreen(AppState, ModalScreen[bool]):
         are marked, and the first is focused. What was typed stays."""
         for line in self.query(".field-error").results(Static):
             message = errors.get((line.id or "")[2 : -len("-error")], "")
-            line.update(message)
+            line.update(plain(message))
             line.display = bool(message)
         bad: list[Input] = []
         for field in self.query(".form-input, .form-number").results(Input):

@@ -19,6 +19,7 @@ from textual.widgets import Footer, RichLog
 from core.journal import LogLine
 from tui.i18n import register, t
 from tui.state import AppState
+from tui.safe import visible
 
 register(
     {
@@ -98,7 +99,7 @@ class LogScreen(AppState, ModalScreen[None]):
 
     def _line(self, row: LogRow) -> Table:
         """``  12  text`` with the text wrapping under itself; an undone action dim and struck."""
-        text = Text(row.text)
+        text = Text(visible(row.text))  # plain text, controls shown as escapes
         if row.undone:
             text.stylize("dim strike")
             text.append(f"  ({t('log.undone', self.lang)})", style="dim italic")

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from tui.i18n import refusal, register, t
+from tui.safe import plain
 
 register(
     {
@@ -42,7 +43,7 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         lang = getattr(self.app, "lang", "en")
         with Vertical(classes="dialog-box"):
-            yield Static(self.question, classes="dialog-question", markup=False)
+            yield Static(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
                 # The keys on the buttons: y / n (in French too), ← → between them.
                 yield Button(f"{t('prompt.yes', lang)} (y)", id="yes", variant="warning")
@@ -74,9 +75,9 @@ class ValuePrompt(ModalScreen["object | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.label, classes="dialog-question")
+            yield Label(plain(self.label), classes="dialog-question")
             yield Input(self.value, placeholder=self.placeholder, id="prompt-value")
-            yield Static("", id="prompt-error", classes="field-error")
+            yield Static("", id="prompt-error", classes="field-error", markup=False)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

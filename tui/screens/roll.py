@@ -23,6 +23,7 @@ from tui.i18n import localise_bindings, refusal, register, t
 from tui.state import AppState
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.fields import FieldError
+from tui.safe import plain
 
 register(
     {
@@ -54,7 +55,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         lang = self.lang
         c = self.campaign.character(self.key)
         with Vertical(classes="dialog-box"):
-            yield Label(t("roll.title", lang, name=c.name), classes="dialog-question")
+            yield Label(plain(t("roll.title", lang, name=c.name)), classes="dialog-question")
             yield Label(t("roll.score", lang))
             yield Input(id="roll-score", type="integer", compact=True)
             yield Label(t("roll.difficulty", lang))
@@ -65,7 +66,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
             yield Label(t("roll.die", lang))
             yield KultDieField(id="roll-die", label="kult")
             yield Static("", id="roll-chance")
-            yield Static("", id="roll-error", classes="field-error")
+            yield Static("", id="roll-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
         localise_bindings(self, {"roll-cancel": "roll.key.cancel"})

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.content import Content
 from textual.widgets import Footer, Static
 
 from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic, SetStigmaEffect
@@ -27,6 +27,7 @@ from tui.confirm import request_checked
 from tui.i18n import localise_bindings, register, t
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
+from tui.safe import markup, plain
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
 
@@ -109,8 +110,20 @@ BINDING_TEXTS = {
 }
 
 
+#: A line of the sheet: a string is plain text (it may quote names), a Content is already styled.
+Line = str | Content
+
+
+def _dim(text: str) -> Content:
+    return markup("[dim]$text[/dim]", text=text)
+
+
+def _lines(lines: list[Line]) -> Content:
+    return Content("\n").join([plain(line) if isinstance(line, str) else line for line in lines])
+
+
 def _char_name(name: str, lang: str) -> str:
-    en, fr = CHARACTERISTIC_NAMES[name]
+    en, fr = CHARACTERISTIC_NAMES.get(name, (name, name))
     return fr if lang == "fr" else en
 
 
@@ -149,61 +162,66 @@ def _characteristics(c: Character, lang: str) -> list[str]:
     return out
 
 
-def _shadow(c: Character, campaign: Campaign, lang: str) -> list[str]:
+def _shadow(c: Character, campaign: Campaign, lang: str) -> list[Line]:
     s = c.shadow
     assert s is not None
     threshold = campaign.rules.taint_threshold
-    taint = (
-        f"[b $warning]{t('sheet.tainted', lang, n=threshold)}[/]"
-        if tainted(s, threshold)
-        else t("sheet.untainted", lang, n=threshold)
-    )
-    out = [f"{t('sheet.shadow_value', lang, n=s.value, max=SHADOW_MAX)} · {taint}"]
+    value = t("sheet.shadow_value", lang, n=s.value, max=SHADOW_MAX)
+    if tainted(s, threshold):
+        taint = markup("$value · [b $warning]$taint[/]", value=value, taint=t("sheet.tainted", lang, n=threshold))
+    else:
+        taint = plain(f"{value} · {t('sheet.untainted', lang, n=threshold)}")
+    out: list[Line] = [taint]
     for key, marks in (("sheet.stigmata", s.stigmata), ("sheet.graces", s.graces)):
         if marks:
             out.append(t(key, lang))
             for n, mark in enumerate(marks, 1):
                 permanent = mark.permanent.describe(lang) if mark.permanent is not None else ""
                 extra = " — ".join(x for x in (permanent, mark.effect or "", mark.note) if x)
-                row = escape(f"  {n}. {mark.describe().text(lang)}" + (f" — {extra}" if extra else ""))
+                row = f"  {n}. {mark.describe().text(lang)}" + (f" — {extra}" if extra else "")
                 if key == "sheet.stigmata" and mark.permanent is None:
-                    row += f" [dim]({t('sheet.effect_to_pick', lang)})[/dim]"
-                out.append(row)
+                    out.append(Content.assemble(plain(row + " "), _dim(f"({t('sheet.effect_to_pick', lang)})")))
+                else:
+                    out.append(row)
     return out
 
 
-def _ledger(c: Character, lang: str) -> list[str]:
+def _ledger(c: Character, lang: str) -> list[Line]:
     s = c.shadow
     assert s is not None
     if not s.ledger:
-        return [f"[dim]{t('sheet.ledger_empty', lang)}[/dim]"]
-    out = []
+        return [_dim(t("sheet.ledger_empty", lang))]
+    out: list[Line] = []
     for entry in reversed(s.ledger):
         note = f" — {entry.note}" if entry.note else ""
-        out.append(escape(f"{entry.delta:+d}  {entry.before}→{entry.after}  {entry.event.label(lang)}{note}"))
-        out.append(f"    [dim]{escape(entry.reason.text(lang))}[/dim]")
+        out.append(f"{entry.delta:+d}  {entry.before}→{entry.after}  {entry.event.label(lang)}{note}")
+        out.append(_dim(f"    {entry.reason.text(lang)}"))
     return out
 
 
-def _trades(c: Character, lang: str) -> list[str]:
-    none = f"[dim]{t('sheet.none', lang)}[/dim]"
-    trades = [
-        escape(trade.name + (f" ({', '.join(trade.specialities)})" if trade.specialities else "")) for trade in c.trades
-    ]
+def _trades(c: Character, lang: str) -> list[Line]:
+    none = t("sheet.none", lang)
+    trades = [trade.name + (f" ({', '.join(trade.specialities)})" if trade.specialities else "") for trade in c.trades]
     return [
-        t("sheet.trades_line", lang, list="; ".join(trades) if trades else none),
-        t("sheet.affects_line", lang, list=escape(", ".join(c.affects)) if c.affects else none),
+        t("sheet.trades_line", lang, list="; ".join(trades)) if trades else _dim_in(t("sheet.trades_line", lang, list="\0"), none),
+        t("sheet.affects_line", lang, list=", ".join(c.affects)) if c.affects else _dim_in(t("sheet.affects_line", lang, list="\0"), none),
     ]
 
 
-def character_text(c: Character, campaign: Campaign, lang: str) -> str:
-    """The sheet of a character, as Rich markup: what a fight needs first, then the rest."""
-    kind = [t("sheet.pc" if c.pc else "sheet.npc", lang)]
+def _dim_in(line: str, dimmed: str) -> Content:
+    """``line`` (plain text) with its ``\\0`` replaced by ``dimmed``, dim."""
+    before, _, after = line.partition("\0")
+    return Content.assemble(plain(before), _dim(dimmed), plain(after))
+
+
+def character_text(c: Character, campaign: Campaign, lang: str) -> Content:
+    """The sheet of a character (every name in it plain text): what a fight needs first, then the rest."""
+    kind: list[Line] = [t("sheet.pc" if c.pc else "sheet.npc", lang)]
     if c.mystic:
         kind.append(t("sheet.mystic", lang))
     if c.hidden:
-        kind.append(f"[dim]{t('sheet.hidden', lang)}[/dim]")
-    sections: list[tuple[str, list[str]]] = [
+        kind.append(_dim(t("sheet.hidden", lang)))
+    sections: list[tuple[str, list[Line]]] = [
         ("sheet.health", _health(c, lang)),
         ("sheet.characteristics", _characteristics(c, lang)),
     ]
@@ -211,29 +229,30 @@ def character_text(c: Character, campaign: Campaign, lang: str) -> str:
         sections.append(("sheet.shadow", _shadow(c, campaign, lang)))
     sections.append(("", _trades(c, lang)))
     derived = derive(c.characteristics, mystic=c.mystic, hp_loss=c.hp_loss, willpower_loss=c.willpower_loss)
-    sections.append(("sheet.derived", [escape(item.text(lang)) for item in derived.breakdown]))
+    sections.append(("sheet.derived", [item.text(lang) for item in derived.breakdown]))
     if c.shadow is not None:
         sections.append(("sheet.ledger", _ledger(c, lang)))
     if c.notes:
-        sections.append(("sheet.notes", [escape(c.notes)]))
-    out = [" · ".join(kind)]
+        sections.append(("sheet.notes", [c.notes]))
+    out: list[Line] = [Content(" · ").join([plain(k) if isinstance(k, str) else k for k in kind])]
     for title, lines in sections:
         out.append("")
         if title:
-            out.append(f"[b]{t(title, lang)}[/b]")
+            out.append(markup("[b]$title[/b]", title=t(title, lang)))
         out.extend(lines)
-    return "\n".join(out)
+    return _lines(out)
 
 
-def group_text(g: MookGroup, lang: str) -> str:
+def group_text(g: MookGroup, lang: str) -> Content:
     grade = g.grade.fr if lang == "fr" else g.grade.en
-    out = [
-        t("sheet.group", lang) + (f" · [dim]{t('sheet.hidden', lang)}[/dim]" if g.hidden else ""),
+    head = plain(t("sheet.group", lang))
+    out: list[Line] = [
+        Content.assemble(head, " · ", _dim(t("sheet.hidden", lang))) if g.hidden else head,
         t("sheet.standing", lang, standing=g.standing, total=g.total, felled=g.felled),
         t("sheet.grade", lang, grade=grade, d=g.grade.difficulty),
         t("sheet.initiative", lang, n=g.initiative),
     ]
-    return "\n".join(out)
+    return _lines(out)
 
 
 class SheetScreen(AppState, ModalScreen[None]):
@@ -293,7 +312,7 @@ class SheetScreen(AppState, ModalScreen[None]):
             self.dismiss(None)
             return
         box = self.query_one("#sheet-box")
-        box.border_title = escape(entity.name)
+        box.border_title = plain(entity.name)
         if isinstance(entity, Character):
             text = character_text(entity, campaign, self.lang)  # type: ignore[arg-type]
         else:

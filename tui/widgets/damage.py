@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.widgets import Checkbox, ContentSwitcher, Input, Label, Select, Static
 
 from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour
@@ -444,5 +443,5 @@ class DamagePane(FormPane):
         lines = []
         for key in worn:
             if self.app.request(RepairArmour(key)):  # type: ignore[attr-defined]
-                lines.append(escape(self.app.session.journal.done[-1].lines[0].text(self.lang)))  # type: ignore[attr-defined]
+                lines.append(self.app.session.journal.done[-1].lines[0].text(self.lang))  # type: ignore[attr-defined]
         self.show_result("\n".join(lines))

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -23,6 +23,7 @@ from core.errors import RulesError
 from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import TEXT, localise_bindings, register, t
+from tui.safe import markup, plain, visible
 from tui.widgets.pane import Pane
 
 register(
@@ -160,9 +161,12 @@ class ErrorLine(Static):
             self.display = bool(message)
 
 
-def set_text(widget: Static, text: str) -> None:
+def set_text(widget: Static, text: str | Content) -> None:
     """Update a Static only when its text changes (no repaint otherwise). One that is not on
-    screen (in a form not shown) does not lay the screen out again: showing it will."""
+    screen (in a form not shown) does not lay the screen out again: showing it will. A string is
+    shown with any control character as a visible escape."""
+    if isinstance(text, str):
+        text = visible(text)
     if getattr(widget, "_shown", None) != text:
         widget._shown = text  # type: ignore[attr-defined]
         widget.update(text, layout=widget.region.area > 0)
@@ -201,11 +205,11 @@ def trial(campaign: Campaign, action: Action) -> Outcome:
     return apply(campaign, action)
 
 
-def outcome_text(outcome: Outcome, lang: str = "en") -> str:
-    """The summary in bold, then the other log lines and the breakdown, as markup."""
+def outcome_text(outcome: Outcome, lang: str = "en") -> Content:
+    """The summary in bold, then the other log lines and the breakdown (names stay plain text)."""
     head, *rest = outcome.lines
-    body = [escape(item.text(lang)) for item in (*rest, *outcome.breakdown)]
-    return "\n".join([f"[b]{escape(head.text(lang))}[/b]", *body])
+    body = [plain(item.text(lang)) for item in (*rest, *outcome.breakdown)]
+    return Content("\n").join([markup("[b]$head[/b]", head=head.text(lang)), *body])
 
 
 class Form(Vertical):
@@ -284,7 +288,7 @@ class FormPane(Pane):
     MODES: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: Footer texts: binding id → i18n key.
     BINDING_TEXTS: ClassVar[dict[str, str]] = {}
-    result_text = ""
+    result_text: Content = Content("")
     ready = False
 
     #: (fight, round, whose turn) the actors in the forms were filled for.
@@ -324,7 +328,7 @@ class FormPane(Pane):
     built_from: tuple[int, object] | None = None
 
     def fighter_options(self) -> tuple[tuple[str, str], ...]:
-        return tuple((c.name, c.id) for c in fighters(self.campaign))
+        return tuple((plain(c.name), c.id) for c in fighters(self.campaign))
 
     def compose_options(self) -> tuple[tuple[str, str], ...]:
         """The options for a Select being composed (the pane's state follows them)."""
@@ -418,9 +422,10 @@ class FormPane(Pane):
         back_to_initiative(self)  # the next turn is one key: n
         return outcome
 
-    def show_result(self, text: str) -> None:
-        self.result_text = text
-        self.query_one(".form-result", Static).update(text)
+    def show_result(self, text: str | Content) -> None:
+        """Show ``text`` (plain text when a string) in the result area."""
+        self.result_text = text if isinstance(text, Content) else plain(text)
+        self.query_one(".form-result", Static).update(self.result_text)
 
     def add_result_line(self, text: str) -> None:
-        self.show_result(f"{self.result_text}\n[$warning]{escape(text)}[/]")
+        self.show_result(Content("\n").join([self.result_text, markup("[$warning]$text[/]", text=text)]))

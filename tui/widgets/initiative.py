@@ -47,6 +47,7 @@ from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
 from tui.i18n import localise_bindings, register, t
+from tui.safe import visible
 from tui.state import AppState
 from tui.widgets.pane import Pane, focus_now
 
@@ -483,7 +484,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         pieces.append(("*" if marked else " ", self._style("marked")))
         value = part.initiative if part is not None else getattr(entity, "initiative", 0)
         pieces.append((f"{value:>{INIT}} ", None))
-        name = entity.name if entity is not None else key
+        name = visible(entity.name if entity is not None else key, lines=False)
         name_style = self._style("current") if current else (self._style("marked") if marked else None)
         pieces.append((fit(name, name_w) + " ", name_style))
         tags: list[tuple[str, Style | None]] = []
@@ -497,7 +498,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             pieces.append((" " * (bar_w + HP + ARMOUR + SHADOW + PM), None))
         if part is not None:
             for cond in part.conditions:
-                text = cond.name if cond.rounds is None else f"{cond.name} {cond.rounds}"
+                text = visible(cond.name if cond.rounds is None else f"{cond.name} {cond.rounds}", lines=False)
                 tags.append((text, self._style("condition")))
         if entity is not None and entity.hidden:
             tags.append((t("init.tag.hidden", lang), self._style("muted")))

@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import ContentSwitcher, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -34,6 +34,7 @@ from core.errors import RulesError
 from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
 from tui.i18n import localise_bindings, register, t
+from tui.safe import markup, visible
 from tui.widgets.dice_field import ROLL, KultDieField, cast
 from tui.widgets.fields import (
     AFFECTS,
@@ -106,13 +107,18 @@ def bar(standing: int, total: int) -> str:
     return f"[$success]{'█' * filled}[/][$text-muted]{'░' * (BAR - filled)}[/]"
 
 
-def group_prompt(group: MookGroup, lang: str) -> str:
-    name = group.name if len(group.name) <= 20 else group.name[:19] + "…"
+def group_prompt(group: MookGroup, lang: str) -> Content:
+    """One line of the group list; the group's name is plain text, cut to 20 cells."""
+    name = visible(group.name, lines=False)
+    name = name if len(name) <= 20 else name[:19] + "…"
     grade = dict(GRADES)[group.grade]
     grade_text = grade[1] if lang == "fr" else grade[0]
-    hidden = f" [$text-muted]{t('mass.hidden', lang)}[/]" if group.hidden else ""
+    hidden = " [$text-muted]$hidden[/]" if group.hidden else ""
     count = f"{group.standing:>2}/{group.total:<2}"
-    return f"{escape(name):<20} {escape(grade_text):<11} {count} {bar(group.standing, group.total)}{hidden}"
+    return markup(
+        f"$name $grade {count} {bar(group.standing, group.total)}{hidden}",
+        name=f"{name:<20}", grade=f"{grade_text:<11}", hidden=t("mass.hidden", lang),
+    )
 
 
 class GroupList(OptionList):

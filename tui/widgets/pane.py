@@ -11,6 +11,7 @@ from textual.widget import Widget
 from core.actions import Action
 from core.campaign import Campaign
 from tui.i18n import t
+from tui.safe import plain
 from tui.messages import ActionRequested
 from tui.state import AppState
 
@@ -42,7 +43,7 @@ class Pane(AppState, Vertical):
         self._subtitle = text
         self._border_row_only = bool(self.outer_size)  # before the first layout, all is painted
         try:
-            self.border_subtitle = text
+            self.border_subtitle = plain(text)  # it quotes names: never markup
         finally:
             self._border_row_only = False
 

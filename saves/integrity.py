@@ -1,0 +1,130 @@
+"""What a save must hold beyond its types: safe text and a campaign whose references resolve.
+
+The converter (:mod:`saves.format`) checks every field's type; this module checks what would
+make the app crash or write terminal codes once the file is open:
+
+- **text**: no string anywhere in the payload holds a control character (C0 but newline and tab
+  in free text, DEL, C1) or a bidi override/isolate/mark; names hold no newline either;
+- **integrity** of the campaign (now and the history's base): ids unique, every participant a
+  character or a group of the campaign, ``encounter.current`` one of its participants,
+  ``active`` one of the encounters, ``raises`` naming characteristics, log kinds known.
+
+Each refusal is a :class:`~saves.errors.BadFieldError` naming the file and the JSON path of the
+field (``$.campaign.encounters[0].current``), so ``apotheose check`` and opening agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from core.campaign import Campaign
+from core.characteristics import CHARACTERISTICS
+from saves.errors import BadFieldError
+
+#: Characters refused in any text of a save: C0 but tab and newline, DEL, C1, bidi controls.
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: Keys whose text may span lines (a newline or a tab is then allowed).
+FREE_TEXT = frozenset({"notes", "note", "effect", "en", "fr"})
+#: The same characters as they may appear in a save's bytes (escaped or raw UTF-8), plus the
+#: escapes of newline, tab and carriage return: when none is there, the text walk is skipped.
+_MAYBE = re.compile(
+    rb"\\u00[01][0-9a-fA-F]|\\u00[89][0-9a-fA-F]|\\u007[fF]|\\u061[cC]|\\u200[eEfF]|\\u202[a-eA-E]|\\u206[6-9]"
+    rb"|\\[bfnrt]|\x7f|\xc2[\x80-\x9f]|\xd8\x9c|\xe2\x80[\x8e\x8f\xaa-\xae]|\xe2\x81[\xa6-\xa9]"
+)
+#: Longest value quoted in a message (a huge bad value is cut).
+QUOTE = 60
+LOG_KINDS = ("do", "undo", "redo")
+
+
+def quote(value: str) -> str:
+    """``value`` for a message: controls escaped, cut to :data:`QUOTE` characters."""
+    shown = UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", value)
+    shown = shown.replace("\n", "\\n").replace("\t", "\\t")
+    if len(shown) > QUOTE:
+        shown = f"{shown[:QUOTE]}… ({len(value)} characters)"
+    return repr(shown)
+
+
+def check_text(raw: bytes, payload: Any, path: str | Path) -> None:
+    """Refuse the first string of ``payload`` that holds a character a terminal would obey."""
+    if _MAYBE.search(raw) is None:
+        return
+    for where, key, value in _strings(payload, "$", ""):
+        bad = UNSAFE.search(value)
+        if bad is None and key not in FREE_TEXT:
+            bad = re.search("[\n\t\r]", value)
+        if bad is not None:
+            code = ord(bad.group())
+            raise BadFieldError(
+                path, where, f"holds the control character U+{code:04X} at {bad.start()} ({quote(value)}); "
+                "remove it (names and notes are plain text)",
+            )
+
+
+def _strings(value: Any, where: str, key: str) -> Iterator[tuple[str, str, str]]:
+    if type(value) is str:
+        yield where, key, value
+    elif type(value) is dict:
+        for k, v in value.items():
+            if type(k) is str and UNSAFE.search(k):
+                yield where, "", k
+            yield from _strings(v, f"{where}.{k}", k)
+    elif type(value) is list:
+        for i, v in enumerate(value):
+            yield from _strings(v, f"{where}[{i}]", key)
+
+
+def check_campaign(campaign: Campaign, path: str | Path, where: str = "$.campaign") -> None:
+    """Refuse a campaign whose references do not resolve (see the module's docstring)."""
+    seen: dict[str, str] = {}
+    for field, items in (("roster", campaign.roster), ("groups", campaign.groups)):
+        for i, item in enumerate(items):
+            here = f"{where}.{field}[{i}].id"
+            if item.id in seen:
+                raise BadFieldError(path, here, f"the id {quote(item.id)} is already used at {seen[item.id]}")
+            seen[item.id] = here
+            if not item.id.strip():
+                raise BadFieldError(path, here, "must not be empty")
+            if not item.name.strip():
+                raise BadFieldError(path, f"{where}.{field}[{i}].name", "must not be empty")
+    for i, character in enumerate(campaign.roster):
+        for j, (name, _steps) in enumerate(character.raises):
+            if name not in CHARACTERISTICS:
+                raise BadFieldError(
+                    path, f"{where}.roster[{i}].raises[{j}][0]",
+                    f"unknown characteristic {quote(name)} (allowed: {', '.join(CHARACTERISTICS)})",
+                )
+    encounters: dict[str, int] = {}
+    for i, enc in enumerate(campaign.encounters):
+        here = f"{where}.encounters[{i}]"
+        if enc.id in encounters:
+            raise BadFieldError(path, f"{here}.id", f"the id {quote(enc.id)} is already used at {where}.encounters[{encounters[enc.id]}]")
+        encounters[enc.id] = i
+        keys: dict[str, int] = {}
+        for j, part in enumerate(enc.participants):
+            if part.key not in seen:
+                raise BadFieldError(
+                    path, f"{here}.participants[{j}].key",
+                    f"{quote(part.key)} is neither a character nor a group of the campaign",
+                )
+            if part.key in keys:
+                raise BadFieldError(path, f"{here}.participants[{j}].key", f"{quote(part.key)} already takes part at [{keys[part.key]}]")
+            keys[part.key] = j
+        if enc.current is not None and enc.current not in keys:
+            raise BadFieldError(path, f"{here}.current", f"{quote(enc.current)} does not take part in this encounter")
+    if campaign.active is not None and campaign.active not in encounters:
+        raise BadFieldError(path, f"{where}.active", f"no encounter has the id {quote(campaign.active)}")
+
+
+def check_loaded(raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple, path: str | Path) -> None:
+    """Every check of this module on a decoded save."""
+    check_text(raw, payload, path)
+    check_campaign(campaign, path)
+    if base is not campaign:
+        check_campaign(base, path, "$.history.base")
+    for i, line in enumerate(log):
+        if line.kind not in LOG_KINDS:
+            raise BadFieldError(path, f"$.history.log[{i}].kind", f"unknown kind {quote(line.kind)} (allowed: {', '.join(LOG_KINDS)})")

@@ -1,0 +1,168 @@
+"""Issue 15, items 2 and 3: a save ``apotheose check`` accepts opens; one that would crash the app
+(or send terminal codes) is refused at load, naming the file and the field."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.demo import demo_campaign
+from core.journal import Journal
+from saves.errors import BadFieldError, SaveError
+from saves.format import encode
+from saves.store import load_campaign
+from tui.campaign_cli import main_check, summary, markdown_log
+from tui.screens.sheet import character_text, group_text
+
+
+def demo_save() -> dict:
+    return orjson.loads(encode(Journal.start(demo_campaign())))
+
+
+def write(tmp_path, data: dict, name: str = "villon.json"):
+    path = tmp_path / name
+    path.write_bytes(orjson.dumps(data))
+    return path
+
+
+def hand_edits():
+    """The four hand-edited files of issue 15 that passed ``check`` and crashed the app."""
+
+    def stranger(d):
+        d["campaign"]["encounters"][0]["participants"][0]["key"] = "nobody"
+
+    def twin_group(d):
+        d["campaign"]["groups"][1]["id"] = d["campaign"]["groups"][0]["id"]
+
+    def unknown_current(d):
+        d["campaign"]["encounters"][0]["current"] = "ghost"
+
+    def bad_raise(d):
+        d["campaign"]["roster"][0]["raises"] = [["charisme", 1]]
+
+    return [
+        (stranger, "$.campaign.encounters[0].participants[0].key"),
+        (twin_group, "$.campaign.groups[1].id"),
+        (unknown_current, "$.campaign.encounters[0].current"),
+        (bad_raise, "$.campaign.roster[0].raises[0][0]"),
+    ]
+
+
+@pytest.mark.parametrize(("edit", "field"), hand_edits(), ids=["participant", "duplicate_group", "current", "raises"])
+def test_hand_edited_file_is_refused_by_check_and_open_alike(tmp_path, capsys, edit, field):
+    data = demo_save()
+    edit(data)
+    path = write(tmp_path, data)
+    with pytest.raises(BadFieldError) as caught:
+        load_campaign(path)
+    assert caught.value.field == field
+    assert str(path) in str(caught.value)
+    assert main_check([str(path)]) == 1
+    err = capsys.readouterr().err
+    assert field in err and str(path) in err
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("\x1b]0;pwned\x07", "U+001B"), ("\x1bc", "U+001B"), ("a\u202eb", "U+202E"), ("\x9b2J", "U+009B"), ("x\x7f", "U+007F"),
+     ("\x1b]52;c;ZXZpbA==\x07", "U+001B"), ("two\nlines", "U+000A")],
+)
+def test_control_characters_in_a_name_are_refused_at_load(tmp_path, capsys, text, code):
+    data = demo_save()
+    data["campaign"]["roster"][2]["name"] = text
+    path = write(tmp_path, data)
+    with pytest.raises(BadFieldError) as caught:
+        load_campaign(path)
+    assert caught.value.field == "$.campaign.roster[2].name"
+    assert code in caught.value.reason
+    assert main_check([str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\u202e" not in err and "\x9b" not in err and "\x7f" not in err
+
+
+def test_a_newline_is_allowed_in_notes_only(tmp_path):
+    data = demo_save()
+    data["campaign"]["roster"][6]["notes"] = "line one\nline two\ttabbed"
+    data["history"]["base"]["roster"][6]["notes"] = "line one\nline two\ttabbed"
+    assert load_campaign(write(tmp_path, data)).journal.campaign.roster[6].notes.startswith("line one\n")
+
+
+def test_a_huge_bad_value_is_cut_in_the_message(tmp_path, capsys):
+    data = demo_save()
+    data["campaign"]["encounters"][0]["current"] = "x" * 100_000
+    path = write(tmp_path, data)
+    assert main_check([str(path)]) == 1
+    err = capsys.readouterr().err
+    assert len(err) < 500 and "100000 characters" in err
+
+
+def test_session_refuses_a_control_character_typed_or_pasted():
+    from core.actions import AddCondition
+    from core.encounter import Condition
+    from core.errors import RulesError
+    from tui.session import Session
+
+    session = Session.of(demo_campaign())
+    with pytest.raises(RulesError) as caught:
+        session.do(AddCondition("morvan", Condition("\x1b]0;x\x07", 1)))
+    assert caught.value.field == "name"
+    assert len(session.journal.done) == 0
+
+
+# -- the property: whatever check accepts opens and renders -------------------------------------
+
+KEYS = ("arsouille", "alduin", "veterans", "arbaletriers", "ghost", "", "morvan")
+HOSTILE = st.sampled_from(["[/]", "Morvan [/]", "[b]", "\\", "x" * 500, "\x1b[2J", "\u202e", "é", "ames", "ame"])
+
+
+def _paths(value, where=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*where, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*where, i))
+    yield where
+
+
+@st.composite
+def mutated_saves(draw):
+    data = demo_save()
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from([p for p in _paths(data["campaign"]) if p]))
+        target = data["campaign"]
+        for step in where[:-1]:
+            target = target[step]
+        old = target[where[-1]]
+        new = draw(
+            st.sampled_from(KEYS) | HOSTILE if isinstance(old, str)
+            else st.integers(-3, 30) if isinstance(old, int) and not isinstance(old, bool)
+            else st.just(copy.deepcopy(old)) | st.just(None) | st.just([])
+        )
+        target[where[-1]] = new
+    data["history"]["base"] = copy.deepcopy(data["campaign"])
+    return data
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=mutated_saves())
+def test_whatever_check_accepts_renders_every_sheet(tmp_path, data):
+    path = write(tmp_path, data)
+    try:
+        loaded = load_campaign(path, replay=True)
+    except SaveError as error:
+        assert str(path) in str(error)
+        return
+    campaign = loaded.journal.campaign
+    summary(loaded.journal, 1)
+    markdown_log(loaded.journal)
+    for lang in ("en", "fr"):
+        for c in campaign.roster:
+            character_text(c, campaign, lang)
+        for g in campaign.groups:
+            group_text(g, lang)
