@@ -227,7 +227,7 @@ BAD = [
     (("xp", "--from", "5", "--to", "3"), "--to: must be above 5, got 3"),
     (("xp", "--from", "1", "--to", "2", "--bogus", "3"), "--bogus: not an option of this command"),
     (("xp", "--from", "1", "--t", "2", "--to", "3"), "--t: not an option of this command"),  # no abbreviations
-    (("roll",), "command: unknown value 'roll' (allowed: check, attack-group, defend-group, damage, spell, resist, xp)"),
+    (("roll",), "command: unknown value 'roll' (allowed: check, attack-group, defend-group, damage, spell, resist, xp"),  # then the extensions'
     ((), "command: required"),
 ]
 

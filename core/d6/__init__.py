@@ -1,46 +1,9 @@
-"""RULES 4: Système D6 magic: spell difficulty (:mod:`core.d6.spell`) from the aspect scales
-(:mod:`core.d6.scales`), psionic difficulties (:mod:`core.d6.psionics`) and the cost of magic
-skills (:mod:`core.d6.skills`)."""
+"""RULES 4: Système D6 magic.
 
-from core.d6.psionics import Depth, MediumContact, Power, PsionicDifficulty, Wound, psionic_difficulty
-from core.d6.scales import (
-    CONCENTRATION,
-    DURATION,
-    FAMILIARITY,
-    GESTURES,
-    GROUP,
-    INCANTATIONS,
-    INFORMATION,
-    INGREDIENTS,
-    PREPARATION,
-    PSIONIC_SCALES,
-    RANGE,
-    SPELL_SCALES,
-    WILLINGNESS,
-    Row,
-    Scale,
-    duration_row,
-    preparation_row,
-)
-from core.d6.skills import ATTRIBUTE_COST, SkillCost, magic_attribute_cost, magic_skill_cost
-from core.d6.spell import (
-    Aspect,
-    DieCode,
-    Effect,
-    EffectKind,
-    SpellDifficulty,
-    effect_value,
-    free,
-    from_row,
-    parse_die_code,
-    spell_difficulty,
-    typed_effect,
-)
-
-__all__ = [
-    "ATTRIBUTE_COST", "CONCENTRATION", "DURATION", "FAMILIARITY", "GESTURES", "GROUP", "INCANTATIONS", "INFORMATION",
-    "INGREDIENTS", "PREPARATION", "PSIONIC_SCALES", "RANGE", "SPELL_SCALES", "WILLINGNESS", "Aspect", "Depth", "DieCode",
-    "Effect", "EffectKind", "MediumContact", "Power", "PsionicDifficulty", "Row", "Scale", "SkillCost", "SpellDifficulty",
-    "Wound", "duration_row", "effect_value", "free", "from_row", "magic_attribute_cost", "magic_skill_cost",
-    "parse_die_code", "preparation_row", "psionic_difficulty", "spell_difficulty", "typed_effect",
-]  # fmt: skip
+- :mod:`core.d6.scales`: the seed's aspect scales (each row a named choice with its value), the
+  effect kinds, the psionic powers, wound levels and psychometry depths. Data only, light to
+  import (the command line's ``--help`` lists them).
+- :mod:`core.d6.spell`: a spell's difficulty from its effect and aspects.
+- :mod:`core.d6.psionics`: a psionic power's difficulty.
+- :mod:`core.d6.skills`: what magic skills and Attributes cost in character points.
+"""

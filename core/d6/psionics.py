@@ -8,41 +8,11 @@ from collections.abc import Sequence
 import attrs
 
 from core.breakdown import Breakdown, Line, signed
-from core.choices import Choice, parse_choice
+from core.choices import parse_choice
+from core.d6.scales import Depth, Power, Wound
 from core.d6.spell import Aspect
 from core.sums import Term, sum_line, whole
 from core.validators import require
-
-
-class Power(Choice):
-    """A psionic power; ``number`` is its base difficulty (0 when it depends on an option or is opposed)."""
-
-    astral = "astral", "Astral projection", "Projection astrale", 10
-    empathy = "empathy", "Empathy", "Empathie", 0
-    far_senses = "far_senses", "Far senses", "Sens lointains", 5
-    healing = "healing", "Healing", "Soins", 0
-    medium = "medium", "Medium", "Médium", 20
-    protection = "protection", "Protection", "Protection", 10
-    psychometry = "psychometry", "Psychometry", "Psychométrie", 0
-
-
-class Wound(Choice):
-    """Healing's difficulty by the patient's wound level."""
-
-    stunned = "stunned", "stunned", "choqué", 10
-    wounded = "wounded", "wounded", "blessé", 15
-    severely_wounded = "severely_wounded", "severely wounded", "gravement blessé", 15
-    incapacitated = "incapacitated", "incapacitated", "incapacité", 20
-    mortally_wounded = "mortally_wounded", "mortally wounded", "mortellement blessé", 30
-
-
-class Depth(Choice):
-    """Psychometry's difficulty by the depth of the information sought."""
-
-    vague = "vague", "vague information, impressions", "informations vagues, impressions", 14
-    general = "general", "general information on a person", "informations générales sur une personne", 18
-    last_24_hours = "last_24_hours", "all the person did in the last 24 hours", "tout ce que la personne a fait ces dernières 24 heures", 21
-    motivations = "motivations", "the person's deep motivations", "les motivations profondes de la personne", 24
 
 
 #: Empathy is a roll opposed by the target's Volonté.
@@ -117,7 +87,7 @@ def psionic_difficulty(
     require("depth", (depth is not None) == (power is Power.psychometry), _only(Power.psychometry, depth), _names(Depth), _only_fr(Power.psychometry, depth))
     modifiers = (medium or MediumContact()).modifiers()
     if modifiers:
-        require("power", power is Power.medium, "the Médium's modifiers are for the medium power", "medium", "les modificateurs du Médium sont pour le pouvoir medium")
+        require(modifiers[0].name, power is Power.medium, "only for the medium power", fr="seulement pour le pouvoir medium")
     name = Line(power.en, power.fr)
     if wound is not None:
         wound = parse_choice(Wound, wound, "wound")

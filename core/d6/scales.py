@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from core.breakdown import Line, signed
-from core.choices import _folded
+from core.choices import Choice, _folded
 from core.errors import RulesError
 
 
@@ -188,3 +188,43 @@ PSIONIC_SCALES: tuple[Scale, ...] = (
 SPEED = Line("speed", "vitesse")
 #: The titles of the aspects the source names, for a free value given under one of these names.
 TITLES: dict[str, Line] = {**{scale.name: scale.label for scale in SPELL_SCALES}, "speed": SPEED}
+
+
+class EffectKind(Choice):
+    """What the effect's dice give; ``number`` is the multiplier."""
+
+    skill = "skill", "skill bonus", "bonus de compétence", 1
+    damage = "damage", "damage", "dégâts", 2
+    protection = "protection", "protection", "protection", 2
+    attribute = "attribute", "attribute bonus", "bonus d'Attribut", 2
+
+
+class Power(Choice):
+    """A psionic power; ``number`` is its base difficulty (0 when it depends on an option or is opposed)."""
+
+    astral = "astral", "Astral projection", "Projection astrale", 10
+    empathy = "empathy", "Empathy", "Empathie", 0
+    far_senses = "far_senses", "Far senses", "Sens lointains", 5
+    healing = "healing", "Healing", "Soins", 0
+    medium = "medium", "Medium", "Médium", 20
+    protection = "protection", "Protection", "Protection", 10
+    psychometry = "psychometry", "Psychometry", "Psychométrie", 0
+
+
+class Wound(Choice):
+    """Healing's difficulty by the patient's wound level."""
+
+    stunned = "stunned", "stunned", "choqué", 10
+    wounded = "wounded", "wounded", "blessé", 15
+    severely_wounded = "severely_wounded", "severely wounded", "gravement blessé", 15
+    incapacitated = "incapacitated", "incapacitated", "incapacité", 20
+    mortally_wounded = "mortally_wounded", "mortally wounded", "mortellement blessé", 30
+
+
+class Depth(Choice):
+    """Psychometry's difficulty by the depth of the information sought."""
+
+    vague = "vague", "vague information, impressions", "informations vagues, impressions", 14
+    general = "general", "general information on a person", "informations générales sur une personne", 18
+    last_24_hours = "last_24_hours", "all the person did in the last 24 hours", "tout ce que la personne a fait ces dernières 24 heures", 21
+    motivations = "motivations", "the person's deep motivations", "les motivations profondes de la personne", 24

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import attrs
 
 from core.breakdown import Breakdown, Line, signed
-from core.choices import Choice, parse_choice
-from core.d6.scales import TITLES, Row, Scale
+from core.choices import parse_choice
+from core.d6.scales import DURATION, TITLES, EffectKind, Row, Scale, duration_row
 from core.sums import Term, sum_line, whole
 from core.validators import require
 
@@ -27,15 +27,6 @@ UNSKILLED = 5
 MAGIC_LEVELS = (-10, 15)
 #: The most pips a die code has: three pips are a die.
 MAX_PIPS = 2
-
-
-class EffectKind(Choice):
-    """What the effect's dice give; ``number`` is the multiplier."""
-
-    skill = "skill", "skill bonus", "bonus de compétence", 1
-    damage = "damage", "damage", "dégâts", 2
-    protection = "protection", "protection", "protection", 2
-    attribute = "attribute", "attribute bonus", "bonus d'Attribut", 2
 
 
 @attrs.frozen
@@ -106,6 +97,12 @@ def from_row(scale: Scale, row: Row | str, value: int | None = None) -> Aspect:
             found.value_text(), f"{found.name} vaut {found.value_text()}, pas {value:+d}",
         )
     return Aspect(scale.name, value, found.label, found.name, scale.label)
+
+
+def duration(rounds: int) -> Aspect:
+    """The duration aspect for ``rounds`` (2 or more): 2 rounds 0, +1 per extra round."""
+    row = duration_row(rounds)
+    return Aspect(DURATION.name, row.value, row.label, row.name, DURATION.label)
 
 
 def free(name: str, value: int, title: Line | None = None) -> Aspect:
