@@ -27,6 +27,7 @@ class ApotheoseApp(App[None]):
         "styles/mass_combat.tcss",
         "styles/damage.tcss",
         "styles/spell.tcss",
+        "styles/spell_d6.tcss",
         "styles/dialogs.tcss",
         "styles/sheet.tcss",
     ]

@@ -107,8 +107,10 @@ class MainScreen(RosterActions, Screen[None]):
 
     def action_spell_system(self, tab_id: str) -> None:
         """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…)."""
-        self.pane = "spell"
+        # The tab first: showing the pane focuses its active system, and a focus left in the
+        # previous tab would switch the pane back to it when its focus event arrives.
         self.query_one(SpellPane).show_system(tab_id)
+        self.pane = "spell"
 
     def watch_pane(self, name: str) -> None:
         for pane in self.query(".pane"):

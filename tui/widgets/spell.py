@@ -46,6 +46,7 @@ from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import refused, register, t
 from tui.widgets.pane import Pane, focus_now
+from tui.widgets.spell_d6 import D6Spell
 from tui.widgets.spell_system import SpellSystem, percent
 
 register(
@@ -498,6 +499,7 @@ class SpellPane(Pane):
     #: (tab id, i18n key of its title, the system's widget class): a new system is one more row.
     SYSTEMS: ClassVar[tuple[tuple[str, str, type[SpellSystem]], ...]] = (
         ("apotheose", "spell.tab.apotheose", ApotheoseSpell),
+        ("d6", "spell.tab.d6", D6Spell),
     )
 
     def compose(self) -> ComposeResult:
