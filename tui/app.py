@@ -51,6 +51,7 @@ class ApotheoseApp(App[None]):
         "styles/spell.tcss",
         "styles/spell_mage.tcss",
         "styles/spell_poles.tcss",
+        "styles/spell_d6.tcss",
         "styles/dialogs.tcss",
         "styles/sheet.tcss",
     ]

@@ -49,6 +49,7 @@ from tui.i18n import refused, register, t
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_mage import MageSpell
 from tui.widgets.spell_poles import PolesSpell
+from tui.widgets.spell_d6 import D6Spell
 from tui.widgets.spell_system import SpellSystem, percent
 
 register(
@@ -533,6 +534,7 @@ class SpellPane(Pane):
         ("apotheose", "spell.tab.apotheose", ApotheoseSpell),
         ("mage", "spell.tab.mage", MageSpell),
         ("poles", "spell.tab.poles", PolesSpell),
+        ("d6", "spell.tab.d6", D6Spell),
     )
 
     def compose(self) -> ComposeResult:
