@@ -268,3 +268,15 @@ async def test_the_palette_offers_each_spell_system_and_opens_its_tab():
         await pilot.pause()
         assert app.screen.pane == "spell"
         assert app.focused is not None and app.focused.id == "spell-intensity"
+
+
+@run
+async def test_an_empty_campaign_opens_without_a_fight():
+    """A new campaign (no roster, no encounter) opens and shows the spell pane (it crashed)."""
+    from core.campaign import Campaign
+
+    app = make_test_app(Campaign(name="Vide"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        assert app.screen.pane == "spell"

@@ -230,6 +230,9 @@ class ApotheoseSpell(SpellSystem):
         self._targets: list[tuple[str, str]] = []
         self._targets_seen: tuple | None = None
         self._shown: dict[str, str] = {}
+        #: The turn the caster was last chosen for, and the row the cursor was on when it began.
+        self._turn: tuple | None = None
+        self._left_on: str | None = None
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -299,7 +302,7 @@ class ApotheoseSpell(SpellSystem):
 
         selected = getattr(self.app, "selected", None)
         turn = (enc.id, enc.round, enc.current) if enc is not None else None
-        if turn != getattr(self, "_turn", None):
+        if turn != self._turn:
             # A new turn: no mystic kept from an earlier one, and the row the cursor was left on
             # is not a choice made for this turn until the cursor moves.
             self._turn, self._caster, self._left_on = turn, None, selected
