@@ -102,7 +102,8 @@ async def test_delay_then_act_now():
         await pilot.pause()
         enc = app.campaign.encounter
         assert enc.current == "brunvir" and not enc.participant("brunvir").delaying
-        assert enc.keys.index("brunvir") == enc.keys.index("romuald") - 1
+        # Act now: right after the turn it interrupts, which counts as taken (issue 14, item 6).
+        assert enc.keys.index("brunvir") == enc.keys.index("romuald") + 1
 
 
 @run
@@ -116,8 +117,10 @@ async def test_boost_initiative_raises_by_five_costs_one_shadow_and_reorders():
         enc = app.campaign.encounter
         assert enc.participant("romuald").initiative == 12
         assert app.campaign.character("romuald").shadow.value == 3
-        assert enc.keys[0] == "romuald"
-        assert the_list(app).cursor_key == "romuald" and the_list(app).cursor == 0
+        # Mid-round, a boost re-sorts those still to act: Brunvir's turn stays his, Romuald
+        # comes next (issue 14, item 6: nobody loses a turn or gets a second one).
+        assert enc.keys[:2] == ("brunvir", "romuald")
+        assert the_list(app).cursor_key == "romuald"
         assert row_text(app, "romuald").split()[0] == "12"
 
 
@@ -200,7 +203,8 @@ async def test_remove_a_condition_by_picking_it():
         await pilot.press("c", *"dazed", "tab", "1", "enter")
         await pilot.pause()
         conditions = app.campaign.encounter.participant("brunvir").conditions
-        assert conditions == (Condition("prone"), Condition("dazed", 1))
+        # Set during its bearer's own turn: it covers his next turn (issue 14, item 5).
+        assert conditions == (Condition("prone"), Condition("dazed", 2))
         await pilot.press("C", "down", "enter")
         await pilot.pause()
         assert [c.name for c in app.campaign.encounter.participant("brunvir").conditions] == ["prone"]

@@ -76,7 +76,7 @@ async def test_shift_tab_to_the_tab_strip_then_the_arrows():
             if isinstance(app.focused, Tabs):
                 break
         assert isinstance(app.focused, Tabs)
-        await pilot.press("right")
+        await pilot.press("right", "right")  # Apothéose, Mage, Quatre Pôles
         await pilot.pause()
         assert app.screen.query_one("#spell-systems").active == "spell-tab-poles"
         await pilot.press("tab", "tab", "tab")  # the tab's body, the tradition, the level
