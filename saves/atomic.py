@@ -229,6 +229,26 @@ def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> 
     _sync_folder(path.parent)
 
 
+def atomic_create(path: Path, data: bytes) -> None:
+    """Write a new file ``path`` holding ``data``, complete or not at all; never replaces
+    anything (:class:`FileExistsError` if the name is taken, by a file, folder or link)."""
+    path = Path(path)
+    temp = _write_temp(path, data, None)
+    try:
+        try:
+            os.link(temp, path, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINKS:
+                raise
+            if os.path.lexists(path):  # no hard links here: a check, then a rename
+                raise FileExistsError(errno.EEXIST, "already exists", str(path)) from exc
+            os.rename(temp, path)
+    finally:
+        with suppress(OSError):
+            os.unlink(temp)
+    _sync_folder(path.parent)
+
+
 def load_bytes(path: Path, *, limit: int | None = None) -> bytes:
     """Read a save file without modifying anything; a symlink or a non-regular file is refused."""
     path = Path(path)
