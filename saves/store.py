@@ -108,6 +108,8 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
     owner = _foreign_owner(path) if not read_only else None
     if owner is not None:  # another user's campaign (shared with us): never written by us
         unlockable = f"the campaign file belongs to {owner}"
+    elif not read_only and not writable_folder(path.parent):
+        unlockable = unwritable(path.parent)
     elif not read_only:
         try:
             lock = CampaignLock(path).acquire()
@@ -125,6 +127,20 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
             lock.release()
         raise
     return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable, seen)
+
+
+def writable_folder(folder: Path) -> bool:
+    """Whether this user may create and replace files in ``folder`` (what every save does).
+    By permissions (``os.access``): root may write anywhere but on a read-only file system."""
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def unwritable(folder: Path) -> str:
+    """What the GM is told when opening a campaign in a folder they cannot write."""
+    return (
+        f"you cannot write in the folder {folder}, so nothing could be saved: the campaign is open "
+        f"read-only (give yourself write permission on that folder, or copy the campaign elsewhere)"
+    )
 
 
 def _foreign_owner(path: Path) -> str | None:
@@ -169,7 +185,8 @@ def backups_that_load(path: str | os.PathLike[str]) -> list[tuple[Path, Loaded]]
     return found
 
 
-Writer = Callable[[Path, bytes], None]
+#: Writes the bytes; may return what blocks a backup's name (see :func:`atomic_write`).
+Writer = Callable[[Path, bytes], object]
 
 #: What identifies the version of a file this process last read or wrote.
 Identity = tuple[int, int, int, int]
@@ -199,6 +216,11 @@ class SaveConflict(SaveError):
             f"{why}: not saved over it, so that nothing another writer saved is lost; "
             f"your changes are kept in {side} (open that file to go on with them)",
         )
+
+
+def blocked_backup(blocker: Path) -> str:
+    """What the GM is told (once) about something at a backup's name that is not a file."""
+    return f"{blocker} is not a file (a folder?): that backup is skipped until it is moved away; saving goes on"
 
 
 def conflict_path(path: Path, when: float | None = None) -> Path:
@@ -239,6 +261,8 @@ class AutoSaver:
     (:meth:`CampaignLock.intact`). If not, it stops writing the campaign for good, writes the
     journal to a new side file beside it (:func:`write_side_file`; later saves replace that
     side file, its own), sets :attr:`conflict` and calls ``on_conflict(SaveConflict)`` once.
+    Something at a backup's name that is not a file is skipped by the rotation and named once
+    through ``on_warning(text)``.
     """
 
     def __init__(
@@ -249,6 +273,7 @@ class AutoSaver:
         on_recovered: Callable[[], object] | None = None,
         *,
         on_conflict: Callable[[SaveConflict], object] | None = None,
+        on_warning: Callable[[str], object] | None = None,
         seen: Identity | None = None,
         writer: Writer = atomic_write,
         delays: tuple[float, ...] = RETRY_DELAYS,
@@ -260,6 +285,9 @@ class AutoSaver:
         self.on_error = on_error
         self.on_recovered = on_recovered
         self.on_conflict = on_conflict
+        #: Told once per blocker: something at a backup's name that is not a file.
+        self.on_warning = on_warning
+        self._warned: set[Path] = set()
         #: The version of the campaign file this process last read or wrote.
         self.seen = seen if seen is not None else identity(self.path)
         #: Set once another writer took the campaign over: saves then go to ``conflict.side``.
@@ -348,8 +376,12 @@ class AutoSaver:
             side = write_side_file(self.path, self._encoder.encode(journal))
             self.conflict = SaveConflict(self.path, why, side)
             return self.conflict
-        self.writer(self.path, self._encoder.encode(journal))
+        blockers = self.writer(self.path, self._encoder.encode(journal))
         self.seen = identity(self.path)
+        for blocker in blockers if isinstance(blockers, list) else ():
+            if blocker not in self._warned:
+                self._warned.add(blocker)
+                _call(self.on_warning, blocked_backup(blocker))
         return None
 
     def _taken_over(self) -> str | None:

@@ -21,6 +21,15 @@ from tests.test_store import after
 from tests.test_store import saved_journal as saved
 
 
+def save_turns(saver: AutoSaver, journal, count: int):
+    """``count`` next turns, each saved and flushed; the last journal."""
+    for _ in range(count):
+        journal = after(journal, NextTurn())
+        saver.save(journal)
+        assert saver.flush(5)
+    return journal
+
+
 def side_files(path: Path) -> list[Path]:
     return sorted(path.parent.glob(f"{path.name}.conflict-*.json"))
 
@@ -87,11 +96,7 @@ def test_saves_of_a_lone_writer_meet_no_conflict(tmp_path) -> None:
     path = create_campaign(tmp_path / "villon.json", demo_campaign())
     conflicts: list = []
     opened, saver = writer(path, conflicts)
-    journal = opened.journal
-    for _ in range(4):
-        journal = after(journal, NextTurn())
-        saver.save(journal)
-        assert saver.flush(5)
+    journal = save_turns(saver, opened.journal, 4)
     assert saver.close() and saved(path) == journal
     assert conflicts == [] and side_files(path) == []
     opened.close()

@@ -33,6 +33,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "Stopped saving, another writer took this campaign over: {error}",
         "Sauvegarde arrêtée, un autre programme a repris cette campagne : {error}",
     ),
+    "app.save_warning": ("Saved, but: {text}", "Sauvegardé, mais : {text}"),
     "app.saved_again": ("Saved again.", "Sauvegarde rétablie."),
     "app.nothing_undo": ("Nothing to undo.", "Rien à annuler."),
     "app.nothing_redo": ("Nothing to redo.", "Rien à rétablir."),

@@ -116,6 +116,7 @@ def attach(app: ApotheoseApp, session: Session) -> None:
         session.saver.on_error = lambda error: app.save_failed(error) if app.is_running else None
         session.saver.on_recovered = lambda: app.save_recovered() if app.is_running else None
         session.saver.on_conflict = lambda conflict: app.save_conflict(conflict) if app.is_running else None
+        session.saver.on_warning = lambda text: app.save_warning(text) if app.is_running else None
 
 
 def build(argv: Sequence[str], *, rng: random.Random | None = None) -> ApotheoseApp:
@@ -157,7 +158,7 @@ def finish(app: ApotheoseApp) -> str | None:
     saver = app.session.saver
     if not isinstance(saver, AutoSaver):
         return None
-    saver.on_error = saver.on_recovered = saver.on_conflict = None  # the app is gone: nobody to tell
+    saver.on_error = saver.on_recovered = saver.on_conflict = saver.on_warning = None  # the app is gone: nobody to tell
     try:
         if saver.close():
             if saver.conflict is not None:
