@@ -8,7 +8,7 @@ file beside it, and says so (once).
 
 from __future__ import annotations
 
-import os
+import random
 from pathlib import Path
 
 from core.actions import Damage, Heal, NextTurn
@@ -127,3 +127,34 @@ async def test_the_gm_is_told_on_screen_where_the_changes_went(tmp_path) -> None
         await wait_for(pilot, lambda: any("conflict-1.json" in str(n.message) for n in app._notifications))
         [note] = [n for n in app._notifications if "conflict-1.json" in str(n.message)]
         assert note.severity == "error" and "another writer took this campaign over" in str(note.message)
+
+
+@run
+async def test_the_issues_scenario_through_the_app(tmp_path) -> None:
+    """Two apps on one campaign after its lock file was deleted: the second app's three actions
+    survive the first app's next action, which goes to a side file, said on screen and on quit."""
+    from tui.run import build, finish
+    from tui.screens.main import MainScreen
+
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    first = build([str(path)], rng=random.Random(0))
+    async with first.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(first.screen, MainScreen))
+        lock_path(path).unlink()
+        second = build([str(path)], rng=random.Random(1))
+        assert not second.session.read_only
+        for action in (NextTurn(), Damage(("segiere",), 2), Heal(("segiere",), 1)):
+            assert second.request(action)
+        assert second.session.saver.flush(5)
+        assert finish(second) is None
+        theirs = saved(path)
+        assert len(theirs.done) == 3
+
+        assert first.request(Damage(("morvan",), 3))
+        assert first.session.saver.flush(5)
+        await wait_for(pilot, lambda: any("conflict-" in str(n.message) for n in first._notifications))
+    message = finish(first)
+    [side] = side_files(path)
+    assert saved(path) == theirs
+    assert [e.action for e in saved(side).done] == [Damage(("morvan",), 3)]
+    assert message is not None and str(side) in message
