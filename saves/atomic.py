@@ -195,10 +195,11 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> None:
+def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> list[Path]:
     """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file.
 
-    Keeps the last ``backups`` versions as ``path.1`` (newest) … ``path.<backups>``. A symlink at
+    Keeps the last ``backups`` versions as ``path.1`` (newest) … ``path.<backups>``; returns
+    what blocks a backup's name (:func:`backup_blockers`: skipped, for the caller to report). A symlink at
     ``path`` is replaced, never written through. Raises :class:`SaveError` naming the file when
     the write fails; the previous version is then untouched.
     """
@@ -219,6 +220,7 @@ def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> 
             _rotate(path, backups, existing)
         os.replace(temp, path)
         temp = None
+        blockers = backup_blockers(path, backups)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(path, f"could not save ({reason}); the previous version is unchanged") from exc
@@ -226,6 +228,38 @@ def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> 
         if temp is not None:
             with suppress(OSError):
                 os.unlink(temp)
+    _sync_folder(path.parent)
+    return blockers
+
+
+def backup_blockers(path: Path, backups: int = DEFAULT_BACKUPS) -> list[Path]:
+    """What sits at a backup's name of ``path`` and is not a file (a folder, a link, a pipe):
+    rotation skips it, so that backup is not kept until it is moved away."""
+    found = []
+    for n in range(1, backups + 1):
+        with suppress(OSError):
+            if not stat.S_ISREG(os.lstat(backup_path(path, n)).st_mode):
+                found.append(backup_path(path, n))
+    return found
+
+
+def atomic_create(path: Path, data: bytes) -> None:
+    """Write a new file ``path`` holding ``data``, complete or not at all; never replaces
+    anything (:class:`FileExistsError` if the name is taken, by a file, folder or link)."""
+    path = Path(path)
+    temp = _write_temp(path, data, None)
+    try:
+        try:
+            os.link(temp, path, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in _NO_HARD_LINKS:
+                raise
+            if os.path.lexists(path):  # no hard links here: a check, then a rename
+                raise FileExistsError(errno.EEXIST, "already exists", str(path)) from exc
+            os.rename(temp, path)
+    finally:
+        with suppress(OSError):
+            os.unlink(temp)
     _sync_folder(path.parent)
 
 

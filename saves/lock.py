@@ -206,6 +206,15 @@ class CampaignLock:
         self.holder = me
         self.recovered = previous  # info left behind: its holder ended without releasing
 
+    def intact(self) -> bool:
+        """Whether this process still holds the lock it took: the lock file at its name is still
+        the one locked (not deleted or replaced, its folder not recreated) and the info file
+        still names this process. False once released."""
+        fd = self._fd
+        if fd is None or not _still_the_lock_file(fd, self.lock_file):
+            return False
+        return read_holder(self.path) == self.holder
+
     def release(self) -> None:
         """Give the lock back (does nothing if it is not held)."""
         fd, self._fd = self._fd, None

@@ -10,6 +10,7 @@ failed save keeps the state and is retried until it works.
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -19,7 +20,7 @@ import attrs
 
 from core.campaign import Campaign
 from core.journal import Journal
-from saves.atomic import atomic_write, backups_of, load, load_bytes
+from saves.atomic import atomic_create, atomic_write, backups_of, load, load_bytes
 from saves.errors import LockedError, MissingFileError, SaveError
 from saves.format import Encoder, Loaded, encode, read_journal
 from saves.lock import CampaignLock
@@ -79,6 +80,8 @@ class Opened:
     #: Why the campaign could not be locked, when that is not another process holding it
     #: (a folder the user may read but not write, say): it is then open read-only.
     unlockable: str | None = None
+    #: The version of the file that was read (:func:`identity`), for the autosaver's check.
+    seen: tuple[int, int, int, int] | None = None
 
     @property
     def read_only(self) -> bool:
@@ -105,6 +108,8 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
     owner = _foreign_owner(path) if not read_only else None
     if owner is not None:  # another user's campaign (shared with us): never written by us
         unlockable = f"the campaign file belongs to {owner}"
+    elif not read_only and not writable_folder(path.parent):
+        unlockable = unwritable(path.parent)
     elif not read_only:
         try:
             lock = CampaignLock(path).acquire()
@@ -114,13 +119,28 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
                 locked_by += f" ({error.note})"
         except SaveError as error:
             unlockable = error.reason
+    seen = identity(path)  # before reading: a change made meanwhile then shows as a conflict
     try:
         loaded = load_campaign(path)
     except BaseException:
         if lock is not None:
             lock.release()
         raise
-    return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable)
+    return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable, seen)
+
+
+def writable_folder(folder: Path) -> bool:
+    """Whether this user may create and replace files in ``folder`` (what every save does).
+    By permissions (``os.access``): root may write anywhere but on a read-only file system."""
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def unwritable(folder: Path) -> str:
+    """What the GM is told when opening a campaign in a folder they cannot write."""
+    return (
+        f"you cannot write in the folder {folder}, so nothing could be saved: the campaign is open "
+        f"read-only (give yourself write permission on that folder, or copy the campaign elsewhere)"
+    )
 
 
 def _foreign_owner(path: Path) -> str | None:
@@ -165,7 +185,67 @@ def backups_that_load(path: str | os.PathLike[str]) -> list[tuple[Path, Loaded]]
     return found
 
 
-Writer = Callable[[Path, bytes], None]
+#: Writes the bytes; may return what blocks a backup's name (see :func:`atomic_write`).
+Writer = Callable[[Path, bytes], object]
+
+#: What identifies the version of a file this process last read or wrote.
+Identity = tuple[int, int, int, int]
+
+
+def identity(path: Path) -> Identity | None:
+    """``(device, inode, size, modification ns)`` of the file at ``path`` (not followed), or
+    None when no regular file is there. Every save replaces the file (a new inode), so another
+    writer's save always changes it."""
+    try:
+        st = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class SaveConflict(SaveError):
+    """Another writer took the campaign over (its lock was deleted, its file replaced, its
+    folder recreated): this process stopped writing it and keeps its actions in ``side``."""
+
+    def __init__(self, path: Path, why: str, side: Path) -> None:
+        self.side = side
+        super().__init__(
+            path,
+            f"{why}: not saved over it, so that nothing another writer saved is lost; "
+            f"your changes are kept in {side} (open that file to go on with them)",
+        )
+
+
+def blocked_backup(blocker: Path) -> str:
+    """What the GM is told (once) about something at a backup's name that is not a file."""
+    return f"{blocker} is not a file (a folder?): that backup is skipped until it is moved away; saving goes on"
+
+
+def conflict_path(path: Path, when: float | None = None) -> Path:
+    """The side file for this process's actions when ``path`` was taken over:
+    ``NAME.json.conflict-<UTC time>.json`` beside it."""
+    import time
+
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(when))
+    return path.with_name(f"{path.name}.conflict-{stamp}.json")
+
+
+def write_side_file(path: Path, data: bytes) -> Path:
+    """Write ``data`` to a new side file of ``path``; never replaces any file (a taken name gets
+    ``-2``, ``-3``… before ``.json``)."""
+    first = conflict_path(path)
+    for n in range(1, 1000):
+        side = first if n == 1 else first.with_name(f"{first.name[: -len('.json')]}-{n}.json")
+        try:
+            atomic_create(side, data)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise SaveError(side, f"could not keep your changes there ({exc.strerror or exc})") from exc
+        return side
+    raise SaveError(path, "could not find a free name for a side file beside it")
 
 
 class AutoSaver:
@@ -175,6 +255,14 @@ class AutoSaver:
     keeps the journal and retries after :data:`RETRY_DELAYS` until it works, then calls
     ``on_recovered()``; both are called from the saver's thread (an exception they raise is
     ignored). :meth:`flush` writes the latest journal now; :meth:`close` flushes and stops.
+
+    Never over another writer's work: before each save it checks that the campaign file is
+    still the version it last read or wrote (:func:`identity`) and that it still holds its lock
+    (:meth:`CampaignLock.intact`). If not, it stops writing the campaign for good, writes the
+    journal to a new side file beside it (:func:`write_side_file`; later saves replace that
+    side file, its own), sets :attr:`conflict` and calls ``on_conflict(SaveConflict)`` once.
+    Something at a backup's name that is not a file is skipped by the rotation and named once
+    through ``on_warning(text)``.
     """
 
     def __init__(
@@ -184,6 +272,9 @@ class AutoSaver:
         on_error: Callable[[Exception], object] | None = None,
         on_recovered: Callable[[], object] | None = None,
         *,
+        on_conflict: Callable[[SaveConflict], object] | None = None,
+        on_warning: Callable[[str], object] | None = None,
+        seen: Identity | None = None,
         writer: Writer = atomic_write,
         delays: tuple[float, ...] = RETRY_DELAYS,
     ) -> None:
@@ -193,6 +284,14 @@ class AutoSaver:
         self.lock = lock
         self.on_error = on_error
         self.on_recovered = on_recovered
+        self.on_conflict = on_conflict
+        #: Told once per blocker: something at a backup's name that is not a file.
+        self.on_warning = on_warning
+        self._warned: set[Path] = set()
+        #: The version of the campaign file this process last read or wrote.
+        self.seen = seen if seen is not None else identity(self.path)
+        #: Set once another writer took the campaign over: saves then go to ``conflict.side``.
+        self.conflict: SaveConflict | None = None
         self.writer = writer
         self.delays = delays or (0.0,)
         #: The last failure, while saves fail; None once a save works.
@@ -255,18 +354,44 @@ class AutoSaver:
                     return
                 journal, self._pending, self._busy, self._hurry = self._pending, None, True, False
             try:
-                self._write(journal)
+                conflict = self._write(journal)
             except Exception as error:  # noqa: BLE001 - any failure: keep the state, tell, retry
                 self._failed(journal, error)
             else:
                 self._succeeded()
+                if conflict is not None:
+                    _call(self.on_conflict, conflict)
 
-    def _write(self, journal: Journal) -> None:
+    def _write(self, journal: Journal) -> SaveConflict | None:
+        """Save ``journal``; the conflict when this save found the campaign taken over."""
+        if self.conflict is not None:  # taken over before: the side file is ours
+            atomic_write(self.conflict.side, self._encoder.encode(journal), backups=0)
+            return None
         if refuses(self.path):
             raise SaveError(self.path, "did not load correctly; it is never written over")
         if not self.lock.held:
             raise SaveError(self.path, "cannot be saved: its lock was released")
-        self.writer(self.path, self._encoder.encode(journal))
+        why = self._taken_over()
+        if why is not None:
+            side = write_side_file(self.path, self._encoder.encode(journal))
+            self.conflict = SaveConflict(self.path, why, side)
+            return self.conflict
+        blockers = self.writer(self.path, self._encoder.encode(journal))
+        self.seen = identity(self.path)
+        for blocker in blockers if isinstance(blockers, list) else ():
+            if blocker not in self._warned:
+                self._warned.add(blocker)
+                _call(self.on_warning, blocked_backup(blocker))
+        return None
+
+    def _taken_over(self) -> str | None:
+        """Why the campaign file may hold another writer's work now, or None."""
+        if not self.lock.intact():
+            return f"its lock file {self.lock.lock_file} was deleted or replaced under this app"
+        now = identity(self.path)
+        if now is not None and now != self.seen:  # nothing there: nobody's work to lose
+            return "it was changed by another program since this app last read or saved it"
+        return None
 
     def _succeeded(self) -> None:
         with self._changed:

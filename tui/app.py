@@ -233,6 +233,14 @@ class ApotheoseApp(App[None]):
     def save_failed(self, error: Exception) -> None:
         self.call_from_thread(self.notify, t("app.saved_failed", self.lang, error=error), severity="error", timeout=8)
 
+    def save_conflict(self, conflict: Exception) -> None:
+        """Another writer took the campaign over: said once, and kept on screen until dismissed."""
+        self.call_from_thread(self.notify, t("app.save_conflict", self.lang, error=conflict), severity="error", timeout=3600)
+
+    def save_warning(self, text: str) -> None:
+        """Saving works, but something needs the GM (a folder at a backup's name)."""
+        self.call_from_thread(self.notify, t("app.save_warning", self.lang, text=text), severity="warning", timeout=15)
+
     def save_recovered(self) -> None:
         self.call_from_thread(self.notify, t("app.saved_again", self.lang))
 

@@ -29,6 +29,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "app.read_only": ("READ-ONLY", "LECTURE SEULE"),
     "app.locked_by": ("Read-only: {holder} is writing this campaign.", "Lecture seule : {holder} écrit cette campagne."),
     "app.saved_failed": ("Save failed, will retry: {error}", "Échec de sauvegarde, nouvel essai : {error}"),
+    "app.save_conflict": (
+        "Stopped saving, another writer took this campaign over: {error}",
+        "Sauvegarde arrêtée, un autre programme a repris cette campagne : {error}",
+    ),
+    "app.save_warning": ("Saved, but: {text}", "Sauvegardé, mais : {text}"),
     "app.saved_again": ("Saved again.", "Sauvegarde rétablie."),
     "app.nothing_undo": ("Nothing to undo.", "Rien à annuler."),
     "app.nothing_redo": ("Nothing to redo.", "Rien à rétablir."),

@@ -100,7 +100,7 @@ def open_session(path: Path, *, read_only: bool = False, rng: random.Random | No
     from tui.session import Session
 
     opened = open_campaign(path, read_only=read_only)
-    saver = AutoSaver(path, opened.lock) if opened.lock is not None else None
+    saver = AutoSaver(path, opened.lock, seen=opened.seen) if opened.lock is not None else None
     session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
     notes = [opened.note] if opened.note else []
     if opened.unlockable:
@@ -115,6 +115,8 @@ def attach(app: ApotheoseApp, session: Session) -> None:
     if isinstance(session.saver, AutoSaver):  # not once the app has stopped: nobody to tell
         session.saver.on_error = lambda error: app.save_failed(error) if app.is_running else None
         session.saver.on_recovered = lambda: app.save_recovered() if app.is_running else None
+        session.saver.on_conflict = lambda conflict: app.save_conflict(conflict) if app.is_running else None
+        session.saver.on_warning = lambda text: app.save_warning(text) if app.is_running else None
 
 
 def build(argv: Sequence[str], *, rng: random.Random | None = None) -> ApotheoseApp:
@@ -156,9 +158,11 @@ def finish(app: ApotheoseApp) -> str | None:
     saver = app.session.saver
     if not isinstance(saver, AutoSaver):
         return None
-    saver.on_error = saver.on_recovered = None  # the app is gone: nobody to tell
+    saver.on_error = saver.on_recovered = saver.on_conflict = saver.on_warning = None  # the app is gone: nobody to tell
     try:
         if saver.close():
+            if saver.conflict is not None:
+                return f"apotheose: {saver.conflict}"
             return None
         return f"apotheose: the last changes could not be saved: {saver.error}"
     finally:

@@ -14,10 +14,8 @@ from core.initiative import initiative
 
 
 def _initiative_of(campaign: Campaign, key: str) -> int:
-    for c in campaign.roster:
-        if c.id == key:
-            return c.initiative
-    return campaign.group(key).initiative
+    found = campaign.find(key)  # the campaign's index: no pass over the roster per combatant
+    return found.initiative if found is not None else campaign.group(key).initiative
 
 
 def not_in_fight(campaign: Campaign, key: str) -> RulesError:
@@ -35,14 +33,25 @@ def in_fight(campaign: Campaign, key: str) -> tuple[Encounter, Participant]:
 
 
 def _join(campaign: Campaign, enc: Encounter, key: str, value: int | None) -> Encounter:
-    if not campaign.has(key):
-        raise RulesError("participant", f"no character or group {key!r}", fr=f"aucun personnage ni groupe {key!r}")
-    if enc.participant(key) is not None:
-        name = campaign.name_of(key)
-        raise RulesError("participant", f"{name} already takes part", fr=f"{name} prend déjà part au combat")
+    return _join_all(campaign, enc, ((key, value),))
+
+
+def _join_all(campaign: Campaign, enc: Encounter, joining: tuple[tuple[str, int | None], ...]) -> Encounter:
+    """Add every ``(key, initiative or None)`` in that order of entry, then sort once:
+    O(n log n) for n participants, however many join at once."""
+    present = set(enc.keys)
     entry = max((p.entry for p in enc.participants), default=-1) + 1
-    value = _initiative_of(campaign, key) if value is None else value
-    enc = attrs.evolve(enc, participants=(*enc.participants, Participant(key, value, entry)))
+    added = []
+    for key, value in joining:
+        if not campaign.has(key):
+            raise RulesError("participant", f"no character or group {key!r}", fr=f"aucun personnage ni groupe {key!r}")
+        if key in present:
+            name = campaign.name_of(key)
+            raise RulesError("participant", f"{name} already takes part", fr=f"{name} prend déjà part au combat")
+        present.add(key)
+        added.append(Participant(key, _initiative_of(campaign, key) if value is None else value, entry))
+        entry += 1
+    enc = attrs.evolve(enc, participants=(*enc.participants, *added))
     return turns.sort_order(campaign, enc)
 
 
@@ -55,8 +64,7 @@ class StartEncounter(Action):
 
     def apply(self, campaign: Campaign) -> Outcome:
         enc = Encounter(id=campaign.unique_id(self.name), name=self.name)
-        for key in self.keys:
-            enc = _join(campaign, enc, key, None)
+        enc = _join_all(campaign, enc, tuple((key, None) for key in self.keys))
         campaign = attrs.evolve(campaign, encounters=(*campaign.encounters, enc), active=enc.id)
         return Outcome(campaign, (line(f"Fight begins: {self.name}", f"Début du combat : {self.name}"),))
 
