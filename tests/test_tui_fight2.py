@@ -53,3 +53,26 @@ async def test_read_only_header_keeps_whose_turn_it_is_before_the_holder():
         assert line.startswith(" READ-ONLY ")
         assert line.index("turn: Brunvir") + len("turn: Brunvir") <= 80  # on screen at 80 columns
         assert line.index("turn: Brunvir") < line.index("Morvan on elsewhere")
+
+
+# -- 9. over SSH, send less ------------------------------------------------------------------
+def mouse_codes(app) -> str:
+    """What the app's terminal driver writes to turn the mouse on."""
+    from types import SimpleNamespace
+
+    written: list[str] = []
+    terminal = SimpleNamespace(_mouse=app.mouse, write=written.append, flush=lambda: None)
+    app.driver_class._enable_mouse_support(terminal)
+    return "".join(written)
+
+
+def test_over_ssh_the_app_asks_for_clicks_but_not_every_motion(tmp_path, monkeypatch):
+    from tui.run import build
+
+    monkeypatch.setenv("SSH_CONNECTION", "192.0.2.7 50522 192.0.2.1 22")
+    codes = mouse_codes(build(["--saves", str(tmp_path)]))
+    assert "\x1b[?1000h" in codes and "\x1b[?1003h" not in codes  # clicks yes, motion no
+    assert "\x1b[?1003h" in mouse_codes(build(["--saves", str(tmp_path), "--mouse"]))
+    assert build(["--saves", str(tmp_path), "--no-mouse"]).mouse is False
+    monkeypatch.delenv("SSH_CONNECTION")
+    assert "\x1b[?1003h" in mouse_codes(build(["--saves", str(tmp_path)]))  # at home: the whole mouse
