@@ -76,3 +76,25 @@ def test_over_ssh_the_app_asks_for_clicks_but_not_every_motion(tmp_path, monkeyp
     assert build(["--saves", str(tmp_path), "--no-mouse"]).mouse is False
     monkeypatch.delenv("SSH_CONNECTION")
     assert "\x1b[?1003h" in mouse_codes(build(["--saves", str(tmp_path)]))  # at home: the whole mouse
+
+
+# -- 11. words: bruising shows in the HP numbers ---------------------------------------------
+def row_text(app, key: str) -> str:
+    from tui.widgets.initiative import InitiativeList
+
+    the_list = app.screen.query_one(InitiativeList)
+    return the_list._render_row(the_list.keys.index(key), the_list.scrollable_content_region.width).text
+
+
+@run
+async def test_bruising_shows_next_to_the_hp_numbers():
+    for lang, words in (("en", "(2 bruised)"), ("fr", "(2 contus.)")):
+        app = make_test_app(lang=lang)
+        async with app.run_test(size=WIDE) as pilot:
+            app.selected = "romuald"  # 9/9, no armour
+            await pilot.pause()
+            await pilot.press("x", "ctrl+n", "4", "enter")  # a punch: 4 through, half of it bruising
+            await wait_for(pilot, lambda: app.campaign.character("romuald").bruise == 2)
+            await pilot.pause()
+            line = row_text(app, "romuald")
+            assert "7/9" in line and words in line, line
