@@ -51,26 +51,51 @@ def run_check(args: argparse.Namespace) -> Answer:
 # --- combat against a group -------------------------------------------------------------------
 
 
-def run_attack_group(args: argparse.Namespace) -> Answer:
-    from core.combat import attack_group
+def _rolled(args: argparse.Namespace, difficulty: int, final: int | None):
+    """The final value as given (``--attack``/``--defence``), or the ``--score`` checked with the
+    ``--kult`` dice (rolled when none is given) against ``difficulty``, as ``check`` does."""
+    from core.rolls import check
 
-    result = attack_group(args.attack, args.grade, args.range, args.standing)
+    if args.score is None:
+        if args.kult:
+            raise RulesError("kult", "--kult goes with --score (the final value already holds the die)", ["--score N --kult N"],
+                             fr="--kult va avec --score (la valeur finale contient déjà le dé)", allowed_fr=["--score N --kult N"])  # fmt: skip
+        return final
+    return check(args.score, difficulty, args.kult, rng=None if args.kult else _rng(args.seed))
+
+
+def _die_data(result: Any) -> dict[str, Any]:
+    rolled = result.check
+    return {
+        "score": rolled.score if rolled else None, "dice": list(rolled.dice) if rolled else [],
+        "chance": float(result.chance) if result.chance is not None else None,
+        "critical": _choice(rolled.critical) if rolled else None, "shadow_delta": rolled.shadow_delta if rolled else 0,
+    }  # fmt: skip
+
+
+def run_attack_group(args: argparse.Namespace) -> Answer:
+    from core.combat import attack_group, group_difficulty
+
+    grade, range, _ = group_difficulty(args.grade, args.range)
+    attack = _rolled(args, grade.difficulty + range.modifier, args.attack)
+    result = attack_group(attack, grade, range, args.standing)
     data = {
         "attack": result.attack, "grade": str(result.grade), "range": str(result.range), "standing": result.standing,
         "difficulty": result.difficulty, "margin": result.margin, "hit": result.hit,
-        "success_ranks": result.success_ranks, "felled": result.felled,
+        "success_ranks": result.success_ranks, "felled": result.felled, **_die_data(result),
     }  # fmt: skip
     return Answer(result.breakdown, data)
 
 
 def run_defend_group(args: argparse.Namespace) -> Answer:
-    from core.combat import defend_group
+    from core.combat import defence_difficulty, defend_group
 
-    result = defend_group(args.defence, args.grade, args.attackers)
+    grade, difficulty, _ = defence_difficulty(args.grade, args.attackers)
+    result = defend_group(_rolled(args, difficulty, args.defence), grade, args.attackers)
     data = {
         "defence": result.defence, "grade": str(result.grade), "attackers": result.attackers,
         "difficulty": result.difficulty, "margin": result.defence - result.difficulty, "hit": result.hit,
-        "failure_ranks": result.failure_ranks, "damage": result.damage,
+        "failure_ranks": result.failure_ranks, "damage": result.damage, **_die_data(result),
     }  # fmt: skip
     return Answer(result.breakdown, data)
 

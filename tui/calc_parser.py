@@ -184,13 +184,19 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     _kult(p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append")
 
     p = parsers["attack-group"]
-    _number(p, "--attack", "the attack's final value (score + kult die)", required=True)
+    final = p.add_mutually_exclusive_group(required=True)
+    _number(final, "--attack", "the attack's final value (score + kult die), or:")
+    _number(final, "--score", "the attack score, the kult die added as in check (its chance shown)")
+    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the group's average grade")
     p.add_argument("--range", default="short", metavar="short|medium|long", help="shooting range (default: short)")
     _number(p, "--standing", "mooks still standing: at most this many fall")
 
     p = parsers["defend-group"]
-    _number(p, "--defence", "the defence's final value (score, + kult die if rolled)", required=True)
+    final = p.add_mutually_exclusive_group(required=True)
+    _number(final, "--defence", "the defence's final value (score, + kult die if rolled), or:")
+    _number(final, "--score", "the defence score, the kult die added as in check (its chance shown)")
+    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 

@@ -52,6 +52,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the app (default: from LANG)")
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports (quieter over SSH)")
+    p.add_argument("--mouse", action="store_true", help="over SSH too, ask for every mouse motion (default there: clicks only)")
     p.add_argument("--read-only", action="store_true", help="open without changing anything")
     p.add_argument(
         "--colors",
@@ -144,7 +145,12 @@ def build(argv: Sequence[str], *, rng: random.Random | None = None) -> Apotheose
             raise Usage(f"apotheose: {error}") from None
         load_error = error
         session = Session.of(Campaign(name=path.stem or "?"), path=path, read_only=True, rng=rng)
-    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=not args.no_mouse)
+    from tui.mouse import CLICKS, OFF, clicks_only_driver, mouse_mode
+
+    mode = mouse_mode(mouse=args.mouse, no_mouse=args.no_mouse, environ=os.environ)
+    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mode != OFF)
+    if mode == CLICKS and (driver := clicks_only_driver()) is not None:
+        app.driver_class = driver
     attach(app, session)
     for note in notes:
         app.call_later(app.notify, note, severity="warning", timeout=10)

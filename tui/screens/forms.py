@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from core.actions import (
     Action,
@@ -47,6 +47,7 @@ from tui.i18n import refused, register, t
 from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
 from tui.safe import plain
+from tui.widgets.checkbox import Checkbox
 
 register(
     {

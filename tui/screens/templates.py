@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.actions import Action, AddMany, apply
@@ -47,6 +47,7 @@ from saves.errors import SaveError
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
+from tui.widgets.checkbox import Checkbox
 
 register(
     {

@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Checkbox, ContentSwitcher, Input, Label, Select, Static
+from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
 from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour
 from core.campaign import Campaign
@@ -22,6 +22,7 @@ from core.errors import RulesError
 from core.rolls import chance_of_success
 from core.sums import Term, sum_line
 from tui.i18n import register, t
+from tui.widgets.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.fields import (
     AFFECTS,

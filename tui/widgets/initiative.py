@@ -85,6 +85,7 @@ register(
         "init.tag.dead": ("dead", "mort"),
         "init.tag.stabilised": ("stabilised", "stabilisé"),
         "init.tag.all_down": ("all down", "tous à terre"),
+        "init.tag.bruised": ("({n} bruised)", "({n} contus.)"),
         "init.tag.hidden": ("[hidden]", "[caché]"),
         "init.grade.civil": ("civ", "civ"),
         "init.grade.standard": ("std", "std"),
@@ -537,6 +538,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         else:
             pieces.append((" " * SHADOW, None))
         pieces.append(((str(c.pm) if c.mystic else "").rjust(PM), None))
+        if c.bruise:  # the HP numbers count bruising in: say how much of them it is
+            tags.insert(0, (t("init.tag.bruised", lang, n=c.bruise), self._style("muted")))
         if state is Vital.DYING:
             key = "init.tag.stabilised" if c.stabilised else "init.tag.dying"
             tags.insert(0, (t(key, lang), self._style("muted" if c.stabilised else "danger")))

@@ -15,7 +15,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import (
-    Checkbox,
     Input,
     Label,
     Select,
@@ -46,6 +45,7 @@ from core.rolls import chance_of_success
 from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import refused, register, t
+from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_mage import MageSpell
 from tui.widgets.spell_poles import PolesSpell

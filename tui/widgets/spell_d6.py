@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Checkbox, ContentSwitcher, Input, Label, Select, Static
+from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
 from core.breakdown import Breakdown, signed
 from core.d6.psionics import MediumContact, psionic_difficulty
@@ -27,6 +27,7 @@ from core.d6.skills import magic_attribute_cost, magic_skill_cost
 from core.d6.spell import Aspect, effect_value, free, from_row, spell_difficulty, typed_effect
 from core.errors import RulesError
 from tui.i18n import localise_bindings, register, t
+from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 

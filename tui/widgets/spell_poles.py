@@ -15,7 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core.errors import RulesError
@@ -34,6 +34,7 @@ from core.poles import (
 )
 from core.poles import PolesSpell as PolesResult
 from tui.i18n import localise_bindings, refused, register, t
+from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 

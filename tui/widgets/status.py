@@ -18,7 +18,7 @@ class StatusBar(Static):
 
     #: What is shown, to skip a campaign change that leaves the line as it is (most do: an HP
     #: change would otherwise repaint the line and lay the screen out again).
-    _shown: tuple[str, str] | None = None
+    _shown: tuple[str, str, str | None] | None = None
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
@@ -34,16 +34,20 @@ class StatusBar(Static):
             if enc.current:
                 name = campaign.name_of(enc.current)
                 parts.append(f"tour {de(name)}" if lang == "fr" else f"turn: {name}")
-        plain, label = " · ".join(parts), ""
+        plain, label, holder = " · ".join(parts), "", None
         if getattr(app, "session", None) is not None and app.session.read_only:
+            # The holder (who, where, which file to delete) can be long: it goes after whose
+            # turn it is, so the turn is never pushed off the line.
             holder = getattr(app, "locked_by", None)
-            label = t("app.read_only", lang) + (f": {holder}" if holder else "")
-        if (plain, label) == self._shown:
+            label = t("app.read_only", lang)
+        if (plain, label, holder) == self._shown:
             return
-        self._shown = (plain, label)
+        self._shown = (plain, label, holder)
         text = Content(plain)  # plain text: a name with [brackets] stays as typed
         if label:
             text = Content.assemble((f" {label} ", "reverse"), " ", text)
+        if holder:
+            text = Content.assemble(text, " · ", (holder, "dim"))
         self.update(text, layout=False)  # one line high whatever it says: no new layout
 
 
