@@ -143,7 +143,9 @@ class ApotheoseApp(App[None]):
         self.request(message.action)
 
     def request(self, action) -> bool:
-        """Apply ``action``; a refusal is shown as a notification and changes nothing."""
+        """Apply ``action``; a refusal is shown as a notification and changes nothing. A stigma
+        the action gave without its permanent effect opens the stigma dialog (RULES 1.3)."""
+        before = self.session.campaign
         try:
             outcome = self.session.do(action)
         except RulesError as error:
@@ -151,6 +153,9 @@ class ApotheoseApp(App[None]):
             return False
         self.campaign = self.session.campaign
         self.notify(outcome.summary.text(self.lang), timeout=3)
+        from tui.screens.stigma import prompt_new_stigmata
+
+        prompt_new_stigmata(self, before, self.campaign)
         return True
 
     def action_undo(self) -> None:

@@ -343,7 +343,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(answer) -> None:
             if answer is not None:
-                request_checked(self.app, ChangeShadow(c.id, answer.event, answer.delta, answer.note), done=self._new_stigma)
+                request_checked(self.app, ChangeShadow(c.id, answer.event, answer.delta, answer.note))
 
         value = c.shadow.value if c.shadow is not None else 0
         self.app.push_screen(ShadowDialog(c.name, value, ShadowEvent.gm, sign), done)
@@ -365,14 +365,6 @@ class SheetScreen(AppState, ModalScreen[None]):
                 request_checked(self.app, ChangeShadow(c.id, ShadowEvent.voluntary_stigma, effect=effect))
 
         self.app.push_screen(StigmaDialog(c.name, level, label), done)
-
-    def _new_stigma(self, ok: bool) -> None:
-        """A change past 10 gave a stigma: its effect is picked in the stigma dialog at once."""
-        c = self._entity(self.app.campaign) if ok else None  # type: ignore[attr-defined]
-        if isinstance(c, Character) and c.shadow is not None and c.shadow.stigmata and c.shadow.stigmata[-1].permanent is None:
-            last = c.shadow.ledger[-1] if c.shadow.ledger else None
-            if last is not None and last.delta > 0 and last.after < last.before + last.delta:  # an overflow just happened
-                self._pick_stigma(c, len(c.shadow.stigmata) - 1)
 
     def _pick_stigma(self, c: Character, index: int) -> None:
         """The stigma dialog for the stigma at ``index``: its effect applied (or changed)."""

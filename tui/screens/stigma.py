@@ -82,3 +82,45 @@ class StigmaDialog(ModalScreen["StigmaEffect | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def new_stigmata(before, after) -> list[tuple[str, int]]:
+    """(character id, index) of each stigma ``after`` holds that ``before`` did not and that has
+    no permanent effect yet: gained by an action (overflow of a roll, a spell, a reroll…)."""
+    held = {c.id: len(c.shadow.stigmata) for c in before.roster if c.shadow is not None}
+    found = []
+    for c in after.roster:
+        if c.shadow is None or c.id not in held:
+            continue
+        for index in range(held[c.id], len(c.shadow.stigmata)):
+            if c.shadow.stigmata[index].permanent is None:
+                found.append((c.id, index))
+    return found
+
+
+def prompt_new_stigmata(app, before, after) -> None:
+    """RULES 1.3: whatever gave a stigma, the GM picks its permanent effect right then — one
+    dialog per new stigma, each answer applied as a :class:`SetStigmaEffect` (undo, log).
+    Escape leaves it for later (key e on the sheet)."""
+    from core.actions import SetStigmaEffect
+
+    pending = new_stigmata(before, after)
+
+    def ask_next() -> None:
+        while pending:
+            key, index = pending.pop(0)
+            c = app.campaign.character(key) if app.campaign.has(key) else None
+            if c is None or c.shadow is None or index >= len(c.shadow.stigmata) or c.shadow.stigmata[index].permanent is not None:
+                continue
+            mark = c.shadow.stigmata[index]
+            label = mark.describe().text(getattr(app, "lang", "en")).removeprefix("le ")
+
+            def done(effect, key=key, index=index) -> None:
+                if effect is not None:
+                    app.request(SetStigmaEffect(key, index, effect))
+                ask_next()
+
+            app.push_screen(StigmaDialog(c.name, mark.level, label), done)
+            return
+
+    ask_next()

@@ -50,6 +50,7 @@ from tui.widgets.fields import (
     percent,
     set_text,
 )
+from tui.widgets.named_group import NamedGroupForm, marked_members
 from tui.widgets.pane import focus_now
 
 register(
@@ -408,7 +409,7 @@ class MassCombatPane(FormPane):
     """The mook groups with an attack form and a defence form (ctrl+t switches)."""
 
     TITLE_KEY = "pane.mass"
-    MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"))
+    MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"), ("mass-named", "named.mode"))
     BINDING_TEXTS: ClassVar[dict[str, str]] = {"mass-switch": "mass.key.switch", "mass-back": "fields.back"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "switch", "Attack/Defence", id="mass-switch"),
@@ -421,6 +422,7 @@ class MassCombatPane(FormPane):
         with ContentSwitcher(initial="mass-attack", id="mass-forms"):
             yield AttackForm(self, id="mass-attack")
             yield DefenceForm(self, id="mass-defence")
+            yield NamedGroupForm(self, id="mass-named")
         with VerticalScroll(id="mass-result-box"):
             yield Static("", id="mass-result", classes="form-result")
 
@@ -430,7 +432,13 @@ class MassCombatPane(FormPane):
             self.query_one(GroupList).point_at(first.id)
         self.query_one(AttackForm).choose("atk-attacker", self.current_character())
         self.query_one(DefenceForm).set_defender(self.selected_character())
+        self.query_one(NamedGroupForm).choose("ng-attacker", self.current_character())
+        self.watch(self.app, "marked", self._marked_changed, init=False)
         self.refresh_forms()
+
+    def _marked_changed(self, marked: frozenset[str]) -> None:
+        self.query_one(NamedGroupForm).follow_members(marked_members(self.campaign, marked))
+        self.query_one(NamedGroupForm).preview()
 
     def follow(self, campaign: Campaign) -> None:
         self.query_one(GroupList).show(campaign.groups, self.lang)
@@ -439,6 +447,7 @@ class MassCombatPane(FormPane):
 
     def new_turn(self) -> None:
         self.query_one(AttackForm).choose("atk-attacker", self.current_character())
+        self.query_one(NamedGroupForm).choose("ng-attacker", self.current_character())
         self.refresh_forms()
 
     def selection_changed(self, key: str | None) -> None:
@@ -461,6 +470,9 @@ class MassCombatPane(FormPane):
     def refresh_forms(self) -> None:
         self.query_one(AttackForm).preview()
         self.query_one(DefenceForm).preview()
+        named = self.query_one(NamedGroupForm)
+        named.follow_members(marked_members(self.campaign, getattr(self.app, "marked", frozenset())))
+        named.preview()
 
     # -- look-ups -------------------------------------------------------------------------------
     def target_group(self) -> MookGroup | None:
@@ -524,9 +536,21 @@ class MassCombatPane(FormPane):
         else:
             focus_now(self.query_one(AttackForm).die)
 
+    def start_named(self) -> None:
+        """The attack on the marked named NPCs: the current combatant attacking, the die focused."""
+        self.sync_selects(force=True)
+        self.show_form("mass-named")
+        form = self.query_one(NamedGroupForm)
+        form.follow_members(marked_members(self.campaign, getattr(self.app, "marked", frozenset())))
+        form.choose("ng-attacker", self.current_character())
+        form.preview()
+        focus_now(form.die)
+
     def action_switch(self) -> None:
         if self.mode == "mass-attack":
             self.start_defence()
+        elif self.mode == "mass-defence":
+            self.start_named()
         else:
             self.start_attack(keep_target=True)
 

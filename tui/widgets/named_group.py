@@ -1,0 +1,184 @@
+"""An attack on a group that is not mooks (RULES 1.5, issue 7 item 7): the third form of the
+mass-combat pane (ctrl+t).
+
+The group is the named NPCs (and PCs) the GM marked in the initiative list (space): each has
+its own HP and armour. The GM gives the group's grade (its difficulty), the attacker's score and
+kult die, and picks whom the hit takes first (space in the list, in the order wanted). Before
+Enter the preview names who is touched and what each takes through armour; Enter applies an
+:class:`AttackNamedGroup` (undo, log).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Label, Select, SelectionList, Static
+
+from core.actions import AttackNamedGroup
+from core.combat import Grade, group_difficulty
+from core.damage import apply_damage
+from core.errors import RulesError
+from core.rolls import chance_of_success
+from tui.i18n import register, t
+from tui.safe import markup, plain
+from tui.widgets.dice_field import KultDieField, cast
+from tui.widgets.fields import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, Form, NumberField, percent, set_text
+
+register(
+    {
+        "named.mode": ("Marked NPCs", "PNJ marqués"),
+        "named.grade": ("Grade", "Rang"),
+        "named.picks": ("Whom first (space)", "Qui d'abord (espace)"),
+        "named.none": (
+            "Mark the group's members in the initiative list (space), then come back (ctrl+t).",
+            "Marquez les membres du groupe dans la liste d'initiative (espace), puis revenez (ctrl+t).",
+        ),
+        "named.rule": (
+            "a hit touches 1 + 1 per 5 over {d} (at most {n}), each takes {dmg} through armour",
+            "un coup en touche 1 + 1 par 5 au-dessus de {d} (au plus {n}), chacun subit {dmg} après armure",
+        ),
+        "named.victim": ("{name}: {preview}", "{name} : {preview}"),
+    }
+)
+
+
+def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
+    """The marked characters (mook groups left out), in initiative order, then roster order."""
+    encounter = campaign.encounter
+    order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster)]
+    keys = [k for k in marked if k in order and campaign.has(k) and not any(g.id == k for g in campaign.groups)]
+    return tuple(sorted(keys, key=order.index))
+
+
+class Picks(SelectionList):
+    """The group's members; space picks whom the hit takes first, Enter applies the attack."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "apply", "Apply", show=False)]
+
+    def action_apply(self) -> None:
+        self.query_ancestor(NamedGroupForm).submit()
+
+
+class NamedGroupForm(Form):
+    """Attacker, grade, range, score, affect, kult die, whom first; chance and who takes what."""
+
+    SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"ng-attacker": ("ng-score", True)}
+
+    def __init__(self, pane, **kwargs) -> None:
+        super().__init__(pane, **kwargs)
+        self.members: tuple[str, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        from tui.widgets.mass_combat import GRADES
+
+        lang = self.pane.lang
+        with Horizontal(classes="row"):
+            yield Label(t("mass.attacker", lang), classes="label")
+            yield Select(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="ng-attacker")
+            yield Label(t("named.grade", lang), classes="label")
+            yield Cycle(GRADES, value=Grade.STANDARD, id="ng-grade")
+        with Horizontal(classes="row"):
+            yield Label(t("mass.score", lang), classes="label")
+            yield NumberField(id="ng-score", label=t("mass.score", lang), classes="score")
+            yield Label(t("mass.range", lang), classes="label")
+            yield Cycle(RANGES, id="ng-range")
+            yield Label(t("mass.affect", lang), classes="label")
+            yield Cycle(AFFECTS, id="ng-affect", classes="affect")
+        with Horizontal(classes="row"):
+            yield Label(t("mass.kult", lang), classes="label")
+            yield KultDieField(id="ng-die", label="kult", classes="die")
+            yield ErrorLine(id="ng-error")
+        yield Label(t("named.picks", lang), classes="label picks-label")
+        yield Picks(id="ng-picks", compact=True)
+        yield Static("", id="ng-chance", classes="chance", markup=False)
+        yield Static("", id="ng-preview", classes="preview", markup=False)
+
+    @property
+    def die(self) -> KultDieField:
+        return self.query_one("#ng-die", KultDieField)
+
+    @property
+    def picks(self) -> Picks:
+        return self.query_one(Picks)
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        event.stop()
+        self.preview()
+
+    def follow_members(self, members: tuple[str, ...]) -> None:
+        """The group is the marked characters (initiative order); picks of those still in it stay."""
+        campaign = self.pane.campaign
+        names = tuple(campaign.name_of(k) for k in members)
+        if (members, names) == (self.members, getattr(self, "_names", None)):
+            return
+        picks = self.picks
+        kept = [k for k in picks.selected if k in members]
+        self.members, self._names = members, names
+        picks.clear_options()
+        picks.add_options([(plain(name), key) for name, key in zip(names, members)])
+        for key in kept:
+            picks.select(key)
+
+    def action(self, dice: tuple[int, ...]) -> AttackNamedGroup:
+        lang = self.pane.lang
+        if not self.members:
+            raise FieldError(t("named.none", lang))
+        score = self.query_one("#ng-score", NumberField).number(lang)
+        return AttackNamedGroup(
+            self.members, self.query_one("#ng-grade", Cycle).value, score, dice, tuple(self.picks.selected),
+            self.query_one("#ng-attacker", Select).selection, self.query_one("#ng-range", Cycle).value,
+            affect=self.query_one("#ng-affect", Cycle).value,
+        )
+
+    def preview(self) -> None:
+        pane, lang = self.pane, self.pane.lang
+        campaign = pane.campaign
+        chance = self.query_one("#ng-chance", Static)
+        shown = self.query_one("#ng-preview", Static)
+        error = self.query_one(ErrorLine)
+        die = campaign.rules.die
+        try:
+            entry = self.die.entry(die, lang)
+            action = self.action((entry,) if isinstance(entry, int) else (0,))
+        except FieldError as refused:
+            error.show(str(refused) if self.members else "")
+            set_text(chance, "" if self.members else t("named.none", lang))
+            set_text(shown, "")
+            return
+        error.show("")
+        _, _, difficulty_line = group_difficulty(action.grade, action.range)
+        difficulty = action.grade.difficulty + action.range.modifier
+        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(action.score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
+        if not isinstance(entry, int):
+            set_text(shown, t("named.rule", lang, d=difficulty, n=len(self.members), dmg=action.weapon.base))
+            return
+        try:
+            touched, damage, verdict = action.victims(campaign)
+        except RulesError as refused:
+            error.show(refused.text(lang))
+            set_text(shown, "")
+            return
+        parts = [plain(f"kult {entry:+d}: {verdict.text(lang)}")]
+        for key in touched:
+            c = campaign.character(key)
+            hit = apply_damage(damage, hp=c.hp, armour=c.armour, bruise=c.bruise, bypass_armour=action.bypass_armour)
+            parts.append(markup("  • $name", name=t("named.victim", lang, name=c.name, preview=hit.preview.text(lang))))
+        set_text(shown, Content("\n").join(parts))
+
+    def submit(self) -> None:
+        pane = self.pane
+        error = self.query_one(ErrorLine)
+        die, rng = pane.campaign.rules.die, pane.app.session.rng
+        try:
+            entry = self.die.entry(die, pane.lang)
+            action = self.action((cast(entry, die, rng),))
+        except FieldError as refused:
+            error.show(str(refused))
+            return
+        if pane.apply(action, error):
+            self.die.value = ""
+            self.picks.deselect_all()
