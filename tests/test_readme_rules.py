@@ -1,0 +1,43 @@
+"""Issue 7, item 9: every rules decision in the README names the RULES section it follows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+# The sections of the rules digest (RULES.md, kept beside the project, not in this repository).
+RULES_SECTIONS = {"1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "2", "3", "4"}
+
+
+def _decisions() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Rules decisions a GM should know", 1)[1].split("\n## ", 1)[0]
+    bullets = re.split(r"\n- ", "\n" + section.split("\n- ", 1)[1])
+    return [b.strip() for b in bullets if b.strip()]
+
+
+def test_item9_every_readme_rules_decision_names_its_rules_section() -> None:
+    decisions = _decisions()
+    assert len(decisions) >= 20
+    for decision in decisions:
+        cited = re.findall(r"RULES (\d(?:\.\d)?)", decision)
+        title = decision.split("**")[1] if "**" in decision else decision[:40]
+        assert cited, f"the decision {title!r} names no RULES section"
+        assert set(cited) <= RULES_SECTIONS, f"{title!r} cites an unknown section {cited}"
+
+
+def test_item9_the_new_decisions_of_issue_7_are_in_the_readme() -> None:
+    titles = " ".join(d.split("**")[1].lower() for d in _decisions() if "**" in d)
+    for needed in (
+        "pugilat",
+        "victims = targets paid",
+        "resistance",
+        "mystical exhaustion",
+        "stigmata change the character",
+        "defending against one attacker",
+        "a group that is not mooks",
+        "mook group's initiative",
+    ):
+        assert needed in titles or needed in " ".join(_decisions()).lower(), needed
