@@ -139,10 +139,12 @@ def read(path: Path) -> tuple[dict[str, object], list[Problem]]:
 @dataclass(frozen=True)
 class Scope:
     """Bindings live at the same time: a screen or widget class's own (with what it inherits)
-    and the app's that still answer there (all of them, or only the priority ones over a modal)."""
+    and the app's that still answer there (all of them, or only the priority ones over a modal).
+    ``own`` holds the class's own; the app's come after them."""
 
     name: str
     bindings: tuple[Any, ...]
+    own: int
 
 
 @dataclass(frozen=True)
@@ -186,16 +188,19 @@ def _merged(cls: type) -> list[Any]:
 def scopes() -> tuple[Scope, ...]:
     from textual.app import App
     from textual.binding import Binding
-    from textual.screen import ModalScreen
+    from textual.screen import ModalScreen, Screen
 
     app_cls, *others = _classes()
     palette = Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "Command palette", priority=True)
     app_bindings = [*_merged(app_cls), palette]
-    out = [Scope("app", tuple(app_bindings))]
+    every_screen = _merged(Screen)  # tab, shift+tab, ctrl+c: before the app's keys on any screen
+    out = [Scope("app", tuple(app_bindings + every_screen), len(app_bindings))]
     for cls in others:
         modal = issubclass(cls, ModalScreen)
         live = [b for b in app_bindings if b.priority or not modal]
-        out.append(Scope(cls.__qualname__, tuple(_merged(cls) + live)))
+        own = _merged(cls)
+        screen = [] if issubclass(cls, Screen) else every_screen
+        out.append(Scope(cls.__qualname__, tuple(own + screen + live), len(own)))
     return tuple(out)
 
 
@@ -231,6 +236,8 @@ def _key_names() -> frozenset[str]:
 
 def valid_key(key: str) -> bool:
     """A key Textual can report: ``x``, ``é``, ``f5``, ``ctrl+shift+up``, ``question_mark``…"""
+    if len(key) == 1:
+        return True
     *modifiers, name = key.split("+")
     if not name or any(m not in _MODIFIERS for m in modifiers):
         return False
@@ -285,23 +292,34 @@ def _first_clash(keymap: Mapping[str, str], path: Path) -> tuple[Problem, list[s
     remapped ids to leave on their default keys because of it."""
     for scope in scopes():
         owners: dict[str, dict[str, Any]] = {}  # key → owner (an id, or the action of a fixed key) → binding
-        for binding in scope.bindings:
+        own: set[str] = set()
+        for n, binding in enumerate(scope.bindings):
             moved = binding.id is not None and binding.id in keymap
             keys = keymap[binding.id].split(",") if moved else [binding.key]
             owner = binding.id or f"fixed:{binding.action}"
+            if n < scope.own:
+                own.add(owner)
             for key in keys:
                 owners.setdefault(key, {}).setdefault(owner, binding)
         for key, here in owners.items():
             moved = [o for o in here if o in keymap and key in keymap[o].split(",")]
             if len(here) < 2 or not moved:
                 continue
-            fixed = [b for b in here.values() if b.id is None]
+            # A widget's fixed keys (a text field's ctrl+u) go before the app's keys by design:
+            # only the class's own remapped keys, or a priority fixed key, clash with them.
+            fixed = [
+                b for o, b in here.items()
+                if b.id is None and (b.priority or moved[0] in own or o not in own)
+            ]  # fmt: skip
+            ids = [o for o, b in here.items() if b.id is not None]
+            if len(ids) < 2 and not fixed:
+                continue
             if fixed:
                 what = fixed[0].description or fixed[0].action
                 values = {"file": path, "name": key, "fixed": what, "where": scope.name, "id": moved[0]}
                 return Problem("keymap.clash_fixed", values), moved[:1]
             first = moved[0]
-            second = next(o for o in here if o != first)
+            second = next(o for o in ids if o != first)
             values = {"file": path, "name": key, "first": first, "second": second, "where": scope.name, "dropped": ", ".join(moved)}
             return Problem("keymap.clash", values), moved
     return None
@@ -324,8 +342,8 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     if loaded.keymap:
         app.set_keymap(loaded.keymap)
     lang = getattr(app, "lang", "en")
-    for problem in loaded.problems:
-        app.notify(problem.text(lang), severity=problem.severity, timeout=20)
+    for problem in loaded.problems:  # once the app runs: a notification from on_mount is lost
+        app.call_later(app.notify, problem.text(lang), severity=problem.severity, timeout=20)
     return loaded
 
 
