@@ -35,6 +35,12 @@ def done_actions(app) -> list:
     return [entry.action for entry in app.session.journal.done]
 
 
+@pytest.fixture(autouse=True)
+def _no_user_keymap(tmp_path_factory, monkeypatch):
+    """Never the keymap.toml of whoever runs the tests: the config folder is an empty one."""
+    monkeypatch.setenv("APOTHEOSE_CONFIG", str(tmp_path_factory.mktemp("config")))
+
+
 @pytest.fixture
 def demo() -> Campaign:
     return demo_campaign()

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 from textual import events, on
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.keys import _character_to_key
 from textual.notifications import SeverityLevel
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Input
 
 from core.campaign import Campaign
 from core.errors import RulesError
-from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
 from tui.safe import visible
@@ -56,7 +57,8 @@ class ApotheoseApp(App[None]):
         "styles/sheet.tcss",
     ]
     TITLE = "Apothéose"
-    COMMANDS = App.COMMANDS | {GMCommands, CombatantCommands}
+    #: Textual's own commands (in the app's language); each screen adds what fits it (Screen.COMMANDS).
+    COMMANDS = App.COMMANDS
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
 
@@ -96,6 +98,9 @@ class ApotheoseApp(App[None]):
         from tui.screens.main import MainScreen
 
         localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
+        from tui.keymap import install
+
+        install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
         if self.load_error is not None:
             from tui.screens.bad_save import BadSaveScreen
 
@@ -104,6 +109,11 @@ class ApotheoseApp(App[None]):
             self.push_screen(MainScreen())
         if self.locked_by:
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from tui.commands import localised
+
+        return localised(super().get_system_commands(screen), self.lang)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """No blinking cursors: a blink is a repaint twice a second, sent down a slow SSH link

@@ -10,6 +10,7 @@
     apotheose import NAME FILE  add characters and groups from a CSV or JSON file
     apotheose export NAME --roster [-o OUT]  the roster in that format
     apotheose templates         the NPC template library
+    apotheose keymap [--list]   check keymap.toml (remapped keys); --list: the binding ids
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ SUBCOMMANDS = {
     "import": ("tui.roster_cli", "main_import"),
     "export": ("tui.roster_cli", "main_export"),
     "templates": ("tui.roster_cli", "main_templates"),
+    "keymap": ("tui.keymap", "main_keymap"),
 }
 
 

@@ -10,9 +10,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.keymap import with_keymap
+
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close", id="help-close")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -26,7 +28,7 @@ class HelpScreen(ModalScreen[None]):
         for node in nodes:
             if node is None:
                 continue
-            for key, binding in node._bindings:
+            for key, binding in with_keymap(node):  # the keys of the GM's keymap.toml
                 if binding.system or not binding.description:
                     continue
                 shown = self.app.get_key_display(binding)

@@ -17,13 +17,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog
 
 from core.journal import LogLine
-from tui.i18n import register, t
+from tui.commands import ScreenKeyCommands
+from tui.i18n import localise_bindings, register, t
 from tui.state import AppState
 from tui.safe import visible
 
 register(
     {
         "log.title": ("Combat log", "Journal de combat"),
+        "log.key.close": ("Close", "Fermer"),
+        "log.key.export": ("Export .md", "Exporter en .md"),
         "log.undone": ("undone", "annulé"),
         "log.empty": ("Nothing has happened yet.", "Rien ne s'est encore passé."),
         "log.exported": ("Log written to {path}", "Journal écrit dans {path}"),
@@ -71,6 +74,7 @@ def export_path(campaign_file: Path) -> Path:
 
 
 class LogScreen(AppState, ModalScreen[None]):
+    COMMANDS = {ScreenKeyCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,ctrl+l", "dismiss", "Close", id="log-close"),
         Binding("s", "export", "Export .md", id="log-export"),
@@ -89,6 +93,7 @@ class LogScreen(AppState, ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        localise_bindings(self, {"log-close": "log.key.close", "log-export": "log.key.export", "log-undo": "key.undo", "log-redo": "key.redo"})
         log = self.query_one(RichLog)
         log.border_title = t("log.title", self.lang)
         self.show()

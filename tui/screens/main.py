@@ -15,6 +15,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
+from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, register
 from tui.screens import templates as quick
 from tui.screens.forms import RosterActions
@@ -48,6 +49,7 @@ BINDING_TEXTS = {
 
 
 class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
+    COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative", priority=True),
         Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass", priority=True),

@@ -32,8 +32,8 @@ class ConfirmDialog(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes", id="confirm-yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm-no"),
-        Binding("left", "app.focus_previous", "Previous button", show=False),
-        Binding("right", "app.focus_next", "Next button", show=False),
+        Binding("left", "app.focus_previous", "Previous button", show=False, id="confirm-previous-button"),
+        Binding("right", "app.focus_next", "Next button", show=False, id="confirm-next-button"),
     ]
 
     def __init__(self, question: str) -> None:

@@ -24,6 +24,7 @@ from core.roster import Character
 from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
 from tui.confirm import request_checked
+from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, register, t
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
@@ -257,6 +258,8 @@ def group_text(g: MookGroup, lang: str) -> Content:
 
 class SheetScreen(AppState, ModalScreen[None]):
     """One combatant in full, kept up to date; Escape closes."""
+
+    COMMANDS = {ScreenKeyCommands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="sheet-close"),

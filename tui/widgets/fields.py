@@ -88,8 +88,8 @@ class Cycle(Widget, can_focus=True):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "step(1)", "Next", show=False),
-        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("space,right", "step(1)", "Next", show=False, id="choice-next"),
+        Binding("left", "step(-1)", "Previous", show=False, id="choice-previous"),
     ]
 
     index: reactive[int] = reactive(0)
@@ -221,7 +221,7 @@ class Form(Vertical):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {}
     #: Enter on a choice (a Cycle) applies too; Inputs submit on their own.
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Apply", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Apply", show=False, id="form-apply")]
 
     def __init__(self, pane: FormPane, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -57,7 +57,7 @@ def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
 class Picks(SelectionList):
     """The group's members; space picks whom the hit takes first, Enter applies the attack."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "apply", "Apply", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "apply", "Apply", show=False, id="named-group-apply")]
 
     def action_apply(self) -> None:
         self.query_ancestor(NamedGroupForm).submit()

@@ -1,0 +1,391 @@
+"""Keys a GM can remap: ``keymap.toml`` in the config folder, binding id → key(s).
+
+The file lives in ``$APOTHEOSE_CONFIG`` if set, else in the user config folder
+(``platformdirs.user_config_dir("apotheose")``, e.g. ``~/.config/apotheose/keymap.toml``)::
+
+    # binding id = "key", or several keys: "key1,key2" or ["key1", "key2"]
+    undo = "ctrl+u"
+    init-next = ["n", "space"]
+
+At start-up the app reads it (:func:`install`), keeps what is sound and gives it to Textual's
+``App.set_keymap``; every problem — a broken file, an unknown binding id, an unknown key, two
+bindings on one key where both would be live, a key that is already fixed (``ctrl+q``,
+``ctrl+p``, ``tab``…) — is one line in a notification, and the binding concerned keeps its
+default key. ``apotheose keymap`` says the same on the command line (exit 1 on a problem) and
+``apotheose keymap --list`` prints the table of binding ids the README holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib
+import os
+import pkgutil
+import re
+import sys
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from tui.i18n import register, t
+
+ENV_VAR = "APOTHEOSE_CONFIG"
+FILE = "keymap.toml"
+
+register(
+    {
+        "keymap.bad_toml": (
+            "{file}, line {line}: {reason}; the default keys are used",
+            "{file}, ligne {line} : {reason} ; les touches par défaut restent",
+        ),
+        "keymap.unreadable": (
+            "{file}: cannot be read ({reason}); the default keys are used",
+            "{file} : illisible ({reason}) ; les touches par défaut restent",
+        ),
+        "keymap.unknown_id": (
+            "{file}: no binding has the id {id}{hint} (the ids are listed by: apotheose keymap --list)",
+            "{file} : aucune touche n'a l'identifiant {id}{hint} (la liste : apotheose keymap --list)",
+        ),
+        "keymap.hint": (" (did you mean {id}?)", " (vouliez-vous dire {id} ?)"),
+        "keymap.bad_value": (
+            "{file}: {id} needs a key or a list of keys, got {value}; it keeps its default key",
+            "{file} : {id} attend une touche ou une liste de touches, reçu {value} ; sa touche par défaut reste",
+        ),
+        "keymap.bad_key": (
+            "{file}: {id}: {name} is not a key Textual knows; it keeps its default key",
+            "{file} : {id} : {name} n'est pas une touche connue de Textual ; sa touche par défaut reste",
+        ),
+        "keymap.clash": (
+            "{file}: {name} would be both {first} and {second} ({where}); the default keys stay for {dropped}",
+            "{file} : {name} serait à la fois {first} et {second} ({where}) ; les touches par défaut restent pour {dropped}",
+        ),
+        "keymap.clash_fixed": (
+            "{file}: {name} is already {fixed} ({where}), it cannot be {id}; {id} keeps its default key",
+            "{file} : {name} sert déjà à {fixed} ({where}), elle ne peut pas être {id} ; {id} garde sa touche par défaut",
+        ),
+    }
+)
+
+
+def config_dir(env: Mapping[str, str] = os.environ) -> Path:
+    """``$APOTHEOSE_CONFIG``, else the user config folder of ``apotheose``."""
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR]).expanduser()
+    return Path(platformdirs.user_config_dir("apotheose", appauthor=False))
+
+
+def keymap_path(env: Mapping[str, str] = os.environ) -> Path:
+    return config_dir(env) / FILE
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in the keymap file, said in the app's language."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        values = dict(self.values)
+        if "hint" in values:
+            values["hint"] = t("keymap.hint", lang, id=values["hint"]) if values["hint"] else ""
+        return t(self.key, lang, **values)
+
+    @property
+    def severity(self) -> str:
+        return "error" if self.key in ("keymap.bad_toml", "keymap.unreadable") else "warning"
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What :func:`load` found: the keymap the app applies and the problems it left out."""
+
+    path: Path
+    found: bool
+    keymap: dict[str, str]
+    problems: tuple[Problem, ...]
+
+
+# -- reading the file ---------------------------------------------------------------------------
+_TOML_WHERE = re.compile(r"^(?P<reason>.*) \(at line (?P<line>\d+), column \d+\)$", re.S)
+
+
+def read(path: Path) -> tuple[dict[str, object], list[Problem]]:
+    """The file's table (empty when there is no file), or the one problem that stops reading it."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}, []
+    except OSError as error:
+        return {}, [Problem("keymap.unreadable", {"file": path, "reason": error.strerror or error})]
+    try:
+        return tomllib.loads(data.decode("utf-8")), []
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        return {}, [Problem("keymap.bad_toml", {"file": path, "line": line, "reason": "not UTF-8 text"})]
+    except tomllib.TOMLDecodeError as error:
+        found = _TOML_WHERE.match(str(error))
+        line, reason = (found["line"], found["reason"]) if found else ("?", str(error))
+        return {}, [Problem("keymap.bad_toml", {"file": path, "line": line, "reason": reason})]
+
+
+# -- the bindings a keymap can name -------------------------------------------------------------
+@dataclass(frozen=True)
+class Scope:
+    """Bindings live at the same time: a screen or widget class's own (with what it inherits)
+    and the app's that still answer there (all of them, or only the priority ones over a modal).
+    ``own`` holds the class's own; the app's come after them."""
+
+    name: str
+    bindings: tuple[Any, ...]
+    own: int
+
+
+@dataclass(frozen=True)
+class Remappable:
+    """A binding of the GM's app a keymap can move: its id, default keys, what it does, where."""
+
+    id: str
+    keys: tuple[str, ...]
+    description: str
+    where: str
+
+
+@cache
+def _classes() -> tuple[type, ...]:
+    """Every Textual node class of the GM's app that declares bindings (the app first)."""
+    from textual.dom import DOMNode
+
+    import tui.screens
+    import tui.widgets
+    from tui.app import ApotheoseApp
+
+    for package in (tui.screens, tui.widgets):
+        for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            importlib.import_module(module.name)
+    found: list[type] = []
+    stack: list[type] = [DOMNode]
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        ours = cls.__module__.startswith(("tui.screens.", "tui.widgets.", "tui.app"))
+        if ours and cls is not ApotheoseApp and "BINDINGS" in cls.__dict__ and cls not in found:
+            found.append(cls)
+    return (ApotheoseApp, *sorted(found, key=lambda c: (c.__module__, c.__qualname__)))
+
+
+def _merged(cls: type) -> list[Any]:
+    return [binding for _key, binding in cls._merge_bindings()]  # type: ignore[attr-defined]
+
+
+@cache
+def scopes() -> tuple[Scope, ...]:
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.screen import ModalScreen, Screen
+
+    app_cls, *others = _classes()
+    palette = Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "Command palette", priority=True)
+    app_bindings = [*_merged(app_cls), palette]
+    every_screen = _merged(Screen)  # tab, shift+tab, ctrl+c: before the app's keys on any screen
+    out = [Scope("app", tuple(app_bindings + every_screen), len(app_bindings))]
+    for cls in others:
+        modal = issubclass(cls, ModalScreen)
+        live = [b for b in app_bindings if b.priority or not modal]
+        own = _merged(cls)
+        screen = [] if issubclass(cls, Screen) else every_screen
+        out.append(Scope(cls.__qualname__, tuple(own + screen + live), len(own)))
+    return tuple(out)
+
+
+@cache
+def remappable() -> tuple[Remappable, ...]:
+    """Every binding id of the GM's app, once, in the order the classes declare them."""
+    seen: dict[str, Remappable] = {}
+    for cls in _classes():
+        for binding in _merged(cls):
+            if binding.id is None:
+                continue
+            if binding.id in seen:
+                old = seen[binding.id]
+                if old.where == cls.__qualname__ and binding.key not in old.keys:
+                    seen[binding.id] = Remappable(old.id, (*old.keys, binding.key), old.description, old.where)
+                continue
+            where = "app" if cls is _classes()[0] else cls.__qualname__
+            seen[binding.id] = Remappable(binding.id, (binding.key,), binding.description, where)
+    return tuple(seen.values())
+
+
+# -- checking a keymap --------------------------------------------------------------------------
+_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+
+
+@cache
+def _key_names() -> frozenset[str]:
+    from textual.keys import Keys, _character_to_key
+
+    named = {k.value for k in Keys if "+" not in k.value and not k.value.startswith("<")}
+    return frozenset(named | {_character_to_key(chr(c)) for c in range(33, 127)})
+
+
+def valid_key(key: str) -> bool:
+    """A key Textual can report: ``x``, ``é``, ``f5``, ``ctrl+shift+up``, ``question_mark``…"""
+    if len(key) == 1:
+        return True
+    *modifiers, name = key.split("+")
+    if not name or any(m not in _MODIFIERS for m in modifiers):
+        return False
+    return len(name) == 1 or name in _key_names()
+
+
+def _normalise(keys: Iterable[str]) -> str:
+    from textual.keys import _character_to_key
+
+    return ",".join(_character_to_key(k) if len(k) == 1 else k for k in keys)
+
+
+def _as_keys(value: object) -> list[str] | None:
+    if isinstance(value, str):
+        keys = [k.strip() for k in value.split(",")]
+    elif isinstance(value, list) and all(isinstance(k, str) for k in value):
+        keys = [k.strip() for k in value]
+    else:
+        return None
+    return keys if keys and all(keys) else None
+
+
+def check(table: Mapping[str, object], path: Path) -> tuple[dict[str, str], list[Problem]]:
+    """The sound part of ``table`` as a Textual keymap (id → ``"key1,key2"``) and the problems."""
+    known = {r.id for r in remappable()}
+    keymap: dict[str, str] = {}
+    problems: list[Problem] = []
+    for binding_id, value in table.items():
+        if binding_id not in known:
+            close = difflib.get_close_matches(binding_id, sorted(known), n=1)
+            problems.append(Problem("keymap.unknown_id", {"file": path, "id": repr(binding_id), "hint": close[0] if close else ""}))
+            continue
+        keys = _as_keys(value)
+        if keys is None:
+            problems.append(Problem("keymap.bad_value", {"file": path, "id": binding_id, "value": repr(value)[:60]}))
+            continue
+        bad = [k for k in keys if not valid_key(k)]
+        if bad:
+            problems.append(Problem("keymap.bad_key", {"file": path, "id": binding_id, "name": repr(bad[0])[:40]}))
+            continue
+        keymap[binding_id] = _normalise(keys)
+    while clash := _first_clash(keymap, path):
+        problem, dropped = clash
+        problems.append(problem)
+        for binding_id in dropped:
+            del keymap[binding_id]
+    return keymap, problems
+
+
+def _first_clash(keymap: Mapping[str, str], path: Path) -> tuple[Problem, list[str]] | None:
+    """The first key two live bindings would share once ``keymap`` applies, if any, and the
+    remapped ids to leave on their default keys because of it."""
+    for scope in scopes():
+        owners: dict[str, dict[str, Any]] = {}  # key → owner (an id, or the action of a fixed key) → binding
+        own: set[str] = set()
+        for n, binding in enumerate(scope.bindings):
+            moved = binding.id is not None and binding.id in keymap
+            keys = keymap[binding.id].split(",") if moved else [binding.key]
+            owner = binding.id or f"fixed:{binding.action}"
+            if n < scope.own:
+                own.add(owner)
+            for key in keys:
+                owners.setdefault(key, {}).setdefault(owner, binding)
+        for key, here in owners.items():
+            moved = [o for o in here if o in keymap and key in keymap[o].split(",")]
+            if len(here) < 2 or not moved:
+                continue
+            # A widget's fixed keys (a text field's ctrl+u) go before the app's keys by design:
+            # only the class's own remapped keys, or a priority fixed key, clash with them.
+            fixed = [
+                b for o, b in here.items()
+                if b.id is None and (b.priority or moved[0] in own or o not in own)
+            ]  # fmt: skip
+            ids = [o for o, b in here.items() if b.id is not None]
+            if len(ids) < 2 and not fixed:
+                continue
+            if fixed:
+                what = fixed[0].description or fixed[0].action
+                values = {"file": path, "name": key, "fixed": what, "where": scope.name, "id": moved[0]}
+                return Problem("keymap.clash_fixed", values), moved[:1]
+            first = moved[0]
+            second = next(o for o in ids if o != first)
+            values = {"file": path, "name": key, "first": first, "second": second, "where": scope.name, "dropped": ", ".join(moved)}
+            return Problem("keymap.clash", values), moved
+    return None
+
+
+def load(env: Mapping[str, str] = os.environ) -> Loaded:
+    """Read and check the keymap file of ``env`` (none: the default keys, no problem)."""
+    path = keymap_path(env)
+    table, problems = read(path)
+    found = path.exists()
+    if not table:
+        return Loaded(path, found, {}, tuple(problems))
+    keymap, more = check(table, path)
+    return Loaded(path, found, keymap, tuple(problems + more))
+
+
+def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
+    """Load the keymap into ``app`` (Textual's ``set_keymap``) and tell the GM what was wrong."""
+    loaded = load(env)
+    if loaded.keymap:
+        app.set_keymap(loaded.keymap)
+    lang = getattr(app, "lang", "en")
+    for problem in loaded.problems:  # once the app runs: a notification from on_mount is lost
+        app.call_later(app.notify, problem.text(lang), severity=problem.severity, timeout=20)
+    return loaded
+
+
+def with_keymap(node: Any) -> Any:
+    """``node``'s bindings as the GM's keys are now (a copy with the app's keymap applied, as
+    Textual's own binding chain does), for lists of keys outside the footer."""
+    bindings = node._bindings.copy()
+    keymap = getattr(node.app, "_keymap", None)
+    if keymap:
+        bindings.apply_keymap(keymap)
+    return bindings
+
+
+# -- the README's table and ``apotheose keymap`` ------------------------------------------------
+def markdown_table() -> str:
+    """The README's table of binding ids (``apotheose keymap --list``)."""
+    rows = ["| Binding id | Default keys | What it does | Where |", "|---|---|---|---|"]
+    for r in remappable():
+        keys = ", ".join(f"`{k}`" for k in r.keys)
+        rows.append(f"| `{r.id}` | {keys} | {r.description} | {r.where} |")
+    return "\n".join(rows) + "\n"
+
+
+def main_keymap(argv: Sequence[str]) -> int:
+    from tui.campaign_cli import OneLineParser, Rejected
+
+    p = OneLineParser(prog="apotheose keymap", description="Check the keymap file (keymap.toml) the app reads at start-up.")
+    p.add_argument("--list", action="store_true", help="print the table of binding ids (Markdown) and stop")
+    try:
+        args = p.parse_args(list(argv))
+    except Rejected as error:
+        print(f"apotheose keymap: {error}", file=sys.stderr)
+        return 2
+    if args.list:
+        sys.stdout.write(markdown_table())
+        return 0
+    loaded = load()
+    if not loaded.found:
+        print(f"{loaded.path}: no keymap file, the default keys are used")
+        return 0
+    for problem in loaded.problems:
+        print(problem.text("en"), file=sys.stderr)
+    moved = ", ".join(f"{k} = {v}" for k, v in loaded.keymap.items()) or "nothing"
+    print(f"{loaded.path}: remaps {moved}")
+    return 1 if loaded.problems else 0
