@@ -18,6 +18,7 @@ from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
 from tui.safe import visible
+from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
 
 
@@ -104,6 +105,11 @@ class ApotheoseApp(App[None]):
             self.push_screen(MainScreen())
         if self.locked_by:
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
+
+    def get_line_filters(self):  # type: ignore[no-untyped-def]
+        """Textual's filters, then :data:`~tui.safe_paint.DROP_CONTROLS`: no terminal code from a
+        name reaches the terminal, whichever widget paints it."""
+        return [*super().get_line_filters(), DROP_CONTROLS]
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """No blinking cursors: a blink is a repaint twice a second, sent down a slow SSH link
