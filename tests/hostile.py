@@ -203,3 +203,32 @@ def recording_driver():
             return "".join(self.chunks)
 
     return Recording
+
+
+async def every_pane_and_sheet(app, pilot) -> None:
+    """Each pane (keys 1–4), the cursor on every combatant, and every combatant's sheet."""
+    from tui.screens.sheet import SheetScreen
+
+    for pane in ("1", "2", "3", "4", "1"):
+        await pilot.press(pane)
+        await pilot.pause()
+    keys = [*(ch.id for ch in app.campaign.roster), *(g.id for g in app.campaign.groups)]
+    for key in keys:
+        app.selected = key
+        await pilot.pause()
+        app.push_screen(SheetScreen(key))
+        await pilot.pause()
+        app.pop_screen()
+    await pilot.press("ctrl+l")
+    await pilot.pause()
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+def players_see(journal) -> list:
+    """The players' view of ``journal`` as the view draws it (table and log, both languages)."""
+    from core.player_view import player_view_of
+    from tui.view.render import log_lines, table_lines
+
+    view = player_view_of(journal)
+    return [line for lang in ("en", "fr") for line in (*table_lines(view, lang), *log_lines(view, lang))]

@@ -174,3 +174,50 @@ def test_item2_calc_shows_a_hostile_argument_as_visible_escapes(capsys, text):
         err = capsys.readouterr().err
         assert UNSAFE.search(err.rstrip("\n")) is None, repr(err[:300])
         assert err.count("\n") == 1 and len(err) < 1000
+
+
+# -- where a person types --------------------------------------------------------------------
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=hostile_text())
+def test_item2_a_hostile_name_pasted_into_the_add_character_form(text):
+    """Markup and accents are kept as typed; a control character is refused (nothing added)."""
+    import asyncio
+
+    from textual.widgets import Input
+
+    from tests.conftest import wait_for
+    from tui.screens.forms import CharacterForm
+
+    async def body():
+        app = make_test_app()
+        before = len(app.campaign.roster)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("A")
+            await wait_for(pilot, lambda: isinstance(app.screen, CharacterForm))
+            for field in ("name", "affects", "notes"):
+                app.screen.query_one(f"#f-{field}", Input).value = text
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            if UNSAFE.search(text) is None:
+                await wait_for(pilot, lambda: len(app.campaign.roster) == before + 1)
+                added = app.campaign.roster[-1]
+                assert added.name == text.strip() and added.notes == text.strip()
+                await walk_sheet(app, pilot, added.id)
+            else:
+                assert len(app.campaign.roster) == before
+        assert app.return_code in (None, 0)
+
+    asyncio.run(body())
+
+
+async def walk_sheet(app, pilot, key: str) -> None:
+    from tui.screens.sheet import SheetScreen
+
+    app.selected = key
+    await pilot.pause()
+    app.push_screen(SheetScreen(key))
+    await pilot.pause()
+    app.pop_screen()
+    await pilot.pause()

@@ -20,7 +20,8 @@ class DropControls(LineFilter):
     """Removes terminal controls from the text of painted segments (styles are kept)."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        if UNSAFE_IN_LINE.search("".join(segment.text for segment in segments)) is None:
+        line = "".join([segment.text for segment in segments])
+        if line.isprintable() or UNSAFE_IN_LINE.search(line) is None:  # the first test is the quick one
             return segments
         return [Segment(UNSAFE_IN_LINE.sub("", text), style, control) for text, style, control in segments]
 
