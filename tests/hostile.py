@@ -232,3 +232,8 @@ def players_see(journal) -> list:
 
     view = player_view_of(journal)
     return [line for lang in ("en", "fr") for line in (*table_lines(view, lang), *log_lines(view, lang))]
+
+
+def screen_text(app) -> str:
+    """What the screen shows, as text (one line per row)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

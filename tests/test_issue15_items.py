@@ -18,14 +18,9 @@ from textual.widgets import Input
 from core.demo import demo_campaign
 from saves.store import create_campaign
 from tests.conftest import make_test_app, run, wait_for
-from tests.hostile import MORVAN, VILLON, data_controls, every_pane_and_sheet, recording_driver
+from tests.hostile import MORVAN, VILLON, data_controls, every_pane_and_sheet, recording_driver, screen_text
 from tests.test_store import saved_journal
 from tui.campaign_cli import main_check
-
-
-def screen_text(app) -> str:
-    """What the screen shows, as text (one line per row)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 @run
