@@ -169,6 +169,7 @@ def test_whatever_check_accepts_renders_every_sheet(tmp_path, data):
             group_text(g, lang)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=mutated_saves())
 def test_item3_whatever_check_accepts_opens_headless_on_every_pane_and_sheet(tmp_path_factory, data):
