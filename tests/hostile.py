@@ -168,7 +168,7 @@ from tui.safe import UNSAFE_IN_LINE as UNSAFE  # noqa: E402 - one definition of 
 
 #: What Textual itself writes while painting: SGR and cursor moves, private modes, its pointer
 #: shape (OSC 22). Anything else with an escape in it comes from the data.
-TEXTUAL_OWN = re.compile(r"\x1b\[[0-9;]*[mHABCDJK]|\x1b\[\?[0-9;]+[hl]|\x1b\]22;[a-z-]+\x07")
+TEXTUAL_OWN = re.compile(r"\x1b\[[0-9;]*[mH]|\x1b\[\?[0-9;]+[hl]|\x1b\]22;[a-z-]+\x07")
 
 
 def data_controls(written: str) -> list[str]:

@@ -87,7 +87,7 @@ def test_item2_the_kitchen_sink_name_on_every_sheet_writes_no_control_byte():
 def test_the_recording_catches_a_raw_escape():
     """The check itself: a control character written as it is would be found."""
     assert data_controls("\x1b[1;1H\x1b[31mMorvan\x1b]0;pwned\x07\x1b[0m")
-    assert data_controls("a\u202eb") and data_controls("\x9b2J") and data_controls("\x1bc")
+    assert data_controls("a\u202eb") and data_controls("\x9b2J") and data_controls("\x1bc") and data_controls("\x1b[2J")
     assert data_controls("\x1b[1;1H\x1b[31mMorvan \\x1b]0;pwned\\x07\x1b[0m\x1b]22;default\x07") == []
 
 
