@@ -228,7 +228,9 @@ def test_item2_a_hostile_name_pasted_into_the_add_character_form(text):
         before = len(app.campaign.roster)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("A")
-            await wait_for(pilot, lambda: isinstance(app.screen, CharacterForm))
+            await wait_for(  # composed: its first field focused
+                pilot, lambda: isinstance(app.screen, CharacterForm) and getattr(app.focused, "id", None) == "f-name"
+            )
             for field in ("name", "affects", "notes"):
                 app.screen.query_one(f"#f-{field}", Input).value = text
             await pilot.press("ctrl+s")
