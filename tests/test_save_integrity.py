@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import orjson
 import pytest
@@ -166,3 +167,33 @@ def test_whatever_check_accepts_renders_every_sheet(tmp_path, data):
             character_text(c, campaign, lang)
         for g in campaign.groups:
             group_text(g, lang)
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=mutated_saves())
+def test_item3_whatever_check_accepts_opens_headless_on_every_pane_and_sheet(tmp_path_factory, data):
+    """The issue's property through the app itself: the file opened as ``apotheose FILE
+    --read-only`` opens it, every pane shown, every combatant under the cursor and in its sheet,
+    the log, and the players' view of it drawn."""
+    import asyncio
+
+    from tests.hostile import every_pane_and_sheet, players_see
+    from tui.run import build
+    from tui.screens.bad_save import BadSaveScreen
+
+    path = write(tmp_path_factory.mktemp("mutated"), data)
+    accepted = main_check([str(path)]) == 0
+    app = build([str(path), "--read-only"], rng=random.Random(0))
+
+    async def open_it():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, BadSaveScreen) is not accepted
+            if accepted:
+                await every_pane_and_sheet(app, pilot)
+        assert app.return_code in (None, 0)
+
+    asyncio.run(open_it())
+    if accepted:
+        assert players_see(app.session.journal)

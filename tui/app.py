@@ -19,6 +19,7 @@ from core.errors import RulesError
 from tui.i18n import localise_bindings, t
 from tui.messages import ActionRequested
 from tui.safe import visible
+from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
 
 
@@ -114,6 +115,11 @@ class ApotheoseApp(App[None]):
         from tui.commands import localised
 
         return localised(super().get_system_commands(screen), self.lang)
+
+    def get_line_filters(self):  # type: ignore[no-untyped-def]
+        """Textual's filters, then :data:`~tui.safe_paint.DROP_CONTROLS`: no terminal code from a
+        name reaches the terminal, whichever widget paints it."""
+        return [*super().get_line_filters(), DROP_CONTROLS]
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """No blinking cursors: a blink is a repaint twice a second, sent down a slow SSH link

@@ -26,6 +26,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from core.player_view import PlayerView
+from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower, signature
 from tui.view.render import log_lines, table_lines, word
 
@@ -133,6 +134,10 @@ class ViewApp(App[None]):
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
         self._status_shown = self._status()
+
+    def get_line_filters(self):  # type: ignore[no-untyped-def]
+        """No terminal code from a name reaches the players' terminal (:mod:`tui.safe_paint`)."""
+        return [*super().get_line_filters(), DROP_CONTROLS]
 
     def compose(self) -> ComposeResult:
         yield Lines(id="table")

@@ -23,6 +23,7 @@ from saves.atomic import load_bytes
 from saves.envelope import open_envelope
 from saves.errors import MissingFileError, SaveError
 from saves.format import CONVERTER, read_journal
+from saves.integrity import check_text
 
 #: Seconds between looks at the file when polling (and the longest wait with a watcher).
 POLL = 0.2
@@ -46,9 +47,11 @@ def read_view(path: Path) -> PlayerView:
 
     Only the campaign is structured (with the save format's strict converter); the history's log
     lines and actions are taken as they are in the file (the projection needs the text of a log
-    line and the strings inside an action), which keeps a read fast however long the history."""
+    line and the strings inside an action), which keeps a read fast however long the history.
+    A text holding a control character is refused, naming its field, as opening refuses it."""
     raw = load_bytes(path)
     payload = open_envelope(raw, path)
+    check_text(raw, payload, path)  # as the full load: no terminal code reaches the players
     try:
         campaign = CONVERTER.structure(payload["campaign"], Campaign)
         history = payload.get("history") or {}

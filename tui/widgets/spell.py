@@ -45,6 +45,7 @@ from core.rolls import chance_of_success
 from core.roster import Character
 from tui.confirm import request_checked
 from tui.i18n import refused, register, t
+from tui.safe import plain
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_mage import MageSpell
@@ -323,7 +324,7 @@ class ApotheoseSpell(SpellSystem):
         if self._shown.get(selector) != text:
             self._shown[selector] = text
             widget = self.query_one(selector, Static)
-            widget.update(text)
+            widget.update(plain(text))  # names in it are data: no markup, controls made visible
             widget.display = bool(text) or widget.has_class("spell-hint")
 
     def refresh_from_campaign(self) -> None:

@@ -9,6 +9,7 @@ from textual.widgets import Static
 from core.campaign import Campaign
 from core.french import de
 from tui.i18n import t
+from tui.safe import visible
 
 PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4"))
 
@@ -43,11 +44,11 @@ class StatusBar(Static):
         if (plain, label, holder) == self._shown:
             return
         self._shown = (plain, label, holder)
-        text = Content(plain)  # plain text: a name with [brackets] stays as typed
+        text = Content(visible(plain))  # plain text: a name with [brackets] stays as typed
         if label:
             text = Content.assemble((f" {label} ", "reverse"), " ", text)
         if holder:
-            text = Content.assemble(text, " · ", (holder, "dim"))
+            text = Content.assemble(text, " · ", (visible(holder), "dim"))
         self.update(text, layout=False)  # one line high whatever it says: no new layout
 
 
