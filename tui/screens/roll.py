@@ -81,7 +81,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         c = self.campaign.character(self.key)
-        characteristic = last_characteristic(self.app, self.key)
+        characteristic = self.filled_for = last_characteristic(self.app, self.key)
         with Vertical(classes="dialog-box"):
             yield Label(plain(t("roll.title", lang, name=c.name)), classes="dialog-question")
             with Horizontal(id="roll-what"):
@@ -121,7 +121,11 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
 
     @on(Select.Changed, "#roll-characteristic")
     def _characteristic_changed(self) -> None:
-        self.refill()
+        """Another characteristic: its score (the Select's first message, at mount, changes
+        nothing: a score typed ahead stays)."""
+        if self.characteristic != self.filled_for:
+            self.filled_for = self.characteristic
+            self.refill()
 
     @on(Checkbox.Changed, ".applies-trade, .applies-speciality")
     def _applies_changed(self, event: Checkbox.Changed) -> None:
