@@ -21,6 +21,24 @@ def make_test_app(campaign: Campaign | None = None, *, lang: str = "en", seed: i
     return make_app(session, lang=lang, **kwargs)
 
 
+def trades_apply(app):
+    """The GM has said each character's trades and specialities apply to its combat scores
+    (ctrl+b, ctrl+s in a form): the scores the forms filled in before the GM was asked."""
+    from core.scores import Applies
+    from tui.widgets.score_parts import remembered, speciality_candidates
+
+    for c in app.session.campaign.roster:
+        if c.trades:
+            remembered(app)[(c.id, "combat")] = Applies(True, bool(speciality_candidates(c)))
+    return app
+
+
+def make_app_trades_apply(*args, **kwargs):
+    """:func:`make_test_app` with :func:`trades_apply`: for tests written when every trade and
+    speciality counted without asking (what they test is not the score's parts)."""
+    return trades_apply(make_test_app(*args, **kwargs))
+
+
 async def wait_for(pilot, predicate, *, tries: int = 50) -> None:
     """Let the app process messages until ``predicate()`` holds (no fixed sleeps)."""
     for _ in range(tries):

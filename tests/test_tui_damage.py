@@ -10,7 +10,8 @@ import attrs
 from core.actions import AttackOpponent, Damage, Heal, RepairArmour
 from core.demo import demo_campaign
 from core.dice import kult_die
-from tests.conftest import done_actions, make_test_app, run, wait_for
+from tests.conftest import done_actions, run, wait_for
+from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.damage import DamagePane, parse_amount
 from tui.widgets.fields import ErrorLine, FieldError
 from tui.widgets.initiative import InitiativePane

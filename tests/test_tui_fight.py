@@ -6,7 +6,8 @@ import attrs
 
 from core.actions import AttackGroup, AttackOpponent, NextTurn, apply
 from core.demo import demo_campaign
-from tests.conftest import done_actions, make_test_app, run, wait_for
+from tests.conftest import done_actions, run, wait_for
+from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.initiative import InitiativeList, InitiativePane
 from tui.widgets.spell import ApotheoseSpell
 

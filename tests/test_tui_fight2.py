@@ -3,7 +3,8 @@ they assume, less sent over SSH, the words of the log. Played with the keys a GM
 
 from __future__ import annotations
 
-from tests.conftest import done_actions, make_test_app, run, wait_for
+from tests.conftest import done_actions, run, wait_for
+from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.status import StatusBar
 

@@ -9,7 +9,8 @@ import attrs
 
 from core.actions import AddCharacter, AttackNamedGroup, Join, apply
 from core.demo import demo_campaign
-from tests.conftest import done_actions, make_test_app, run, wait_for
+from tests.conftest import done_actions, run, wait_for
+from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tests.test_tui_mass_combat import turn_of
 from tui.widgets.named_group import NamedGroupForm
 

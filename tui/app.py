@@ -77,6 +77,9 @@ class ApotheoseApp(App[None]):
     #: Combatants marked (space) as targets of the next damage or spell.
     marked: var[frozenset[str]] = var(frozenset(), init=False)
     lang: var[str] = var("en", init=False)
+    #: Counts undos and redos: one can leave the campaign as it was (a check that moved no
+    #: shadow), so what shows an applied action watches this too.
+    journal_moves: var[int] = var(0, init=False)
 
     def __init__(
         self,
@@ -184,6 +187,7 @@ class ApotheoseApp(App[None]):
             self.notify(t("app.nothing_undo", self.lang))
             return
         self.campaign = self.session.campaign
+        self.journal_moves += 1
         self.notify(t("app.undone", self.lang, what=entry.lines[0].text(self.lang)))
 
     def action_redo(self) -> None:
@@ -196,6 +200,7 @@ class ApotheoseApp(App[None]):
             self.notify(t("app.nothing_redo", self.lang))
             return
         self.campaign = self.session.campaign
+        self.journal_moves += 1
         self.notify(t("app.redone", self.lang, what=entry.lines[0].text(self.lang)))
 
     # -- table-wide actions (command palette) ----------------------------------------------

@@ -1,8 +1,10 @@
 """Any check (RULES 1.2): score + kult die against a difficulty, for the selected combatant.
 
-The chance of success shows as the GM types; Enter rolls (or takes the die typed at the table)
-and applies a :class:`~core.actions.Roll`, which logs it and moves the PC's shadow (affect,
-critical failure).
+The score is filled in from the characteristic chosen and what the GM says applies (trade ^b,
+speciality ^s; :mod:`core.scores`), each part named under it. The score, the chance of success
+and, with a die typed, what the roll would give show as the GM types; Enter rolls (or takes the
+die typed at the table) and applies a :class:`~core.actions.Roll`, which logs it and moves the
+PC's shadow (affect, critical failure). Its result then stays under the initiative list.
 """
 
 from __future__ import annotations
@@ -12,18 +14,30 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from core.actions import Roll
+from core.actions import NeedsConfirmation, Roll, apply
+from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from tui.i18n import localise_bindings, refusal, register, t
-from tui.state import AppState
-from tui.widgets.dice_field import KultDieField, cast
-from tui.widgets.fields import FieldError
 from tui.safe import plain
+from tui.state import AppState
+from tui.widgets.checkbox import Checkbox
+from tui.widgets.dice_field import KultDieField, cast
+from tui.widgets.fields import FieldError, percent
+from tui.widgets.score_parts import (
+    SPECIALITY_KEY,
+    TRADE_KEY,
+    ScoreToggles,
+    applies_to,
+    default_score,
+    last_characteristic,
+    parts_text,
+    remembered,
+)
 
 register(
     {
@@ -35,7 +49,9 @@ register(
         "roll.affect.good": ("favourable (+5, +1 shadow)", "favorable (+5, +1 ombre)"),
         "roll.affect.bad": ("unfavourable (−5, −1 shadow)", "défavorable (−5, −1 ombre)"),
         "roll.die": ("Kult die (empty: roll)", "Dé kult (vide : jet)"),
-        "roll.chance": ("chance of success {pct}", "chance de réussite {pct}"),
+        "roll.chance": ("score {score} vs {difficulty} · chance of success {pct}", "score {score} contre {difficulty} · chance de réussite {pct}"),
+        "roll.would": ("kult {die}: {what}", "kult {die} : {what}"),
+        "roll.characteristic": ("Characteristic", "Caractéristique"),
         "roll.score_needed": ("type the score", "tapez le score"),
         "roll.key.cancel": ("Cancel", "Annuler"),
     }
@@ -45,19 +61,36 @@ register(
 class RollDialog(AppState, ModalScreen["Roll | None"]):
     """Dismisses the :class:`Roll` to apply (its die typed or rolled now), or None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="roll-cancel")]
+    DEFAULT_CSS = """
+    #roll-what { height: auto; }
+    #roll-characteristic { width: 18; margin-right: 1; }
+    #roll-what ScoreToggles { width: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="roll-cancel"),
+        Binding(TRADE_KEY, "applies('trade')", "Trade applies", show=False, id="roll-trade"),
+        Binding(SPECIALITY_KEY, "applies('speciality')", "Speciality applies", show=False, id="roll-speciality"),
+    ]
 
     def __init__(self, key: str) -> None:
         super().__init__(classes="dialog")
         self.key = key
+        #: What the score is made of (``Arsouille: corps 4 + voleur (trade) 3 = 7``).
+        self.parts = ""
 
     def compose(self) -> ComposeResult:
         lang = self.lang
         c = self.campaign.character(self.key)
+        characteristic = self.filled_for = last_characteristic(self.app, self.key)
         with Vertical(classes="dialog-box"):
             yield Label(plain(t("roll.title", lang, name=c.name)), classes="dialog-question")
+            with Horizontal(id="roll-what"):
+                names = [(CHARACTERISTIC_NAMES[k][1 if lang == "fr" else 0], k) for k in CHARACTERISTICS]
+                yield Select(names, value=characteristic, allow_blank=False, id="roll-characteristic", compact=True)
+                yield ScoreToggles(lang, id="roll-applies")
             yield Label(t("roll.score", lang))
-            yield Input(id="roll-score", type="integer", compact=True)
+            yield Input(str(default_score(self.app, c, characteristic).value), id="roll-score", type="integer", compact=True)
+            yield Static("", id="roll-parts", markup=False)
             yield Label(t("roll.difficulty", lang))
             yield Input("10", id="roll-difficulty", compact=True)
             yield Label(t("roll.affect", lang))
@@ -69,8 +102,59 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
             yield Static("", id="roll-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
-        localise_bindings(self, {"roll-cancel": "roll.key.cancel"})
+        localise_bindings(self, {"roll-cancel": "roll.key.cancel", "roll-trade": "scores.key.trade", "roll-speciality": "scores.key.speciality"})
+        c = self.campaign.character(self.key)
+        self.query_one(ScoreToggles).show_for(c, applies_to(self.app, c, self.characteristic))
         self.query_one("#roll-score", Input).focus()
+        self._preview()
+
+    @property
+    def characteristic(self) -> str:
+        return str(self.query_one("#roll-characteristic", Select).value)
+
+    def refill(self) -> None:
+        """The score again from the characteristic and what applies (what was typed goes)."""
+        c = self.campaign.character(self.key)
+        last_characteristic(self.app, self.key, self.characteristic)
+        self.query_one(ScoreToggles).show_for(c, applies_to(self.app, c, self.characteristic))
+        self.query_one("#roll-score", Input).value = str(default_score(self.app, c, self.characteristic).value)
+
+    @on(Select.Changed, "#roll-characteristic")
+    def _characteristic_changed(self) -> None:
+        """Another characteristic: its score (the Select's first message, at mount, changes
+        nothing: a score typed ahead stays)."""
+        if self.characteristic != self.filled_for:
+            self.filled_for = self.characteristic
+            self.refill()
+
+    @on(Checkbox.Changed, ".applies-trade, .applies-speciality")
+    def _applies_changed(self, event: Checkbox.Changed) -> None:
+        """The GM says whether the trade or speciality applies: remembered for this character
+        and characteristic, and the score filled in again."""
+        c = self.campaign.character(self.key)
+        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(applies_to(self.app, c, self.characteristic), event.checkbox)
+        self.refill()
+
+    def action_applies(self, which: str) -> None:
+        toggles = self.query_one(ScoreToggles)
+        box = toggles.trade if which == "trade" else toggles.speciality
+        if not box.disabled:
+            box.toggle()
+
+    def _affect(self) -> int:
+        return int(self.query_one("#roll-affect", Select).value)  # type: ignore[arg-type]
+
+    def _show_parts(self) -> None:
+        """The parts of the score: what it assumes, with the affect; the score used if typed."""
+        c = self.campaign.character(self.key)
+        affect = self._affect()
+        full = default_score(self.app, c, self.characteristic, affect=affect)
+        try:
+            used = str(self._score())
+        except FieldError:
+            used = ""
+        self.parts = parts_text(c.name, full, used, self.lang)
+        self.query_one("#roll-parts", Static).update(self.parts)
 
     def _score(self) -> int:
         text = self.query_one("#roll-score", Input).value.strip()
@@ -80,7 +164,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
             score = int(text)
         except ValueError:
             raise FieldError(t("roll.score_needed", self.lang)) from None
-        return score + AFFECT * int(self.query_one("#roll-affect", Select).value)  # type: ignore[arg-type]
+        return score + AFFECT * self._affect()
 
     def _read(self) -> tuple[int, int]:
         difficulty = parse_difficulty(self.query_one("#roll-difficulty", Input).value)
@@ -89,15 +173,25 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
     @on(Input.Changed)
     @on(Select.Changed)
     def _preview(self) -> None:
+        """The score's parts, the score and chance, and with a die typed what Enter would give."""
+        self._show_parts()
         chance, error = self.query_one("#roll-chance", Static), self.query_one("#roll-error", Static)
+        lang, die = self.lang, self.campaign.rules.die
         try:
             score, difficulty = self._read()
+            entry = self.query_one(KultDieField).entry(die, lang)
         except (RulesError, FieldError) as problem:
             chance.update("")
-            error.update(refusal(problem, self.lang) if self.query_one("#roll-score", Input).value else "")
+            error.update(refusal(problem, lang) if self.query_one("#roll-score", Input).value else "")
             return
-        pct = f"{float(chance_of_success(score, difficulty, self.campaign.rules.die)):.0%}"
-        chance.update(t("roll.chance", self.lang, pct=pct))
+        text = t("roll.chance", lang, score=score, difficulty=difficulty, pct=percent(chance_of_success(score, difficulty, die), lang))
+        if isinstance(entry, int):
+            try:
+                outcome = apply(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))
+                text += "\n" + t("roll.would", lang, die=f"{entry:+d}", what=outcome.lines[0].text(lang))  # type: ignore[arg-type]
+            except (RulesError, NeedsConfirmation):
+                pass
+        chance.update(plain(text))
         error.update("")
 
     @on(Input.Submitted)
@@ -107,8 +201,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         try:
             score, difficulty = self._read()
             face = cast(self.query_one(KultDieField).entry(die, self.lang), die, self.app.session.rng)  # type: ignore[attr-defined]
-            affect = int(self.query_one("#roll-affect", Select).value)  # type: ignore[arg-type]
-            roll = Roll(self.key, score, difficulty, (face,), affect)
+            roll = Roll(self.key, score, difficulty, (face,), self._affect())
         except (RulesError, FieldError) as problem:
             error.update(refusal(problem, self.lang))
             return

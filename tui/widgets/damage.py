@@ -39,6 +39,7 @@ from tui.widgets.fields import (
     set_text,
 )
 from tui.widgets.pane import focus_now
+from tui.widgets.score_parts import ScoreToggles
 
 register(
     {
@@ -207,6 +208,8 @@ class DuelForm(Form):
             yield NumberField(id="duel-defence", label=t("dmg.defence", lang), classes="score")
             yield Cycle(WEAPONS, id="duel-weapon")
             yield Cycle(RANGES, id="duel-range")
+        yield ScoreToggles(lang, id="duel-applies")
+        yield Static("", id="duel-parts", classes="score-parts", markup=False)
         with Horizontal(classes="row"):
             yield Label(t("dmg.kult", lang), classes="label")
             yield KultDieField(id="duel-die", label="kult", classes="die")

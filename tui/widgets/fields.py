@@ -18,13 +18,16 @@ from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from core.actions import Action, NeedsConfirmation, Outcome, apply
 from core.campaign import Campaign
-from core.combat import Range, attack_score
+from core.combat import Range
 from core.errors import RulesError
 from core.roster import Character
+from core.scores import Applies
 from tui.confirm import request_checked
 from tui.i18n import TEXT, localise_bindings, register, t
 from tui.safe import markup, plain, visible
+from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import Pane
+from tui.widgets.score_parts import SPECIALITY_KEY, TRADE_KEY, ScoreToggles, applies_to, default_score, parts_text, remembered
 
 register(
     {
@@ -172,13 +175,6 @@ def set_text(widget: Static, text: str | Content) -> None:
         widget.update(text, layout=widget.region.area > 0)
 
 
-def combat_score(character: Character) -> int:
-    """combat + 3 with a trade + 2 with a speciality (RULES 1.5): what it attacks and defends with."""
-    trade = bool(character.trades)
-    speciality = any(trade.specialities for trade in character.trades)
-    return attack_score(character.characteristics.combat, trade=trade, speciality=speciality).value
-
-
 def percent(chance: Fraction, lang: str = "en") -> str:
     value = f"{float(chance) * 100:.0f}"
     return f"{value} %" if lang == "fr" else f"{value}%"
@@ -216,12 +212,18 @@ class Form(Vertical):
     """A form of a :class:`FormPane`: any change re-previews, Enter in a field submits.
 
     ``SCORES`` maps a character Select's id to the score field it fills (the character's combat
-    score, :func:`combat_score`) and whether the form's affect (a Cycle with class ``affect``)
-    moves that score by ±5."""
+    score with what the GM said applies, :func:`tui.widgets.score_parts.default_score`) and
+    whether the form's affect (a Cycle with class ``affect``) moves that score by ±5: that one is
+    the roller's, whose trade and speciality the form's :class:`ScoreToggles` tick (ctrl+b,
+    ctrl+s). A Static ``.score-parts`` names each part of the scores filled in."""
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {}
     #: Enter on a choice (a Cycle) applies too; Inputs submit on their own.
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "submit", "Apply", show=False, id="form-apply")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Apply", show=False, id="form-apply"),
+        Binding(TRADE_KEY, "applies('trade')", "Trade applies", show=False, id="form-trade"),
+        Binding(SPECIALITY_KEY, "applies('speciality')", "Speciality applies", show=False, id="form-speciality"),
+    ]
 
     def __init__(self, pane: FormPane, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -247,8 +249,50 @@ class Form(Vertical):
         self.prefilled[select_id] = key
         field_id, with_affect = self.SCORES[select_id]
         character = character_or_none(self.pane.campaign, key)
-        bonus = 5 * self.affect if with_affect else 0
-        self.query_one(f"#{field_id}", NumberField).value = "" if character is None else str(combat_score(character) + bonus)
+        affect = self.affect if with_affect else 0
+        score = None if character is None else default_score(self.app, character, affect=affect)
+        self.query_one(f"#{field_id}", NumberField).value = "" if score is None else str(score.value)
+        if with_affect:
+            for toggles in self.query(ScoreToggles).results(ScoreToggles):
+                toggles.show_for(character, Applies() if character is None else applies_to(self.app, character))
+        self.show_parts()
+
+    def roller(self) -> str | None:
+        """The Select of the one who rolls (whose score the affect and the toggles move)."""
+        return next((select_id for select_id, (_, with_affect) in self.SCORES.items() if with_affect), None)
+
+    def show_parts(self) -> None:
+        """Each filled score's parts, in the ``.score-parts`` Static (what the score assumes)."""
+        shown = self.query(".score-parts").results(Static)
+        lines = []
+        for select_id, (field_id, with_affect) in self.SCORES.items():
+            character = character_or_none(self.pane.campaign, self.prefilled.get(select_id))
+            if character is not None:
+                score = default_score(self.app, character, affect=self.affect if with_affect else 0)
+                typed = self.query_one(f"#{field_id}", NumberField).value
+                lines.append(parts_text(character.name, score, typed, self.pane.lang))
+        for static in shown:
+            set_text(static, "\n".join(lines))
+
+    def action_applies(self, which: str) -> None:
+        """ctrl+b / ctrl+s: tick or untick the roller's trade or speciality."""
+        for toggles in self.query(ScoreToggles).results(ScoreToggles):
+            box = toggles.trade if which == "trade" else toggles.speciality
+            if not box.disabled:
+                box.toggle()
+
+    @on(Checkbox.Changed, ".applies-trade, .applies-speciality")
+    def _applies_changed(self, event: Checkbox.Changed) -> None:
+        """The GM says whether the roller's trade or speciality applies: remembered for that
+        character, and its score filled again with it."""
+        event.stop()
+        select_id = self.roller()
+        character = character_or_none(self.pane.campaign, self.prefilled.get(select_id)) if select_id else None
+        if select_id is None or character is None:
+            return
+        remembered(self.app)[(character.id, "combat")] = ScoreToggles.changed(applies_to(self.app, character), event.checkbox)
+        self.prefill(select_id, character.id)
+        self.preview()
 
     @on(Select.Changed)
     def _character_changed(self, event: Select.Changed) -> None:
@@ -267,10 +311,12 @@ class Form(Vertical):
                 field.value = str(int(field.value) + 5 * (self.affect - before))
             except ValueError:
                 pass
+            self.show_parts()
         self.preview()
 
     @on(Input.Changed)
     def _typed(self) -> None:
+        self.show_parts()
         self.preview()
 
     @on(Input.Submitted)

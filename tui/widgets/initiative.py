@@ -17,6 +17,7 @@ from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -24,6 +25,9 @@ from textual.widgets import Static
 
 from core.actions import (
     ActNow,
+    Outcome,
+    Roll,
+    apply,
     AddCondition,
     BoostInitiative,
     Delay,
@@ -41,14 +45,16 @@ from core.actions import (
 from core.campaign import Campaign
 from core.damage import Vital
 from core.encounter import Participant
+from core.errors import RulesError
 from core.french import de
 from core.mooks import MookGroup
 from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
 from tui.i18n import localise_bindings, register, t
-from tui.safe import visible
+from tui.safe import plain, visible
 from tui.state import AppState
+from tui.widgets.fields import outcome_text
 from tui.widgets.pane import Pane, focus_now
 
 register(
@@ -712,7 +718,20 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
 
         c = self._character()
         if c is not None:
-            self.app.push_screen(RollDialog(c.id), lambda roll: self._request(roll) if roll is not None else None)
+            dialog = RollDialog(c.id)
+            self.app.push_screen(dialog, lambda roll: self._rolled(roll, dialog.parts))
+
+    def _rolled(self, roll: Roll | None, parts: str) -> None:
+        """Apply the check; its result and the score's parts stay under the list (not only in
+        a toast)."""
+        if roll is None:
+            return
+        try:
+            outcome = apply(self.app.campaign, roll)  # type: ignore[attr-defined]
+        except RulesError:  # refused (or to be confirmed): the app says so
+            outcome = None
+        if self._request(roll) and outcome is not None:
+            self.query_ancestor(InitiativePane).show_check(outcome, parts)
 
     def action_mark(self) -> None:
         key = self._selected()
@@ -761,10 +780,43 @@ class InitiativePane(Pane):
 
     TITLE_KEY = "pane.initiative"
 
+    #: The last check's (journal position, entry, turn) while its result shows under the list.
+    check_shown: tuple[int, object, object] | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(t("init.hint", self.lang), id="initiative-hint", markup=False)
         yield InitiativeHeader("", id="initiative-header", markup=False)
         yield InitiativeList(id="initiative-list")
+        result = Static("", id="initiative-result", markup=False)
+        result.display = False
+        yield result
+
+    def on_mount(self) -> None:  # Pane.on_mount runs too (Textual calls each class's handler)
+        self.watch(self.app, "journal_moves", lambda: self._check_still_shown(self.campaign), init=False)
+
+    def show_check(self, outcome: Outcome, parts: str = "") -> None:
+        """The check just applied (and the parts of its score), under the list, until the turn
+        passes or it is undone."""
+        done = self.app.session.journal.done  # type: ignore[attr-defined]
+        self.check_shown = (len(done) - 1, done[-1], self.turn_of(self.app.campaign))  # type: ignore[attr-defined]
+        result = self.query_one("#initiative-result", Static)
+        text = outcome_text(outcome, self.lang)
+        result.update(Content("\n").join([text, plain(parts)]) if parts else text)
+        result.display = True
+
+    @staticmethod
+    def turn_of(campaign: Campaign) -> object:
+        enc = campaign.encounter
+        return None if enc is None else (enc.id, enc.round, enc.current)
+
+    def _check_still_shown(self, campaign: Campaign) -> None:
+        if self.check_shown is None:
+            return
+        position, entry, turn = self.check_shown
+        done = self.app.session.journal.done  # type: ignore[attr-defined]
+        if len(done) <= position or done[position] is not entry or self.turn_of(campaign) != turn:
+            self.check_shown = None
+            self.query_one("#initiative-result", Static).display = False
 
     @property
     def list(self) -> InitiativeList:
@@ -772,6 +824,7 @@ class InitiativePane(Pane):
 
     def campaign_changed(self, campaign: Campaign) -> None:
         self.list.update_campaign(campaign)
+        self._check_still_shown(campaign)
         enc = campaign.encounter if campaign is not None else None
         lang = self.lang
         if enc is None:

@@ -52,6 +52,7 @@ from tui.widgets.fields import (
 )
 from tui.widgets.named_group import NamedGroupForm, marked_members
 from tui.widgets.pane import focus_now
+from tui.widgets.score_parts import ScoreToggles
 
 register(
     {
@@ -205,6 +206,8 @@ class AttackForm(Form):
             yield Cycle(RANGES, id="atk-range")
             yield Label(t("mass.affect", lang), classes="label")
             yield Cycle(AFFECTS, id="atk-affect", classes="affect")
+        yield ScoreToggles(lang, id="atk-applies")
+        yield Static("", id="atk-parts", classes="score-parts", markup=False)
         with Horizontal(classes="row"):
             yield Label(t("mass.kult", lang), classes="label")
             yield KultDieField(id="atk-die", label="kult", classes="die")
@@ -332,6 +335,8 @@ class DefenceForm(Form):
             yield Label(t("mass.kult", lang), classes="label")
             yield KultDieField(empty="static", id="def-die", label="kult", classes="die")
             yield ErrorLine(id="def-error")
+        yield ScoreToggles(lang, id="def-applies")
+        yield Static("", id="def-parts", classes="score-parts", markup=False)
         yield Static("", id="def-chance", classes="chance", markup=False)
         yield Static("", id="def-preview", classes="preview", markup=False)
 

@@ -27,6 +27,7 @@ from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.fields import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, Form, NumberField, percent, set_text
+from tui.widgets.score_parts import ScoreToggles
 
 register(
     {
@@ -88,6 +89,8 @@ class NamedGroupForm(Form):
             yield Cycle(RANGES, id="ng-range")
             yield Label(t("mass.affect", lang), classes="label")
             yield Cycle(AFFECTS, id="ng-affect", classes="affect")
+        yield ScoreToggles(lang, id="ng-applies")
+        yield Static("", id="ng-parts", classes="score-parts", markup=False)
         with Horizontal(classes="row"):
             yield Label(t("mass.kult", lang), classes="label")
             yield KultDieField(id="ng-die", label="kult", classes="die")
