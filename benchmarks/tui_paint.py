@@ -18,6 +18,7 @@ is on screen) in its fight. For each N it prints:
   show the selected combatant, so their previews follow the hit);
 - cursor move: ``down``/``up`` on the initiative list: paint, frame (from the key press, its
   handling included), bytes and frames;
+- pane switch: ``x`` (the damage form) and Esc (back to the initiative list): bytes and frames;
 
 each the median of ``--repeat`` tries (start-up: of ``--starts`` starts). The baseline is an app
 with one ``Static``: its first frame and its start-up bytes.
@@ -211,6 +212,13 @@ async def interactions(campaign: Campaign, size: tuple[int, int], repeat: int, m
             m.add("cursor.paint_ms", (clock.total - before_paint) * 1e3)
             m.add("cursor.kb", (driver.bytes - before_bytes) / 1000)
             m.add("cursor.frames", driver.frames - before_frames)
+        for i in range(repeat):  # a pane switch and back: x opens the damage form, Esc returns
+            key = "x" if i % 2 == 0 else "escape"
+            before_bytes, before_frames = driver.bytes, driver.frames
+            await pilot.press(key)
+            await settle(pilot, driver)
+            m.add(f"switch.{key}.kb", (driver.bytes - before_bytes) / 1000)
+            m.add(f"switch.{key}.frames", driver.frames - before_frames)
 
 
 class OneWidget(App[None]):
@@ -366,6 +374,10 @@ def main(argv: list[str] | None = None) -> int:
             m.median("cursor.frame_ms"), m.median("cursor.kb"), m.median("cursor.frames"),
         )  # fmt: skip
         print(" ".join(f"{c:>10d}" if isinstance(c, int) else f"{c:>10.2f}" for c in cells))
+        print(
+            f"{'':>10} pane switch: x {m.median('switch.x.kb'):.2f} KB {m.median('switch.x.frames'):.0f} frames, "
+            f"Esc {m.median('switch.escape.kb'):.2f} KB {m.median('switch.escape.frames'):.0f} frames"
+        )
     return 0
 
 

@@ -273,14 +273,28 @@ def check(
         Line(f"{total.en} vs {vs_en}", f"{total.fr} contre {vs_fr}"),
     ]
     if rerolls:
-        count = plural(rerolls, "reroll{s}", "relance{s}")
-        lines.append(Line(f"{count.en}: +{rerolls} shadow", f"{count.fr} : +{rerolls} ombre"))
+        lines.append(reroll_shadow_line(rerolls))
     if critical is Critical.FAILURE:
-        lines.append(line(f"natural {die.critical_failure}: critical failure, -1 shadow", f"{die.critical_failure} naturel : échec critique, -1 ombre"))
+        lines.append(critical_failure_line(die))
     elif critical is Critical.SUCCESS:
         lines.append(line(f"natural +{die.critical_success}: critical success", f"+{die.critical_success} naturel : réussite critique"))
     lines.append(outcome_line(margin, success, success_ranks, failure_ranks))
     return Check(score, difficulty, dice, final, margin, success, success_ranks, failure_ranks, critical, rerolls, shadow, chance, rerolls_allowed, die, tuple(lines))
+
+
+def reroll_shadow_line(rerolls: int) -> Line:
+    """``2 rerolls: +2 shadow`` (what the rerolls cost the roller, RULES 1.3)."""
+    count = plural(rerolls, "reroll{s}", "relance{s}")
+    return Line(f"{count.en}: +{rerolls} shadow", f"{count.fr} : +{rerolls} ombre")
+
+
+def critical_failure_line(die, *, shadow: bool = True) -> Line:
+    """``natural 1: critical failure, -1 shadow`` (``shadow=False``: without what it costs)."""
+    cost_en, cost_fr = (", -1 shadow", ", -1 ombre") if shadow else ("", "")
+    return line(
+        f"natural {die.critical_failure}: critical failure{cost_en}",
+        f"{die.critical_failure} naturel : échec critique{cost_fr}",
+    )
 
 
 def outcome_line(margin: int, success: bool, success_ranks: int, failure_ranks: int) -> Line:

@@ -28,6 +28,10 @@ register(
             "6e grâce : {name} devient un PNJ — confirmer ?",
         ),
         "cdlg.override": ("{reason}. Allow it anyway?", "{reason}. L'autoriser quand même ?"),
+        "cdlg.own_side.npc": (
+            "{attacker} attacks {target}, of their own side (both NPCs). Attack anyway?",
+            "{attacker} attaque {target}, de son propre camp (des PNJ). Attaquer quand même ?",
+        ),
     }
 )
 
@@ -53,6 +57,28 @@ def sixth_mark_question(campaign, action, lang: str) -> str:
     except RulesError:
         pass
     return t(f"cdlg.sixth_{kind}", lang, name=name)
+
+
+def _is_pc(campaign, key: str) -> bool | None:
+    """The side of ``key``: True for a PC, False for an NPC or a group (NPCs), None if unknown."""
+    found = campaign.find(key)
+    return None if found is None else bool(getattr(found, "pc", False))
+
+
+def own_side_question(campaign, action, lang: str) -> str | None:
+    """"X attacks Y, of their own side. Attack anyway?" when an NPC attacks an NPC or a group
+    (the NPCs' side); None otherwise. The rules allow it (a compulsion, a betrayal, a blow in
+    the confusion), so the app asks instead of refusing: usually it is a wrong selection or a
+    form filled on another turn. A PC attacking a PC is not asked about: players do turn on
+    each other, and the GM typed it on purpose."""
+    attacker = getattr(action, "attacker", None)
+    if not attacker or _is_pc(campaign, attacker) is not False:
+        return None
+    targets = [getattr(action, name, None) for name in ("defender", "group")] + list(getattr(action, "members", ()))
+    for target in targets:
+        if target and target != attacker and _is_pc(campaign, target) is False:
+            return t("cdlg.own_side.npc", lang, attacker=campaign.name_of(attacker), target=campaign.name_of(target))
+    return None
 
 
 def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, dict] | None:

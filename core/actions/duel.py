@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from core.actions.base import Action, Outcome
-from core.actions.fight import _affect, _dice, roll_shadow
+from core.actions.fight import _affect, _dice, roll_shadow, shadow_said_once
 from core.actions.health import damage_one, is_group
 from core.breakdown import Line, line
 from core.campaign import Campaign
@@ -67,7 +67,7 @@ class DefendOpponent(Action):
         else:
             lines = [line(f"{c.name} parries {who} ({duel.final} vs {self.attack})", f"{c.name} pare {who} ({duel.final} contre {self.attack})")]
         campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, duel.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
+        return Outcome(campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.defender, duel.check))
 
 
 @attrs.frozen
@@ -143,4 +143,6 @@ class AttackNamedGroup(Action):
             lines.append(line(f"{who} touches {summary.en}", f"{who} touche {summary.fr}"))
             breakdown.extend(hit_breakdown)
         campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, result.attack.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
+        return Outcome(
+            campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.attacker, result.attack.check)
+        )

@@ -19,7 +19,7 @@ from core.combat import Grade, Range, attack_group_roll, defend_group, defend_gr
 from core.damage import Weapon
 from core.duel import attack_opponent_roll
 from core.errors import RulesError
-from core.rolls import Check, check
+from core.rolls import Check, check, critical_failure_line, reroll_shadow_line
 from core.shadow import ShadowEvent
 
 
@@ -55,6 +55,20 @@ def roll_shadow(
     return campaign, tuple(lines)
 
 
+def shadow_said_once(breakdown: tuple[Line, ...], campaign: Campaign, key: str | None, rolled: Check | None) -> tuple[Line, ...]:
+    """``breakdown`` without the roll's own shadow remarks (``1 reroll: +1 shadow``, ``…critical
+    failure, -1 shadow``) when the roller is a character: for a PC the log lines say what its
+    shadow did (``shadow 5→6 (reroll after a failure)``), the same thing twice otherwise; an NPC
+    has no shadow. A roll with no roller (the GM's) keeps them: nobody's shadow was recorded."""
+    if key is None or rolled is None or not any(c.id == key for c in campaign.roster):
+        return breakdown
+    drop = {reroll_shadow_line(rolled.rerolls)} if rolled.rerolls else set()
+    critical = critical_failure_line(rolled.die)
+    return tuple(
+        critical_failure_line(rolled.die, shadow=False) if item == critical else item for item in breakdown if item not in drop
+    )
+
+
 @attrs.frozen
 class Roll(Action):
     """Any check: score + kult dice against a difficulty, logged, with the shadow it moves."""
@@ -78,7 +92,7 @@ class Roll(Action):
         return Outcome(
             campaign,
             (line(f"{who} rolls{what}: {result.final} vs {self.difficulty}, {verdict.en}", f"{who} jette{what} : {result.final} contre {self.difficulty}, {verdict.fr}"), *shadow_lines),
-            result.breakdown,
+            shadow_said_once(result.breakdown, campaign, self.key, result),
         )
 
 
@@ -111,7 +125,7 @@ class AttackGroup(Action):
             f"{who} attacks {group.name}: {result.felled} felled ({left}/{group.total} standing)",
             f"{who} attaque {group.name} : {result.felled} à terre ({left}/{group.total} debout)",
         )
-        return Outcome(campaign, (summary, *shadow_lines), result.breakdown)
+        return Outcome(campaign, (summary, *shadow_lines), shadow_said_once(result.breakdown, campaign, self.attacker, result.check))
 
 
 @attrs.frozen
@@ -147,7 +161,7 @@ class DefendGroup(Action):
         else:
             lines.append(line(f"{c.name} holds off {self.attackers} {self.grade.en}", f"{c.name} repousse {self.attackers} {self.grade.fr}"))
         campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, result.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
+        return Outcome(campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.defender, result.check))
 
 
 @attrs.frozen
@@ -185,7 +199,7 @@ class AttackOpponent(Action):
         else:
             lines = [line(f"{who} misses {target}", f"{who} manque {target}")]
         campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, duel.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), tuple(breakdown))
+        return Outcome(campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.attacker, duel.check))
 
 
 @attrs.frozen

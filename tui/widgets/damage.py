@@ -60,7 +60,7 @@ register(
         "dmg.nothing_to_repair": ("No armour to repair.", "Aucune armure à réparer."),
         "dmg.need_target": ("pick a target first", "choisissez d'abord une cible"),
         "dmg.attacker": ("Attacker", "Attaquant"),
-        "dmg.defender": ("→", "→"),
+        "dmg.defender": ("Defender", "Défenseur"),
         "dmg.attack": ("Attack", "Attaque"),
         "dmg.defence": ("Defence", "Défense"),
         "dmg.kult": ("Kult", "Kult"),
@@ -199,6 +199,7 @@ class DuelForm(Form):
         with Horizontal(classes="row"):
             yield Label(t("dmg.attacker", lang), classes="label")
             yield Select(options, prompt=t("fields.gm", lang), compact=True, id="duel-attacker")
+        with Horizontal(classes="row"):  # a row each: two long names side by side were cut
             yield Label(t("dmg.defender", lang), classes="label")
             yield Select(options, prompt="—", compact=True, id="duel-defender")
         with Horizontal(classes="row"):

@@ -22,8 +22,9 @@ from core.combat import Range
 from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
-from tui.confirm import request_checked
+from tui.confirm import own_side_question, request_checked
 from tui.i18n import TEXT, localise_bindings, register, t
+from tui.screens.prompts import ConfirmDialog
 from tui.safe import markup, plain, visible
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import Pane
@@ -439,15 +440,25 @@ class FormPane(Pane):
         back_to_initiative(self)
 
     # -- applying -------------------------------------------------------------------------------
-    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
+    def apply(
+        self, action: Action, error: ErrorLine, replaces: Action | None = None, *, own_side: bool = False
+    ) -> Outcome | None:
         """Try ``action``: a refusal shows next to the fields and changes nothing; else it goes
         to the app and its breakdown stays in the result area. ``replaces``: the journal's last
-        action, undone first (a reroll replaces the failed roll)."""
+        action, undone first (a reroll replaces the failed roll). An attack on the attacker's own
+        side is asked about first (yes: applied, ``own_side=True``; no: nothing changes)."""
         session = self.app.session  # type: ignore[attr-defined]
         journal = session.journal
         before = (journal.states[-2] if len(journal.states) > 1 else journal.base) if replaces else self.campaign
+        question = None if (own_side or replaces is not None) else own_side_question(before, action, self.lang)
         try:
             outcome = trial(before, action)
+            if question is not None:
+                error.show("")
+                self.app.push_screen(  # type: ignore[attr-defined]
+                    ConfirmDialog(question), lambda yes: yes and self.apply(action, error, own_side=True)
+                )
+                return None
             if replaces is not None:
                 session.undo()
         except NeedsConfirmation:

@@ -419,11 +419,22 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if index < len(self.keys):
             self.move_cursor(index)
 
-    def on_focus(self) -> None:
+    # Textual's ``Widget._on_focus``/``_on_blur`` repaint the whole widget; here only the
+    # cursor's line changes (its colours), so the rest of the list is not sent again (over SSH,
+    # 16 rows for each pane switch). These take their place (``prevent_default``).
+    def _on_focus(self, event: events.Focus) -> None:
+        event.prevent_default()
+        self.has_focus = True
         self._repaint_cursor()
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
 
-    def on_blur(self) -> None:
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
         self._repaint_cursor()
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def _repaint_cursor(self) -> None:
         key = self.cursor_key

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from textual.containers import Vertical
+from textual.content import Content
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -32,6 +33,8 @@ class Pane(AppState, Vertical):
 
     _subtitle: str | None = None
     _border_row_only = False
+    _frame_only = False
+    _shows_focus: bool | None = None
 
     def set_subtitle(self, text: str) -> None:
         """Show ``text`` in the bottom border, repainting that row only, and only if it changed.
@@ -48,19 +51,49 @@ class Pane(AppState, Vertical):
             self._border_row_only = False
 
     def refresh(self, *regions: Region, **kwargs: Any) -> Self:
-        if self._border_row_only and not regions and not kwargs:  # the border_subtitle setter's
+        if (self._border_row_only or self._frame_only) and not regions and not any(kwargs.values()):
             width, height = self.outer_size
             left, top = self.content_offset  # a region to refresh is relative to the content
-            regions = (Region(-left, height - 1 - top, width, 1),)
+            regions = (Region(-left, height - 1 - top, width, 1),)  # the border_subtitle setter's
+            if self._frame_only:  # the border's colour and the title: the frame, not what is in it
+                regions += (
+                    Region(-left, -top, width, 1),
+                    Region(-left, -top, 1, height),
+                    Region(width - 1 - left, -top, 1, height),
+                )
         return super().refresh(*regions, **kwargs)
 
+    def show_focus(self, focused: bool) -> None:
+        """Draw the pane as holding the focus (accent border, bold title) or not, repainting its
+        frame only. (A ``:focus-within`` rule restyles the pane: its border-title colour repaints
+        every widget in it, and Textual repaints the whole screen on a focus change: the GM's
+        ``x`` or Esc sent all 40 rows, about 40 KB over SSH.)"""
+        if focused is self._shows_focus:
+            return
+        self._shows_focus = focused
+        colours = self.app.get_css_variables()
+        title = t(self.TITLE_KEY, self.lang)
+        self._frame_only = bool(self.outer_size)  # before the first layout, all is painted
+        try:
+            self.styles.border = ("round", colours["accent" if focused else "primary-muted"])
+            self.border_title = Content.styled(title, "bold $text") if focused else title
+        finally:
+            self._frame_only = False
+
     def on_mount(self) -> None:
-        self.border_title = t(self.TITLE_KEY, self.lang)
+        self.show_focus(False)
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+        self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.app, "campaign", self.campaign_changed, init=False)
         self.watch(self.app, "selected", self.selection_changed, init=False)
         self.campaign_changed(self.campaign)
 
+    def _focus_moved(self, widget: Widget | None) -> None:
+        self.show_focus(widget is not None and self in widget.ancestors)
 
+    def _theme_changed(self, _theme: str) -> None:
+        focused, self._shows_focus = self._shows_focus, None
+        self.show_focus(bool(focused))
 
     def campaign_changed(self, campaign: Campaign) -> None:
         """Re-render from ``campaign``. Override."""
