@@ -39,6 +39,7 @@ from tui.widgets.fields import (
     set_text,
 )
 from tui.widgets.pane import focus_now
+from tui.access import applied, gm
 
 register(
     {
@@ -443,6 +444,6 @@ class DamagePane(FormPane):
             return
         lines = []
         for key in worn:
-            if self.app.request(RepairArmour(key)):  # type: ignore[attr-defined]
+            if applied(gm(self).request(RepairArmour(key))):
                 lines.append(self.app.session.journal.done[-1].lines[0].text(self.lang))  # type: ignore[attr-defined]
         self.show_result("\n".join(lines))

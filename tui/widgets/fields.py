@@ -16,12 +16,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
-from core.actions import Action, NeedsConfirmation, Outcome, apply
+from core.actions import Action, Outcome
 from core.campaign import Campaign
 from core.combat import Range, attack_score
 from core.errors import RulesError
 from core.roster import Character
-from tui.confirm import request_checked
+from tui.access import gm
 from tui.i18n import TEXT, localise_bindings, register, t
 from tui.safe import markup, plain, visible
 from tui.widgets.pane import Pane
@@ -198,11 +198,6 @@ def character_or_none(campaign: Campaign, key: object) -> Character | None:
         if c.id == key:
             return c
     return None
-
-
-def trial(campaign: Campaign, action: Action) -> Outcome:
-    """What ``action`` would do (raises RulesError when the rules refuse it); nothing changes."""
-    return apply(campaign, action)
 
 
 def outcome_text(outcome: Outcome, lang: str = "en") -> Content:
@@ -394,33 +389,19 @@ class FormPane(Pane):
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
-        """Try ``action``: a refusal shows next to the fields and changes nothing; else it goes
-        to the app and its breakdown stays in the result area. ``replaces``: the journal's last
-        action, undone first (a reroll replaces the failed roll)."""
-        session = self.app.session  # type: ignore[attr-defined]
-        journal = session.journal
-        before = (journal.states[-2] if len(journal.states) > 1 else journal.base) if replaces else self.campaign
-        try:
-            outcome = trial(before, action)
-            if replaces is not None:
-                session.undo()
-        except NeedsConfirmation:
-            if replaces is None:  # a 6th stigma or grace: ask, then resend confirmed
-                error.show("")
-                request_checked(self.app, action)
-            return None
-        except RulesError as refused:
-            error.show(refused.text(self.lang))
-            return None
-        if not self.app.request(action):  # type: ignore[attr-defined]
-            if replaces is not None:
-                session.redo()
-                self.app.campaign = session.campaign  # type: ignore[attr-defined]
+        """Send ``action`` to the app, once: a refusal shows next to the fields and changes
+        nothing; else its breakdown stays in the result area. ``replaces``: the journal's last
+        action, which ``action`` takes the place of (a reroll replaces the failed roll)."""
+        result = gm(self).request(action, replace_last=replaces is not None, quiet=True)
+        if isinstance(result, RulesError):
+            error.show(result.text(self.lang))
             return None
         error.show("")
-        self.show_result(outcome_text(outcome, self.lang))
+        if result is None:  # the rules asked the GM first (a 6th stigma or grace): the answer resends it
+            return None
+        self.show_result(outcome_text(result, self.lang))
         back_to_initiative(self)  # the next turn is one key: n
-        return outcome
+        return result
 
     def show_result(self, text: str | Content) -> None:
         """Show ``text`` (plain text when a string) in the result area."""

@@ -50,6 +50,7 @@ from tui.i18n import localise_bindings, register, t
 from tui.safe import visible
 from tui.state import AppState
 from tui.widgets.pane import Pane, focus_now
+from tui.access import applied, gm
 
 register(
     {
@@ -591,7 +592,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         return node
 
     def _request(self, action) -> bool:
-        return self.app.request(action)  # type: ignore[attr-defined]
+        return applied(gm(self).request(action))
 
     def _notify(self, key: str, **values) -> None:
         self.app.notify(t(key, self.lang, **values), severity="warning", timeout=4)
@@ -630,11 +631,10 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             self._request(ActNow(key))
 
     def action_boost(self) -> None:
-        from tui.confirm import request_checked
 
         c = self._character(pc=True)
         if c is not None:  # asks first if core ever lets a boost confirm a 6th stigma
-            request_checked(self.app, BoostInitiative(c.id))
+            gm(self).request(BoostInitiative(c.id))
 
     def action_set_initiative(self) -> None:
         from tui.screens.prompts import ValuePrompt, parse_int

@@ -25,7 +25,7 @@ from textual.widgets import (
     Tabs,
 )
 
-from core.actions import CastSpell, apply
+from core.actions import CastSpell
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.magic import (
@@ -43,7 +43,7 @@ from core.magic import (
 )
 from core.rolls import chance_of_success
 from core.roster import Character
-from tui.confirm import request_checked
+from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import Pane, focus_now
@@ -505,14 +505,14 @@ class ApotheoseSpell(SpellSystem):
                 raise refused("caster", "spell.no_caster")
             spell = self.request_typed()
             action = CastSpell(c.id, spell, self.inspired)
-            apply(self.campaign, attrs.evolve(action, confirm=True))
+            action.check(self.campaign)
         except RulesError as error:
             lang = self.lang
             app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
             return
 
-        def cast_done(ok: bool) -> None:
-            if ok:  # inspiration is decided spell by spell
+        def cast_done(result: object) -> None:
+            if applied(result):  # inspiration is decided spell by spell
                 self.query_one("#spell-inspired", Checkbox).value = False
                 if getattr(app, "marked", None):  # the marks were for this spell's victims
                     app.marked = frozenset()
@@ -523,7 +523,7 @@ class ApotheoseSpell(SpellSystem):
         def chosen(victims: tuple[str, ...] | None) -> None:
             if victims is not None:
                 aimed = aim_at_groups(self.campaign, spell, victims)
-                request_checked(app, attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
+                gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
         marked = getattr(app, "marked", frozenset())
         app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), marked), chosen)
