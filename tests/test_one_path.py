@@ -153,3 +153,18 @@ async def test_no_to_a_sixth_stigma_changes_nothing():
         await pilot.press("n")
         await pilot.pause()
         assert done_actions(app) == [] and results == [None]
+
+
+@run
+async def test_the_damage_preview_is_what_the_log_will_say():
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        app.marked = frozenset({"morvan", "segiere", "veterans"})
+        await pilot.pause()
+        await pilot.press("x", "6")
+        await pilot.pause()
+        preview = str(app.screen.query_one("#dmg-preview").render()).splitlines()
+        await pilot.press("enter")
+        await pilot.pause()
+        logged = [item.en for item in app.session.journal.done[-1].lines]
+        assert preview == logged and len(logged) == 3
