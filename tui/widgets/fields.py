@@ -28,6 +28,7 @@ from tui.widgets.pane import Pane
 
 register(
     {
+        "pct": ("{value}%", "{value} %"),
         "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
         "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
         "fields.affect.none": ("none", "aucun"),
@@ -179,9 +180,10 @@ def combat_score(character: Character) -> int:
     return attack_score(character.characteristics.combat, trade=trade, speciality=speciality).value
 
 
-def percent(chance: Fraction, lang: str = "en") -> str:
-    value = f"{float(chance) * 100:.0f}"
-    return f"{value} %" if lang == "fr" else f"{value}%"
+def percent(chance: Fraction | float, lang: str = "en") -> str:
+    """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French (the one way the
+    app writes a percentage)."""
+    return t("pct", lang, value=f"{float(chance) * 100:.0f}")
 
 
 def fighters(campaign: Campaign) -> list[Character]:

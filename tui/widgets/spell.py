@@ -46,11 +46,12 @@ from core.roster import Character
 from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.widgets.checkbox import Checkbox
+from tui.widgets.fields import percent
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_mage import MageSpell
 from tui.widgets.spell_poles import PolesSpell
 from tui.widgets.spell_d6 import D6Spell
-from tui.widgets.spell_system import SpellSystem, percent
+from tui.widgets.spell_system import SpellSystem
 
 register(
     {
@@ -461,7 +462,7 @@ class ApotheoseSpell(SpellSystem):
         chance = chance_of_success(intensity, probe.target, die)
         self._show(
             "#spell-resist",
-            t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance)),
+            t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance, lang)),
         )
 
     def roll_resistance(self) -> None:
