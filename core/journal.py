@@ -166,6 +166,14 @@ class Journal:
         )
         return journal, outcome
 
+    def replace_last(self, action: Action) -> tuple[Journal, Outcome]:
+        """Put ``action`` in place of the last action (a reroll replaces the failed roll): the
+        last action is undone and ``action`` applied to the state before it, as one step.
+
+        Raises :class:`core.errors.RulesError` (and changes nothing) if there is no last action
+        or ``action`` is impossible there."""
+        return self.undo().record(action)
+
     @property
     def can_undo(self) -> bool:
         return bool(self.done)

@@ -60,7 +60,7 @@ async def test_e12_segiere_takes_6_through_armour_in_three_keys():
             assert on_initiative(app)
             await pilot.press("x", "6")
             await pilot.pause()
-            assert "Segiere: armour 4→0 · HP 14→12 · medium wound" in text_of(app, "#dmg-preview")
+            assert "Segiere takes 6: armour 4→0 · HP 14→12 · medium wound" in text_of(app, "#dmg-preview")
             await pilot.press("enter")
             await pilot.pause()
             segiere = app.campaign.character("segiere")
@@ -79,7 +79,7 @@ async def test_minus_seven_damages_and_plus_three_heals():
         assert app.campaign.character("morvan").hp == 3
         await pilot.press("x", "plus", "3")  # the applied form handed the keys back: x again
         await pilot.pause()
-        assert "Morvan: HP 3→6" in text_of(app, "#dmg-preview")
+        assert "Morvan healed: HP 3→6" in text_of(app, "#dmg-preview")
         await pilot.press("enter")
         await pilot.pause()
         assert app.campaign.character("morvan").hp == 6
@@ -105,7 +105,7 @@ async def test_bypass_armour_takes_real_hp_only():
         await select(pilot, "segiere")
         await pilot.press("x", "ctrl+g", "6")
         await pilot.pause()
-        assert "Segiere: armour bypassed · HP 14→8 · grave wound" in text_of(app, "#dmg-preview")
+        assert "Segiere takes 6: armour bypassed · HP 14→8 · grave wound" in text_of(app, "#dmg-preview")
         await pilot.press("enter")
         await pilot.pause()
         segiere = app.campaign.character("segiere")
@@ -124,8 +124,8 @@ async def test_marked_targets_all_take_the_damage():
         preview = text_of(app, "#dmg-preview").splitlines()
         assert preview == [
             "Vétérans de Villon: a mook falls (11/12 standing)",
-            "Segiere: armour 4→0 · HP 14→12 · medium wound",
-            "Morvan: armour 1→0 · HP 11→6 · grave wound",
+            "Segiere takes 6: armour 4→0 · HP 14→12 · medium wound",
+            "Morvan takes 6: armour 1→0 · HP 11→6 · grave wound",
         ]
         await pilot.press("enter")
         await pilot.pause()
@@ -208,7 +208,7 @@ async def test_damage_pane_in_french():
         await pilot.press("x", "6")
         await pilot.pause()
         assert text_of(app, "#dmg-targets") == "Cibles : Segiere"
-        assert "Segiere : armure 4→0 · PV 14→12 · blessure moyenne" in text_of(app, "#dmg-preview")
+        assert "Segiere subit 6 : armure 4→0 · PV 14→12 · blessure moyenne" in text_of(app, "#dmg-preview")
         assert "Dégâts / soins" in text_of(app, "#dmg-mode")
         assert [b.description for b in app.screen.query_one(DamagePane)._bindings.key_to_bindings["ctrl+r"]] == ["Réparer l'armure"]
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar
 
-from textual import events, on
+import attrs
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.keys import _character_to_key
@@ -14,10 +15,10 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Input
 
+from core.actions import Action, Outcome
 from core.campaign import Campaign
 from core.errors import RulesError
 from tui.i18n import localise_bindings, t
-from tui.messages import ActionRequested
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
@@ -43,7 +44,7 @@ def after_escape(event: events.Key, focused: object) -> events.Key | None:
 
 
 class ApotheoseApp(App[None]):
-    """Holds the session; panes read ``campaign`` and post :class:`ActionRequested` up."""
+    """Holds the session; panes read ``campaign`` and send every change through :meth:`request`."""
 
     CSS_PATH = [
         "styles/app.tcss",
@@ -156,26 +157,71 @@ class ApotheoseApp(App[None]):
         super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
     # -- the one way a change happens -------------------------------------------------------
-    @on(ActionRequested)
-    def _apply(self, message: ActionRequested) -> None:
-        message.stop()
-        self.request(message.action)
+    def request(
+        self,
+        action: Action,
+        *,
+        replace_last: bool = False,
+        quiet: bool = False,
+        done: Callable[[Outcome | RulesError | None], None] | None = None,
+    ) -> Outcome | RulesError | None:
+        """The one way the campaign changes: apply ``action`` through the session, once.
 
-    def request(self, action) -> bool:
-        """Apply ``action``; a refusal is shown as a notification and changes nothing. A stigma
-        the action gave without its permanent effect opens the stigma dialog (RULES 1.3)."""
+        Returns the :class:`Outcome` recorded, or the refusal (a notification says it unless
+        ``quiet``: a form shows it next to its fields), or ``None`` when the rules first want
+        the GM's yes (a 6th stigma or grace, a raise past half of the raises): a dialog asks,
+        and a yes resends the action. ``done`` gets the final result either way (``None``: the
+        GM said no). ``replace_last``: the action takes the place of the last one (a reroll
+        replaces the failed roll). A stigma the action gave without its permanent effect opens
+        the stigma dialog (RULES 1.3)."""
         before = self.session.campaign
         try:
-            outcome = self.session.do(action)
+            outcome = self.session.replace_last(action) if replace_last else self.session.do(action)
         except RulesError as error:
-            self.notify(error.text(self.lang), severity="error", timeout=6)
-            return False
+            from tui.confirm import question_for
+
+            ask = question_for(before, action, error, self.lang)
+            if ask is None:
+                if not quiet:
+                    self.notify(error.text(self.lang), severity="error", timeout=6)
+                if done is not None:
+                    done(error)
+                return error
+            question, fields = ask
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.request(attrs.evolve(action, **fields), replace_last=replace_last, quiet=quiet, done=done)
+                elif done is not None:
+                    done(None)
+
+            from tui.screens.prompts import ConfirmDialog
+
+            self.push_screen(ConfirmDialog(question), answered)
+            return None
         self.campaign = self.session.campaign
         self.notify(outcome.summary.text(self.lang), timeout=3)
         from tui.screens.stigma import prompt_new_stigmata
 
         prompt_new_stigmata(self, before, self.campaign)
-        return True
+        if done is not None:
+            done(outcome)
+        return outcome
+
+    def request_all(self, actions: Sequence[Action]) -> Outcome | RulesError:
+        """Apply ``actions`` in order as one change (a form that adds a character and places it
+        in the fight): all of them, or none and the refusal. Each is its own undo step."""
+        before = self.session.campaign
+        try:
+            outcomes = self.session.do_all(actions)
+        except RulesError as error:
+            return error
+        self.campaign = self.session.campaign
+        self.notify(outcomes[0].summary.text(self.lang), timeout=3)
+        from tui.screens.stigma import prompt_new_stigmata
+
+        prompt_new_stigmata(self, before, self.campaign)
+        return outcomes[0]
 
     def action_undo(self) -> None:
         try:

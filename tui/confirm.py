@@ -1,21 +1,19 @@
-"""Ask the GM before the rules take a big step, then resend the action with the answer.
+"""The question to ask the GM before the rules take a big step.
 
-:func:`request_checked` applies an action after a dry run: when the rules would turn a PC into an
-NPC (:class:`~core.actions.NeedsConfirmation`: a 6th stigma or grace) or a raise goes past half of
-the raises, it asks with a :class:`~tui.screens.prompts.ConfirmDialog` and resends the action
-with ``confirm=True`` / ``override=True`` on yes. Every pane and dialog uses this one flow.
+When the rules refuse an action because it would turn a PC into an NPC
+(:class:`~core.actions.NeedsConfirmation`: a 6th stigma or grace) or a raise goes past half of
+the raises, :meth:`tui.app.ApotheoseApp.request` asks :func:`question_for` what to ask, shows it
+in a :class:`~tui.screens.prompts.ConfirmDialog` and resends the action with ``confirm=True`` /
+``override=True`` on yes. Every pane and dialog goes through that one request.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import attrs
 
 from core.actions import NeedsConfirmation, apply
 from core.errors import RulesError
 from tui.i18n import register, t
-from tui.screens.prompts import ConfirmDialog
 
 register(
     {
@@ -88,28 +86,3 @@ def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, d
     if error.field == "override" and hasattr(action, "override"):
         return t("cdlg.override", lang, reason=error.reason_in(lang)), {"override": True}
     return None
-
-
-def request_checked(app, action, done: Callable[[bool], None] | None = None) -> None:
-    """Apply ``action`` through ``app.request``; first ask the GM when the rules want a yes
-    (a 6th stigma or grace, a raise past half of the raises), and resend on yes."""
-    lang = getattr(app, "lang", "en")
-    campaign = app.campaign
-    ask = None
-    try:
-        apply(campaign, action)
-    except RulesError as error:
-        ask = question_for(campaign, action, error, lang)
-    if ask is None:
-        ok = app.request(action)
-        if done is not None:
-            done(ok)
-        return
-    question, fields = ask
-
-    def answered(yes: bool | None) -> None:
-        ok = bool(yes) and app.request(attrs.evolve(action, **fields))
-        if done is not None:
-            done(ok)
-
-    app.push_screen(ConfirmDialog(question), answered)

@@ -1,7 +1,7 @@
 """The GM's session: the journal, dice and the autosave, with no Textual in it.
 
-The app sends every change through :meth:`Session.do`, which applies one action to the journal
-and hands the new journal to the saver. Undo and redo are journal moves, saved the same way.
+The app sends every change through :meth:`Session.do` (or :meth:`Session.replace_last` for a
+reroll), which applies one action to the journal and hands the new journal to the saver. Undo and redo are journal moves, saved the same way.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Protocol
 
 from core.actions import Action, Outcome
@@ -90,6 +91,27 @@ class Session:
         self._writable()
         refuse_controls(action)
         journal, outcome = self.journal.record(action)
+        self._commit(journal)
+        return outcome
+
+    def do_all(self, actions: Sequence[Action]) -> list[Outcome]:
+        """Apply ``actions`` in order with one save: all of them, or none (raises the first
+        refusal and changes nothing). Each stays its own entry, so undo takes one at a time."""
+        self._writable()
+        journal, outcomes = self.journal, []
+        for action in actions:
+            refuse_controls(action)
+            journal, outcome = journal.record(action)
+            outcomes.append(outcome)
+        self._commit(journal)
+        return outcomes
+
+    def replace_last(self, action: Action) -> Outcome:
+        """Apply ``action`` in place of the last action (a reroll replaces the failed roll), as
+        one change and one save; raises :class:`RulesError` and changes nothing if impossible."""
+        self._writable()
+        refuse_controls(action)
+        journal, outcome = self.journal.replace_last(action)
         self._commit(journal)
         return outcome
 

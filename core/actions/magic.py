@@ -10,7 +10,7 @@ from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.magic import SpellRequest, cast, check_victims, exhaustion
+from core.magic import Cast, SpellRequest, cast, check_victims, exhaustion
 from core.shadow import ShadowEvent
 from core.sums import whole
 
@@ -41,15 +41,28 @@ class CastSpell(Action):
                 out.append(key)
         return tuple(out)
 
-    def apply(self, campaign: Campaign) -> Outcome:
+    def check(self, campaign: Campaign) -> Cast:
+        """What casting costs the caster, before any victim is chosen; raises
+        :class:`RulesError` when the caster cannot cast it (not a mystic, too few pm, an NPC
+        above its max intensity, more victims than paid for)."""
         c = campaign.character(self.caster)
         if not c.mystic:
             raise RulesError("caster", f"{c.name} is not a mystic", fr=f"{c.name} n'est pas mystique")
-        hits = self.hits(campaign)
-        check_victims(self.spell.targets, len(hits))
+        check_victims(self.spell.targets, len(self.hits(campaign)))
         result = cast(
             self.spell, ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value, inspired=self.inspired
         )
+        if result.shadow_gained and c.shadow is None:
+            raise RulesError(
+                "inspired", f"{c.name} is an NPC: no shadow to exceed max intensity with",
+                fr=f"{c.name} est un PNJ : pas d'ombre pour dépasser l'intensité max",
+            )
+        return result
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        result = self.check(campaign)
+        c = campaign.character(self.caster)
+        hits = self.hits(campaign)
         campaign = campaign.with_character(attrs.evolve(c, pm=result.pm_after))
         cost = result.cost
         lines: list[Line] = [
@@ -59,11 +72,6 @@ class CastSpell(Action):
             )
         ]
         if result.shadow_gained:
-            if c.shadow is None:
-                raise RulesError(
-                    "inspired", f"{c.name} is an NPC: no shadow to exceed max intensity with",
-                    fr=f"{c.name} est un PNJ : pas d'ombre pour dépasser l'intensité max",
-                )
             campaign, more = record_shadow(
                 campaign, self.caster, result.shadow_gained, ShadowEvent.exceed_intensity, confirm=self.confirm
             )

@@ -33,7 +33,6 @@ from core.actions import (
     Remove,
     UpdateCharacter,
     UpdateGroup,
-    apply,
 )
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS, Characteristics
@@ -48,6 +47,7 @@ from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
 from tui.safe import plain
 from tui.widgets.checkbox import Checkbox
+from tui.access import gm
 
 register(
     {
@@ -293,19 +293,11 @@ class FormScreen(AppState, ModalScreen[bool]):
         if errors or not actions:
             self.show_errors(errors)
             return
-        campaign = self.campaign
-        try:
-            for action in actions:
-                campaign = apply(campaign, action).campaign
-        except RulesError as error:
-            self.show_errors({self.slot_of(error.field): error.text(self.lang)})
+        result = gm(self).request_all(actions)  # all or nothing
+        if isinstance(result, RulesError):  # what was typed stays
+            self.show_errors({self.slot_of(result.field): result.text(self.lang)})
             return
         self.show_errors({})
-        first, *rest = actions
-        if not self.app.request(first):  # type: ignore[attr-defined]
-            return  # refused (read-only): the app said why; what was typed stays
-        for action in rest:
-            self.app.request(action)  # type: ignore[attr-defined]
         self.dismiss(True)
 
     @on(Button.Pressed, "#form-cancel")
@@ -526,6 +518,6 @@ class RosterActions:
 
         def answer(yes: bool | None) -> None:
             if yes:
-                app.request(Remove(key))  # type: ignore[attr-defined]
+                gm(self).request(Remove(key))
 
         app.push_screen(ConfirmDialog(t("form.remove_question", app.lang, name=name)), answer)  # type: ignore[attr-defined]

@@ -23,7 +23,6 @@ from core.progression import xp_cost
 from core.roster import Character
 from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
-from tui.confirm import request_checked
 from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, register, t
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
@@ -31,6 +30,7 @@ from tui.screens.prompts import ValuePrompt, parse_int
 from tui.safe import markup, plain
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
+from tui.access import gm
 
 register(
     {
@@ -346,7 +346,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(answer) -> None:
             if answer is not None:
-                request_checked(self.app, ChangeShadow(c.id, answer.event, answer.delta, answer.note))
+                gm(self).request(ChangeShadow(c.id, answer.event, answer.delta, answer.note))
 
         value = c.shadow.value if c.shadow is not None else 0
         self.app.push_screen(ShadowDialog(c.name, value, ShadowEvent.gm, sign), done)
@@ -358,14 +358,14 @@ class SheetScreen(AppState, ModalScreen[None]):
         shadow = c.shadow
         assert shadow is not None
         if event != "voluntary_stigma" or shadow.graces or shadow.value < 5:  # no stigma gained (or refused)
-            request_checked(self.app, ChangeShadow(c.id, ShadowEvent(event)))
+            gm(self).request(ChangeShadow(c.id, ShadowEvent(event)))
             return
         level = mark_level(len(shadow.stigmata) + 1)
         label = Mark("stigma", level).describe().text(self.lang).removeprefix("le ")
 
         def done(effect) -> None:
             if effect is not None:
-                request_checked(self.app, ChangeShadow(c.id, ShadowEvent.voluntary_stigma, effect=effect))
+                gm(self).request(ChangeShadow(c.id, ShadowEvent.voluntary_stigma, effect=effect))
 
         self.app.push_screen(StigmaDialog(c.name, level, label), done)
 
@@ -377,7 +377,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(effect) -> None:
             if effect is not None:
-                request_checked(self.app, SetStigmaEffect(c.id, index, effect))
+                gm(self).request(SetStigmaEffect(c.id, index, effect))
 
         self.app.push_screen(StigmaDialog(c.name, mark.level, label), done)
 
@@ -416,7 +416,7 @@ class SheetScreen(AppState, ModalScreen[None]):
         def resisted(mark) -> None:
             if mark is not None:
                 note = mark.permanent.text if mark.permanent is not None else ""
-                request_checked(self.app, ChangeShadow(c.id, ShadowEvent.resist_compulsion, COMPULSION_SHADOW[mark.level], note))
+                gm(self).request(ChangeShadow(c.id, ShadowEvent.resist_compulsion, COMPULSION_SHADOW[mark.level], note))
 
         if len(held) == 1:
             resisted(held[0])
@@ -431,7 +431,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(amount) -> None:
             if amount is not None:
-                self.app.request(AwardXp((c.id,), amount))  # type: ignore[attr-defined]
+                gm(self).request(AwardXp((c.id,), amount))
 
         self.app.push_screen(ValuePrompt(t("sheet.xp_prompt", self.lang, name=c.name), parse_int), done)
 
@@ -449,7 +449,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(name) -> None:
             if name is not None:
-                request_checked(self.app, RaiseCharacteristic(c.id, name))
+                gm(self).request(RaiseCharacteristic(c.id, name))
 
         self.app.push_screen(PickDialog(t("sheet.raise_prompt", lang, name=c.name, xp=c.xp), options), done)
 
@@ -460,7 +460,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(delta) -> None:
             if delta is not None:
-                self.app.request(AdjustPm(c.id, delta))  # type: ignore[attr-defined]
+                gm(self).request(AdjustPm(c.id, delta))
 
         self.app.push_screen(ValuePrompt(t("sheet.pm_prompt", self.lang, name=c.name), parse_int), done)
 
@@ -471,6 +471,6 @@ class SheetScreen(AppState, ModalScreen[None]):
 
         def done(amounts) -> None:
             if amounts is not None:
-                request_checked(self.app, Exhaust(c.id, *amounts))
+                gm(self).request(Exhaust(c.id, *amounts))
 
         self.app.push_screen(ExhaustDialog(c.name, c.hp, c.willpower), done)

@@ -48,6 +48,7 @@ from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
+from tui.access import applied, gm
 
 register(
     {
@@ -191,14 +192,15 @@ class LineDialog(AppState, ModalScreen[bool]):
         text = self.query_one("#line-input", Input).value
         try:
             action = self.action(text)
-            action = AddMany(action.characters, action.groups, join=self.joins)
-            apply(self.campaign, action)
+            result = gm(self).request(AddMany(action.characters, action.groups, join=self.joins), quiet=True)
         except RulesError as exc:
+            result = exc
+        if isinstance(result, RulesError):  # what was typed stays
             line = self.query_one("#line-error", Static)
-            line.update(exc.text(self.lang))
+            line.update(result.text(self.lang))
             line.display = True
             return
-        if self.app.request(action):  # type: ignore[attr-defined]
+        if applied(result):
             self.dismiss(True)
 
     def action_cancel(self) -> None:

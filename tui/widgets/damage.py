@@ -13,10 +13,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
-from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour
+from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour, apply
 from core.campaign import Campaign
 from core.combat import Range
-from core.damage import Weapon, apply_damage, heal
+from core.damage import Weapon, apply_damage
 from core.duel import attack_opponent_roll, defend_opponent_roll
 from core.errors import RulesError
 from core.rolls import chance_of_success
@@ -40,11 +40,11 @@ from tui.widgets.fields import (
 )
 from tui.widgets.pane import focus_now
 from tui.widgets.score_parts import ScoreToggles
+from tui.access import applied, gm
 
 register(
     {
         "dmg.targets": ("Targets: {names}", "Cibles : {names}"),
-        "dmg.line": ("{name}: {text}", "{name} : {text}"),
         "dmg.no_target": ("none: move the cursor or mark with space", "aucune : déplacez le curseur ou marquez avec espace"),
         "dmg.entry": ("Damage / heal", "Dégâts / soins"),
         "dmg.duel": ("One opponent", "Un adversaire"),
@@ -53,10 +53,6 @@ register(
         "dmg.bad_amount": ("amount: 7 or -7 damages, +3 heals", "montant : 7 ou -7 blesse, +3 soigne"),
         "dmg.pugilat": ("pugilat", "pugilat"),
         "dmg.bypass": ("bypass armour", "ignorer l'armure"),
-        "dmg.mook_falls": ("a mook falls ({n}/{total} standing)", "un sbire tombe ({n}/{total} debout)"),
-        "dmg.no_one": ("no one felled", "personne à terre"),
-        "dmg.mooks_back": ("{n} back on their feet ({s}/{total})", "{n} se relèvent ({s}/{total})"),
-        "dmg.healed": ("HP {a}→{b}", "PV {a}→{b}"),
         "dmg.nothing_to_repair": ("No armour to repair.", "Aucune armure à réparer."),
         "dmg.need_target": ("pick a target first", "choisissez d'abord une cible"),
         "dmg.attacker": ("Attacker", "Attaquant"),
@@ -97,28 +93,13 @@ def parse_amount(text: str, lang: str = "en") -> tuple[bool, int]:
     return match[1] == "+", int(match[2])
 
 
-def preview_one(campaign: Campaign, key: str, healing: bool, amount: int, pugilat: bool, bypass: bool, lang: str) -> str:
-    """``Segiere: armour 4→0 · HP 14→12 · medium wound`` — what the amount would do to ``key``."""
-    group = next((g for g in campaign.groups if g.id == key), None)
-    if group is not None:
-        if healing:
-            back = min(amount, group.felled)
-            text = t("dmg.mooks_back", lang, n=back, s=group.standing + back, total=group.total)
-        elif amount > 0 and group.standing:
-            text = t("dmg.mook_falls", lang, n=group.standing - 1, total=group.total)
-        else:
-            text = t("dmg.no_one", lang)
-        return t("dmg.line", lang, name=group.name, text=text)
-    c = campaign.character(key)
+def preview_lines(campaign: Campaign, action: Damage | Heal, lang: str) -> list[str]:
+    """What ``action`` would write in the log, line by line: the reducer's own answer on the
+    current campaign (nothing changes), or why the rules refuse it."""
     try:
-        if healing:
-            change = heal(amount, c.hp, c.max_hp, c.bruise)
-            text = t("dmg.healed", lang, a=change.hp_before, b=change.hp)
-        else:
-            text = apply_damage(amount, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass).preview.text(lang)
+        return [item.text(lang) for item in apply(campaign, action).lines]
     except RulesError as refused:
-        text = refused.text(lang)
-    return t("dmg.line", lang, name=c.name, text=text)
+        return [refused.text(lang)]
 
 
 class EntryForm(Form):
@@ -151,9 +132,16 @@ class EntryForm(Form):
             set_text(shown, "")
             return
         error.show("")
-        pugilat, bypass = pane.toggles()
-        lines = [preview_one(pane.campaign, key, healing, amount, pugilat, bypass, lang) for key in pane.targets()]
-        set_text(shown, "\n".join(lines) or t("dmg.need_target", lang))
+        targets = pane.targets()
+        if not targets:
+            set_text(shown, t("dmg.need_target", lang))
+            return
+        set_text(shown, "\n".join(preview_lines(pane.campaign, self.action(targets, healing, amount), lang)))
+
+    def action(self, targets: tuple[str, ...], healing: bool, amount: int) -> Damage | Heal:
+        """The action the amount stands for, with the pane's toggles."""
+        pugilat, bypass = self.pane.toggles()
+        return Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
 
     def submit(self) -> None:
         pane, lang = self.pane, self.pane.lang
@@ -166,9 +154,7 @@ class EntryForm(Form):
         except FieldError as refused:
             error.show(str(refused))
             return
-        pugilat, bypass = pane.toggles()
-        action = Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
-        if pane.apply(action, error) is not None:
+        if pane.apply(self.action(targets, healing, amount), error) is not None:
             self.amount.value = ""
             pane.used_up()
 
@@ -447,6 +433,6 @@ class DamagePane(FormPane):
             return
         lines = []
         for key in worn:
-            if self.app.request(RepairArmour(key)):  # type: ignore[attr-defined]
+            if applied(gm(self).request(RepairArmour(key))):
                 lines.append(self.app.session.journal.done[-1].lines[0].text(self.lang))  # type: ignore[attr-defined]
         self.show_result("\n".join(lines))

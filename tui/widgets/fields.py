@@ -16,13 +16,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
-from core.actions import Action, NeedsConfirmation, Outcome, apply
+from core.actions import Action, Outcome
 from core.campaign import Campaign
 from core.combat import Range
 from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
-from tui.confirm import own_side_question, request_checked
+from tui.access import gm
+from tui.confirm import own_side_question
 from tui.i18n import TEXT, localise_bindings, register, t
 from tui.screens.prompts import ConfirmDialog
 from tui.safe import markup, plain, visible
@@ -32,6 +33,7 @@ from tui.widgets.score_parts import SPECIALITY_KEY, TRADE_KEY, ScoreToggles, app
 
 register(
     {
+        "pct": ("{value}%", "{value} %"),
         "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
         "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
         "fields.affect.none": ("none", "aucun"),
@@ -176,9 +178,10 @@ def set_text(widget: Static, text: str | Content) -> None:
         widget.update(text, layout=widget.region.area > 0)
 
 
-def percent(chance: Fraction, lang: str = "en") -> str:
-    value = f"{float(chance) * 100:.0f}"
-    return f"{value} %" if lang == "fr" else f"{value}%"
+def percent(chance: Fraction | float, lang: str = "en") -> str:
+    """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French (the one way the
+    app writes a percentage)."""
+    return t("pct", lang, value=f"{float(chance) * 100:.0f}")
 
 
 def fighters(campaign: Campaign) -> list[Character]:
@@ -195,11 +198,6 @@ def character_or_none(campaign: Campaign, key: object) -> Character | None:
         if c.id == key:
             return c
     return None
-
-
-def trial(campaign: Campaign, action: Action) -> Outcome:
-    """What ``action`` would do (raises RulesError when the rules refuse it); nothing changes."""
-    return apply(campaign, action)
 
 
 def outcome_text(outcome: Outcome, lang: str = "en") -> Content:
@@ -443,41 +441,27 @@ class FormPane(Pane):
     def apply(
         self, action: Action, error: ErrorLine, replaces: Action | None = None, *, own_side: bool = False
     ) -> Outcome | None:
-        """Try ``action``: a refusal shows next to the fields and changes nothing; else it goes
-        to the app and its breakdown stays in the result area. ``replaces``: the journal's last
-        action, undone first (a reroll replaces the failed roll). An attack on the attacker's own
-        side is asked about first (yes: applied, ``own_side=True``; no: nothing changes)."""
-        session = self.app.session  # type: ignore[attr-defined]
-        journal = session.journal
-        before = (journal.states[-2] if len(journal.states) > 1 else journal.base) if replaces else self.campaign
-        question = None if (own_side or replaces is not None) else own_side_question(before, action, self.lang)
-        try:
-            outcome = trial(before, action)
+        """Send ``action`` to the app, once: a refusal shows next to the fields and changes
+        nothing; else its breakdown stays in the result area. ``replaces``: the journal's last
+        action, which ``action`` takes the place of (a reroll replaces the failed roll). An
+        attack on the attacker's own side is asked about first (yes: sent with
+        ``own_side=True``; no: nothing changes)."""
+        if not own_side and replaces is None:
+            question = own_side_question(self.campaign, action, self.lang)
             if question is not None:
                 error.show("")
-                self.app.push_screen(  # type: ignore[attr-defined]
-                    ConfirmDialog(question), lambda yes: yes and self.apply(action, error, own_side=True)
-                )
+                gm(self).push_screen(ConfirmDialog(question), lambda yes: yes and self.apply(action, error, own_side=True))
                 return None
-            if replaces is not None:
-                session.undo()
-        except NeedsConfirmation:
-            if replaces is None:  # a 6th stigma or grace: ask, then resend confirmed
-                error.show("")
-                request_checked(self.app, action)
-            return None
-        except RulesError as refused:
-            error.show(refused.text(self.lang))
-            return None
-        if not self.app.request(action):  # type: ignore[attr-defined]
-            if replaces is not None:
-                session.redo()
-                self.app.campaign = session.campaign  # type: ignore[attr-defined]
+        result = gm(self).request(action, replace_last=replaces is not None, quiet=True)
+        if isinstance(result, RulesError):
+            error.show(result.text(self.lang))
             return None
         error.show("")
-        self.show_result(outcome_text(outcome, self.lang))
+        if result is None:  # the rules asked the GM first (a 6th stigma or grace): the answer resends it
+            return None
+        self.show_result(outcome_text(result, self.lang))
         back_to_initiative(self)  # the next turn is one key: n
-        return outcome
+        return result
 
     def show_result(self, text: str | Content) -> None:
         """Show ``text`` (plain text when a string) in the result area."""

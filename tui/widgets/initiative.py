@@ -56,6 +56,7 @@ from tui.safe import plain, visible
 from tui.state import AppState
 from tui.widgets.fields import outcome_text
 from tui.widgets.pane import Pane, focus_now
+from tui.access import applied, gm
 
 register(
     {
@@ -608,7 +609,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         return node
 
     def _request(self, action) -> bool:
-        return self.app.request(action)  # type: ignore[attr-defined]
+        return applied(gm(self).request(action))
 
     def _notify(self, key: str, **values) -> None:
         self.app.notify(t(key, self.lang, **values), severity="warning", timeout=4)
@@ -647,11 +648,10 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             self._request(ActNow(key))
 
     def action_boost(self) -> None:
-        from tui.confirm import request_checked
 
         c = self._character(pc=True)
         if c is not None:  # asks first if core ever lets a boost confirm a 6th stigma
-            request_checked(self.app, BoostInitiative(c.id))
+            gm(self).request(BoostInitiative(c.id))
 
     def action_set_initiative(self) -> None:
         from tui.screens.prompts import ValuePrompt, parse_int

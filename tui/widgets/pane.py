@@ -9,11 +9,12 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widget import Widget
 
-from core.actions import Action
+from core.actions import Action, Outcome
 from core.campaign import Campaign
+from core.errors import RulesError
 from tui.i18n import t
 from tui.safe import plain
-from tui.messages import ActionRequested
+from tui.access import gm
 from tui.state import AppState
 
 
@@ -108,5 +109,6 @@ class Pane(AppState, Vertical):
                 focus_now(widget)
                 return
 
-    def request(self, action: Action) -> None:
-        self.post_message(ActionRequested(action))
+    def request(self, action: Action) -> Outcome | RulesError | None:
+        """Send ``action`` to the app's one request path; see :meth:`ApotheoseApp.request`."""
+        return gm(self).request(action)

@@ -25,7 +25,7 @@ from textual.widgets import (
     Tabs,
 )
 
-from core.actions import CastSpell, apply
+from core.actions import CastSpell
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.magic import (
@@ -43,15 +43,16 @@ from core.magic import (
 )
 from core.rolls import chance_of_success
 from core.roster import Character
-from tui.confirm import request_checked
+from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
 from tui.widgets.checkbox import Checkbox
+from tui.widgets.fields import percent
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_mage import MageSpell
 from tui.widgets.spell_poles import PolesSpell
 from tui.widgets.spell_d6 import D6Spell
-from tui.widgets.spell_system import SpellSystem, percent
+from tui.widgets.spell_system import SpellSystem
 
 register(
     {
@@ -462,7 +463,7 @@ class ApotheoseSpell(SpellSystem):
         chance = chance_of_success(intensity, probe.target, die)
         self._show(
             "#spell-resist",
-            t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance)),
+            t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance, lang)),
         )
 
     def roll_resistance(self) -> None:
@@ -506,14 +507,14 @@ class ApotheoseSpell(SpellSystem):
                 raise refused("caster", "spell.no_caster")
             spell = self.request_typed()
             action = CastSpell(c.id, spell, self.inspired)
-            apply(self.campaign, attrs.evolve(action, confirm=True))
+            action.check(self.campaign)
         except RulesError as error:
             lang = self.lang
             app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
             return
 
-        def cast_done(ok: bool) -> None:
-            if ok:  # inspiration is decided spell by spell
+        def cast_done(result: object) -> None:
+            if applied(result):  # inspiration is decided spell by spell
                 self.query_one("#spell-inspired", Checkbox).value = False
                 if getattr(app, "marked", None):  # the marks were for this spell's victims
                     app.marked = frozenset()
@@ -524,7 +525,7 @@ class ApotheoseSpell(SpellSystem):
         def chosen(victims: tuple[str, ...] | None) -> None:
             if victims is not None:
                 aimed = aim_at_groups(self.campaign, spell, victims)
-                request_checked(app, attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
+                gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
         marked = getattr(app, "marked", frozenset())
         app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), marked), chosen)

@@ -6,8 +6,6 @@ A new system is a module ``tui/widgets/spell_<system>.py`` with a subclass of
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from textual.containers import VerticalScroll
 
 from tui.state import AppState
@@ -22,6 +20,3 @@ class SpellSystem(AppState, VerticalScroll):
     def start_entry(self) -> None:
         """Focus the first field. Override."""
 
-
-def percent(chance: Fraction | float) -> str:
-    return f"{float(chance) * 100:.0f} %"

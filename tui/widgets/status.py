@@ -8,8 +8,16 @@ from textual.widgets import Static
 
 from core.campaign import Campaign
 from core.french import de
-from tui.i18n import t
+from tui.access import gm
+from tui.i18n import register, t
 from tui.safe import visible
+
+register(
+    {
+        "status.round": ("Round {n}", "Round {n}"),
+        "status.turn": ("turn: {name}", "tour {de_name}"),  # "tour d'Alduin", "tour de Morvan"
+    }
+)
 
 PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4"))
 
@@ -25,21 +33,21 @@ class StatusBar(Static):
         self.watch(self.app, "campaign", self.show, init=True)
 
     def show(self, campaign: Campaign | None) -> None:
-        app = self.app
-        lang = getattr(app, "lang", "en")
+        app = gm(self)
+        lang = app.lang
         parts = [campaign.name] if campaign else []
         enc = campaign.encounter if campaign else None
         if enc is not None:
             parts.append(enc.name)
-            parts.append(f"Round {enc.round}")
+            parts.append(t("status.round", lang, n=enc.round))
             if enc.current:
                 name = campaign.name_of(enc.current)
-                parts.append(f"tour {de(name)}" if lang == "fr" else f"turn: {name}")
+                parts.append(t("status.turn", lang, name=name, de_name=de(name)))
         plain, label, holder = " · ".join(parts), "", None
-        if getattr(app, "session", None) is not None and app.session.read_only:
+        if app.session.read_only:
             # The holder (who, where, which file to delete) can be long: it goes after whose
             # turn it is, so the turn is never pushed off the line.
-            holder = getattr(app, "locked_by", None)
+            holder = app.locked_by
             label = t("app.read_only", lang)
         if (plain, label, holder) == self._shown:
             return
