@@ -58,7 +58,7 @@ from core.shadow import (
     voluntary_stigma,
 )
 from core.sums import whole
-from tests.conftest import make_test_app, run, wait_for
+from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
 from tui.widgets.fields import ErrorLine
 from tui.widgets.initiative import InitiativeList
 
@@ -248,7 +248,7 @@ async def test_the_french_app_refuses_in_french_next_to_the_fields():
     campaign = DEMO
     while campaign.encounter.current != "morvan":
         campaign = apply(campaign, NextTurn()).campaign
-    app = make_test_app(campaign, lang="fr")
+    app = make_app_trades_apply(campaign, lang="fr")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("g", "5", "tab", "3")
         await pilot.pause()

@@ -5,15 +5,16 @@ the session, and a 6th stigma is asked about in one place."""
 from __future__ import annotations
 
 import contextlib
+import sys
 
 import attrs
 
-from core.actions import AttackGroup, ChangeShadow, Damage, NextTurn, Outcome, apply
 from core.actions.base import Action as BaseAction
+from core.actions import AttackGroup, ChangeShadow, Damage, NextTurn, Outcome, apply
 from core.demo import demo_campaign
 from core.errors import RulesError
 from core.shadow import Mark, Shadow
-from tests.conftest import done_actions, make_test_app, run
+from tests.conftest import done_actions, make_app_trades_apply, run
 from tui.session import Session
 from tui.screens.prompts import ConfirmDialog
 
@@ -27,9 +28,20 @@ def _subclasses(cls: type) -> set[type]:
     return out
 
 
+def _in_a_preview() -> bool:
+    """Whether the reducer was called by a preview (it reads, records nothing)."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_name in ("preview_lines", "preview", "refresh_preview", "describe"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 @contextlib.contextmanager
 def counting_reducer():
-    """Count every run of any action's ``apply`` (the reducer) while the block runs."""
+    """Count every run of any action's ``apply`` (the reducer) while the block runs, a dry run
+    included, but not a preview's."""
     calls: list[str] = []
     originals = {}
     for cls in _subclasses(BaseAction):
@@ -38,7 +50,8 @@ def counting_reducer():
             originals[cls] = original
 
             def counted(self, campaign, _original=original):
-                calls.append(type(self).__name__)
+                if not _in_a_preview():
+                    calls.append(type(self).__name__)
                 return _original(self, campaign)
 
             cls.apply = counted
@@ -59,7 +72,7 @@ def turn_of(key: str):
 
 @run
 async def test_the_reducer_runs_once_for_x_6_enter():
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         app.selected = "segiere"
         await pilot.pause()
@@ -74,7 +87,7 @@ async def test_the_reducer_runs_once_for_x_6_enter():
 
 @run
 async def test_the_request_returns_the_outcome_recorded_or_the_refusal():
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         result = app.request(Damage(("segiere",), 6))
         assert isinstance(result, Outcome)
@@ -104,7 +117,7 @@ def test_replace_last_is_one_step_and_changes_nothing_when_refused():
 
 @run
 async def test_a_reroll_replaces_the_failed_attack_through_the_session():
-    app = make_test_app(turn_of("morvan"))
+    app = make_app_trades_apply(turn_of("morvan"))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "minus", "5", "enter")
         await pilot.pause()
@@ -130,7 +143,7 @@ def _five_stigmata():
 
 @run
 async def test_a_sixth_stigma_is_asked_once_and_yes_resends_it_confirmed():
-    app = make_test_app(_five_stigmata())
+    app = make_app_trades_apply(_five_stigmata())
     async with app.run_test(size=WIDE) as pilot:
         results = []
         assert app.request(ChangeShadow("morvan", "story_element", 2), done=results.append) is None
@@ -145,7 +158,7 @@ async def test_a_sixth_stigma_is_asked_once_and_yes_resends_it_confirmed():
 
 @run
 async def test_no_to_a_sixth_stigma_changes_nothing():
-    app = make_test_app(_five_stigmata())
+    app = make_app_trades_apply(_five_stigmata())
     async with app.run_test(size=WIDE) as pilot:
         results = []
         app.request(ChangeShadow("morvan", "story_element", 2), done=results.append)
@@ -157,7 +170,7 @@ async def test_no_to_a_sixth_stigma_changes_nothing():
 
 @run
 async def test_the_damage_preview_is_what_the_log_will_say():
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         app.marked = frozenset({"morvan", "segiere", "veterans"})
         await pilot.pause()

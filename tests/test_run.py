@@ -12,6 +12,7 @@ import pytest
 
 from core.actions import Damage, NextTurn
 from core.demo import demo_campaign
+from core.errors import RulesError
 from saves.atomic import atomic_write, backup_path
 from saves.format import read_journal
 from saves.lock import CampaignLock
@@ -91,7 +92,7 @@ async def test_a_campaign_held_by_another_process_opens_read_only_and_says_who(v
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
             assert any(f"pid {holder.pid}" in text for text in notes(app))
-            assert not app.request(NextTurn())
+            assert isinstance(app.request(NextTurn()), RulesError)
             assert app.campaign == demo_campaign("Villon")
         assert finish(app) is None
     finally:
@@ -120,7 +121,7 @@ async def test_a_bad_file_opens_on_the_bad_save_screen_and_is_left_alone(villon)
         text = str(app.screen.query_one("#bad-save-error").render())
         assert str(villon) in text and "$.campaign.roster[3].hp" in text and "3.7" in text
         assert [p.name for p, _ in app.screen.backups] == ["villon.json.1"]
-        assert not app.request(NextTurn())
+        assert isinstance(app.request(NextTurn()), RulesError)
         await pilot.press("q")
     assert finish(app) is None
     assert villon.read_bytes() == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual import events
 
-from tests.conftest import make_test_app, run, wait_for
+from tests.conftest import make_app_trades_apply, run, wait_for
 
 
 def burst(app, *keys: str) -> None:
@@ -21,7 +21,7 @@ async def _settle(pilot) -> None:
 
 @run
 async def test_damage_typed_in_one_burst_reaches_the_amount_field() -> None:
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=(120, 40)) as pilot:
         app.selected = "segiere"
         await pilot.pause()
@@ -32,7 +32,7 @@ async def test_damage_typed_in_one_burst_reaches_the_amount_field() -> None:
 
 @run
 async def test_group_attack_typed_in_one_burst_at_80x24() -> None:
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         burst(app, "g", "9", "enter")
@@ -43,7 +43,7 @@ async def test_group_attack_typed_in_one_burst_at_80x24() -> None:
 
 @run
 async def test_digits_typed_in_a_field_do_not_switch_panes() -> None:
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         burst(app, "x", "2")

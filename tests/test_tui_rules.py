@@ -5,7 +5,7 @@ resistance (RULES 1.7)."""
 from __future__ import annotations
 
 from core.actions import DefendOpponent
-from tests.conftest import done_actions, make_test_app, run, wait_for
+from tests.conftest import done_actions, make_app_trades_apply, run, wait_for
 
 WIDE = (120, 40)
 
@@ -18,7 +18,7 @@ def text_of(app, selector: str) -> str:
 async def test_item6_pc_defence_roll_from_the_initiative_list():
     """P on a PC: the damage pane's duel form with "defender rolls" ticked; the PC's die, its
     critical failure costs a shadow point and the failed defence costs what the hit would."""
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         app.selected = "segiere"
         await pilot.pause()
@@ -43,7 +43,7 @@ async def test_item6_pc_defence_roll_from_the_initiative_list():
 
 @run
 async def test_item6_the_duel_forms_toggle_makes_the_defender_roll():
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         app.selected = "segiere"
         await pilot.pause()
@@ -67,7 +67,7 @@ async def test_item5_the_stigma_dialog_applies_the_effect_and_the_grace_gives_it
     from tui.screens.sheet import SheetScreen
     from tui.screens.stigma import StigmaDialog
 
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         app.selected = "brunvir"  # shadow 5, combat 11
         await pilot.pause()
@@ -103,7 +103,7 @@ async def test_item5_resisted_compulsion_is_one_key_on_the_sheet():
     from tui.screens.sheet import SheetScreen
     from tui.screens.stigma import StigmaDialog
 
-    app = make_test_app()
+    app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
         app.selected = "brunvir"
         await pilot.pause()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.actions import AttackGroup, AttackOpponent, NextTurn, Roll, apply
 from core.demo import demo_campaign
-from tests.conftest import done_actions, make_test_app, run, wait_for
+from tests.conftest import done_actions, make_app_trades_apply, run, wait_for
 
 WIDE = (120, 40)
 
@@ -24,7 +24,7 @@ def shadow_lines(text: str) -> list[str]:
 async def test_item_11_no_doubled_shadow_lines_in_french_after_a_reroll():
     """Morvan attacks the veterans with a reroll (-5 then 7): the result says once what the
     reroll cost his shadow ("Morvan : ombre 4→5 (relance…)"), not again as "1 relance : +1 ombre"."""
-    app = make_test_app(turn_of("morvan"), lang="fr")
+    app = make_app_trades_apply(turn_of("morvan"), lang="fr")
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "minus", "5", "tab", "7", "enter")
         await wait_for(pilot, lambda: len(done_actions(app)) == 1)
@@ -53,7 +53,7 @@ async def test_item_11_an_npc_attacking_its_own_side_is_asked_about():
     (his own soldiers): Enter asks; `n` changes nothing, `y` attacks."""
     from tui.screens.prompts import ConfirmDialog
 
-    app = make_test_app(turn_of("capitaine"))
+    app = make_app_trades_apply(turn_of("capitaine"))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "3", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmDialog))
@@ -75,7 +75,7 @@ async def test_item_11_an_npc_attacking_its_own_side_is_asked_about():
 async def test_item_11_a_pc_attacking_the_npcs_is_not_asked_about():
     from tui.screens.prompts import ConfirmDialog
 
-    app = make_test_app(turn_of("morvan"))
+    app = make_app_trades_apply(turn_of("morvan"))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("g", "3", "enter")
         await wait_for(pilot, lambda: len(done_actions(app)) == 1)
