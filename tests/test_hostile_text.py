@@ -30,7 +30,7 @@ from tests.conftest import make_test_app
 from tests.hostile import UNSAFE, data_controls, screen_text, hostile_campaign, hostile_text, recording_driver, walk
 from tests.test_save_integrity import demo_save, write
 
-PILOT = settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+PILOT = settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 FILES = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -212,7 +212,7 @@ def test_item2_calc_shows_a_hostile_argument_as_visible_escapes(capsys, text):
 
 
 @pytest.mark.slow
-@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=hostile_text())
 def test_item2_a_hostile_name_pasted_into_the_add_character_form(text):
     """Markup and accents are kept as typed; a control character is refused (nothing added)."""

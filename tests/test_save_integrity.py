@@ -170,7 +170,7 @@ def test_whatever_check_accepts_renders_every_sheet(tmp_path, data):
 
 
 @pytest.mark.slow
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=mutated_saves())
 def test_item3_whatever_check_accepts_opens_headless_on_every_pane_and_sheet(tmp_path_factory, data):
     """The issue's property through the app itself: the file opened as ``apotheose FILE
