@@ -10,11 +10,12 @@ import sys
 import attrs
 
 from core.actions.base import Action as BaseAction
-from core.actions import AttackGroup, ChangeShadow, Damage, NextTurn, Outcome, apply
+from core.actions import AttackGroup, ChangeShadow, Damage, Outcome
 from core.demo import demo_campaign
 from core.errors import RulesError
 from core.shadow import Mark, Shadow
 from tests.conftest import done_actions, make_app_trades_apply, run
+from tests.test_tui_mass_combat import turn_of
 from tui.session import Session
 from tui.screens.prompts import ConfirmDialog
 
@@ -60,14 +61,6 @@ def counting_reducer():
     finally:
         for cls, original in originals.items():
             cls.apply = original
-
-
-def turn_of(key: str):
-    """The demo fight, moved on until it is ``key``'s turn."""
-    campaign = demo_campaign()
-    while campaign.encounter.current != key:
-        campaign = apply(campaign, NextTurn()).campaign
-    return campaign
 
 
 @run

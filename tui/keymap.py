@@ -17,7 +17,6 @@ default key. ``apotheose keymap`` says the same on the command line (exit 1 on a
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import importlib
 import os
