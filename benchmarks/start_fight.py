@@ -30,7 +30,7 @@ from core.errors import RulesError
 from core.journal import Journal
 from core.roster import new_character
 from saves.format import Encoder
-from saves.store import open_campaign, create_campaign
+from saves.store import create_campaign, open_campaign
 
 PCS = ("arsouille", "alduin", "segiere", "morvan", "romuald", "brunvir")
 

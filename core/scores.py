@@ -13,8 +13,8 @@ from __future__ import annotations
 import attrs
 
 from core.characteristics import CHARACTERISTICS
-from core.roster import Character, Trade
 from core.rolls import SPECIALITY, TRADE, Score, score
+from core.roster import Character, Trade
 from core.sums import Term
 from core.validators import require
 

@@ -333,7 +333,7 @@ def template_from_fields(fields: Mapping[str, object], extra: Iterable[str] = ()
 
 def template_fields(template: Template) -> dict[str, object]:
     """The template as :data:`FIELDS` (what a file holds), the inverse of :func:`template_from_fields`."""
-    from core.notation import format_armour, format_trades
+    from core.notation import format_trades
 
     c = template.characteristics
     return {

@@ -15,7 +15,6 @@ from core.d6.scales import (
     GESTURES,
     GROUP,
     INCANTATIONS,
-    PREPARATION,
     PSIONIC_SCALES,
     RANGE,
     SPELL_SCALES,

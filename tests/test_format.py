@@ -14,13 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.actions import (
-    AttackNamedGroup,
-    DefendOpponent,
-    SetStigmaEffect,
     ALL_ACTIONS,
-    SetPrivate,
-    SetShown,
-    SetShownDefault,
     ActNow,
     AddCharacter,
     AddCondition,
@@ -28,6 +22,7 @@ from core.actions import (
     AddMany,
     AdjustPm,
     AttackGroup,
+    AttackNamedGroup,
     AttackOpponent,
     AwardXp,
     BoostInitiative,
@@ -35,6 +30,7 @@ from core.actions import (
     ChangeShadow,
     Damage,
     DefendGroup,
+    DefendOpponent,
     Delay,
     EndEncounter,
     Exhaust,
@@ -52,7 +48,11 @@ from core.actions import (
     Roll,
     SetHidden,
     SetInitiative,
+    SetPrivate,
+    SetShown,
+    SetShownDefault,
     SetStanding,
+    SetStigmaEffect,
     Stabilise,
     StartEncounter,
     UpdateCharacter,
@@ -63,13 +63,13 @@ from core.characteristics import Characteristics
 from core.combat import Grade, Range
 from core.demo import demo_campaign
 from core.encounter import Condition
-from core.visibility import Shown
 from core.errors import RulesError
 from core.journal import Journal
 from core.magic import SpellRequest
-from core.shadow import EffectKind, StigmaEffect
 from core.mooks import MookGroup
 from core.roster import new_character
+from core.shadow import EffectKind, StigmaEffect
+from core.visibility import Shown
 from saves.envelope import CAMPAIGN, CURRENT_VERSION, FORMAT, EnvelopeFormat
 from saves.errors import BadFieldError, FutureVersionError
 from saves.format import (

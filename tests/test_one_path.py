@@ -9,15 +9,15 @@ import sys
 
 import attrs
 
-from core.actions.base import Action as BaseAction
 from core.actions import AttackGroup, ChangeShadow, Damage, Outcome
+from core.actions.base import Action as BaseAction
 from core.demo import demo_campaign
 from core.errors import RulesError
 from core.shadow import Mark, Shadow
 from tests.conftest import done_actions, make_app_trades_apply, run
 from tests.test_tui_mass_combat import turn_of
-from tui.session import Session
 from tui.screens.prompts import ConfirmDialog
+from tui.session import Session
 
 WIDE = (120, 40)
 

@@ -16,7 +16,7 @@ from core.journal import Journal
 from saves.errors import BadFieldError, SaveError
 from saves.format import encode
 from saves.store import load_campaign
-from tui.campaign_cli import main_check, summary, markdown_log
+from tui.campaign_cli import main_check, markdown_log, summary
 from tui.screens.sheet import character_text, group_text
 
 

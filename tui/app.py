@@ -23,7 +23,6 @@ from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
 
-
 #: What a macOS-minded table in Textual turns Esc + a digit (sent in one packet) into.
 ESC_DIGITS = dict(zip("¡™£¢∞¶•ªº", "1234578 90".replace(" ", "")))  # Esc 6 is "§", a real key
 

@@ -75,7 +75,15 @@ def _metres(value) -> int | float:
 
 
 def run_poles(args: argparse.Namespace) -> Answer:
-    from core.poles import Counter, Enhancements, PolesRequest, illusion_hold, parse_enhance, parse_technique, poles_spell
+    from core.poles import (
+        Counter,
+        Enhancements,
+        PolesRequest,
+        illusion_hold,
+        parse_enhance,
+        parse_technique,
+        poles_spell,
+    )
 
     enhance = parse_enhance(",".join(args.enhance)) if args.enhance else Enhancements()
     techniques = tuple(parse_technique(text) for text in args.technique)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
 
 from core.actions import Action, Outcome

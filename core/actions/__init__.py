@@ -7,6 +7,7 @@ union a save holds).
 """
 
 from core.actions.base import Action, Outcome, apply
+from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.encounter import (
     ActNow,
     AddCondition,
@@ -21,7 +22,6 @@ from core.actions.encounter import (
     SetInitiative,
     StartEncounter,
 )
-from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.fight import (
     AttackGroup,
     AttackOpponent,

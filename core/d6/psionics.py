@@ -14,7 +14,6 @@ from core.d6.spell import Aspect
 from core.sums import Term, sum_line, whole
 from core.validators import require
 
-
 #: Empathy is a roll opposed by the target's Volonté.
 OPPOSED_BY = {Power.empathy: "volonte"}
 

@@ -22,8 +22,8 @@ from core.encounter import Condition
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.i18n import refusal, register, t
-from tui.screens.prompts import parse_int
 from tui.safe import plain
+from tui.screens.prompts import parse_int
 
 register(
     {

@@ -42,12 +42,12 @@ from core.mooks import MookGroup
 from core.notation import format_armour, format_trades, parse_armour, parse_list, parse_trades
 from core.roster import Character, Trade, new_character
 from core.shadow import Shadow
+from tui.access import gm
 from tui.i18n import refused, register, t
+from tui.safe import plain
 from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
-from tui.safe import plain
 from tui.widgets.checkbox import Checkbox
-from tui.access import gm
 
 register(
     {

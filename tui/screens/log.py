@@ -19,8 +19,8 @@ from textual.widgets import Footer, RichLog
 from core.journal import LogLine
 from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, register, t
-from tui.state import AppState
 from tui.safe import visible
+from tui.state import AppState
 
 register(
     {

@@ -11,8 +11,8 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic, SetStigmaEffect
@@ -23,14 +23,14 @@ from core.progression import xp_cost
 from core.roster import Character
 from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
+from tui.access import gm
 from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, register, t
+from tui.safe import markup, plain
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
-from tui.safe import markup, plain
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
-from tui.access import gm
 
 register(
     {

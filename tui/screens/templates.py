@@ -44,11 +44,11 @@ from core.templates import (
     template_of,
 )
 from saves.errors import SaveError
+from tui.access import applied, gm
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
-from tui.access import applied, gm
 
 register(
     {

@@ -21,6 +21,7 @@ from core.duel import attack_opponent_roll, defend_opponent_roll
 from core.errors import RulesError
 from core.rolls import chance_of_success
 from core.sums import Term, sum_line
+from tui.access import applied, gm
 from tui.i18n import register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
@@ -40,7 +41,6 @@ from tui.widgets.fields import (
 )
 from tui.widgets.pane import focus_now
 from tui.widgets.score_parts import ScoreToggles
-from tui.access import applied, gm
 
 register(
     {

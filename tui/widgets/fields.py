@@ -25,11 +25,19 @@ from core.scores import Applies
 from tui.access import gm
 from tui.confirm import own_side_question
 from tui.i18n import TEXT, localise_bindings, register, t
-from tui.screens.prompts import ConfirmDialog
 from tui.safe import markup, plain, visible
+from tui.screens.prompts import ConfirmDialog
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import Pane
-from tui.widgets.score_parts import SPECIALITY_KEY, TRADE_KEY, ScoreToggles, applies_to, default_score, parts_text, remembered
+from tui.widgets.score_parts import (
+    SPECIALITY_KEY,
+    TRADE_KEY,
+    ScoreToggles,
+    applies_to,
+    default_score,
+    parts_text,
+    remembered,
+)
 
 register(
     {

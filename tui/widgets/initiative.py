@@ -25,22 +25,22 @@ from textual.widgets import Static
 
 from core.actions import (
     ActNow,
-    Outcome,
-    Roll,
-    apply,
     AddCondition,
     BoostInitiative,
     Delay,
     EndEncounter,
     MoveInOrder,
     NextTurn,
+    Outcome,
     PreviousTurn,
     RemoveCondition,
     RepairArmour,
+    Roll,
     SetHidden,
     SetInitiative,
     Stabilise,
     StartEncounter,
+    apply,
 )
 from core.campaign import Campaign
 from core.damage import Vital
@@ -51,12 +51,12 @@ from core.mooks import MookGroup
 from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
+from tui.access import applied, gm
 from tui.i18n import localise_bindings, register, t
 from tui.safe import plain, visible
 from tui.state import AppState
 from tui.widgets.fields import outcome_text
 from tui.widgets.pane import Pane, focus_now
-from tui.access import applied, gm
 
 register(
     {

@@ -12,9 +12,9 @@ from textual.widget import Widget
 from core.actions import Action, Outcome
 from core.campaign import Campaign
 from core.errors import RulesError
+from tui.access import gm
 from tui.i18n import t
 from tui.safe import plain
-from tui.access import gm
 from tui.state import AppState
 
 

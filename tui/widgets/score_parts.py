@@ -13,8 +13,8 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 
 from core.errors import RulesError
-from core.roster import Character
 from core.rolls import Score
+from core.roster import Character
 from core.scores import Applies, character_score, speciality_candidates
 from tui.i18n import register, t
 from tui.widgets.checkbox import Checkbox

@@ -37,9 +37,9 @@ from core.magic import (
     SpellCost,
     SpellRequest,
     max_spell_intensity,
-    victims_paid,
     resist,
     spell_cost,
+    victims_paid,
 )
 from core.rolls import chance_of_success
 from core.roster import Character
@@ -49,9 +49,9 @@ from tui.safe import plain
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.fields import percent
 from tui.widgets.pane import Pane, focus_now
+from tui.widgets.spell_d6 import D6Spell
 from tui.widgets.spell_mage import MageSpell
 from tui.widgets.spell_poles import PolesSpell
-from tui.widgets.spell_d6 import D6Spell
 from tui.widgets.spell_system import SpellSystem
 
 register(
