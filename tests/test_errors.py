@@ -59,8 +59,8 @@ from core.shadow import (
 )
 from core.sums import whole
 from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
-from tui.widgets.fields import ErrorLine
 from tui.widgets.initiative import InitiativeList
+from tui.widgets.inputs import ErrorLine
 
 DEMO = demo_campaign()
 

@@ -13,8 +13,8 @@ from core.dice import kult_die
 from tests.conftest import done_actions, run, wait_for
 from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.damage import DamagePane, parse_amount
-from tui.widgets.fields import ErrorLine, FieldError
 from tui.widgets.initiative import InitiativePane
+from tui.widgets.inputs import ErrorLine, FieldError
 
 WIDE, NARROW = (120, 40), (80, 24)
 

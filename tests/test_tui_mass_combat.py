@@ -11,8 +11,8 @@ from core.demo import demo_campaign
 from core.dice import kult_die
 from tests.conftest import done_actions, run, wait_for
 from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
-from tui.widgets.fields import ErrorLine
 from tui.widgets.initiative import InitiativePane
+from tui.widgets.inputs import ErrorLine
 from tui.widgets.mass_combat import AttackForm, GroupList, MassCombatPane
 
 WIDE, NARROW = (120, 40), (80, 24)

@@ -9,7 +9,8 @@ from core.magic import DURATION, RANGE, TARGETS
 from core.shadow import Mark, Shadow
 from tests.conftest import make_test_app, run, wait_for
 from tui.screens.prompts import ConfirmDialog
-from tui.widgets.spell import SpellPane, VictimsDialog, scale_hint
+from tui.screens.victims import VictimsDialog
+from tui.widgets.spell import SpellPane, scale_hint
 
 
 def text(app, selector: str) -> str:

@@ -8,8 +8,7 @@ Decision: adding while a fight is active also joins it (a ``Join`` after the ``A
 journal entries, undone one at a time); the form says so with a "join the fight" box, ticked by
 default, that the GM can untick.
 
-:class:`RosterActions` is mixed into the main screen: ``A`` add a character, ``G`` add a group,
-``e`` edit the selected one, ``delete`` remove it.
+:class:`tui.screens.roster_keys.RosterActions` opens them from the main screen.
 """
 
 from __future__ import annotations
@@ -30,11 +29,9 @@ from core.actions import (
     AddCharacter,
     AddGroup,
     Join,
-    Remove,
     UpdateCharacter,
     UpdateGroup,
 )
-from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS, Characteristics
 from core.combat import Grade
 from core.errors import RulesError
@@ -45,7 +42,6 @@ from core.shadow import Shadow
 from tui.access import gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
-from tui.screens.prompts import ConfirmDialog
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
 
@@ -475,49 +471,3 @@ class GroupForm(FormScreen):
         if self.joins():
             actions.append(Join(key))
         return actions
-
-
-# --- the main screen's actions ----------------------------------------------------------------
-
-
-class RosterActions:
-    """Screen actions (mixed into the main screen): add, edit and remove roster entries."""
-
-    def action_add_character(self) -> None:
-        self.app.push_screen(CharacterForm())  # type: ignore[attr-defined]
-
-    def action_add_group(self) -> None:
-        self.app.push_screen(GroupForm())  # type: ignore[attr-defined]
-
-    def _selected(self) -> str | None:
-        app = self.app
-        key = getattr(app, "selected", None)
-        if key is None or not app.campaign.has(key):  # type: ignore[attr-defined]
-            app.notify(t("form.select_first", app.lang), severity="warning")  # type: ignore[attr-defined]
-            return None
-        return key
-
-    def action_edit_selected(self) -> None:
-        key = self._selected()
-        if key is None:
-            return
-        campaign: Campaign = self.app.campaign  # type: ignore[attr-defined]
-        form = (
-            CharacterForm(campaign.character(key))
-            if any(c.id == key for c in campaign.roster)
-            else GroupForm(campaign.group(key))
-        )
-        self.app.push_screen(form)  # type: ignore[attr-defined]
-
-    def action_remove_selected(self) -> None:
-        key = self._selected()
-        if key is None:
-            return
-        app = self.app
-        name = app.campaign.name_of(key)  # type: ignore[attr-defined]
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                gm(self).request(Remove(key))
-
-        app.push_screen(ConfirmDialog(t("form.remove_question", app.lang, name=name)), answer)  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from textual.widgets import Input
 from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, register
 from tui.screens import templates as quick
-from tui.screens.forms import RosterActions
+from tui.screens.roster_keys import RosterActions
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane

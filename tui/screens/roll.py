@@ -27,7 +27,7 @@ from tui.safe import plain
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
-from tui.widgets.fields import FieldError, percent
+from tui.widgets.inputs import FieldError, percent
 from tui.widgets.score_parts import (
     SPECIALITY_KEY,
     TRADE_KEY,

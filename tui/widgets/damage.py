@@ -25,20 +25,8 @@ from tui.access import applied, gm
 from tui.i18n import register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
-from tui.widgets.fields import (
-    AFFECTS,
-    RANGES,
-    Cycle,
-    ErrorLine,
-    FieldError,
-    Form,
-    FormPane,
-    NumberField,
-    character_or_none,
-    labels,
-    percent,
-    set_text,
-)
+from tui.widgets.form import Form, FormPane, character_or_none
+from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
 from tui.widgets.pane import focus_now
 from tui.widgets.score_parts import ScoreToggles
 

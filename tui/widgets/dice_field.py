@@ -8,7 +8,7 @@ from textual.widgets import Input
 
 from core.dice import KultDie, RandomSource
 from tui.i18n import register, t
-from tui.widgets.fields import FieldError
+from tui.widgets.inputs import FieldError
 
 register(
     {

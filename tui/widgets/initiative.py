@@ -55,7 +55,7 @@ from tui.access import applied, gm
 from tui.i18n import localise_bindings, register, t
 from tui.safe import plain, visible
 from tui.state import AppState
-from tui.widgets.fields import outcome_text
+from tui.widgets.form import outcome_text
 from tui.widgets.pane import Pane, focus_now
 
 register(

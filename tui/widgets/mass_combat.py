@@ -36,20 +36,8 @@ from core.rolls import chance_of_success, check
 from tui.i18n import localise_bindings, register, t
 from tui.safe import markup, visible
 from tui.widgets.dice_field import ROLL, KultDieField, cast
-from tui.widgets.fields import (
-    AFFECTS,
-    RANGES,
-    Cycle,
-    ErrorLine,
-    FieldError,
-    Form,
-    FormPane,
-    NumberField,
-    character_or_none,
-    fighters,
-    percent,
-    set_text,
-)
+from tui.widgets.form import Form, FormPane, character_or_none, fighters
+from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
 from tui.widgets.named_group import NamedGroupForm, marked_members
 from tui.widgets.pane import focus_now
 from tui.widgets.score_parts import ScoreToggles

@@ -26,7 +26,8 @@ from core.rolls import chance_of_success
 from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.widgets.dice_field import KultDieField, cast
-from tui.widgets.fields import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, Form, NumberField, percent, set_text
+from tui.widgets.form import Form
+from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
 from tui.widgets.score_parts import ScoreToggles
 
 register(

@@ -13,12 +13,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import (
     Input,
     Label,
     Select,
-    SelectionList,
     Static,
     TabbedContent,
     TabPane,
@@ -46,8 +44,9 @@ from core.roster import Character
 from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
+from tui.screens.victims import VictimsDialog
 from tui.widgets.checkbox import Checkbox
-from tui.widgets.fields import percent
+from tui.widgets.inputs import percent
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_d6 import D6Spell
 from tui.widgets.spell_mage import MageSpell
@@ -91,11 +90,6 @@ register(
         ),
         "spell.not_enough_pm": ("Not enough pm: {pm} for {total}", "pm insuffisants : {pm} pour {total}"),
         "spell.cast": ("Cast", "Lancer"),
-        "spell.victims": ("{amount} damage (through armour) to which targets?", "{amount} dégâts (armure d'abord) à quelles cibles ?"),
-        "spell.victims_help": (
-            "space: mark · enter: cast · esc: cancel — none marked: no damage",
-            "espace : marquer · entrée : lancer · échap : annuler — aucune : pas de dégâts",
-        ),
         "spell.resist": ("Resist", "Résiste"),
         "spell.resist_target": ("target", "cible"),
         "spell.affects": ("affects", "affecte"),
@@ -171,37 +165,6 @@ def aim_at_groups(campaign: Campaign, spell: SpellRequest, victims: tuple[str, .
         aimed.append((key, n))
         left -= n
     return tuple(aimed)
-
-
-class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
-    """Which targets take the spell's intensity as damage; dismisses the keys, None to cancel."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Cast", priority=True, id="spell-victims-cast"),
-        Binding("escape", "cancel", "Cancel", id="spell-victims-cancel"),
-    ]
-
-    def __init__(self, amount: int, choices: list[tuple[str, str]], marked: frozenset[str]) -> None:
-        super().__init__(classes="dialog")
-        self.amount = amount
-        self.choices = choices
-        self.marked = marked
-
-    def compose(self) -> ComposeResult:
-        lang = getattr(self.app, "lang", "en")
-        with Vertical(classes="dialog-box", id="spell-victims-box"):
-            yield Label(t("spell.victims", lang, amount=self.amount), classes="dialog-question")
-            yield SelectionList[str](
-                *((name, key, key in self.marked) for key, name in self.choices), id="spell-victims", compact=True
-            )
-            yield Static(t("spell.victims_help", lang), classes="dialog-help", markup=False)
-
-    def action_choose(self) -> None:
-        chosen = set(self.query_one(SelectionList).selected)
-        self.dismiss(tuple(key for key, _ in self.choices if key in chosen))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class CostFields(Vertical):

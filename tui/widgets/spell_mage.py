@@ -17,9 +17,10 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from core.errors import RulesError
-from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, MageSpell, assistants_of, mage_spell, percent
+from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, assistants_of, mage_spell, percent
+from core.mage import MageSpell as MageResult
 from tui.i18n import refused, register, t
-from tui.widgets.fields import Cycle
+from tui.widgets.inputs import Cycle
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 
@@ -177,7 +178,7 @@ class MageSpell(SpellSystem, can_focus=False):
             assistants=assistants_of(self.query_one("#mage-assistants", Input).value), **zero,
         )  # type: ignore[arg-type]  # fmt: skip
 
-    def result(self) -> MageSpell:
+    def result(self) -> MageResult:
         rules = self.campaign.rules
         return mage_spell(self.effect_typed(), ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate)
 
@@ -202,7 +203,7 @@ class MageSpell(SpellSystem, can_focus=False):
         self._verdict(self.summary(result), result.possible)
         self._show("#mage-breakdown", "\n".join(ln.text(lang) for ln in result.breakdown))
 
-    def summary(self, result: MageSpell) -> str:
+    def summary(self, result: MageResult) -> str:
         lang = self.lang
         if not result.possible:
             return t("mage.impossible", lang, reason=result.reason.text(lang) if result.reason else "")

@@ -1,33 +1,30 @@
-"""Small pieces the combat forms share: number fields, one-line choices, the error line, the
-score a character attacks or defends with, and how an applied action is shown."""
+"""The form framework of the combat panes: a :class:`Form` previews on every change and submits
+on Enter, a :class:`FormPane` holds a few forms (ctrl+t switches), keeps its character Selects in
+step with the roster and sends the action to the app once, showing the refusal or the outcome."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.message import Message
-from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from core.actions import Action, Outcome
 from core.campaign import Campaign
-from core.combat import Range
 from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
 from tui.access import gm
 from tui.confirm import own_side_question
-from tui.i18n import TEXT, localise_bindings, register, t
-from tui.safe import markup, plain, visible
+from tui.i18n import localise_bindings, register, t
+from tui.safe import markup, plain
 from tui.screens.prompts import ConfirmDialog
 from tui.widgets.checkbox import Checkbox
+from tui.widgets.inputs import Cycle, ErrorLine, NumberField, set_text
 from tui.widgets.pane import Pane
 from tui.widgets.score_parts import (
     SPECIALITY_KEY,
@@ -41,15 +38,6 @@ from tui.widgets.score_parts import (
 
 register(
     {
-        "pct": ("{value}%", "{value} %"),
-        "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
-        "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
-        "fields.affect.none": ("none", "aucun"),
-        "fields.affect.good": ("favourable", "favorable"),
-        "fields.affect.bad": ("unfavourable", "défavorable"),
-        "fields.range.short": ("short", "courte"),
-        "fields.range.medium": ("medium +3", "moyenne +3"),
-        "fields.range.long": ("long +5", "longue +5"),
         "fields.gm": ("— (GM)", "— (MJ)"),
         "fields.back": ("Back", "Retour"),
     }
@@ -61,135 +49,6 @@ def back_to_initiative(widget: Widget) -> None:
     back = getattr(widget.screen, "action_back", None)
     if back is not None:
         back()
-
-
-class FieldError(ValueError):
-    """A field's text cannot be used; the message is ready to show (in the app's language)."""
-
-
-class NumberField(Input):
-    """A compact whole-number Input."""
-
-    def __init__(self, value: str = "", *, label: str = "", **kwargs: Any) -> None:
-        kwargs.setdefault("compact", True)
-        super().__init__(value, type="integer", select_on_focus=True, **kwargs)
-        self.label = label
-
-    def number(self, lang: str = "en", minimum: int | None = None) -> int:
-        """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
-        try:
-            value = int(self.value.strip())
-        except ValueError:
-            raise FieldError(t("fields.number", lang, field=self.label)) from None
-        if minimum is not None and value < minimum:
-            raise FieldError(t("fields.at_least", lang, field=self.label, n=minimum))
-        return value
-
-
-class Cycle(Widget, can_focus=True):
-    """A one-line choice among a few: space or → for the next, ← for the previous."""
-
-    DEFAULT_CSS = """
-    Cycle {
-        width: auto;
-        height: 1;
-        padding: 0 1;
-        background: $boost;
-    }
-    Cycle:focus {
-        background: $accent 40%;
-        text-style: bold;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "step(1)", "Next", show=False, id="choice-next"),
-        Binding("left", "step(-1)", "Previous", show=False, id="choice-previous"),
-    ]
-
-    index: reactive[int] = reactive(0)
-
-    class Changed(Message):
-        def __init__(self, cycle: Cycle, value: object) -> None:
-            super().__init__()
-            self.cycle = cycle
-            self.value = value
-
-        @property
-        def control(self) -> Cycle:
-            return self.cycle
-
-    def __init__(self, choices: Sequence[tuple[object, tuple[str, str]]], value: object = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.choices = tuple(choices)
-        values = [v for v, _ in self.choices]
-        self.set_reactive(Cycle.index, values.index(value) if value in values else 0)
-
-    @property
-    def value(self) -> Any:
-        return self.choices[self.index][0]
-
-    @value.setter
-    def value(self, value: object) -> None:
-        self.index = [v for v, _ in self.choices].index(value)
-
-    def render(self) -> str:
-        en, fr = self.choices[self.index][1]
-        label = fr if getattr(self.app, "lang", "en") == "fr" else en
-        return f"‹{label}›"
-
-    def action_step(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.choices)
-
-    def watch_index(self) -> None:
-        self.post_message(self.Changed(self, self.value))
-
-    def on_click(self) -> None:
-        self.action_step(1)
-
-
-def labels(key: str) -> tuple[str, str]:
-    """(English, French) of a registered text, for a choice that renders in either."""
-    return TEXT[key]
-
-
-AFFECTS: tuple[tuple[int, tuple[str, str]], ...] = (
-    (0, labels("fields.affect.none")),
-    (1, labels("fields.affect.good")),
-    (-1, labels("fields.affect.bad")),
-)
-RANGES: tuple[tuple[Range, tuple[str, str]], ...] = tuple((r, labels(f"fields.range.{r.value}")) for r in Range)
-
-
-class ErrorLine(Static):
-    """The message of a refused field, next to the fields; hidden when there is none."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__("", markup=False, classes="field-error", **kwargs)
-        self.display = False
-        self.message = ""
-
-    def show(self, message: str) -> None:
-        if message != self.message:
-            self.message = message
-            self.update(message)
-            self.display = bool(message)
-
-
-def set_text(widget: Static, text: str | Content) -> None:
-    """Update a Static only when its text changes (no repaint otherwise). One that is not on
-    screen (in a form not shown) does not lay the screen out again: showing it will. A string is
-    shown with any control character as a visible escape."""
-    if isinstance(text, str):
-        text = visible(text)
-    if getattr(widget, "_shown", None) != text:
-        widget._shown = text  # type: ignore[attr-defined]
-        widget.update(text, layout=widget.region.area > 0)
-
-
-def percent(chance: Fraction | float, lang: str = "en") -> str:
-    """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French (the one way the
-    app writes a percentage)."""
-    return t("pct", lang, value=f"{float(chance) * 100:.0f}")
 
 
 def fighters(campaign: Campaign) -> list[Character]:
