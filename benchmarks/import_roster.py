@@ -64,11 +64,11 @@ def main() -> None:
             path.write_text(roster_text(source, fmt), encoding="utf-8")
             action = read_roster(path, demo)
             assert len(action.characters) == args.characters, len(action.characters)
-            parse = best(lambda: read_roster(path, demo), args.repeat)
-            applied = best(lambda: apply(demo, action), args.repeat)
+            parse = best(lambda path=path: read_roster(path, demo), args.repeat)
+            applied = best(lambda action=action: apply(demo, action), args.repeat)
             counter = iter(range(10**6))
 
-            def end_to_end() -> None:
+            def end_to_end(counter=counter, fmt=fmt, path=path) -> None:
                 n = next(counter)
                 campaign = Path(tmp) / f"c{fmt}{n}.json"
                 assert cli(["new", str(campaign)]) == 0

@@ -16,8 +16,8 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             code = main(list(argv))
-        except SystemExit as exit:  # --help
-            code = exit.code
+        except SystemExit as stop:  # --help
+            code = stop.code
     return code, out.getvalue(), err.getvalue()
 
 

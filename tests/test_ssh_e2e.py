@@ -261,7 +261,7 @@ print(",".join(refused))
         for user in made_users:
             # Their apps got SIGHUP when the ssh links closed: wait for them to be gone.
             try:
-                wait_until(lambda: run("pgrep", "-u", user, check=False).returncode != 0, 20, 0.1)
+                wait_until(lambda user=user: run("pgrep", "-u", user, check=False).returncode != 0, 20, 0.1)
             except TimeoutError:
                 pass
             run("userdel", "-r", user, check=False)

@@ -119,10 +119,10 @@ async def test_after_enter_applies_a_form_n_is_the_next_turn():
                 app.selected = "segiere"
                 await pilot.pause()
                 await pilot.press(*keys)
-                await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+                await wait_for(pilot, lambda app=app: len(done_actions(app)) == 1)
                 assert on_initiative(app), (size, keys)
                 await pilot.press("n")
-                await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+                await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
 
 
 @run
@@ -160,7 +160,7 @@ async def test_esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn():
             app.selected = "segiere"
             await pilot.press("x", "7")
             await write_bytes(pilot, "\x1bn")  # Textual reads this as alt+n
-            await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+            await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
             assert on_initiative(app)
             assert app.screen.query_one("#dmg-amount").value == "7" and done_actions(app) == [NextTurn()]
 

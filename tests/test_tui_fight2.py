@@ -95,7 +95,7 @@ async def test_bruising_shows_next_to_the_hp_numbers():
             app.selected = "romuald"  # 9/9, no armour
             await pilot.pause()
             await pilot.press("x", "ctrl+n", "4", "enter")  # a punch: 4 through, half of it bruising
-            await wait_for(pilot, lambda: app.campaign.character("romuald").bruise == 2)
+            await wait_for(pilot, lambda app=app: app.campaign.character("romuald").bruise == 2)
             await pilot.pause()
             line = row_text(app, "romuald")
             assert "7/9" in line and words in line, line

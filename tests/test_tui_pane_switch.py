@@ -53,7 +53,7 @@ def cells_per_row(output: str) -> dict[int, int]:
     """How many characters each screen row received (cursor moves split the output)."""
     rows: dict[int, int] = {}
     marks = list(CURSOR_TO.finditer(output))
-    for mark, after in zip(marks, [*marks[1:], None]):
+    for mark, after in zip(marks, [*marks[1:], None], strict=False):
         chunk = output[mark.end() : after.start() if after else len(output)]
         row = int(mark.group(1))
         rows[row] = rows.get(row, 0) + len(CONTROL.sub("", chunk))

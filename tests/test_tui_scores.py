@@ -43,7 +43,7 @@ async def test_group_attack_counts_the_trade_and_speciality_only_once_ticked_eac
             assert "+ hache/lutte (speciality) 2 = 16" in " ".join(text_of(app, "#atk-parts").split())
             assert text_of(app, "#atk-chance") != chance_before  # the preview follows before Enter
             await pilot.press("4", "enter")
-            await wait_for(pilot, lambda: done_actions(app))
+            await wait_for(pilot, lambda app=app: done_actions(app))
             assert done_actions(app) == [AttackGroup("veterans", 16, (4,), "short", "brunvir", 0)]
 
 

@@ -98,7 +98,7 @@ async def test_an_hp_change_refreshes_its_row_only(campaign_file, monkeypatch) -
         before = list(table.lines)
         write(path, play(journal, Damage(("segiere",), 6)))
         await until(pilot, lambda: "HP 12/14" in screen_text(app))
-        changed = [y for y, (a, b) in enumerate(zip(before, table.lines)) if a != b]
+        changed = [y for y, (a, b) in enumerate(zip(before, table.lines, strict=False)) if a != b]
         assert len(changed) == 1 and refreshed == changed
 
 

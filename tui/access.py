@@ -1,4 +1,4 @@
-"""The one typed way for a pane, widget or screen to reach the GM's app.
+"""The one typed way for a pane, widget, screen or command provider to reach the GM's app.
 
 ``self.app`` is typed as Textual's plain :class:`~textual.app.App`; :func:`gm` gives the
 :class:`~tui.app.ApotheoseApp` with its session, campaign, selection and marks, so callers need
@@ -7,19 +7,32 @@ no ``getattr`` and no ``type: ignore``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from core.actions import Outcome
+from core.breakdown import Lang
 
 if TYPE_CHECKING:
-    from textual.dom import DOMNode
+    from textual.app import App
 
     from tui.app import ApotheoseApp
 
 
-def gm(node: DOMNode) -> ApotheoseApp:
+class InApp(Protocol):
+    """Anything that runs in a Textual app: a widget, a screen, the app, a command provider."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
+
+def gm(node: InApp) -> ApotheoseApp:
     """The GM's app ``node`` runs in."""
     return cast("ApotheoseApp", node.app)
+
+
+def lang_of(node: InApp) -> Lang:
+    """The language ``node``'s app speaks (English for an app without one, such as a test's)."""
+    return "fr" if getattr(node.app, "lang", "en") == "fr" else "en"
 
 
 def applied(result: object) -> bool:

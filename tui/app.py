@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 from textual import events
@@ -16,15 +16,17 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from core.actions import Action, Outcome
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
+from core.scores import Applies
 from tui.i18n import localise_bindings, t
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
 
 #: What a macOS-minded table in Textual turns Esc + a digit (sent in one packet) into.
-ESC_DIGITS = dict(zip("¡™£¢∞¶•ªº", "1234578 90".replace(" ", "")))  # Esc 6 is "§", a real key
+ESC_DIGITS = dict(zip("¡™£¢∞¶•ªº", "1234578 90".replace(" ", ""), strict=False))  # Esc 6 is "§", a real key
 
 
 def after_escape(event: events.Key, focused: object) -> events.Key | None:
@@ -60,8 +62,8 @@ class ApotheoseApp(App[None]):
     TITLE = "Apothéose"
     #: Textual's own commands (in the app's language); each screen adds what fits it (Screen.COMMANDS).
     COMMANDS = App.COMMANDS
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="undo"),
@@ -71,12 +73,12 @@ class ApotheoseApp(App[None]):
     ]
 
     #: The campaign as it stands: every pane renders from it.
-    campaign: var[Campaign | None] = var(None, init=False)
+    campaign: var[Campaign] = var(cast("Campaign", None), init=False)  # set in __init__, before any read
     #: The combatant under the initiative cursor.
     selected: var[str | None] = var(None, init=False)
     #: Combatants marked (space) as targets of the next damage or spell.
     marked: var[frozenset[str]] = var(frozenset(), init=False)
-    lang: var[str] = var("en", init=False)
+    lang: var[Lang] = var("en", init=False)
     #: Counts undos and redos: one can leave the campaign as it was (a check that moved no
     #: shadow), so what shows an applied action watches this too.
     journal_moves: var[int] = var(0, init=False)
@@ -85,7 +87,7 @@ class ApotheoseApp(App[None]):
         self,
         session: Session,
         *,
-        lang: str = "en",
+        lang: Lang = "en",
         locked_by: str | None = None,
         load_error: Exception | None = None,
         mouse: bool = True,
@@ -95,6 +97,10 @@ class ApotheoseApp(App[None]):
         self.locked_by = locked_by
         self.load_error = load_error
         self.mouse = mouse
+        #: For the session (tui.widgets.score_parts): what the GM said applies to a character's
+        #: score, by (character id, characteristic), and each character's last check's characteristic.
+        self.score_applies: dict[tuple[str, str], Applies] = {}
+        self.check_characteristic: dict[str, str] = {}
         self.set_reactive(ApotheoseApp.lang, lang)
         self.set_reactive(ApotheoseApp.campaign, session.campaign)
 
@@ -119,7 +125,7 @@ class ApotheoseApp(App[None]):
 
         return localised(super().get_system_commands(screen), self.lang)
 
-    def get_line_filters(self):  # type: ignore[no-untyped-def]
+    def get_line_filters(self):
         """Textual's filters, then :data:`~tui.safe_paint.DROP_CONTROLS`: no terminal code from a
         name reaches the terminal, whichever widget paints it."""
         return [*super().get_line_filters(), DROP_CONTROLS]
@@ -163,17 +169,26 @@ class ApotheoseApp(App[None]):
         replace_last: bool = False,
         quiet: bool = False,
         done: Callable[[Outcome | RulesError | None], None] | None = None,
+        own_side: bool = False,
     ) -> Outcome | RulesError | None:
         """The one way the campaign changes: apply ``action`` through the session, once.
 
         Returns the :class:`Outcome` recorded, or the refusal (a notification says it unless
-        ``quiet``: a form shows it next to its fields), or ``None`` when the rules first want
-        the GM's yes (a 6th stigma or grace, a raise past half of the raises): a dialog asks,
-        and a yes resends the action. ``done`` gets the final result either way (``None``: the
-        GM said no). ``replace_last``: the action takes the place of the last one (a reroll
-        replaces the failed roll). A stigma the action gave without its permanent effect opens
-        the stigma dialog (RULES 1.3)."""
+        ``quiet``: a form shows it next to its fields), or ``None`` when the GM's yes comes
+        first: an attack on the attacker's own side (``own_side`` says it was asked), a 6th
+        stigma or grace, a raise past half of the raises. A dialog asks, and a yes resends the
+        action. ``done`` gets the final result either way (``None``: the GM said no).
+        ``replace_last``: the action takes the place of the last one (a reroll replaces the
+        failed roll, and is never asked about again). A stigma the action gave without its
+        permanent effect opens the stigma dialog (RULES 1.3)."""
         before = self.session.campaign
+        if not own_side and not replace_last:
+            from tui.confirm import own_side_question
+
+            question = own_side_question(before, action, self.lang)
+            if question is not None:
+                self._ask(question, lambda: self.request(action, quiet=quiet, done=done, own_side=True), done)
+                return None
         try:
             outcome = self.session.replace_last(action) if replace_last else self.session.do(action)
         except RulesError as error:
@@ -187,16 +202,8 @@ class ApotheoseApp(App[None]):
                     done(error)
                 return error
             question, fields = ask
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.request(attrs.evolve(action, **fields), replace_last=replace_last, quiet=quiet, done=done)
-                elif done is not None:
-                    done(None)
-
-            from tui.screens.prompts import ConfirmDialog
-
-            self.push_screen(ConfirmDialog(question), answered)
+            resend = attrs.evolve(action, **fields)
+            self._ask(question, lambda: self.request(resend, replace_last=replace_last, quiet=quiet, done=done, own_side=True), done)
             return None
         self.campaign = self.session.campaign
         self.notify(outcome.summary.text(self.lang), timeout=3)
@@ -206,6 +213,20 @@ class ApotheoseApp(App[None]):
         if done is not None:
             done(outcome)
         return outcome
+
+    def _ask(
+        self, question: str, resend: Callable[[], object], done: Callable[[Outcome | RulesError | None], None] | None
+    ) -> None:
+        """Ask the GM ``question`` (yes/no): yes runs ``resend``, no tells ``done``."""
+        from tui.screens.prompts import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                resend()
+            elif done is not None:
+                done(None)
+
+        self.push_screen(ConfirmDialog(question), answered)
 
     def request_all(self, actions: Sequence[Action]) -> Outcome | RulesError:
         """Apply ``actions`` in order as one change (a form that adds a character and places it
@@ -257,7 +278,7 @@ class ApotheoseApp(App[None]):
         pcs = tuple(c.id for c in self.campaign.roster if c.pc)
 
         def given(amount: object) -> None:
-            if amount is not None:
+            if isinstance(amount, int):
                 self.request(AwardXp(pcs, amount))
 
         self.push_screen(ValuePrompt(t("app.award_xp", self.lang), parse_int), given)
@@ -319,7 +340,7 @@ class ApotheoseApp(App[None]):
 def make_app(
     session: Session,
     *,
-    lang: str = "en",
+    lang: Lang = "en",
     locked_by: str | None = None,
     load_error: Exception | None = None,
     mouse: bool = True,

@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from core.breakdown import Line
+from core.breakdown import Lang, Line
 from core.errors import RulesError
 from tui.calc_commands import Answer, commands
 from tui.calc_parser import PROG, Rejected, command_key, normalise, option_of, parser
 
 
-def _lang(args: argparse.Namespace) -> str:
+def _lang(args: argparse.Namespace) -> Lang:
     from tui.i18n import LANGS, default_lang
 
     lang = getattr(args, "lang", None)
@@ -26,17 +26,17 @@ def _lang(args: argparse.Namespace) -> str:
         return default_lang()
     if lang.strip().lower() not in LANGS:
         raise RulesError("lang", f"unknown value {lang!r}", LANGS)
-    return lang.strip().lower()
+    return "fr" if lang.strip().lower() == "fr" else "en"
 
 
-def _text(value: Any, lang: str) -> Any:
+def _text(value: Any, lang: Lang) -> Any:
     """A :class:`~core.breakdown.Line` (or a list of them) in ``lang``; any other value as is."""
     if isinstance(value, list):
         return [_text(item, lang) for item in value]
     return value.text(lang) if isinstance(value, Line) else value
 
 
-def _print(answer: Answer, lang: str, as_json: bool) -> None:
+def _print(answer: Answer, lang: Lang, as_json: bool) -> None:
     lines = _text(list(answer.breakdown), lang)
     if as_json:
         import json

@@ -114,8 +114,7 @@ def run_duel(args: argparse.Namespace) -> Answer:
         rolled = check(args.defence, attack, args.defence_kult)
         result = defend_opponent(rolled, attack, weapon=args.weapon)
     else:
-        rolled = check(args.attack, args.defence, args.kult) if args.kult else None
-        result = attack_opponent(rolled if rolled is not None else args.attack, args.defence, weapon=args.weapon)
+        result = attack_opponent(check(args.attack, args.defence, args.kult) if args.kult else args.attack, args.defence, weapon=args.weapon)
     data = {
         "roller": "defence" if args.defence_kult else "attack", "final": result.final, "difficulty": result.difficulty,
         "hit": result.hit, "margin": result.margin, "ranks": result.ranks, "damage": result.damage,

@@ -49,7 +49,7 @@ class _Later:
 
 def _option(parser: argparse.ArgumentParser, name: str, help: str, later: Callable[[], str], **kwargs: Any) -> None:
     action = parser.add_argument(name, help=help + "%(later)s", **kwargs)
-    action.later = _Later(later)  # type: ignore[attr-defined]
+    action.later = _Later(later)  # type: ignore[attr-defined]  # an argparse Action carries our extra attribute
 
 
 def _scales(psionic: bool = False) -> dict[str, Any]:

@@ -69,14 +69,14 @@ class CalcParser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+    def parse_known_args(self, args=None, namespace=None):
         """An unknown option is named as unknown, before any required one is missed."""
         unknown = unknown_option(self, None if args is None else list(args))
         if unknown is not None:
             raise Rejected(unknown, "not an option of this command (see --help)")
         return super().parse_known_args(args, namespace)
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         raise _reword(" ".join(message.split()))
 
 

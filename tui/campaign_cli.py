@@ -39,7 +39,7 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise Rejected(message)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def,override]
+    def parse_known_args(self, args=None, namespace=None):
         """An unknown option is named as unknown, before any required one is missed."""
         from tui.calc_parser import unknown_option
 
@@ -143,7 +143,7 @@ def summary(journal: Journal, version: object) -> list[tuple[str, str]]:
 
     c = journal.campaign
     pcs = sum(1 for ch in c.roster if ch.pc)
-    hidden = sum(1 for x in (*c.roster, *c.groups) if x.hidden)
+    hidden = sum(1 for x in c.roster if x.hidden) + sum(1 for g in c.groups if g.hidden)
     encounter = "none"
     if c.encounter is not None:
         enc = c.encounter

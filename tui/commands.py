@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from textual.actions import parse
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from core.breakdown import Lang
+from tui.access import gm, lang_of
 from tui.i18n import register, t
 from tui.safe import visible
 
@@ -87,7 +89,7 @@ class GMCommands(ActionCommands):
     spell systems."""
 
     def _commands(self) -> Iterable[tuple[str, str]]:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         from tui.players_see import palette_commands
         from tui.screens.templates import PALETTE
 
@@ -122,11 +124,9 @@ class CombatantCommands(Provider):
     """Combatants by name: picking one selects it in the initiative pane."""
 
     async def search(self, query: str) -> Hits:
-        campaign = getattr(self.app, "campaign", None)
-        if campaign is None:
-            return
+        campaign = gm(self).campaign
         matcher = self.matcher(query)
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         for item in (*campaign.roster, *campaign.groups):
             name = visible(item.name, lines=False)  # a name is data: shown as typed, never obeyed
             score = matcher.match(name)
@@ -139,7 +139,7 @@ class CombatantCommands(Provider):
                 )
 
     def _select(self, key: str) -> None:
-        self.app.selected = key  # type: ignore[attr-defined]
+        gm(self).selected = key
 
 
 register(
@@ -172,7 +172,7 @@ SYSTEM = {
 }
 
 
-def localised(commands: Iterable[SystemCommand], lang: str) -> Iterable[SystemCommand]:
+def localised(commands: Iterable[SystemCommand], lang: Lang) -> Iterable[SystemCommand]:
     """Textual's system commands in ``lang`` (one Textual adds later passes as it is)."""
     for command in commands:
         keys = SYSTEM.get((command.title, command.help))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from core.actions import NeedsConfirmation, apply
+from core.breakdown import Lang
 from core.errors import RulesError
 from tui.i18n import register, t
 
@@ -43,10 +44,12 @@ def _who(action) -> str | None:
     return None
 
 
-def sixth_mark_question(campaign, action, lang: str) -> str:
+def sixth_mark_question(campaign, action, lang: Lang) -> str:
     """"6th stigma: X becomes an NPC — confirm?" (or grace), from a dry run of the confirmed action."""
     key = _who(action)
-    name = campaign.name_of(key) if key else "?"
+    if key is None:
+        return t("cdlg.sixth_stigma", lang, name="?")
+    name = campaign.name_of(key)
     kind = "stigma"
     try:
         after = apply(campaign, attrs.evolve(action, confirm=True)).campaign.character(key)
@@ -63,7 +66,7 @@ def _is_pc(campaign, key: str) -> bool | None:
     return None if found is None else bool(getattr(found, "pc", False))
 
 
-def own_side_question(campaign, action, lang: str) -> str | None:
+def own_side_question(campaign, action, lang: Lang) -> str | None:
     """"X attacks Y, of their own side. Attack anyway?" when an NPC attacks an NPC or a group
     (the NPCs' side); None otherwise. The rules allow it (a compulsion, a betrayal, a blow in
     the confusion), so the app asks instead of refusing: usually it is a wrong selection or a
@@ -79,7 +82,7 @@ def own_side_question(campaign, action, lang: str) -> str | None:
     return None
 
 
-def question_for(campaign, action, error: RulesError, lang: str) -> tuple[str, dict] | None:
+def question_for(campaign, action, error: RulesError, lang: Lang) -> tuple[str, dict] | None:
     """The question to ask before resending ``action``, and the fields to resend it with."""
     if isinstance(error, NeedsConfirmation) and hasattr(action, "confirm"):
         return sixth_mark_question(campaign, action, lang), {"confirm": True}

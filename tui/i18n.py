@@ -7,12 +7,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from core.breakdown import Lang
 from core.errors import RulesError
+from tui.access import lang_of
 
 LANGS = ("en", "fr")
 
 
-def default_lang(env: Mapping[str, str] | None = None) -> str:
+def default_lang(env: Mapping[str, str] | None = None) -> Lang:
     """``fr`` when ``LC_ALL``/``LC_MESSAGES``/``LANG`` say French, else ``en``."""
     env = os.environ if env is None else env
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -67,7 +69,7 @@ def register(texts: dict[str, tuple[str, str]]) -> None:
     TEXT.update(texts)
 
 
-def t(key: str, lang: str = "en", **values: object) -> str:
+def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     """The text for ``key`` in ``lang``, formatted with ``values``; the key itself if unknown."""
     en, fr = TEXT.get(key, (key, key))
     text = fr if lang == "fr" else en
@@ -79,7 +81,7 @@ def refused(field: str, key: str, allowed: str | None = None, **values: object) 
     return RulesError(field, t(key, "en", **values), allowed, t(key, "fr", **values))
 
 
-def refusal(error: Exception, lang: str = "en") -> str:
+def refusal(error: Exception, lang: Lang = "en") -> str:
     """What to show the GM for refused input: a :class:`core.errors.RulesError` (or anything with
     ``text(lang)``) in ``lang``, any other error as it says."""
     text = getattr(error, "text", None)
@@ -89,7 +91,7 @@ def refusal(error: Exception, lang: str = "en") -> str:
 def localise_bindings(node: Any, texts: Mapping[str, str]) -> None:
     """Give ``node``'s bindings (by binding id) the description of i18n key ``texts[id]`` in the
     app's language, so the footer and ``?`` speak French too. Call it from ``on_mount``."""
-    lang = getattr(node.app, "lang", "en")
+    lang = lang_of(node)
     keymap = node._bindings.key_to_bindings
     for key, bindings in list(keymap.items()):
         keymap[key] = [replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings]

@@ -32,6 +32,8 @@ from typing import Any
 
 import platformdirs
 
+from core.breakdown import Lang
+from tui.access import lang_of
 from tui.i18n import register, t
 
 ENV_VAR = "APOTHEOSE_CONFIG"
@@ -90,7 +92,7 @@ class Problem:
     key: str
     values: Mapping[str, object] = field(default_factory=dict)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         values = dict(self.values)
         if "hint" in values:
             values["hint"] = t("keymap.hint", lang, id=values["hint"]) if values["hint"] else ""
@@ -130,8 +132,8 @@ def read(path: Path) -> tuple[dict[str, object], list[Problem]]:
         return {}, [Problem("keymap.bad_toml", {"file": path, "line": line, "reason": "not UTF-8 text"})]
     except tomllib.TOMLDecodeError as error:
         found = _TOML_WHERE.match(str(error))
-        line, reason = (found["line"], found["reason"]) if found else ("?", str(error))
-        return {}, [Problem("keymap.bad_toml", {"file": path, "line": line, "reason": reason})]
+        where, reason = (found["line"], found["reason"]) if found else ("?", str(error))
+        return {}, [Problem("keymap.bad_toml", {"file": path, "line": where, "reason": reason})]
 
 
 # -- the bindings a keymap can name -------------------------------------------------------------
@@ -180,7 +182,7 @@ def _classes() -> tuple[type, ...]:
 
 
 def _merged(cls: type) -> list[Any]:
-    return [binding for _key, binding in cls._merge_bindings()]  # type: ignore[attr-defined]
+    return [binding for _key, binding in cls._merge_bindings()]  # type: ignore[attr-defined]  # Textual's private merge (tests/test_tui_keymap.py pins it)
 
 
 @cache
@@ -293,8 +295,8 @@ def _first_clash(keymap: Mapping[str, str], path: Path) -> tuple[Problem, list[s
         owners: dict[str, dict[str, Any]] = {}  # key → owner (an id, or the action of a fixed key) → binding
         own: set[str] = set()
         for n, binding in enumerate(scope.bindings):
-            moved = binding.id is not None and binding.id in keymap
-            keys = keymap[binding.id].split(",") if moved else [binding.key]
+            remapped = binding.id is not None and binding.id in keymap
+            keys = keymap[binding.id].split(",") if remapped and binding.id else [binding.key]
             owner = binding.id or f"fixed:{binding.action}"
             if n < scope.own:
                 own.add(owner)
@@ -340,7 +342,7 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     loaded = load(env)
     if loaded.keymap:
         app.set_keymap(loaded.keymap)
-    lang = getattr(app, "lang", "en")
+    lang = lang_of(app)
     for problem in loaded.problems:  # once the app runs: a notification from on_mount is lost
         app.call_later(app.notify, problem.text(lang), severity=problem.severity, timeout=20)
     return loaded

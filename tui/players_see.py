@@ -7,6 +7,7 @@ pm and conditions from the table, or shows them again. The palette also sets the
 
 from __future__ import annotations
 
+from core.choices import parse_choice
 from core.mooks import MookGroup
 from core.visibility import KIND_LABELS, KINDS, Shown
 from tui.i18n import register, t
@@ -58,7 +59,7 @@ def toggle_private(app) -> None:
 def set_default(app, kind: str, shown: str) -> None:
     from core.actions import SetShownDefault
 
-    app.request(SetShownDefault(kind, Shown(shown)))
+    app.request(SetShownDefault(kind, parse_choice(Shown, shown, "shown")))
 
 
 def palette_commands() -> tuple[tuple[str, str, str], ...]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING
 from tui.i18n import LANGS, default_lang
 
 if TYPE_CHECKING:
+    from core.dice import RandomSource
     from tui.app import ApotheoseApp
     from tui.session import Session
 
@@ -94,7 +94,7 @@ def campaign_path(name: str | None, saves: str | None) -> Path:
     return path
 
 
-def open_session(path: Path, *, read_only: bool = False, rng: random.Random | None = None) -> tuple[Session, str | None, list[str]]:
+def open_session(path: Path, *, read_only: bool = False, rng: RandomSource | None = None) -> tuple[Session, str | None, list[str]]:
     """A session on ``path`` with its autosaver (none when read-only), who holds the campaign
     when another process does, and what else the GM should be told (history reset, no lock)."""
     from saves.store import AutoSaver, open_campaign
@@ -120,7 +120,7 @@ def attach(app: ApotheoseApp, session: Session) -> None:
         session.saver.on_warning = lambda text: app.save_warning(text) if app.is_running else None
 
 
-def build(argv: Sequence[str], *, rng: random.Random | None = None) -> ApotheoseApp:
+def build(argv: Sequence[str], *, rng: RandomSource | None = None) -> ApotheoseApp:
     """The app for these command-line words, its campaign open (raises :class:`Usage`)."""
     from core.campaign import Campaign
     from saves.errors import MissingFileError, SaveError

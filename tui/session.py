@@ -10,7 +10,7 @@ import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from core.actions import Action, Outcome
 from core.campaign import Campaign
@@ -48,7 +48,7 @@ def refuse_controls(value: object, field: str = "text") -> None:
         for item in value:
             refuse_controls(item, field)
     elif attrs.has(type(value)):
-        for a in attrs.fields(type(value)):
+        for a in attrs.fields(cast("type[attrs.AttrsInstance]", type(value))):  # attrs.has said so
             refuse_controls(getattr(value, a.name), a.name)
 
 

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
+from core.breakdown import Lang
 from core.campaign import Campaign
+from tui.access import gm
+
+if TYPE_CHECKING:
+    from tui.access import InApp
 
 
 class AppState:
-    """Mixin for a Textual node of :class:`tui.app.ApotheoseApp`: ``self.lang``, ``self.campaign``."""
+    """Mixin for a Textual node of :class:`tui.app.ApotheoseApp`: ``self.lang``, ``self.campaign``.
+    (Mixed into widgets and screens only, hence the cast: a mixin has no ``app`` of its own.)"""
 
     @property
-    def lang(self) -> str:
-        return getattr(self.app, "lang", "en")  # type: ignore[attr-defined]
+    def lang(self) -> Lang:
+        return gm(cast("InApp", self)).lang
 
     @property
     def campaign(self) -> Campaign:
-        return self.app.campaign  # type: ignore[attr-defined]
+        return gm(cast("InApp", self)).campaign

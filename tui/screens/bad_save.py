@@ -19,9 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.breakdown import Lang
 from saves.errors import SaveError
 from saves.format import Loaded
 from saves.store import backups_that_load, restore_backup
+from tui.access import gm, lang_of
 from tui.i18n import register, t
 from tui.safe import cut, plain, visible
 
@@ -67,7 +69,7 @@ class BadSaveScreen(Screen[None]):
         self.backups: list[tuple[Path, Loaded]] = backups_that_load(self.path) if self.path else []
 
     def compose(self) -> ComposeResult:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         with Vertical(id="bad-save"):
             yield Static(t("bad_save.title", lang), id="bad-save-title")
             yield Static(plain(cut(visible(str(self.error)), 2000)), id="bad-save-error")
@@ -81,7 +83,7 @@ class BadSaveScreen(Screen[None]):
         yield Footer()
 
     @staticmethod
-    def _option(path: Path, loaded: Loaded, lang: str) -> Option:
+    def _option(path: Path, loaded: Loaded, lang: Lang) -> Option:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         journal = loaded.journal
         text = t("bad_save.backup", lang, name=path.name, when=when, campaign=journal.campaign.name, actions=len(journal.done))
@@ -96,19 +98,19 @@ class BadSaveScreen(Screen[None]):
         from tui.run import attach, open_session
         from tui.screens.main import MainScreen
 
-        app, lang = self.app, getattr(self.app, "lang", "en")
+        app, lang = gm(self), lang_of(self)
         backup = self.backups[event.option_index][0]
         assert self.path is not None
         try:
             restore_backup(self.path, backup)
-            session, locked_by, notes = open_session(self.path, rng=app.session.rng)  # type: ignore[attr-defined]
+            session, locked_by, notes = open_session(self.path, rng=app.session.rng)
         except SaveError as error:
             app.notify(t("bad_save.restore_failed", lang, error=error), severity="error", timeout=10)
             return
-        app.session = session  # type: ignore[attr-defined]
-        app.locked_by = locked_by  # type: ignore[attr-defined]
-        attach(app, session)  # type: ignore[arg-type]
-        app.campaign = session.campaign  # type: ignore[attr-defined]
+        app.session = session
+        app.locked_by = locked_by
+        attach(app, session)
+        app.campaign = session.campaign
         # The bad-save screen is the app's first screen: the main screen goes on top of it.
         if len(app.screen_stack) > 1:
             app.switch_screen(MainScreen())

@@ -18,9 +18,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from core.breakdown import Lang
 from core.encounter import Condition
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
+from tui.access import lang_of
 from tui.i18n import refusal, register, t
 from tui.safe import plain
 from tui.screens.prompts import parse_int
@@ -64,10 +66,6 @@ def split_condition(name: str, rounds: str = "") -> tuple[str, str]:
     return name, rounds
 
 
-def _lang(node) -> str:
-    return getattr(node.app, "lang", "en")
-
-
 class ConditionDialog(ModalScreen["Condition | None"]):
     """A condition's name and, optionally, how many rounds it lasts."""
 
@@ -78,7 +76,7 @@ class ConditionDialog(ModalScreen["Condition | None"]):
         self.who = who
 
     def compose(self) -> ComposeResult:
-        lang = _lang(self)
+        lang = lang_of(self)
         with Vertical(classes="dialog-box"):
             yield Label(plain(t("cdlg.condition_title", lang, name=self.who)), classes="dialog-question")
             yield Label(t("cdlg.condition_name", lang))
@@ -90,7 +88,7 @@ class ConditionDialog(ModalScreen["Condition | None"]):
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
-        lang = _lang(self)
+        lang = lang_of(self)
         error = self.query_one("#condition-error", Static)
         name, rounds_text = split_condition(
             self.query_one("#condition-name", Input).value, self.query_one("#condition-rounds", Input).value
@@ -152,7 +150,7 @@ class ShadowAnswer:
     note: str
 
 
-def _range(event: ShadowEvent, lang: str) -> str:
+def _range(event: ShadowEvent, lang: Lang) -> str:
     low, high = event.low, event.high
     if low is None and high is None:
         return t("cdlg.shadow_any", lang)
@@ -174,7 +172,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
         self.delta = delta if delta is not None else self.event.default
 
     def compose(self) -> ComposeResult:
-        lang = _lang(self)
+        lang = lang_of(self)
         options = [(e.label(lang), e.value) for e in ShadowEvent]
         with Vertical(classes="dialog-box"):
             yield Label(plain(t("cdlg.shadow_title", lang, name=self.who, value=self.value)), classes="dialog-question")
@@ -196,7 +194,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
         if event.value is Select.BLANK or event.value == self.event.value:
             return
         self.event = ShadowEvent(str(event.value))
-        lang = _lang(self)
+        lang = lang_of(self)
         default = self.event.default
         self.query_one("#shadow-delta", Input).value = "" if default is None else f"{default:+d}"
         self.query_one("#shadow-range", Static).update(t("cdlg.shadow_range", lang, range=_range(self.event, lang)))
@@ -209,7 +207,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
             delta = parse_int(text) if text else None
             event_delta(self.event, delta)
         except (ValueError, RulesError) as exc:
-            error.update(refusal(exc, _lang(self)))
+            error.update(refusal(exc, lang_of(self)))
             return
         self.dismiss(ShadowAnswer(self.event, delta, self.query_one("#shadow-note", Input).value.strip()))
 
@@ -227,7 +225,7 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
         self.who, self.hp, self.willpower = who, hp, willpower
 
     def compose(self) -> ComposeResult:
-        lang = _lang(self)
+        lang = lang_of(self)
         with Vertical(classes="dialog-box"):
             yield Label(plain(t("cdlg.exhaust_title", lang, name=self.who)), classes="dialog-question")
             yield Label(t("cdlg.exhaust_hp", lang, n=self.hp))
@@ -243,7 +241,7 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
             hp = parse_int(self.query_one("#exhaust-hp", Input).value or "0")
             wp = parse_int(self.query_one("#exhaust-wp", Input).value or "0")
         except ValueError as exc:
-            self.query_one("#exhaust-error", Static).update(refusal(exc, _lang(self)))
+            self.query_one("#exhaust-error", Static).update(refusal(exc, lang_of(self)))
             return
         self.dismiss((hp, wp))
 

@@ -14,6 +14,7 @@ default, that the GM can untick.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -33,6 +34,7 @@ from core.actions import (
     UpdateGroup,
 )
 from core.characteristics import CHARACTERISTICS, Characteristics
+from core.choices import parse_choice
 from core.combat import Grade
 from core.errors import RulesError
 from core.mooks import MookGroup
@@ -184,7 +186,7 @@ class FormScreen(AppState, ModalScreen[bool]):
             yield Input(value, placeholder=placeholder, id=f"f-{name}", compact=True, classes="form-input")
         yield self.error_line(name)
 
-    def number_row(self, slot: str, fields: dict[str, object], placeholders: dict[str, str] | None = None) -> ComposeResult:
+    def number_row(self, slot: str, fields: Mapping[str, object], placeholders: dict[str, str] | None = None) -> ComposeResult:
         """``Corps [ ] Esprit [ ] …`` on one line, one error line for the row."""
         placeholders = placeholders or {}
         with Horizontal(classes="form-row"):
@@ -357,7 +359,7 @@ class CharacterForm(FormScreen):
         values = {n: self.parse(errors, n, lambda n=n: self.number(n, 0)) for n in CHARACTERISTICS}
         chars = None
         if "chars" not in errors:
-            chars = self.parse(errors, "chars", lambda: Characteristics(**values))  # type: ignore[arg-type]
+            chars = self.parse(errors, "chars", lambda: Characteristics(**values))
         trades = self.parse(errors, "trades", lambda: self._trades())
         affects = parse_list(self.text("affects"))
         pieces = self.parse(errors, "armour_pieces", lambda: parse_armour(self.text("armour")))
@@ -372,14 +374,15 @@ class CharacterForm(FormScreen):
             }
         if errors:
             return []
+        assert chars is not None  # else "chars" is in errors
         pc, mystic, hidden = self.ticked("pc"), self.ticked("mystic"), self.ticked("hidden")
         notes = self.text("notes").strip()
         if self.character is None:
             campaign = self.campaign
             key = campaign.unique_id(name)
             fresh = new_character(
-                key, name, chars, pc=pc, mystic=mystic, trades=trades, affects=affects,  # type: ignore[arg-type]
-                armour_pieces=pieces, shadow=shadow if pc else 0, notes=notes, hidden=hidden,  # type: ignore[arg-type]
+                key, name, chars, pc=pc, mystic=mystic, trades=trades, affects=affects,
+                armour_pieces=pieces, shadow=shadow if pc else 0, notes=notes, hidden=hidden,
             )
             actions: list[Action] = [AddCharacter(fresh)]
             if self.joins():
@@ -411,7 +414,7 @@ register({"form.by_grade": ("by grade", "selon le grade")})
 
 def grade_value(form: FormScreen) -> int:
     """The initiative of the grade picked in the form (RULES 1.4: civil 0 … elite 15)."""
-    return Grade(str(form.query_one("#f-grade", Select).value)).difficulty
+    return parse_choice(Grade, form.query_one("#f-grade", Select).value, "grade").difficulty
 
 
 class GroupForm(FormScreen):
@@ -461,10 +464,11 @@ class GroupForm(FormScreen):
         initiative = self.parse(errors, "initiative", lambda: self.number("initiative", grade_value(self)))
         if errors:
             return []
-        grade = Grade(str(self.query_one("#f-grade", Select).value))
+        assert total is not None and standing is not None and initiative is not None  # else errors
+        grade = parse_choice(Grade, self.query_one("#f-grade", Select).value, "grade")
         hidden = self.ticked("hidden")
         key = self.group.id if self.group else self.campaign.unique_id(name)
-        group = MookGroup(key, name, grade, total, standing, initiative, hidden)  # type: ignore[arg-type]
+        group = MookGroup(key, name, grade, total, standing, initiative, hidden)
         if self.group is not None:
             return [UpdateGroup(group)]
         actions: list[Action] = [AddGroup(group)]

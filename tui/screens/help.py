@@ -28,7 +28,7 @@ class HelpScreen(ModalScreen[None]):
         for node in nodes:
             if node is None:
                 continue
-            for key, binding in with_keymap(node):  # the keys of the GM's keymap.toml
+            for _key, binding in with_keymap(node):  # the keys of the GM's keymap.toml
                 if binding.system or not binding.description:
                     continue
                 shown = self.app.get_key_display(binding)
@@ -39,5 +39,5 @@ class HelpScreen(ModalScreen[None]):
         rows.append(f"[b]{'ctrl+p':>12}[/b]  command palette")
         return "\n".join(rows)
 
-    def action_dismiss(self) -> None:  # type: ignore[override]
+    def action_dismiss(self) -> None:  # type: ignore[override]  # closing the help gives no result
         self.dismiss(None)

@@ -16,7 +16,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Footer, RichLog
 
+from core.breakdown import Lang
 from core.journal import LogLine
+from tui.access import gm
 from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, register, t
 from tui.safe import visible
@@ -47,7 +49,7 @@ class LogRow(NamedTuple):
     undone: bool
 
 
-def log_rows(log: tuple[LogLine, ...], lang: str = "en") -> list[LogRow]:
+def log_rows(log: tuple[LogLine, ...], lang: Lang = "en") -> list[LogRow]:
     """One row per action, in the order they were done; an action whose last move was an undo
     is marked undone (a redo clears the mark). Undo and redo make no rows of their own."""
     texts: dict[int, list[str]] = {}
@@ -59,7 +61,7 @@ def log_rows(log: tuple[LogLine, ...], lang: str = "en") -> list[LogRow]:
     return [LogRow(seq, "; ".join(parts), last[seq] == "undo") for seq, parts in texts.items()]
 
 
-def log_markdown(title: str, rows: list[LogRow], lang: str = "en") -> str:
+def log_markdown(title: str, rows: list[LogRow], lang: Lang = "en") -> str:
     """``# title`` then ``- **#seq** line`` per action; undone ones struck through."""
     out = [f"# {title}", ""]
     for row in rows:
@@ -100,7 +102,7 @@ class LogScreen(AppState, ModalScreen[None]):
         self.watch(self.app, "campaign", lambda _campaign: self.show(), init=False)
 
     def rows(self) -> list[LogRow]:
-        return log_rows(self.app.session.journal.log, self.lang)  # type: ignore[attr-defined]
+        return log_rows(gm(self).session.journal.log, self.lang)
 
     def _line(self, row: LogRow) -> Table:
         """``  12  text`` with the text wrapping under itself; an undone action dim and struck."""
@@ -131,14 +133,14 @@ class LogScreen(AppState, ModalScreen[None]):
         self._rows = rows
 
     def action_export(self) -> None:
-        path = self.app.session.path  # type: ignore[attr-defined]
+        path = gm(self).session.path
         if path is None:
             self.notify(t("log.no_file", self.lang), severity="warning")
             return
         from saves.atomic import atomic_write
         from saves.errors import SaveError
 
-        campaign = self.app.campaign  # type: ignore[attr-defined]
+        campaign = gm(self).campaign
         text = log_markdown(f"{t('log.title', self.lang)} — {campaign.name}", self.rows(), self.lang)
         target = export_path(Path(path))
         try:
@@ -148,5 +150,5 @@ class LogScreen(AppState, ModalScreen[None]):
             return
         self.notify(t("log.exported", self.lang, path=target))
 
-    def action_dismiss(self) -> None:  # type: ignore[override]
+    def action_dismiss(self) -> None:  # type: ignore[override]  # closing the log gives no result
         self.dismiss(None)

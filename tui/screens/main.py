@@ -24,6 +24,7 @@ from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.mass_combat import MassCombatPane
+from tui.widgets.pane import Pane
 from tui.widgets.spell import SpellPane
 from tui.widgets.status import PaneTabs, StatusBar
 
@@ -138,7 +139,7 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         for pane in self.query(".pane"):
             pane.set_class(pane.id == name, "-active")
         self.query_one(PaneTabs).active = name
-        self.query_one(f"#{name}").focus_main()
+        self.query_one(f"#{name}", Pane).focus_main()
 
     def on_descendant_focus(self, event) -> None:
         """Follow focus: clicking or tabbing into a pane makes it the active one."""

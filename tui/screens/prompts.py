@@ -12,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from core.breakdown import Lang
+from tui.access import lang_of
 from tui.i18n import refusal, register, t
 from tui.safe import plain
 
@@ -41,7 +43,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         with Vertical(classes="dialog-box"):
             yield Static(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
@@ -84,7 +86,7 @@ class ValuePrompt(ModalScreen["object | None"]):
         try:
             value = self.parse(event.value)
         except ValueError as error:
-            self.query_one("#prompt-error", Static).update(refusal(error, getattr(self.app, "lang", "en")))
+            self.query_one("#prompt-error", Static).update(refusal(error, lang_of(self)))
             return
         self.dismiss(value)
 
@@ -99,7 +101,7 @@ class NotWhole(ValueError):
         self.typed = typed
         super().__init__(self.text("en"))
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         return t("prompt.not_whole", lang, text=repr(self.typed))
 
 

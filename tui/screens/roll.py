@@ -22,6 +22,7 @@ from core.actions import NeedsConfirmation, Roll, apply
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
+from tui.access import gm
 from tui.i18n import localise_bindings, refusal, register, t
 from tui.safe import plain
 from tui.state import AppState
@@ -188,7 +189,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         if isinstance(entry, int):
             try:
                 outcome = apply(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))
-                text += "\n" + t("roll.would", lang, die=f"{entry:+d}", what=outcome.lines[0].text(lang))  # type: ignore[arg-type]
+                text += "\n" + t("roll.would", lang, die=f"{entry:+d}", what=outcome.lines[0].text(lang))
             except (RulesError, NeedsConfirmation):
                 pass
         chance.update(plain(text))
@@ -200,7 +201,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         die = self.campaign.rules.die
         try:
             score, difficulty = self._read()
-            face = cast(self.query_one(KultDieField).entry(die, self.lang), die, self.app.session.rng)  # type: ignore[attr-defined]
+            face = cast(self.query_one(KultDieField).entry(die, self.lang), die, gm(self).session.rng)
             roll = Roll(self.key, score, difficulty, (face,), self._affect())
         except (RulesError, FieldError) as problem:
             error.update(refusal(problem, self.lang))

@@ -6,6 +6,7 @@ ledger), award XP, raise a characteristic, adjust pm and use mystical exhaustion
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic, SetStigmaEffect
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, derive
 from core.mooks import MookGroup
@@ -123,12 +125,12 @@ def _lines(lines: list[Line]) -> Content:
     return Content("\n").join([plain(line) if isinstance(line, str) else line for line in lines])
 
 
-def _char_name(name: str, lang: str) -> str:
+def _char_name(name: str, lang: Lang) -> str:
     en, fr = CHARACTERISTIC_NAMES.get(name, (name, name))
     return fr if lang == "fr" else en
 
 
-def _health(c: Character, lang: str) -> list[str]:
+def _health(c: Character, lang: Lang) -> list[str]:
     state = c.state.fr if lang == "fr" else c.state.en
     health = [t("sheet.hp", lang, hp=c.hp, max=c.max_hp)]
     if c.max_armour or c.armour:
@@ -152,7 +154,7 @@ def _health(c: Character, lang: str) -> list[str]:
     return out
 
 
-def _characteristics(c: Character, lang: str) -> list[str]:
+def _characteristics(c: Character, lang: Lang) -> list[str]:
     ch = c.characteristics
     values = " · ".join(f"{_char_name(n, lang)} {getattr(ch, n)}" for n in CHARACTERISTICS)
     out = [f"{values} ({t('sheet.total', lang, n=ch.total)})"]
@@ -163,7 +165,7 @@ def _characteristics(c: Character, lang: str) -> list[str]:
     return out
 
 
-def _shadow(c: Character, campaign: Campaign, lang: str) -> list[Line]:
+def _shadow(c: Character, campaign: Campaign, lang: Lang) -> list[Line]:
     s = c.shadow
     assert s is not None
     threshold = campaign.rules.taint_threshold
@@ -187,7 +189,7 @@ def _shadow(c: Character, campaign: Campaign, lang: str) -> list[Line]:
     return out
 
 
-def _ledger(c: Character, lang: str) -> list[Line]:
+def _ledger(c: Character, lang: Lang) -> list[Line]:
     s = c.shadow
     assert s is not None
     if not s.ledger:
@@ -200,7 +202,7 @@ def _ledger(c: Character, lang: str) -> list[Line]:
     return out
 
 
-def _trades(c: Character, lang: str) -> list[Line]:
+def _trades(c: Character, lang: Lang) -> list[Line]:
     none = t("sheet.none", lang)
     trades = [trade.name + (f" ({', '.join(trade.specialities)})" if trade.specialities else "") for trade in c.trades]
     return [
@@ -215,14 +217,14 @@ def _dim_in(line: str, dimmed: str) -> Content:
     return Content.assemble(plain(before), _dim(dimmed), plain(after))
 
 
-def character_text(c: Character, campaign: Campaign, lang: str) -> Content:
+def character_text(c: Character, campaign: Campaign, lang: Lang) -> Content:
     """The sheet of a character (every name in it plain text): what a fight needs first, then the rest."""
     kind: list[Line] = [t("sheet.pc" if c.pc else "sheet.npc", lang)]
     if c.mystic:
         kind.append(t("sheet.mystic", lang))
     if c.hidden:
         kind.append(_dim(t("sheet.hidden", lang)))
-    sections: list[tuple[str, list[Line]]] = [
+    sections: list[tuple[str, Sequence[Line]]] = [
         ("sheet.health", _health(c, lang)),
         ("sheet.characteristics", _characteristics(c, lang)),
     ]
@@ -244,7 +246,7 @@ def character_text(c: Character, campaign: Campaign, lang: str) -> Content:
     return _lines(out)
 
 
-def group_text(g: MookGroup, lang: str) -> Content:
+def group_text(g: MookGroup, lang: Lang) -> Content:
     grade = g.grade.fr if lang == "fr" else g.grade.en
     head = plain(t("sheet.group", lang))
     out: list[Line] = [
@@ -296,17 +298,12 @@ class SheetScreen(AppState, ModalScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """An NPC's sheet (or a group's) does not offer the keys the rules would refuse."""
         if action in self.PC_ONLY:
-            entity = self._entity(getattr(self.app, "campaign", None))
+            entity = self._entity(self.campaign)
             return isinstance(entity, Character) and entity.pc
         return True
 
     def _entity(self, campaign: Campaign | None) -> Character | MookGroup | None:
-        if campaign is None:
-            return None
-        for item in (*campaign.roster, *campaign.groups):
-            if item.id == self.key:
-                return item
-        return None
+        return None if campaign is None else campaign.find(self.key)
 
     def show(self, campaign: Campaign | None) -> None:
         entity = self._entity(campaign)
@@ -317,7 +314,7 @@ class SheetScreen(AppState, ModalScreen[None]):
         box = self.query_one("#sheet-box")
         box.border_title = plain(entity.name)
         if isinstance(entity, Character):
-            text = character_text(entity, campaign, self.lang)  # type: ignore[arg-type]
+            text = character_text(entity, self.campaign, self.lang)
         else:
             text = group_text(entity, self.lang)
         self.query_one("#sheet-body", Static).update(text)
@@ -327,7 +324,7 @@ class SheetScreen(AppState, ModalScreen[None]):
 
     # -- keys -------------------------------------------------------------------------------
     def _character(self, *, pc: bool = False, mystic: bool = False) -> Character | None:
-        entity = self._entity(self.app.campaign)  # type: ignore[attr-defined]
+        entity = self._entity(gm(self).campaign)
         if not isinstance(entity, Character):
             self.app.notify(t("sheet.not_character", self.lang), severity="warning")
             return None
@@ -421,7 +418,10 @@ class SheetScreen(AppState, ModalScreen[None]):
         if len(held) == 1:
             resisted(held[0])
             return
-        options = [(mark, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang)}") for mark in held]
+        options = [
+            (mark, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang) if mark.permanent else ''}")
+            for mark in held
+        ]
         self.app.push_screen(PickDialog(t("sheet.pick_compulsion", self.lang, name=c.name), options), resisted)
 
     def action_award_xp(self) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
+from tui.access import lang_of
 from tui.i18n import register, t
 
 register(
@@ -44,7 +45,7 @@ class StigmaDialog(ModalScreen["StigmaEffect | None"]):
         self.who, self.level, self.level_label = who, MarkLevel(level), level_label
 
     def compose(self) -> ComposeResult:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         losses = PERMANENT_LOSSES[self.level]
         kinds = [(kind.label(lang), kind.value) for kind in EffectKind]
         names = [(CHARACTERISTIC_NAMES[n][1 if lang == "fr" else 0], n) for n in CHARACTERISTICS]
@@ -69,7 +70,7 @@ class StigmaDialog(ModalScreen["StigmaEffect | None"]):
         chosen = self.query_one("#stigma-characteristic", Select).value
         characteristic = "" if chosen in (Select.NULL, Select.BLANK) else str(chosen)
         if kind is EffectKind.weakening and not characteristic:
-            self.query_one("#stigma-error", Static).update(t("stigma.need_characteristic", getattr(self.app, "lang", "en")))
+            self.query_one("#stigma-error", Static).update(t("stigma.need_characteristic", lang_of(self)))
             return None
         text = self.query_one("#stigma-text", Input).value.strip()
         return StigmaEffect(kind, characteristic if kind is EffectKind.weakening else "", text)
@@ -113,7 +114,7 @@ def prompt_new_stigmata(app, before, after) -> None:
             if c is None or c.shadow is None or index >= len(c.shadow.stigmata) or c.shadow.stigmata[index].permanent is not None:
                 continue
             mark = c.shadow.stigmata[index]
-            label = mark.describe().text(getattr(app, "lang", "en")).removeprefix("le ")
+            label = mark.describe().text(lang_of(app)).removeprefix("le ")
 
             def done(effect, key=key, index=index) -> None:
                 if effect is not None:

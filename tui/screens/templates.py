@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.actions import Action, AddMany, apply
-from core.breakdown import Line
+from core.breakdown import Lang, Line
 from core.errors import RulesError
 from core.notation import format_armour, format_trades
 from core.quick import SYNTAX, parse_quick
@@ -49,6 +49,9 @@ from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
+
+if TYPE_CHECKING:
+    from tui.app import ApotheoseApp
 
 register(
     {
@@ -99,18 +102,18 @@ PALETTE = (
 )
 
 
-def library_file(app) -> Path:
+def library_file(app: ApotheoseApp) -> Path:
     """The template library of this app: ``$APOTHEOSE_TEMPLATES``, else beside the campaign open
     (its saves folder), else in the default saves folder."""
     from saves.templates import ENV_VAR, library_path
 
-    path = getattr(getattr(app, "session", None), "path", None)
+    path = app.session.path
     if path is not None and not os.environ.get(ENV_VAR):
         return library_path(Path(path).parent)
     return library_path()
 
 
-def _lines(lines: tuple[Line, ...] | list[Line], lang: str) -> str:
+def _lines(lines: tuple[Line, ...] | list[Line], lang: Lang) -> str:
     return "\n".join(line.text(lang) for line in lines)
 
 
@@ -305,7 +308,7 @@ class QuickAdd(LineDialog):
     PLACEHOLDER = "Garde 8/4/6/2 soldat:épée cotte"
 
     def hint(self) -> str:
-        return SYNTAX.text(self.lang)  # type: ignore[arg-type]
+        return SYNTAX.text(self.lang)
 
     def action(self, text: str) -> AddMany:
         return AddMany(parse_quick(text).characters(self.campaign))
@@ -326,13 +329,13 @@ class FilePrompt(ValuePrompt):
             yield Static("", id="prompt-error", classes="field-error", markup=False)
 
 
-class TemplateActions:
+class TemplateActions(Screen[None]):
     """Screen actions (mixed into the main screen): ``T``, ``M``, ``Q`` and two palette commands."""
 
     def action_add_from_template(self) -> None:
         from saves.templates import load_library
 
-        app = self.app  # type: ignore[attr-defined]
+        app = gm(self)
         problem = None
         try:
             templates = load_library(library_file(app))
@@ -341,16 +344,16 @@ class TemplateActions:
         app.push_screen(TemplatePicker(templates, problem=problem))
 
     def action_add_mooks(self) -> None:
-        self.app.push_screen(MookLine())  # type: ignore[attr-defined]
+        gm(self).push_screen(MookLine())
 
     def action_quick_add(self) -> None:
-        self.app.push_screen(QuickAdd())  # type: ignore[attr-defined]
+        gm(self).push_screen(QuickAdd())
 
     def action_save_as_template(self) -> None:
         from saves.templates import save_template
 
-        app = self.app  # type: ignore[attr-defined]
-        key = getattr(app, "selected", None)
+        app = gm(self)
+        key = app.selected
         found = app.campaign.find(key) if key is not None else None
         if not isinstance(found, Character):
             app.notify(t("tpl.pick_character", app.lang), severity="warning")
@@ -378,7 +381,7 @@ class TemplateActions:
     def action_import_roster(self) -> None:
         from saves.roster_file import RosterFileError, read_roster
 
-        app = self.app  # type: ignore[attr-defined]
+        app = gm(self)
 
         def read(text: str) -> Action:
             try:

@@ -25,6 +25,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
+from core.breakdown import Lang
 from core.player_view import PlayerView
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower, signature
@@ -44,7 +45,7 @@ TEXTS = {
 }
 
 
-def text(key: str, lang: str, **values: object) -> str:
+def text(key: str, lang: Lang, **values: object) -> str:
     en, fr = TEXTS[key]
     return (fr if lang == "fr" else en).format(**values)
 
@@ -71,7 +72,7 @@ class Lines(ScrollView, can_focus=True):
                 self.scroll_end(animate=False, immediate=True)
             return
         top, height = self.scroll_offset.y, self.size.height
-        for y, (before, after) in enumerate(zip(old, lines)):
+        for y, (before, after) in enumerate(zip(old, lines, strict=False)):
             if before != after or before.style != after.style:
                 self._strips.pop(y, None)
                 if top <= y < top + height:  # a region off the widget would repaint what is there
@@ -94,7 +95,7 @@ class Lines(ScrollView, can_focus=True):
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = "HelpScreen { align: center middle; } HelpScreen > Static { width: auto; max-width: 76; border: round $accent; padding: 0 1; background: $surface; }"
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: Lang) -> None:
         super().__init__()
         self.lang = lang
 
@@ -122,7 +123,7 @@ class ViewApp(App[None]):
         Binding("question_mark", "help", "Keys", id="view-help"),
     ]
 
-    def __init__(self, path: Path, first: PlayerView, *, lang: str = "en", mouse: bool = True, poll: bool = False) -> None:
+    def __init__(self, path: Path, first: PlayerView, *, lang: Lang = "en", mouse: bool = True, poll: bool = False) -> None:
         super().__init__()
         self.path = Path(path)
         self.lang = lang
@@ -135,7 +136,7 @@ class ViewApp(App[None]):
         self.updates = 0
         self._status_shown = self._status()
 
-    def get_line_filters(self):  # type: ignore[no-untyped-def]
+    def get_line_filters(self):
         """No terminal code from a name reaches the players' terminal (:mod:`tui.safe_paint`)."""
         return [*super().get_line_filters(), DROP_CONTROLS]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from core.breakdown import Lang
 from core.player_view import PlayerView, Row
 
 WORDS = {
@@ -22,12 +23,12 @@ WORDS = {
 NAME_WIDTH = 24
 
 
-def word(key: str, lang: str) -> str:
+def word(key: str, lang: Lang) -> str:
     en, fr = WORDS[key]
     return fr if lang == "fr" else en
 
 
-def header(view: PlayerView, lang: str = "en") -> Text:
+def header(view: PlayerView, lang: Lang = "en") -> Text:
     text = Text(view.campaign, style="bold", no_wrap=True, overflow="ellipsis")
     if view.encounter is None:
         text.append(f" — {word('no_fight', lang)}")
@@ -42,7 +43,7 @@ def header(view: PlayerView, lang: str = "en") -> Text:
     return text
 
 
-def health(row: Row, lang: str) -> str:
+def health(row: Row, lang: Lang) -> str:
     label = (row.wounds.fr if lang == "fr" else row.wounds.en) if row.wounds is not None else ""
     if row.hp is not None:
         return f"{word('hp', lang)} {row.hp}/{row.max_hp}" + (f" · {label}" if label else "")
@@ -51,7 +52,7 @@ def health(row: Row, lang: str) -> str:
     return label or "—"
 
 
-def row_line(row: Row, lang: str = "en") -> Text:
+def row_line(row: Row, lang: Lang = "en") -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     mark_style = "bold reverse" if row.current else ""
     text.append("▶ " if row.current else "  ", style=mark_style)
@@ -72,7 +73,7 @@ def row_line(row: Row, lang: str = "en") -> Text:
     return text
 
 
-def table_lines(view: PlayerView, lang: str = "en") -> list[Text]:
+def table_lines(view: PlayerView, lang: Lang = "en") -> list[Text]:
     lines = [header(view, lang), Text()]
     lines.extend(row_line(r, lang) for r in view.rows)
     if not view.rows:
@@ -80,5 +81,5 @@ def table_lines(view: PlayerView, lang: str = "en") -> list[Text]:
     return lines
 
 
-def log_lines(view: PlayerView, lang: str = "en") -> list[Text]:
+def log_lines(view: PlayerView, lang: Lang = "en") -> list[Text]:
     return [Text(ln.text(lang), no_wrap=True, overflow="ellipsis") for ln in view.log]

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
 from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour, apply
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import Range
 from core.damage import Weapon, apply_damage
@@ -24,7 +25,7 @@ from core.sums import Term, sum_line
 from tui.access import applied, gm
 from tui.i18n import register, t
 from tui.widgets.checkbox import Checkbox
-from tui.widgets.dice_field import KultDieField, cast
+from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
 from tui.widgets.pane import focus_now
@@ -73,7 +74,7 @@ WEAPONS = tuple((w, labels(f"dmg.weapon.{w.value}")) for w in Weapon)
 AMOUNT = re.compile(r"([-+]?)(\d+)")
 
 
-def parse_amount(text: str, lang: str = "en") -> tuple[bool, int]:
+def parse_amount(text: str, lang: Lang = "en") -> tuple[bool, int]:
     """``7`` / ``-7`` → (False, 7) damage; ``+3`` → (True, 3) healing."""
     match = AMOUNT.fullmatch(text.strip())
     if match is None:
@@ -81,7 +82,7 @@ def parse_amount(text: str, lang: str = "en") -> tuple[bool, int]:
     return match[1] == "+", int(match[2])
 
 
-def preview_lines(campaign: Campaign, action: Damage | Heal, lang: str) -> list[str]:
+def preview_lines(campaign: Campaign, action: Damage | Heal, lang: Lang) -> list[str]:
     """What ``action`` would write in the log, line by line: the reducer's own answer on the
     current campaign (nothing changes), or why the rules refuse it."""
     try:
@@ -92,6 +93,8 @@ def preview_lines(campaign: Campaign, action: Damage | Heal, lang: str) -> list[
 
 class EntryForm(Form):
     """The amount field and a preview line per target."""
+
+    pane: DamagePane  # the pane that holds this form
 
     def compose(self) -> ComposeResult:
         lang = self.pane.lang
@@ -152,6 +155,8 @@ class DuelForm(Form):
     "defender rolls" ticked, the die, affect and reroll are the defender's (a PC's defence roll,
     RULES 1.5) against the attack's final value."""
 
+    pane: DamagePane  # the pane that holds this form
+
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", True), "duel-defender": ("duel-defence", False)}
     DEFENDS: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", False), "duel-defender": ("duel-defence", True)}
 
@@ -163,7 +168,7 @@ class DuelForm(Form):
     def _defends_changed(self, event: Checkbox.Changed) -> None:
         """The affect moves the roller's score: the attacker's, or the defender's when it rolls."""
         event.stop()
-        self.SCORES = self.DEFENDS if event.value else DuelForm.SCORES  # type: ignore[misc]
+        self.SCORES = self.DEFENDS if event.value else DuelForm.SCORES  # type: ignore[misc]  # this form's own scores follow who defends
         for select_id in self.SCORES:
             self.prefill(select_id, self.query_one(f"#{select_id}", Select).selection)
         self.preview()
@@ -204,11 +209,11 @@ class DuelForm(Form):
         if defender is not None and defender in self.pane.fighter_keys:
             self.choose("duel-defender", defender)
 
-    def read(self) -> tuple[str, int, int, object]:
+    def read(self) -> tuple[str, int, int, DieEntry]:
         """(defender, attack score, defence score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.query_one("#duel-defender", Select).selection
-        if character_or_none(self.pane.campaign, defender) is None:
+        if defender is None or character_or_none(self.pane.campaign, defender) is None:
             raise FieldError(t("dmg.no_defender", lang))
         score = self.query_one("#duel-score", NumberField).number(lang)
         defence = self.query_one("#duel-defence", NumberField).number(lang)
@@ -263,7 +268,7 @@ class DuelForm(Form):
         except FieldError as refused:
             error.show(str(refused))
             return
-        face = cast(entry, pane.campaign.rules.die, pane.app.session.rng)  # type: ignore[arg-type]
+        face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
         pugilat, bypass = pane.toggles()
         if self.defends:
             action: AttackOpponent | DefendOpponent = DefendOpponent(
@@ -299,9 +304,9 @@ class DamagePane(FormPane):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "switch", "Damage/Duel", id="dmg-switch"),
         Binding("ctrl+r", "repair", "Repair armour", id="dmg-repair"),
-        Binding("ctrl+n", "toggle('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
-        Binding("ctrl+g", "toggle('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
-        Binding("ctrl+o", "toggle('#duel-defends')", "PC defends", id="dmg-defends"),
+        Binding("ctrl+n", "tick('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
+        Binding("ctrl+g", "tick('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
+        Binding("ctrl+o", "tick('#duel-defends')", "PC defends", id="dmg-defends"),
         Binding("escape", "back", "Back", id="dmg-back"),
     ]
 
@@ -332,7 +337,7 @@ class DamagePane(FormPane):
         for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
             box.value = False
         if getattr(self.app, "marked", None):
-            self.app.marked = frozenset()  # type: ignore[attr-defined]
+            gm(self).marked = frozenset()
 
     def new_turn(self) -> None:
         for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
@@ -363,7 +368,7 @@ class DamagePane(FormPane):
     def targets(self) -> tuple[str, ...]:
         """The marked combatants in initiative order, else the selected one."""
         campaign = self.campaign
-        marked = getattr(self.app, "marked", frozenset())
+        marked = gm(self).marked
         if not marked:
             key = getattr(self.app, "selected", None)
             return (key,) if key is not None and campaign.has(key) else ()
@@ -410,7 +415,7 @@ class DamagePane(FormPane):
         else:
             self.start_entry()
 
-    def action_toggle(self, selector: str) -> None:
+    def action_tick(self, selector: str) -> None:
         self.query_one(selector, Checkbox).toggle()
 
     def action_repair(self) -> None:
@@ -422,5 +427,5 @@ class DamagePane(FormPane):
         lines = []
         for key in worn:
             if applied(gm(self).request(RepairArmour(key))):
-                lines.append(self.app.session.journal.done[-1].lines[0].text(self.lang))  # type: ignore[attr-defined]
+                lines.append(gm(self).session.journal.done[-1].lines[0].text(self.lang))
         self.show_result("\n".join(lines))

@@ -6,7 +6,9 @@ from typing import Literal
 
 from textual.widgets import Input
 
+from core.breakdown import Lang
 from core.dice import KultDie, RandomSource
+from tui.access import lang_of
 from tui.i18n import register, t
 from tui.widgets.inputs import FieldError
 
@@ -35,10 +37,10 @@ class KultDieField(Input):
         self.label = label
 
     def on_mount(self) -> None:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         self.placeholder = t({"roll": "dice.roll", "static": "dice.static", "none": "dice.none"}[self.empty], lang)
 
-    def entry(self, die: KultDie, lang: str = "en") -> DieEntry:
+    def entry(self, die: KultDie, lang: Lang = "en") -> DieEntry:
         """The typed face, ``"roll"`` or None; a :class:`FieldError` naming the field otherwise."""
         text = self.value.strip()
         if not text:
@@ -58,4 +60,4 @@ def cast(entry: DieEntry, die: KultDie, rng: RandomSource) -> int | None:
     """The face to put in an action: typed, rolled now with ``rng``, or None."""
     if entry == ROLL:
         return die.roll(rng)
-    return entry  # type: ignore[return-value]
+    return entry

@@ -14,15 +14,14 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from core.actions import Action, Outcome
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
 from tui.access import gm
-from tui.confirm import own_side_question
 from tui.i18n import localise_bindings, register, t
 from tui.safe import markup, plain
-from tui.screens.prompts import ConfirmDialog
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.inputs import Cycle, ErrorLine, NumberField, set_text
 from tui.widgets.pane import Pane
@@ -67,7 +66,7 @@ def character_or_none(campaign: Campaign, key: object) -> Character | None:
     return None
 
 
-def outcome_text(outcome: Outcome, lang: str = "en") -> Content:
+def outcome_text(outcome: Outcome, lang: Lang = "en") -> Content:
     """The summary in bold, then the other log lines and the breakdown (names stay plain text)."""
     head, *rest = outcome.lines
     body = [plain(item.text(lang)) for item in (*rest, *outcome.breakdown)]
@@ -235,14 +234,14 @@ class FormPane(Pane):
 
     # -- the characters the Selects offer -------------------------------------------------------
     #: What the Selects offer: (name, id) pairs, their ids, and what they were built from.
-    options_shown: tuple[tuple[str, str], ...] = ()
+    options_shown: tuple[tuple[Content, str], ...] = ()
     fighter_keys: frozenset[str] = frozenset()
     built_from: tuple[int, object] | None = None
 
-    def fighter_options(self) -> tuple[tuple[str, str], ...]:
+    def fighter_options(self) -> tuple[tuple[Content, str], ...]:
         return tuple((plain(c.name), c.id) for c in fighters(self.campaign))
 
-    def compose_options(self) -> tuple[tuple[str, str], ...]:
+    def compose_options(self) -> tuple[tuple[Content, str], ...]:
         """The options for a Select being composed (the pane's state follows them)."""
         if self.built_from is None:
             self.sync_selects(force=True)
@@ -305,30 +304,22 @@ class FormPane(Pane):
         back_to_initiative(self)
 
     # -- applying -------------------------------------------------------------------------------
-    def apply(
-        self, action: Action, error: ErrorLine, replaces: Action | None = None, *, own_side: bool = False
-    ) -> Outcome | None:
+    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
         """Send ``action`` to the app, once: a refusal shows next to the fields and changes
         nothing; else its breakdown stays in the result area. ``replaces``: the journal's last
-        action, which ``action`` takes the place of (a reroll replaces the failed roll). An
-        attack on the attacker's own side is asked about first (yes: sent with
-        ``own_side=True``; no: nothing changes)."""
-        if not own_side and replaces is None:
-            question = own_side_question(self.campaign, action, self.lang)
-            if question is not None:
-                error.show("")
-                gm(self).push_screen(ConfirmDialog(question), lambda yes: yes and self.apply(action, error, own_side=True))
-                return None
-        result = gm(self).request(action, replace_last=replaces is not None, quiet=True)
-        if isinstance(result, RulesError):
-            error.show(result.text(self.lang))
-            return None
+        action, which ``action`` takes the place of (a reroll replaces the failed roll). When
+        the app asks the GM first (an attack on its own side, a 6th stigma), the answer shows
+        here when it comes, and None is returned now."""
+
+        def shown(result: Outcome | RulesError | None) -> None:
+            error.show(result.text(self.lang) if isinstance(result, RulesError) else "")
+            if isinstance(result, Outcome):
+                self.show_result(outcome_text(result, self.lang))
+                back_to_initiative(self)  # the next turn is one key: n
+
         error.show("")
-        if result is None:  # the rules asked the GM first (a 6th stigma or grace): the answer resends it
-            return None
-        self.show_result(outcome_text(result, self.lang))
-        back_to_initiative(self)  # the next turn is one key: n
-        return result
+        result = gm(self).request(action, replace_last=replaces is not None, quiet=True, done=shown)
+        return result if isinstance(result, Outcome) else None
 
     def show_result(self, text: str | Content) -> None:
         """Show ``text`` (plain text when a string) in the result area."""

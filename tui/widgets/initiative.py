@@ -47,8 +47,8 @@ from core.damage import Vital
 from core.encounter import Participant
 from core.errors import RulesError
 from core.french import de
+from core.house_rules import HouseRules
 from core.mooks import MookGroup
-from core.opposed import Grade
 from core.roster import Character
 from core.shadow import tainted
 from tui.access import applied, gm
@@ -270,7 +270,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         self._roster: tuple[Character, ...] = ()
         self._groups: tuple[MookGroup, ...] = ()
         self._current: str | None = None
-        self._rules = None
+        self._rules: HouseRules | None = None
         self._marked: frozenset[str] = frozenset()
         #: The cached line of each row, by key; valid for ``_cache_width`` cells.
         self.strips: dict[str, Strip] = {}
@@ -303,7 +303,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             if len(old) != len(parts):
                 full = True
             else:
-                for a, b in zip(old, parts):
+                for a, b in zip(old, parts, strict=False):
                     if a is not b:
                         if a.key != b.key:
                             full = True
@@ -315,12 +315,12 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             if len(old_items) != len(new_items):
                 full = True
                 continue
-            for a, b in zip(old_items, new_items):
-                if a is not b:
-                    if a.id != b.id:
+            for was, now in zip(old_items, new_items, strict=False):
+                if was is not now:
+                    if was.id != now.id:
                         full = True
-                    changed.add(b.id)
-                    self._entities[b.id] = b
+                    changed.add(now.id)
+                    self._entities[now.id] = now
         current = enc.current if enc is not None else None
         if current != self._current:
             changed.update(k for k in (current, self._current) if k is not None)
@@ -373,7 +373,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def _publish(self) -> None:
         key = self.cursor_key
         if getattr(self.app, "selected", None) != key:
-            self.app.selected = key  # type: ignore[attr-defined]
+            gm(self).selected = key
 
     def move_cursor(self, index: int) -> None:
         if not self.keys:
@@ -569,7 +569,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         pieces.append((full, self._style("bar-low" if g.standing * 2 <= g.total else "bar")))
         pieces.append((empty, self._style("bar-empty")))
         pieces.append((f"{g.standing}/{g.total}".rjust(HP), None))
-        pieces.append((t(f"init.grade.{Grade(g.grade).value}", self.lang).rjust(ARMOUR), self._style("muted")))
+        pieces.append((t(f"init.grade.{g.grade.value}", self.lang).rjust(ARMOUR), self._style("muted")))
         pieces.append((" " * (SHADOW + PM), None))
         if g.standing == 0:
             tags.insert(0, (t("init.tag.all_down", self.lang), self._style("danger")))
@@ -661,11 +661,11 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             return
         part = self.participant(key)
         value = "" if part is None else str(part.initiative)
-        name = self.entity(key).name if self.entity(key) is not None else key
+        name = entity.name if (entity := self.entity(key)) is not None else key
 
         def done(value: object) -> None:
-            if value is not None:
-                self._request(SetInitiative(key, value))  # type: ignore[arg-type]
+            if isinstance(value, int):
+                self._request(SetInitiative(key, value))
 
         self.app.push_screen(ValuePrompt(t("init.set_initiative", self.lang, name=name), parse_int, value), done)
 
@@ -680,7 +680,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         key = self._selected()
         if key is None:
             return
-        name = self.entity(key).name if self.entity(key) is not None else key
+        name = entity.name if (entity := self.entity(key)) is not None else key
 
         def done(condition) -> None:
             if condition is not None:
@@ -695,7 +695,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if key is None:
             return
         part = self.participant(key)
-        name = self.entity(key).name if self.entity(key) is not None else key
+        name = entity.name if (entity := self.entity(key)) is not None else key
         if part is None or not part.conditions:
             self._notify("init.no_conditions", name=name)
             return
@@ -738,7 +738,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if roll is None:
             return
         try:
-            outcome = apply(self.app.campaign, roll)  # type: ignore[attr-defined]
+            outcome = apply(gm(self).campaign, roll)
         except RulesError:  # refused (or to be confirmed): the app says so
             outcome = None
         if self._request(roll) and outcome is not None:
@@ -747,12 +747,12 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def action_mark(self) -> None:
         key = self._selected()
         if key is not None:
-            marked = self.app.marked  # type: ignore[attr-defined]
-            self.app.marked = marked - {key} if key in marked else marked | {key}  # type: ignore[attr-defined]
+            marked = gm(self).marked
+            gm(self).marked = marked - {key} if key in marked else marked | {key}
 
     def action_clear_marks(self) -> None:
-        if self.app.marked:  # type: ignore[attr-defined]
-            self.app.marked = frozenset()  # type: ignore[attr-defined]
+        if gm(self).marked:
+            gm(self).marked = frozenset()
             self.app.notify(t("init.unmarked", self.lang), timeout=2)
 
     def action_sheet(self) -> None:
@@ -763,7 +763,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             self.app.push_screen(SheetScreen(key))
 
     def action_start_fight(self) -> None:
-        campaign: Campaign = self.app.campaign  # type: ignore[attr-defined]
+        campaign: Campaign = gm(self).campaign
         if campaign.encounter is not None:
             self._notify("init.fight_under_way")
             return
@@ -774,7 +774,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def action_end_fight(self) -> None:
         from tui.screens.prompts import ConfirmDialog
 
-        enc = self.app.campaign.encounter  # type: ignore[attr-defined]
+        enc = gm(self).campaign.encounter
         if enc is None:
             self._request(EndEncounter())  # refused with its own message
             return
@@ -808,8 +808,8 @@ class InitiativePane(Pane):
     def show_check(self, outcome: Outcome, parts: str = "") -> None:
         """The check just applied (and the parts of its score), under the list, until the turn
         passes or it is undone."""
-        done = self.app.session.journal.done  # type: ignore[attr-defined]
-        self.check_shown = (len(done) - 1, done[-1], self.turn_of(self.app.campaign))  # type: ignore[attr-defined]
+        done = gm(self).session.journal.done
+        self.check_shown = (len(done) - 1, done[-1], self.turn_of(gm(self).campaign))
         result = self.query_one("#initiative-result", Static)
         text = outcome_text(outcome, self.lang)
         result.update(Content("\n").join([text, plain(parts)]) if parts else text)
@@ -824,7 +824,7 @@ class InitiativePane(Pane):
         if self.check_shown is None:
             return
         position, entry, turn = self.check_shown
-        done = self.app.session.journal.done  # type: ignore[attr-defined]
+        done = gm(self).session.journal.done
         if len(done) <= position or done[position] is not entry or self.turn_of(campaign) != turn:
             self.check_shown = None
             self.query_one("#initiative-result", Static).display = False
@@ -842,7 +842,7 @@ class InitiativePane(Pane):
             subtitle = t("init.no_fight", lang)
         else:
             current = self.list.entity(enc.current) if enc.current else None  # by key, not a scan
-            name = current.name if current is not None else enc.current
+            name = current.name if current is not None else enc.current or ""
             who = t("init.turn", lang, name=name, de_name=de(name)) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
         self.set_subtitle(subtitle)

@@ -14,7 +14,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from core.breakdown import Lang
 from core.combat import Range
+from tui.access import lang_of
 from tui.i18n import TEXT, register, t
 from tui.safe import visible
 
@@ -45,7 +47,7 @@ class NumberField(Input):
         super().__init__(value, type="integer", select_on_focus=True, **kwargs)
         self.label = label
 
-    def number(self, lang: str = "en", minimum: int | None = None) -> int:
+    def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
         try:
             value = int(self.value.strip())
@@ -79,7 +81,7 @@ class Cycle(Widget, can_focus=True):
     index: reactive[int] = reactive(0)
 
     class Changed(Message):
-        def __init__(self, cycle: Cycle, value: object) -> None:
+        def __init__(self, cycle: Cycle, value: Any) -> None:  # one of the choices' values
             super().__init__()
             self.cycle = cycle
             self.value = value
@@ -104,7 +106,7 @@ class Cycle(Widget, can_focus=True):
 
     def render(self) -> str:
         en, fr = self.choices[self.index][1]
-        label = fr if getattr(self.app, "lang", "en") == "fr" else en
+        label = fr if lang_of(self) == "fr" else en
         return f"‹{label}›"
 
     def action_step(self, step: int) -> None:
@@ -152,11 +154,11 @@ def set_text(widget: Static, text: str | Content) -> None:
     if isinstance(text, str):
         text = visible(text)
     if getattr(widget, "_shown", None) != text:
-        widget._shown = text  # type: ignore[attr-defined]
+        widget._shown = text  # type: ignore[attr-defined]  # the text last shown, kept on the widget itself
         widget.update(text, layout=widget.region.area > 0)
 
 
-def percent(chance: Fraction | float, lang: str = "en") -> str:
+def percent(chance: Fraction | float, lang: Lang = "en") -> str:
     """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French (the one way the
     app writes a percentage)."""
     return t("pct", lang, value=f"{float(chance) * 100:.0f}")

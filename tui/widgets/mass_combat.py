@@ -19,6 +19,7 @@ from textual.widgets import ContentSwitcher, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core.actions import AttackGroup, DefendGroup, SetStanding
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import (
     Grade,
@@ -33,9 +34,10 @@ from core.damage import apply_damage
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
+from tui.access import gm
 from tui.i18n import localise_bindings, register, t
 from tui.safe import markup, visible
-from tui.widgets.dice_field import ROLL, KultDieField, cast
+from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none, fighters
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
 from tui.widgets.named_group import NamedGroupForm, marked_members
@@ -97,7 +99,7 @@ def bar(standing: int, total: int) -> str:
     return f"[$success]{'█' * filled}[/][$text-muted]{'░' * (BAR - filled)}[/]"
 
 
-def group_prompt(group: MookGroup, lang: str) -> Content:
+def group_prompt(group: MookGroup, lang: Lang) -> Content:
     """One line of the group list; the group's name is plain text, cut to 20 cells."""
     name = visible(group.name, lines=False)
     name = name if len(name) <= 20 else name[:19] + "…"
@@ -129,7 +131,7 @@ class GroupList(OptionList):
     def on_mount(self) -> None:
         localise_bindings(self, {"mass-attack": "mass.key.attack", "mass-defend": "mass.key.defend", "mass-standing": "mass.key.standing"})
 
-    def show(self, groups: tuple[MookGroup, ...], lang: str) -> None:
+    def show(self, groups: tuple[MookGroup, ...], lang: Lang) -> None:
         """Update only the lines whose group changed; rebuild when groups come or go."""
         if groups is self.shown:
             return
@@ -139,7 +141,7 @@ class GroupList(OptionList):
             if groups:
                 self.highlighted = min(highlighted or 0, len(groups) - 1)
         else:
-            for index, (old, new) in enumerate(zip(self.shown, groups)):
+            for index, (old, new) in enumerate(zip(self.shown, groups, strict=False)):
                 if old is not new and old != new:
                     self.replace_option_prompt_at_index(index, group_prompt(new, lang))
         self.shown = groups
@@ -173,6 +175,8 @@ class GroupList(OptionList):
 
 class AttackForm(Form):
     """Attacker, target group, range, score, affect, kult die and reroll; chance and preview."""
+
+    pane: MassCombatPane  # the pane that holds this form
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"atk-attacker": ("atk-score", True)}
 
@@ -259,7 +263,7 @@ class AttackForm(Form):
 
     def submit(self) -> None:
         pane, lang = self.pane, self.pane.lang
-        campaign, die, rng = pane.campaign, pane.campaign.rules.die, pane.app.session.rng
+        campaign, die, rng = pane.campaign, pane.campaign.rules.die, gm(pane).session.rng
         error = self.query_one(ErrorLine)
         reroll_field = self.query_one("#atk-reroll", KultDieField)
         try:
@@ -298,12 +302,14 @@ class AttackForm(Form):
         if self.last is None:
             return None
         action, can_reroll = self.last
-        done = self.pane.app.session.journal.done
+        done = gm(self.pane).session.journal.done
         return action if can_reroll and done and done[-1].action is action else None
 
 
 class DefenceForm(Form):
     """Defender, grade, attackers, score, affect, optional kult die; difficulty, chance, hit cost."""
+
+    pane: MassCombatPane  # the pane that holds this form
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"def-defender": ("def-score", True)}
 
@@ -339,11 +345,11 @@ class DefenceForm(Form):
     def set_grade(self, grade: Grade) -> None:
         self.query_one("#def-grade", Cycle).value = grade
 
-    def read(self) -> tuple[str, Grade, int, int, object]:
+    def read(self) -> tuple[str, Grade, int, int, DieEntry]:
         """(defender, grade, attackers, score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.defender
-        if character_or_none(self.pane.campaign, defender) is None:
+        if defender is None or character_or_none(self.pane.campaign, defender) is None:
             raise FieldError(t("mass.no_defender", lang))
         attackers = self.query_one("#def-attackers", NumberField).number(lang, minimum=1)
         score = self.query_one("#def-score", NumberField).number(lang)
@@ -391,7 +397,7 @@ class DefenceForm(Form):
         except FieldError as refused:
             error.show(str(refused))
             return
-        face = cast(entry, pane.campaign.rules.die, pane.app.session.rng)  # type: ignore[arg-type]
+        face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
         affect = self.query_one("#def-affect", Cycle).value
         action = DefendGroup(defender, grade, attackers, score, () if face is None else (face,), affect)
         if pane.apply(action, error):
@@ -464,7 +470,7 @@ class MassCombatPane(FormPane):
         self.query_one(AttackForm).preview()
         self.query_one(DefenceForm).preview()
         named = self.query_one(NamedGroupForm)
-        named.follow_members(marked_members(self.campaign, getattr(self.app, "marked", frozenset())))
+        named.follow_members(marked_members(self.campaign, gm(self).marked))
         named.preview()
 
     # -- look-ups -------------------------------------------------------------------------------
@@ -488,7 +494,7 @@ class MassCombatPane(FormPane):
 
     def difficulty_of(self, action: AttackGroup) -> int:
         grade = self.campaign.group(action.group).grade
-        return grade.difficulty + Range(action.range).modifier
+        return grade.difficulty + action.range.modifier
 
     # -- public entry points --------------------------------------------------------------------
     def start_attack(self, keep_target: bool = False) -> None:
@@ -519,8 +525,11 @@ class MassCombatPane(FormPane):
         focus_now(self.query_one("#def-attackers", NumberField))
 
     def pane_to_front(self) -> None:
-        if getattr(self.screen, "pane", None) is not None:
-            self.screen.pane = "mass"
+        from tui.screens.main import MainScreen  # the main screen holds this pane
+
+        screen = self.screen
+        if isinstance(screen, MainScreen):
+            screen.pane = "mass"
 
     def focus_main(self) -> None:
         groups = self.query_one(GroupList)

@@ -10,7 +10,7 @@ Enter the preview names who is touched and what each takes through armour; Enter
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,12 +23,16 @@ from core.combat import Grade, group_difficulty
 from core.damage import apply_damage
 from core.errors import RulesError
 from core.rolls import chance_of_success
+from tui.access import gm
 from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
 from tui.widgets.score_parts import ScoreToggles
+
+if TYPE_CHECKING:
+    from tui.widgets.mass_combat import MassCombatPane
 
 register(
     {
@@ -67,6 +71,8 @@ class Picks(SelectionList):
 
 class NamedGroupForm(Form):
     """Attacker, grade, range, score, affect, kult die, whom first; chance and who takes what."""
+
+    pane: MassCombatPane  # the pane that holds this form
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"ng-attacker": ("ng-score", True)}
 
@@ -123,7 +129,7 @@ class NamedGroupForm(Form):
         kept = [k for k in picks.selected if k in members]
         self.members, self._names = members, names
         picks.clear_options()
-        picks.add_options([(plain(name), key) for name, key in zip(names, members)])
+        picks.add_options([(plain(name), key) for name, key in zip(names, members, strict=False)])
         for key in kept:
             picks.select(key)
 
@@ -176,10 +182,12 @@ class NamedGroupForm(Form):
     def submit(self) -> None:
         pane = self.pane
         error = self.query_one(ErrorLine)
-        die, rng = pane.campaign.rules.die, pane.app.session.rng
+        die, rng = pane.campaign.rules.die, gm(pane).session.rng
         try:
             entry = self.die.entry(die, pane.lang)
-            action = self.action((cast(entry, die, rng),))
+            face = cast(entry, die, rng)
+            assert face is not None  # an empty die field here means "roll"
+            action = self.action((face,))
         except FieldError as refused:
             error.show(str(refused))
             return

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.dom import DOMNode
+from textual.widgets._toggle_button import ToggleButton  # Checkbox.Changed says this type
 
+from core.breakdown import Lang
 from core.errors import RulesError
 from core.rolls import Score
 from core.roster import Character
 from core.scores import Applies, character_score, speciality_candidates
+from tui.access import gm
 from tui.i18n import register, t
 from tui.widgets.checkbox import Checkbox
 
@@ -34,16 +38,12 @@ register(
 TRADE_KEY, SPECIALITY_KEY = "ctrl+b", "ctrl+s"
 
 
-def remembered(app: App[Any]) -> dict[tuple[str, str], Applies]:
+def remembered(app: DOMNode) -> dict[tuple[str, str], Applies]:
     """The app's memory of what applies: (character id, characteristic) → :class:`Applies`."""
-    memory: dict[tuple[str, str], Applies] | None = getattr(app, "score_applies", None)
-    if memory is None:
-        memory = {}
-        app.score_applies = memory  # type: ignore[attr-defined]
-    return memory
+    return gm(app).score_applies
 
 
-def applies_to(app: App[Any], character: Character, characteristic: str = "combat") -> Applies:
+def applies_to(app: DOMNode, character: Character, characteristic: str = "combat") -> Applies:
     """What the GM said applies to ``character`` (nothing until they say), within what it has."""
     applies = remembered(app).get((character.id, characteristic), Applies())
     if applies.trade and not character.trades:
@@ -53,7 +53,7 @@ def applies_to(app: App[Any], character: Character, characteristic: str = "comba
     return applies
 
 
-def default_score(app: App[Any], character: Character, characteristic: str = "combat", affect: int = 0) -> Score:
+def default_score(app: DOMNode, character: Character, characteristic: str = "combat", affect: int = 0) -> Score:
     """The character's score with what the GM said applies (RULES 1.2), its parts named."""
     try:
         return character_score(character, characteristic, applies_to(app, character, characteristic), affect=affect)
@@ -61,21 +61,18 @@ def default_score(app: App[Any], character: Character, characteristic: str = "co
         return character_score(character, characteristic, affect=affect)
 
 
-def parts_text(name: str, score: Score, used: str, lang: str) -> str:
+def parts_text(name: str, score: Score, used: str, lang: Lang) -> str:
     """``Brunvir: combat 11 + … = 14``, with the score used when the GM typed another."""
-    parts = score.breakdown[0].text(lang)  # type: ignore[arg-type]
+    parts = score.breakdown[0].text(lang)
     if used.strip() and used.strip() != str(score.value):
         return t("scores.typed", lang, name=name, parts=parts, score=used.strip())
     return t("scores.parts", lang, name=name, parts=parts)
 
 
-def last_characteristic(app: App[Any], key: str, chosen: str | None = None) -> str:
+def last_characteristic(app: DOMNode, key: str, chosen: str | None = None) -> str:
     """The characteristic of ``key``'s last check this session (``corps`` at first); ``chosen``
     becomes it."""
-    memory: dict[str, str] | None = getattr(app, "check_characteristic", None)
-    if memory is None:
-        memory = {}
-        app.check_characteristic = memory  # type: ignore[attr-defined]
+    memory = gm(app).check_characteristic
     if chosen is not None:
         memory[key] = chosen
     return memory.get(key, "corps")
@@ -89,7 +86,7 @@ class ScoreToggles(Horizontal):
     ScoreToggles Checkbox { margin-right: 2; }
     """
 
-    def __init__(self, lang: str, **kwargs: Any) -> None:
+    def __init__(self, lang: Lang, **kwargs: Any) -> None:
         super().__init__(classes="row score-toggles", **kwargs)
         self.lang = lang
 
@@ -120,6 +117,6 @@ class ScoreToggles(Horizontal):
             box.disabled = not usable
 
     @staticmethod
-    def changed(applies: Applies, box: Checkbox) -> Applies:
+    def changed(applies: Applies, box: ToggleButton) -> Applies:
         """``applies`` after ``box`` was ticked or unticked."""
         return applies.with_speciality(box.value) if box.has_class("applies-speciality") else applies.with_trade(box.value)

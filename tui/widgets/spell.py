@@ -6,7 +6,7 @@ forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the ac
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 from textual import on
@@ -24,12 +24,14 @@ from textual.widgets import (
 )
 
 from core.actions import CastSpell
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.magic import (
     DURATION,
     RANGE,
     TARGETS,
+    Affects,
     Effect,
     Scale,
     SpellCost,
@@ -111,7 +113,7 @@ SCALES: dict[str, Scale] = {"duration": DURATION, "range": RANGE, "targets": TAR
 AFFECTS = ("soul", "matter", "mind")
 
 
-def scale_hint(scale: Scale, level: int, lang: str) -> str:
+def scale_hint(scale: Scale, level: int, lang: Lang) -> str:
     """``1 = 10 minutes`` at an anchor, ``1 (10 minutes) … 5 (24 hours)`` between two."""
     label = scale.label(level)
     if label is not None:
@@ -142,7 +144,7 @@ def same_people(before: tuple, after: tuple) -> bool:
             continue
         if old is None or new is None or len(old) != len(new):
             return False
-        if any(a is not b and _who(a) != _who(b) for a, b in zip(old, new)):
+        if any(a is not b and _who(a) != _who(b) for a, b in zip(old, new, strict=False)):
             return False
     return True
 
@@ -237,18 +239,16 @@ class ApotheoseSpell(SpellSystem):
         self.refresh_from_campaign()
 
     # -- reading the fields -----------------------------------------------------------------
-    def _level(self, name: str) -> int | None:
+    def _level(self, name: str) -> int:
+        """The level typed in ``name``'s field, 0 when empty."""
         text = self.query_one(f"#spell-{name}", Input).value.strip()
-        if not text:
-            return None if name == "intensity" else 0
-        return int(text)
+        return int(text) if text else 0
 
     def request_typed(self) -> SpellRequest:
         """The spell as typed; a RulesError naming the field if it cannot be."""
-        intensity = self._level("intensity")
-        if intensity is None:
+        if not self.query_one("#spell-intensity", Input).value.strip():
             raise refused("intensity", "spell.type_intensity")
-        return SpellRequest(intensity, self._level("duration"), self._level("range"), self._level("targets"))  # type: ignore[arg-type]
+        return SpellRequest(self._level("intensity"), self._level("duration"), self._level("range"), self._level("targets"))
 
     @property
     def inspired(self) -> bool:
@@ -319,7 +319,8 @@ class ApotheoseSpell(SpellSystem):
         self._show("#spell-caster", self._caster_line(c))
         for name, scale in SCALES.items():
             try:
-                level = self._level(name)
+                empty = name == "intensity" and not self.query_one("#spell-intensity", Input).value.strip()
+                level = None if empty else self._level(name)
             except ValueError:
                 level = None
             self._show(f"#spell-{name}-hint", scale_hint(scale, level, lang) if level is not None else "")
@@ -410,15 +411,15 @@ class ApotheoseSpell(SpellSystem):
         if target is None or intensity is None:
             self._show("#spell-resist", t("spell.resist_pick", lang) if target is None else "")
             return
-        affects = str(self.query_one("#spell-resist-affects", Select).value)
+        affects = cast("Affects", str(self.query_one("#spell-resist-affects", Select).value))  # one of AFFECTS
         typed = self.query_one("#spell-kult", Input).value.strip()
         die = self.campaign.rules.die
         try:
             if typed not in ("", "-", "+"):
-                result = resist(intensity, int(typed), target.characteristics, affects, die=die)  # type: ignore[arg-type]
+                result = resist(intensity, int(typed), target.characteristics, affects, die=die)
                 self._show("#spell-resist", " · ".join(ln.text(lang) for ln in result.breakdown))
                 return
-            probe = resist(intensity, 0, target.characteristics, affects, die=die)  # type: ignore[arg-type]
+            probe = resist(intensity, 0, target.characteristics, affects, die=die)
         except RulesError as error:
             self._show("#spell-resist", error.text(lang))
             return
@@ -433,7 +434,7 @@ class ApotheoseSpell(SpellSystem):
         """Enter in the kult field: roll the die if empty (the face is put in the field)."""
         field = self.query_one("#spell-kult", Input)
         if field.value.strip() in ("", "-", "+"):
-            field.value = str(self.campaign.rules.die.roll(self.app.session.rng))  # type: ignore[attr-defined]
+            field.value = str(self.campaign.rules.die.roll(gm(self).session.rng))
         self.refresh_resistance()
 
     @on(Select.Changed)
@@ -463,7 +464,7 @@ class ApotheoseSpell(SpellSystem):
 
     def cast(self) -> None:
         """Check the spell, ask which targets take the intensity as damage, then cast it."""
-        app = self.app
+        app = gm(self)
         c = self.caster()
         try:
             if c is None:
@@ -479,7 +480,7 @@ class ApotheoseSpell(SpellSystem):
         def cast_done(result: object) -> None:
             if applied(result):  # inspiration is decided spell by spell
                 self.query_one("#spell-inspired", Checkbox).value = False
-                if getattr(app, "marked", None):  # the marks were for this spell's victims
+                if app.marked:  # the marks were for this spell's victims
                     app.marked = frozenset()
                 back = getattr(self.screen, "action_back", None)
                 if back is not None:  # the next turn is one key: n
@@ -490,8 +491,7 @@ class ApotheoseSpell(SpellSystem):
                 aimed = aim_at_groups(self.campaign, spell, victims)
                 gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
-        marked = getattr(app, "marked", frozenset())
-        app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), marked), chosen)
+        app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), app.marked), chosen)
 
 
 class SpellPane(Pane):

@@ -21,11 +21,13 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
 from core.breakdown import Breakdown, signed
+from core.choices import parse_choice
 from core.d6.psionics import MediumContact, psionic_difficulty
 from core.d6.scales import PSIONIC_SCALES, SPEED, SPELL_SCALES, Depth, EffectKind, Power, Scale, Wound
 from core.d6.skills import magic_attribute_cost, magic_skill_cost
 from core.d6.spell import Aspect, effect_value, free, from_row, spell_difficulty, typed_effect
 from core.errors import RulesError
+from tui.access import lang_of
 from tui.i18n import localise_bindings, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import focus_now
@@ -100,7 +102,7 @@ class AspectRow(Horizontal):
         self.scale = scale
 
     def compose(self) -> ComposeResult:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         if self.kind == "custom":
             yield Input("", placeholder=t("d6.aspect_name", lang), compact=True, classes="d6-name")
         else:
@@ -119,7 +121,9 @@ class AspectRow(Horizontal):
             self.query_one(".d6-value", Input).value = str(self.scale.row(event.value).value)
 
     def first_field(self) -> Input | Select:
-        return self.query(".d6-name, .d6-choice, .d6-value").first()  # type: ignore[return-value]
+        found = self.query(".d6-name, .d6-choice, .d6-value").first()
+        assert isinstance(found, (Input, Select))  # the classes only those fields carry
+        return found
 
     def aspect(self) -> Aspect | None:
         """The aspect as typed: the row chosen, or a free value when the value is not the
@@ -145,7 +149,7 @@ class AspectList(Vertical):
         self.speed = speed
 
     def compose(self) -> ComposeResult:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         options = [(scale.label.text(lang), name) for name, scale in self.scales.items()]
         if self.speed:
             options.append((t("d6.speed", lang), "speed"))
@@ -346,7 +350,7 @@ class D6Spell(SpellSystem):
 
     def _psionic(self) -> None:
         lang = self.lang
-        power = Power(str(self.query_one("#d6-power", Select).value))
+        power = parse_choice(Power, self.query_one("#d6-power", Select).value, "power")
         for name in ("healing", "psychometry", "medium"):
             for widget in self.query(f".d6-for-{name}"):
                 widget.display = power.value == name

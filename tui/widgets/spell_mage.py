@@ -9,6 +9,7 @@ in the Apothéose roster; the campaign only gives the house rules ``mage_ones_ca
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -156,7 +157,7 @@ class MageSpell(SpellSystem, can_focus=False):
         text = self.query_one(f"#mage-{name}", Input).value.strip()
         return int(text) if text else None
 
-    def _choice(self, name: str) -> object:
+    def _choice(self, name: str) -> Any:  # one of the Cycle's values: the field's own type
         return self.query_one(f"#mage-{name}", Cycle).value
 
     def effect_typed(self) -> MageEffect:
@@ -176,7 +177,7 @@ class MageSpell(SpellSystem, can_focus=False):
             vulgar=paradox in ("vulgar", "sleepers"), witnesses=paradox == "witnesses", sleepers=paradox == "sleepers",
             willpower=self._value("willpower"),
             assistants=assistants_of(self.query_one("#mage-assistants", Input).value), **zero,
-        )  # type: ignore[arg-type]  # fmt: skip
+        )  # fmt: skip
 
     def result(self) -> MageResult:
         rules = self.campaign.rules

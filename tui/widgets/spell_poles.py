@@ -33,6 +33,7 @@ from core.poles import (
     poles_spell,
 )
 from core.poles import PolesSpell as PolesResult
+from tui.access import gm
 from tui.i18n import localise_bindings, refused, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import focus_now
@@ -223,7 +224,9 @@ class PolesSpell(SpellSystem):
             raise refused("level", "poles.type_level")
         enhance = Enhancements(**{name: self._int(f"enhance-{name}") or 0 for name in ENHANCE})
         return PolesRequest(
-            level, str(self.query_one("#poles-tradition", Select).value), **{name: self._flag(name) for name in TOGGLES},
+            level, str(self.query_one("#poles-tradition", Select).value),
+            slot=self._flag("slot"), damage=self._flag("damage"), summoning=self._flag("summoning"),
+            fluid=self._flag("fluid"), blood=self._flag("blood"),
             caster_level=self._int("caster-level"), mod=self._int("mod"), enhance=enhance,
             extend_active=self._int("extend-active") or 0, techniques=tuple(self.techniques),
         )  # fmt: skip
@@ -300,10 +303,10 @@ class PolesSpell(SpellSystem):
             self.result = result
             self._show("#poles-cost", self._cost_line(result))
             self._show("#poles-dcs", self._dcs_line(result))
-            reason = t("poles.impossible", lang, reason=result.reason.text(lang)) if result.reason else ""  # type: ignore[arg-type]
+            reason = t("poles.impossible", lang, reason=result.reason.text(lang)) if result.reason else ""
             self._show("#poles-verdict", reason)
             self._verdict_class(result.possible)
-            self._show("#poles-breakdown", "\n".join(ln.text(lang) for ln in result.breakdown))  # type: ignore[arg-type]
+            self._show("#poles-breakdown", "\n".join(ln.text(lang) for ln in result.breakdown))
         self.refresh_blood()
 
     def _cost_line(self, result: PolesResult) -> str:
@@ -345,12 +348,12 @@ class PolesSpell(SpellSystem):
     def refresh_blood(self) -> None:
         lang = self.lang
         self.blood = None
-        values = [self._int(f"blood-{name}") for name in ("mana", "limit", "pool")]
-        if None in values:
+        mana, limit, pool = (self._int(f"blood-{name}") for name in ("mana", "limit", "pool"))
+        if mana is None or limit is None or pool is None:
             self._show("#poles-blood-result", t("poles.blood_hint", lang))
             return
         try:
-            blood = blood_mana(*values, self._int("d100"), tolerant=self._flag("tolerant"))  # type: ignore[arg-type]
+            blood = blood_mana(mana, limit, pool, self._int("d100"), tolerant=self._flag("tolerant"))
         except RulesError as error:
             self._show("#poles-blood-result", error.text(lang))
             return
@@ -367,7 +370,7 @@ class PolesSpell(SpellSystem):
         """Enter in the d100 field: roll it with the app's dice if empty."""
         field = self.query_one("#poles-d100", Input)
         if not field.value.strip():
-            field.value = str(self.app.session.rng.randint(1, 100))  # type: ignore[attr-defined]
+            field.value = str(gm(self).session.rng.randint(1, 100))
         self.refresh_blood()
 
     # -- events -----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from core.campaign import Campaign
 from core.french import de
-from tui.access import gm
+from tui.access import gm, lang_of
 from tui.i18n import register, t
 from tui.safe import visible
 
@@ -32,11 +32,11 @@ class StatusBar(Static):
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
 
-    def show(self, campaign: Campaign | None) -> None:
+    def show(self, campaign: Campaign) -> None:
         app = gm(self)
         lang = app.lang
-        parts = [campaign.name] if campaign else []
-        enc = campaign.encounter if campaign else None
+        parts = [campaign.name]
+        enc = campaign.encounter
         if enc is not None:
             parts.append(enc.name)
             parts.append(t("status.round", lang, n=enc.round))
@@ -66,7 +66,7 @@ class PaneTabs(Static):
     active: reactive[str] = reactive("initiative")
 
     def render(self) -> str:
-        lang = getattr(self.app, "lang", "en")
+        lang = lang_of(self)
         out = []
         for name, key in PANE_KEYS:
             label = f" {key} {t('pane.' + name, lang)} "
