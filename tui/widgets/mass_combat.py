@@ -173,6 +173,20 @@ class GroupList(OptionList):
         return self.query_ancestor(MassCombatPane)
 
 
+def attack_score_rows(prefix: str, lang: Lang) -> ComposeResult:
+    """The attacker's score, range and affect, the trade/speciality toggles and the score's
+    parts: the rows an attack on a group and on named NPCs share (ids ``{prefix}-score``…)."""
+    with Horizontal(classes="row"):
+        yield Label(t("mass.score", lang), classes="label")
+        yield NumberField(id=f"{prefix}-score", label=t("mass.score", lang), classes="score")
+        yield Label(t("mass.range", lang), classes="label")
+        yield Cycle(RANGES, id=f"{prefix}-range")
+        yield Label(t("mass.affect", lang), classes="label")
+        yield Cycle(AFFECTS, id=f"{prefix}-affect", classes="affect")
+    yield ScoreToggles(lang, id=f"{prefix}-applies")
+    yield Static("", id=f"{prefix}-parts", classes="score-parts", markup=False)
+
+
 class AttackForm(Form):
     """Attacker, target group, range, score, affect, kult die and reroll; chance and preview."""
 
@@ -191,15 +205,7 @@ class AttackForm(Form):
             yield Label(t("mass.attacker", lang), classes="label")
             yield Select(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="atk-attacker")
             yield Static("", id="atk-target", classes="target", markup=False)
-        with Horizontal(classes="row"):
-            yield Label(t("mass.score", lang), classes="label")
-            yield NumberField(id="atk-score", label=t("mass.score", lang), classes="score")
-            yield Label(t("mass.range", lang), classes="label")
-            yield Cycle(RANGES, id="atk-range")
-            yield Label(t("mass.affect", lang), classes="label")
-            yield Cycle(AFFECTS, id="atk-affect", classes="affect")
-        yield ScoreToggles(lang, id="atk-applies")
-        yield Static("", id="atk-parts", classes="score-parts", markup=False)
+        yield from attack_score_rows("atk", lang)
         with Horizontal(classes="row"):
             yield Label(t("mass.kult", lang), classes="label")
             yield KultDieField(id="atk-die", label="kult", classes="die")

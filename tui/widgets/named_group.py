@@ -28,8 +28,7 @@ from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
-from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
-from tui.widgets.score_parts import ScoreToggles
+from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, set_text
 
 if TYPE_CHECKING:
     from tui.widgets.mass_combat import MassCombatPane
@@ -81,7 +80,7 @@ class NamedGroupForm(Form):
         self.members: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
-        from tui.widgets.mass_combat import GRADES
+        from tui.widgets.mass_combat import GRADES, attack_score_rows
 
         lang = self.pane.lang
         with Horizontal(classes="row"):
@@ -89,15 +88,7 @@ class NamedGroupForm(Form):
             yield Select(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="ng-attacker")
             yield Label(t("named.grade", lang), classes="label")
             yield Cycle(GRADES, value=Grade.STANDARD, id="ng-grade")
-        with Horizontal(classes="row"):
-            yield Label(t("mass.score", lang), classes="label")
-            yield NumberField(id="ng-score", label=t("mass.score", lang), classes="score")
-            yield Label(t("mass.range", lang), classes="label")
-            yield Cycle(RANGES, id="ng-range")
-            yield Label(t("mass.affect", lang), classes="label")
-            yield Cycle(AFFECTS, id="ng-affect", classes="affect")
-        yield ScoreToggles(lang, id="ng-applies")
-        yield Static("", id="ng-parts", classes="score-parts", markup=False)
+        yield from attack_score_rows("ng", lang)
         with Horizontal(classes="row"):
             yield Label(t("mass.kult", lang), classes="label")
             yield KultDieField(id="ng-die", label="kult", classes="die")
