@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.breakdown import Breakdown
 from core.errors import RulesError
+
+if TYPE_CHECKING:
+    from core.rolls import Check
 
 
 class Answer(NamedTuple):
@@ -110,11 +113,13 @@ def run_duel(args: argparse.Namespace) -> Answer:
     from core.rolls import check
 
     attack = sum([args.attack, *(args.kult or [])])
+    rolled: Check | None
     if args.defence_kult:
         rolled = check(args.defence, attack, args.defence_kult)
         result = defend_opponent(rolled, attack, weapon=args.weapon)
     else:
-        result = attack_opponent(check(args.attack, args.defence, args.kult) if args.kult else args.attack, args.defence, weapon=args.weapon)
+        rolled = check(args.attack, args.defence, args.kult) if args.kult else None
+        result = attack_opponent(rolled if rolled is not None else args.attack, args.defence, weapon=args.weapon)
     data = {
         "roller": "defence" if args.defence_kult else "attack", "final": result.final, "difficulty": result.difficulty,
         "hit": result.hit, "margin": result.margin, "ranks": result.ranks, "damage": result.damage,
