@@ -8,6 +8,7 @@ import unicodedata
 
 import attrs
 
+from core.converters import as_tuple
 from core.encounter import Encounter
 from core.errors import RulesError
 from core.house_rules import HouseRules
@@ -21,9 +22,9 @@ from core.visibility import Visibility
 class Campaign:
     name: str = attrs.field(validator=non_empty)
     rules: HouseRules = HouseRules()
-    roster: tuple[Character, ...] = attrs.field(default=(), converter=tuple)
-    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=tuple)
-    encounters: tuple[Encounter, ...] = attrs.field(default=(), converter=tuple)
+    roster: tuple[Character, ...] = attrs.field(default=(), converter=as_tuple)
+    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=as_tuple)
+    encounters: tuple[Encounter, ...] = attrs.field(default=(), converter=as_tuple)
     #: Id of the encounter being fought, if any.
     active: str | None = None
     #: Game session number (mystical exhaustion is once per session).

@@ -17,7 +17,8 @@ from fractions import Fraction
 
 import attrs
 
-from core.breakdown import Breakdown, Line
+from core.breakdown import Breakdown, Line, lang_of
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.sums import Term, plural, sum_line
 from core.validators import at_least, between, require, whole_at_least
@@ -32,7 +33,7 @@ QUINTESSENCE_PER_ROLL = 3
 
 class _Labelled(enum.StrEnum):
     def label(self, lang: str = "en") -> str:
-        return _LABELS[self.value].text(lang)
+        return _LABELS[self.value].text(lang_of(lang))
 
 
 class Duration(_Labelled):
@@ -184,7 +185,7 @@ class MageEffect:
     paradox_rolls: int = attrs.field(default=0, validator=at_least(0))
     willpower: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(0)))
     foci: int = attrs.field(default=0, validator=at_least(0))
-    assistants: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    assistants: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
     acolytes: int = attrs.field(default=0, validator=at_least(0))
 
     def __attrs_post_init__(self) -> None:

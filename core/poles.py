@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import attrs
 
-from core.breakdown import Breakdown, Line
+from core.breakdown import Breakdown, Line, lang_of
 from core.errors import RulesError
 from core.validators import at_least, between, require, whole_at_least, whole_number
 
@@ -33,7 +33,7 @@ class Tradition(enum.StrEnum):
     illusion = "illusion"
 
     def label(self, lang: str = "en") -> str:
-        return _TRADITION_LABELS[self].text(lang)  # type: ignore[arg-type]
+        return _TRADITION_LABELS[self].text(lang_of(lang))
 
     @property
     def resource(self) -> Resource:
@@ -52,7 +52,7 @@ class Resource(enum.StrEnum):
     hold = "hold"
 
     def label(self, lang: str = "en") -> str:
-        return _RESOURCE_LABELS[self].text(lang)  # type: ignore[arg-type]
+        return _RESOURCE_LABELS[self].text(lang_of(lang))
 
 
 _RESOURCES = {
@@ -291,7 +291,7 @@ class Technique(enum.StrEnum):
     selective = "selective"
 
     def label(self, lang: str = "en") -> str:
-        return TECHNIQUES[self].name.text(lang)  # type: ignore[arg-type]
+        return TECHNIQUES[self].name.text(lang_of(lang))
 
 
 @attrs.frozen
@@ -784,7 +784,7 @@ class Backlash(enum.StrEnum):
     unconscious = "unconscious"
 
     def label(self, lang: str = "en") -> str:
-        return _BACKLASH_LABELS[self].text(lang)  # type: ignore[arg-type]
+        return _BACKLASH_LABELS[self].text(lang_of(lang))
 
     @property
     def severity(self) -> int:

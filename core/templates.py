@@ -28,6 +28,7 @@ from core.campaign import Campaign, slug
 from core.characteristics import CHARACTERISTICS, Characteristics
 from core.choices import _folded, parse_choice
 from core.combat import Grade
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.notation import parse_armour, parse_list, parse_trades
@@ -53,12 +54,12 @@ class Template:
 
     name: str = attrs.field(validator=non_empty)
     characteristics: Characteristics = Characteristics()
-    trades: tuple[Trade, ...] = attrs.field(default=(), converter=tuple)
+    trades: tuple[Trade, ...] = attrs.field(default=(), converter=as_tuple)
     armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=_pieces, validator=_worn)
     weapon: str = attrs.field(default="", validator=text)
     magic_weapon: bool = False
     mystic: bool = False
-    affects: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    affects: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     notes: str = attrs.field(default="", validator=text)
 
     @property

@@ -7,6 +7,7 @@ import attrs
 from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.roster import Character
@@ -126,8 +127,8 @@ class AddMany(Action):
     roster file): one undo removes them all. With ``join``, each also joins the fight under way.
     All or nothing: an id already used refuses the whole addition."""
 
-    characters: tuple[Character, ...] = attrs.field(default=(), converter=tuple)
-    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=tuple)
+    characters: tuple[Character, ...] = attrs.field(default=(), converter=as_tuple)
+    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=as_tuple)
     join: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
