@@ -32,10 +32,15 @@ class Campaign:
     #: What the players are shown of each combatant (core.visibility, core.player_view).
     visibility: Visibility = Visibility()
 
+    @property
+    def combatants(self) -> tuple[Character | MookGroup, ...]:
+        """Every character, then every mook group."""
+        return (*self.roster, *self.groups)
+
     # -- look-ups (by id, through an index built once per campaign value) ------------------
     @functools.cached_property
     def _index(self) -> dict[str, Character | MookGroup]:
-        return {item.id: item for item in (*self.roster, *self.groups)}
+        return {item.id: item for item in self.combatants}
 
     def character(self, id: str) -> Character:
         found = self._index.get(id)

@@ -226,7 +226,7 @@ def attack_named_group(
     if result.hit:
         cap = (f", at most the {size} in the group", f", au plus les {size} du groupe") if touched < 1 + result.success_ranks else ("", "")
         ranks = plural(result.success_ranks, "rank{s}", "rang{s}")
-        outcome = (
+        outcome: tuple[Line, ...] = (
             line(f"hit: 1 + {ranks.en} = {touched} touched{cap[0]}", f"touché : 1 + {ranks.fr} = {touched} touchés{cap[1]}"),
             line(
                 f"each takes the {weapon_.en}'s base damage {weapon_.base}, no rank bonus, armour first",

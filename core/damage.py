@@ -144,7 +144,7 @@ def _preview(result: DamageResult, bypass: bool) -> Line:
     if result.bruised:
         en.append(f"bruising {result.bruise_before}→{result.bruise}")
         fr.append(f"contusions {result.bruise_before}→{result.bruise}")
-    labels = [result.wound] if result.wound is not Wound.NONE else []
+    labels: list[Wound | Vital] = [result.wound] if result.wound is not Wound.NONE else []
     labels += [result.state] if result.state is not Vital.STANDING else []
     en += [label.en for label in labels]
     fr += [label.fr for label in labels]

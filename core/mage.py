@@ -18,8 +18,8 @@ from fractions import Fraction
 import attrs
 
 from core.breakdown import Breakdown, Line, lang_of
+from core.choices import parse_enum
 from core.converters import as_tuple
-from core.errors import RulesError
 from core.sums import Term, plural, sum_line
 from core.validators import at_least, between, require, whole_at_least
 
@@ -147,14 +147,6 @@ def percent(value: Fraction, lang: str = "en") -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _choice(kind: type[_Labelled], field: str, value: object):
-    """``value`` as a member of ``kind``, else a RulesError naming ``field`` (idempotent)."""
-    try:
-        return kind(value)
-    except ValueError:
-        raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}") from None
-
-
 @attrs.frozen
 class MageEffect:
     """A Mage effect as the GM describes it (RULES 2). ``needed``: the Sphere level the effect
@@ -170,9 +162,9 @@ class MageEffect:
     power: int = attrs.field(default=0, validator=at_least(0))
     targets: int = attrs.field(default=1, validator=at_least(1))
     radius: int = attrs.field(default=0, validator=at_least(0))
-    duration: Duration = attrs.field(default=Duration.scene, converter=lambda v: _choice(Duration, "duration", v))
+    duration: Duration = attrs.field(default=Duration.scene, converter=lambda v: parse_enum(Duration, v, "duration"))
     connection: Connection | None = attrs.field(
-        default=None, converter=lambda v: None if v is None else _choice(Connection, "connection", v)
+        default=None, converter=lambda v: None if v is None else parse_enum(Connection, v, "connection")
     )
     as_difficulty: int = attrs.field(default=0, validator=at_least(0))
     difficulty: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(2)))

@@ -353,7 +353,7 @@ def resist(
         whole_at_least("target", target)
         name, value = "", target
     score = pm + kult
-    critical = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
+    critical: Literal["success", "failure"] | None = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
     wins = critical == "success" or (critical is None and score >= value)
     against = f" ({'âme' if name == 'ame' else name})" if name else ""
     lines = [

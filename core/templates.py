@@ -113,10 +113,10 @@ class Book:
 
     def __init__(self, campaign: Campaign) -> None:
         self.campaign = campaign
-        self.ids = {item.id for item in (*campaign.roster, *campaign.groups, *campaign.encounters)}
+        self.ids = {item.id for item in campaign.combatants} | {e.id for e in campaign.encounters}
         self.plain: set[str] = set()
         self.numbers: dict[str, set[int]] = {}
-        for item in (*campaign.roster, *campaign.groups):
+        for item in campaign.combatants:
             self.note(item.name)
 
     def note(self, name: str) -> None:

@@ -39,6 +39,7 @@ import attrs
 import cattrs
 import orjson
 from cattrs.errors import (
+    AttributeValidationNote,
     ClassValidationError,
     ForbiddenExtraKeysError,
     IterableValidationError,
@@ -213,7 +214,7 @@ def _is_model_class(t: Any) -> bool:
     return isinstance(t, type) and attrs.has(t) and not issubclass(t, Action)
 
 
-def _class_hook(cl: type, converter: cattrs.Converter) -> Hook:
+def _class_hook(cl: type[Any], converter: cattrs.Converter) -> Hook:
     """cattrs' generated function, behind a check that the value is a JSON object (and, in the
     fast converter, behind :func:`_fast_path`)."""
     inner = make_dict_structure_fn(cl, converter)
@@ -304,7 +305,8 @@ def _configure_actions(conv: cattrs.Converter) -> None:
         by_tag = {cls.__name__: _fast_path(cls, conv, slow, TAG) for cls in ALL_ACTIONS}
 
         def structure(value: Any, _type: Any) -> Action:
-            fast = by_tag.get(value.get(TAG)) if type(value) is dict else None
+            tag = value.get(TAG) if type(value) is dict else None
+            fast = by_tag.get(tag) if isinstance(tag, str) else None
             return slow(value, _type) if fast is None else fast(value, _type)
 
     def unstructure(action: Action) -> dict[str, Any]:
@@ -418,7 +420,7 @@ def field_errors(exc: BaseException, path: str = "$") -> Iterator[tuple[str, str
     if isinstance(exc, (ClassValidationError, IterableValidationError)):
         with_notes, without = exc.group_exceptions()
         for inner, note in with_notes:
-            step = f"[{note.index!r}]" if isinstance(exc, IterableValidationError) else f".{note.name}"
+            step = f".{note.name}" if isinstance(note, AttributeValidationNote) else f"[{note.index!r}]"
             yield from field_errors(inner, path + step)
         for inner in without:
             yield from field_errors(inner, path)
@@ -565,7 +567,7 @@ class Encoder:
         if saved.base is not base:
             base_bytes = orjson.dumps(self._campaign_hook(saved.base))
             self._base = (saved.base, base_bytes)
-        out = [
+        out: list[bytes | bytearray] = [
             b'{\n  "format": ', orjson.dumps(FORMAT), b',\n  "version": ', b"%d" % CURRENT_VERSION,
             b',\n  "campaign": ', self._campaign(saved.campaign),
             b',\n  "history": {\n    "base": ', base_bytes,

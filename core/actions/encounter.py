@@ -185,7 +185,8 @@ class AddCondition(Action):
         conditions = tuple(c for c in p.conditions if c.name != condition.name) + (condition,)
         enc = enc.replace(attrs.evolve(p, conditions=conditions))
         name, cond = campaign.name_of(self.key), condition
-        plural = "s" if cond.rounds and self.condition.rounds > 1 else ""
+        given = self.condition.rounds
+        plural = "s" if given is not None and given > 1 else ""
         rounds_en = f" for {self.condition.rounds} round{plural}" if cond.rounds else ""
         rounds_fr = f" pour {self.condition.rounds} round{plural}" if cond.rounds else ""
         return Outcome(

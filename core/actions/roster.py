@@ -134,7 +134,7 @@ class AddMany(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         from core.actions.encounter import Join
 
-        items = (*self.characters, *self.groups)
+        items: tuple[Character | MookGroup, ...] = (*self.characters, *self.groups)
         if not items:
             raise RulesError("roster", "nothing to add", fr="rien à ajouter")
         seen: set[str] = set()
@@ -148,10 +148,11 @@ class AddMany(Action):
         lines = [line(f"{len(items)} added: {names}{more[0]}", f"{len(items)} ajoutés : {names}{more[1]}")]
         for g in self.groups:
             lines.append(line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"))
-        if self.join and campaign.encounter is not None:
+        fight = campaign.encounter
+        if self.join and fight is not None:
             for item in items:
                 joined = Join(item.id).apply(campaign)
                 campaign = joined.campaign
-            enc = campaign.encounter.name  # type: ignore[union-attr]
+            enc = fight.name
             lines.append(line(f"they join the fight: {enc}", f"ils entrent dans le combat : {enc}"))
         return Outcome(campaign, tuple(lines))

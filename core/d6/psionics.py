@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from core.breakdown import Breakdown, Line, signed
-from core.choices import parse_choice
+from core.choices import Choice, parse_choice
 from core.d6.scales import Depth, Power, Wound
 from core.d6.spell import Aspect
 from core.sums import Term, sum_line, whole
