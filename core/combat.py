@@ -15,7 +15,7 @@ import attrs
 
 from core.breakdown import Breakdown, Line, line
 from core.choices import parse_choice
-from core.dice import KultDie, RandomSource, kult_die
+from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.duel import (
     Duel,
     attack_opponent,
@@ -84,8 +84,8 @@ class GroupAttack:
     breakdown: Breakdown
 
 
-def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tuple[Grade, Range, Line]:
-    grade, range = parse_choice(Grade, grade, "grade"), parse_choice(Range, range, "range")
+def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tuple[Grade, Range, Line]:  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
+    grade, range = parse_choice(Grade, grade, "grade"), parse_choice(Range, range, "range")  # noqa: A001 - the range parameter, parsed
     terms = [Term(grade.en, grade.fr, grade.difficulty)]
     if range.modifier:
         terms.append(Term(range.en, range.fr, range.modifier))
@@ -93,10 +93,10 @@ def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tu
 
 
 def attack_group(
-    attack: int | Check, grade: Grade | str, range: Range | str = Range.SHORT, standing: int | None = None
+    attack: int | Check, grade: Grade | str, range: Range | str = Range.SHORT, standing: int | None = None  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
 ) -> GroupAttack:
     """felled = 1 + success ranks on a hit, at most ``standing`` (Morvan 22 vs veterans: 3)."""
-    grade, range, difficulty_line = group_difficulty(grade, range)
+    grade, range, difficulty_line = group_difficulty(grade, range)  # noqa: A001 - the range parameter, parsed
     difficulty = grade.difficulty + range.modifier
     if standing is not None:
         whole("standing", standing, 1)
@@ -119,16 +119,16 @@ def attack_group(
 def attack_group_roll(
     attack_score: int,
     grade: Grade | str,
-    range: Range | str = Range.SHORT,
+    range: Range | str = Range.SHORT,  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
     standing: int | None = None,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     rerolls_allowed: int = 1,
 ) -> GroupAttack:
     """:func:`attack_group` with the kult die rolled (or typed in ``kult``) on ``attack_score``."""
-    grade, range, _ = group_difficulty(grade, range)
+    grade, range, _ = group_difficulty(grade, range)  # noqa: A001 - the range parameter, parsed
     rolled_check = check(attack_score, grade.difficulty + range.modifier, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed)
     return attack_group(rolled_check, grade, range, standing)
 
@@ -188,7 +188,7 @@ def defend_group_roll(
     attackers: int,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     rerolls_allowed: int = 1,
 ) -> GroupDefence:
@@ -212,7 +212,7 @@ class NamedGroupAttack:
 
 
 def attack_named_group(
-    attack: int | Check, grade: Grade | str, size: int, *, range: Range | str = Range.SHORT, weapon: str = "normal"
+    attack: int | Check, grade: Grade | str, size: int, *, range: Range | str = Range.SHORT, weapon: str = "normal"  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
 ) -> NamedGroupAttack:
     """"chaque 5 points (rang) au-delà de la difficulté permet de toucher un adversaire
     supplémentaire": touched = 1 + ranks (at most ``size``); Decision: each takes the weapon's

@@ -11,7 +11,7 @@ import attrs
 from core.breakdown import Breakdown, Line, line
 from core.choices import parse_choice
 from core.damage import Weapon, weapon_damage
-from core.dice import KultDie, RandomSource, kult_die
+from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.opposed import Range, Resolution, resolve
 from core.rolls import Check, check
 from core.sums import Term, sum_line, whole
@@ -46,21 +46,21 @@ def _duel(result: Resolution, hit: bool, ranks: int, weapon: Weapon, head: tuple
     return Duel(result.final, result.difficulty, result.margin, hit, ranks, damage, weapon, result.check, chance, lines)
 
 
-def _attack_difficulty(defence_final: int, range: Range | str) -> tuple[Range, int, Line]:
+def _attack_difficulty(defence_final: int, range_: Range | str) -> tuple[Range, int, Line]:
     whole("defence", defence_final)
-    range = parse_choice(Range, range, "range")
+    chosen = parse_choice(Range, range_, "range")
     terms = [Term("defence", "défense", defence_final)]
-    if range.modifier:
-        terms.append(Term(range.en, range.fr, range.modifier))
-    return range, defence_final + range.modifier, sum_line(terms, "difficulty: ", "difficulté : ")
+    if chosen.modifier:
+        terms.append(Term(chosen.en, chosen.fr, chosen.modifier))
+    return chosen, defence_final + chosen.modifier, sum_line(terms, "difficulty: ", "difficulté : ")
 
 
 def attack_opponent(
-    attack: int | Check, defence_final: int, *, weapon: Weapon | str = Weapon.NORMAL, range: Range | str = Range.SHORT
+    attack: int | Check, defence_final: int, *, weapon: Weapon | str = Weapon.NORMAL, range: Range | str = Range.SHORT  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
 ) -> Duel:
     """The attack hits on margin ≥ 0 against the defence (+3 medium, +5 long range)."""
     weapon = parse_choice(Weapon, weapon, "weapon")
-    range, difficulty, head = _attack_difficulty(defence_final, range)
+    _, difficulty, head = _attack_difficulty(defence_final, range)
     result = resolve(attack, difficulty, "attack", ("attack", "attaque"))
     return _duel(result, result.success, result.success_ranks, weapon, (head,))
 
@@ -70,10 +70,10 @@ def attack_opponent_roll(
     defence_final: int,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     weapon: Weapon | str = Weapon.NORMAL,
-    range: Range | str = Range.SHORT,
+    range: Range | str = Range.SHORT,  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
     rerolls_allowed: int = 1,
 ) -> Duel:
     """:func:`attack_opponent` with the kult die rolled (or typed in ``kult``)."""
@@ -97,7 +97,7 @@ def defend_opponent_roll(
     attack_final: int,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     weapon: Weapon | str = Weapon.NORMAL,
     rerolls_allowed: int = 1,

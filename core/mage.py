@@ -262,7 +262,7 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
         reasons.append(Line(f"radius {e.radius} m: past 500 m, not one spell", f"rayon {e.radius} m : au-delà de 500 m, pas un seul sort"))
     scope = None
     if targets_row is not None and radius_row is not None:
-        scope = targets_row + radius_row + duration_row if scope_separate else max(rows)  # type: ignore[type-var]
+        scope = targets_row + radius_row + duration_row if scope_separate else max(targets_row, radius_row, duration_row)
     connection_row = e.connection.row if e.connection is not None else None
     if e.connection is Connection.unknown:
         reasons.append(Line("unknown target: no connection, impossible", "cible inconnue : aucune connexion, impossible"))
@@ -406,7 +406,9 @@ def _minutes(minutes: int) -> str:
 
 def _scope_line(e: MageEffect, x: Extras, separate: bool) -> Line | None:
     """``scope: 10 targets +3 + 1 month +3 = +6``; None when every row is 0."""
-    row = lambda value: "✗" if value is None else f"+{value}"  # noqa: E731
+    def row(value: int | None) -> str:
+        return "✗" if value is None else f"+{value}"
+
     parts: list[tuple[str, str]] = []
     if x.targets != 0:
         s = "s" if e.targets > 1 else ""

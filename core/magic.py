@@ -18,6 +18,7 @@ from core.breakdown import Breakdown, Line, lang_of, line
 from core.characteristics import Characteristics
 from core.characteristics import max_intensity as intensity_of_pm
 from core.dice import KultDie, RandomSource, kult_die
+from core.errors import RulesError
 from core.validators import at_least, require, whole_at_least
 
 #: The source's scale stops at 15 pm.
@@ -341,8 +342,9 @@ def resist(
     require("affects", affects in _AFFECTED, f"unknown value {affects!r}", _AFFECTED, f"valeur inconnue {affects!r}")
     die = die or kult_die()
     if kult is None:
-        require("kult", rng is not None, "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
-        kult = die.roll(rng)  # type: ignore[arg-type]
+        if rng is None:
+            raise RulesError("kult", "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
+        kult = die.roll(rng)
     else:
         die.check_face(kult, "kult")
     if isinstance(target, Characteristics):

@@ -217,7 +217,7 @@ def visible_log(
         action = actions.get(seq)
         if action is not None and any(s in hidden_ids for s in _ids_in(action)):
             continue
-        for ln, text in zip(lines, texts):
+        for ln, text in zip(lines, texts, strict=True):
             if any(ch.isdigit() for ch in text) and any(name in text for name in vague_names):
                 continue
             kept.append(ln)

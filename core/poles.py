@@ -426,7 +426,10 @@ def fixed_costs(enhance: Enhancements, level: int = 0, extend_active: int = 0) -
     """1 per 2 caster levels (each of range, duration, area on its own, rounded up), 1 per extra
     d6, 2 per dispel level; extending an active spell: ceil(level / 2) + its duration increase."""
     whole_at_least("extend_active", extend_active)
-    half = lambda n: -(-n // 2)  # noqa: E731
+
+    def half(n: int) -> int:
+        return -(-n // 2)
+
     extend = half(level) + half(extend_active) if extend_active else 0
     return FixedCosts(half(enhance.range), half(enhance.duration), half(enhance.area), enhance.dice, 2 * enhance.dispel, extend)
 
@@ -462,8 +465,9 @@ def counter_cost(level: int, tradition: Tradition, *, other_class: bool = False,
     require("not_known", not (other_class and not_known), "give --other-class or --not-known, not both", fr="l'un ou l'autre, pas les deux")
     whole_at_least("spent", spent)
     base = improvised_cost(level, tradition)
-    require("tradition", base is not None, "illusion has no pure-resource cost to counter with", fr="l'illusion n'a pas de coût en ressource pure pour contrer")
-    return base + (2 if other_class else 1 if not_known else 0) + spent  # type: ignore[operator]
+    if base is None:
+        raise RulesError("tradition", "illusion has no pure-resource cost to counter with", fr="l'illusion n'a pas de coût en ressource pure pour contrer")
+    return base + (2 if other_class else 1 if not_known else 0) + spent
 
 
 def body_healing(hp_spent: int) -> int:

@@ -279,9 +279,9 @@ def whole_field(field: str, value: object) -> int:
     """A whole number ≥ 0 from a number or its text (a CSV cell)."""
     if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
         return int(value)
-    require(field, isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-            f"must be a whole number ≥ 0, got {value!r}", "≥ 0", f"doit être un nombre entier ≥ 0, pas {value!r}")  # fmt: skip
-    return value  # type: ignore[return-value]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(field, f"must be a whole number ≥ 0, got {value!r}", "≥ 0", f"doit être un nombre entier ≥ 0, pas {value!r}")
+    return value
 
 
 def bool_field(field: str, value: object) -> bool:
@@ -299,8 +299,9 @@ def bool_field(field: str, value: object) -> bool:
 
 
 def text_field(field: str, value: object) -> str:
-    require(field, isinstance(value, str), f"must be text, got {value!r}", fr=f"doit être du texte, pas {value!r}")
-    return value  # type: ignore[return-value]
+    if not isinstance(value, str):
+        raise RulesError(field, f"must be text, got {value!r}", fr=f"doit être du texte, pas {value!r}")
+    return value
 
 
 def _within(field: str, read):

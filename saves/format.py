@@ -278,7 +278,7 @@ def _fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | Non
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
     body.append(f"    return cl({', '.join(args)})")
-    exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102
+    exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     return names["structure"]
 
 
@@ -394,7 +394,7 @@ def _replay_error(history: History, path: Path) -> BadFieldError:
     for i, entry in enumerate(history.done):
         try:
             campaign = apply(campaign, entry.action).campaign
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - whatever it raises, this is the action to name
             reason = exc.args[0] if isinstance(exc, RulesError) else repr(exc)
             return BadFieldError(path, f"$.history.done[{i}].action", f"cannot be replayed: {reason}")
     return BadFieldError(path, "$.history", "cannot be replayed")
@@ -404,7 +404,7 @@ def _explain(payload: dict[str, Any], path: Path, fast_error: Exception) -> BadF
     """Structure again with detailed validation and turn the first error into a BadFieldError."""
     try:
         detailed_converter().structure(payload, SaveFile)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001 - any failure of the detailed pass is the explanation
         problems = list(field_errors(exc))
     else:  # the two converters disagree: should not happen, but never hide the failure
         problems = [("$", f"cannot be read ({fast_error!r})")]

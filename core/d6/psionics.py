@@ -50,7 +50,11 @@ class MediumContact:
         return tuple(found)
 
 
-def _modifier(name: str, value: int, en: str, fr: str, why: Line = Line("", "")) -> Aspect:
+#: A modifier's empty explanation (frozen, so one value serves as every default).
+_NO_WHY = Line("", "")
+
+
+def _modifier(name: str, value: int, en: str, fr: str, why: Line = _NO_WHY) -> Aspect:
     return Aspect(name, value, why, None, Line(en, fr))
 
 
