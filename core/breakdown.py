@@ -14,12 +14,6 @@ Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
 
 
-def lang_of(lang: str) -> Lang:
-    """The :data:`Lang` a language string means, read as :meth:`Line.text` reads it: ``"fr"`` is
-    French, anything else English. For functions that take any ``str`` and pass it to a Line."""
-    return "fr" if lang == "fr" else "en"
-
-
 @attrs.frozen
 class Line:
     """One line of explanation: ``Line("corps 4 + trade 3 = 7", "corps 4 + métier 3 = 7")``."""

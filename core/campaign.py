@@ -42,28 +42,28 @@ class Campaign:
     def _index(self) -> dict[str, Character | MookGroup]:
         return {item.id: item for item in self.combatants}
 
-    def character(self, key: str) -> Character:
-        found = self._index.get(key)
+    def character(self, id: str) -> Character:
+        found = self._index.get(id)
         if isinstance(found, Character):
             return found
-        raise RulesError("character", f"no character {key!r}", [c.id for c in self.roster], f"aucun personnage {key!r}")
+        raise RulesError("character", f"no character {id!r}", [c.id for c in self.roster], f"aucun personnage {id!r}")
 
-    def group(self, key: str) -> MookGroup:
-        found = self._index.get(key)
+    def group(self, id: str) -> MookGroup:
+        found = self._index.get(id)
         if isinstance(found, MookGroup):
             return found
-        raise RulesError("group", f"no mook group {key!r}", [g.id for g in self.groups], f"aucun groupe de sbires {key!r}")
+        raise RulesError("group", f"no mook group {id!r}", [g.id for g in self.groups], f"aucun groupe de sbires {id!r}")
 
-    def find(self, key: str) -> Character | MookGroup | None:
+    def find(self, id: str) -> Character | MookGroup | None:
         """The character or the mook group with this id, if any."""
-        return self._index.get(key)
+        return self._index.get(id)
 
-    def has(self, key: str) -> bool:
-        return key in self._index
+    def has(self, id: str) -> bool:
+        return id in self._index
 
-    def name_of(self, key: str) -> str:
-        found = self._index.get(key)
-        return key if found is None else found.name
+    def name_of(self, id: str) -> str:
+        found = self._index.get(id)
+        return id if found is None else found.name
 
     @property
     def encounter(self) -> Encounter | None:

@@ -84,8 +84,8 @@ class GroupAttack:
     breakdown: Breakdown
 
 
-def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tuple[Grade, Range, Line]:  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
-    grade, range = parse_choice(Grade, grade, "grade"), parse_choice(Range, range, "range")  # noqa: A001 - the range parameter, parsed
+def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tuple[Grade, Range, Line]:
+    grade, range = parse_choice(Grade, grade, "grade"), parse_choice(Range, range, "range")
     terms = [Term(grade.en, grade.fr, grade.difficulty)]
     if range.modifier:
         terms.append(Term(range.en, range.fr, range.modifier))
@@ -93,10 +93,10 @@ def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tu
 
 
 def attack_group(
-    attack: int | Check, grade: Grade | str, range: Range | str = Range.SHORT, standing: int | None = None  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
+    attack: int | Check, grade: Grade | str, range: Range | str = Range.SHORT, standing: int | None = None
 ) -> GroupAttack:
     """felled = 1 + success ranks on a hit, at most ``standing`` (Morvan 22 vs veterans: 3)."""
-    grade, range, difficulty_line = group_difficulty(grade, range)  # noqa: A001 - the range parameter, parsed
+    grade, range, difficulty_line = group_difficulty(grade, range)
     difficulty = grade.difficulty + range.modifier
     if standing is not None:
         whole("standing", standing, 1)
@@ -119,7 +119,7 @@ def attack_group(
 def attack_group_roll(
     attack_score: int,
     grade: Grade | str,
-    range: Range | str = Range.SHORT,  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
+    range: Range | str = Range.SHORT,
     standing: int | None = None,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
@@ -128,7 +128,7 @@ def attack_group_roll(
     rerolls_allowed: int = 1,
 ) -> GroupAttack:
     """:func:`attack_group` with the kult die rolled (or typed in ``kult``) on ``attack_score``."""
-    grade, range, _ = group_difficulty(grade, range)  # noqa: A001 - the range parameter, parsed
+    grade, range, _ = group_difficulty(grade, range)
     rolled_check = check(attack_score, grade.difficulty + range.modifier, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed)
     return attack_group(rolled_check, grade, range, standing)
 
@@ -212,7 +212,7 @@ class NamedGroupAttack:
 
 
 def attack_named_group(
-    attack: int | Check, grade: Grade | str, size: int, *, range: Range | str = Range.SHORT, weapon: str = "normal"  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
+    attack: int | Check, grade: Grade | str, size: int, *, range: Range | str = Range.SHORT, weapon: str = "normal"
 ) -> NamedGroupAttack:
     """"chaque 5 points (rang) au-delà de la difficulté permet de toucher un adversaire
     supplémentaire": touched = 1 + ranks (at most ``size``); Decision: each takes the weapon's

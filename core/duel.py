@@ -46,21 +46,21 @@ def _duel(result: Resolution, hit: bool, ranks: int, weapon: Weapon, head: tuple
     return Duel(result.final, result.difficulty, result.margin, hit, ranks, damage, weapon, result.check, chance, lines)
 
 
-def _attack_difficulty(defence_final: int, range_: Range | str) -> tuple[Range, int, Line]:
+def _attack_difficulty(defence_final: int, range: Range | str) -> tuple[Range, int, Line]:
     whole("defence", defence_final)
-    chosen = parse_choice(Range, range_, "range")
+    range = parse_choice(Range, range, "range")
     terms = [Term("defence", "défense", defence_final)]
-    if chosen.modifier:
-        terms.append(Term(chosen.en, chosen.fr, chosen.modifier))
-    return chosen, defence_final + chosen.modifier, sum_line(terms, "difficulty: ", "difficulté : ")
+    if range.modifier:
+        terms.append(Term(range.en, range.fr, range.modifier))
+    return range, defence_final + range.modifier, sum_line(terms, "difficulty: ", "difficulté : ")
 
 
 def attack_opponent(
-    attack: int | Check, defence_final: int, *, weapon: Weapon | str = Weapon.NORMAL, range: Range | str = Range.SHORT  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
+    attack: int | Check, defence_final: int, *, weapon: Weapon | str = Weapon.NORMAL, range: Range | str = Range.SHORT
 ) -> Duel:
     """The attack hits on margin ≥ 0 against the defence (+3 medium, +5 long range)."""
     weapon = parse_choice(Weapon, weapon, "weapon")
-    _, difficulty, head = _attack_difficulty(defence_final, range)
+    range, difficulty, head = _attack_difficulty(defence_final, range)
     result = resolve(attack, difficulty, "attack", ("attack", "attaque"))
     return _duel(result, result.success, result.success_ranks, weapon, (head,))
 
@@ -73,7 +73,7 @@ def attack_opponent_roll(
     die: KultDie = DEFAULT_DIE,
     *,
     weapon: Weapon | str = Weapon.NORMAL,
-    range: Range | str = Range.SHORT,  # noqa: A002 - "range" (portée) is the rules' word and the actions' field name
+    range: Range | str = Range.SHORT,
     rerolls_allowed: int = 1,
 ) -> Duel:
     """:func:`attack_opponent` with the kult die rolled (or typed in ``kult``)."""

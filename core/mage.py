@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import attrs
 
-from core.breakdown import Breakdown, Line, lang_of
+from core.breakdown import Breakdown, Lang, Line
 from core.choices import parse_enum
 from core.converters import as_tuple
 from core.sums import Term, plural, sum_line
@@ -32,8 +32,8 @@ QUINTESSENCE_PER_ROLL = 3
 
 
 class _Labelled(enum.StrEnum):
-    def label(self, lang: str = "en") -> str:
-        return _LABELS[self.value].text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return _LABELS[self.value].text(lang)
 
 
 class Duration(_Labelled):

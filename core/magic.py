@@ -14,7 +14,7 @@ from typing import Literal
 
 import attrs
 
-from core.breakdown import Breakdown, Line, lang_of, line
+from core.breakdown import Breakdown, Lang, Line, line
 from core.characteristics import Characteristics
 from core.characteristics import max_intensity as intensity_of_pm
 from core.dice import KultDie, RandomSource, kult_die
@@ -26,9 +26,9 @@ SCALE_TOP = 15
 
 
 class _Labelled(enum.StrEnum):
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         # Keyed by (class, value): Effect.minor and Tier.minor are equal strings.
-        return _LABELS[type(self), self.value].text(lang_of(lang))
+        return _LABELS[type(self), self.value].text(lang)
 
 
 class Effect(_Labelled):

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import attrs
 
-from core.breakdown import Breakdown, Line, lang_of
+from core.breakdown import Breakdown, Lang, Line
 from core.errors import RulesError
 from core.validators import at_least, between, require, whole_at_least, whole_number
 
@@ -32,8 +32,8 @@ class Tradition(enum.StrEnum):
     body = "body"
     illusion = "illusion"
 
-    def label(self, lang: str = "en") -> str:
-        return _TRADITION_LABELS[self].text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return _TRADITION_LABELS[self].text(lang)
 
     @property
     def resource(self) -> Resource:
@@ -51,8 +51,8 @@ class Resource(enum.StrEnum):
     hp = "hp"
     hold = "hold"
 
-    def label(self, lang: str = "en") -> str:
-        return _RESOURCE_LABELS[self].text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return _RESOURCE_LABELS[self].text(lang)
 
 
 _RESOURCES = {
@@ -290,8 +290,8 @@ class Technique(enum.StrEnum):
     maximize = "maximize"
     selective = "selective"
 
-    def label(self, lang: str = "en") -> str:
-        return TECHNIQUES[self].name.text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return TECHNIQUES[self].name.text(lang)
 
 
 @attrs.frozen
@@ -348,7 +348,7 @@ class Applied:
         info = TECHNIQUES[self.technique]
         return info.with_feat if self.feat else info.without_feat
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         feat = ("feat", "don") if self.feat else ("no feat", "sans don")
         return f"{self.technique.label(lang)} ({feat[lang == 'fr']})"
 
@@ -787,8 +787,8 @@ class Backlash(enum.StrEnum):
     confused = "confused"
     unconscious = "unconscious"
 
-    def label(self, lang: str = "en") -> str:
-        return _BACKLASH_LABELS[self].text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return _BACKLASH_LABELS[self].text(lang)
 
     @property
     def severity(self) -> int:

@@ -99,7 +99,7 @@ class Character:
 
 
 def new_character(
-    key: str,
+    id: str,
     name: str,
     characteristics: Characteristics,
     *,
@@ -113,7 +113,7 @@ def new_character(
 ) -> Character:
     """A character at full HP, willpower, pm and armour."""
     c = Character(
-        id=key,
+        id=id,
         name=name,
         pc=pc,
         characteristics=characteristics,

@@ -11,7 +11,7 @@ import enum
 
 import attrs
 
-from core.breakdown import Breakdown, Line, lang_of, line, signed
+from core.breakdown import Breakdown, Lang, Line, line, signed
 from core.choices import parse_enum
 from core.converters import as_tuple
 from core.errors import RulesError
@@ -48,8 +48,8 @@ class ShadowEvent(enum.StrEnum):
     renounce_stigma = "renounce_stigma"
     gm = "gm"
 
-    def label(self, lang: str = "en") -> str:
-        return _EVENTS[self].label.text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return _EVENTS[self].label.text(lang)
 
     @property
     def low(self) -> int | None:
@@ -181,8 +181,8 @@ class EffectKind(enum.StrEnum):
     pariah = "pariah"
     other = "other"
 
-    def label(self, lang: str = "en") -> str:
-        return _EFFECT_LABELS[self].text(lang_of(lang))
+    def label(self, lang: Lang = "en") -> str:
+        return _EFFECT_LABELS[self].text(lang)
 
     @property
     def loss(self) -> str | None:
@@ -217,7 +217,7 @@ class StigmaEffect:
     text: str = ""
     taken: int = attrs.field(default=0, validator=at_least(0))
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         head = self.kind.label(lang).split(" (")[0]
         if self.kind is EffectKind.weakening and self.characteristic:
             head += f" {'âme' if self.characteristic == 'ame' else self.characteristic}"

@@ -39,8 +39,8 @@ _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a num
 class EnvelopeFormat:
     """A file format: its name, its current version and the migrations that lead up to it."""
 
-    def __init__(self, name: str, current_version: int, migrations: dict[int, Migration] | None = None):
-        self.format = name
+    def __init__(self, format: str, current_version: int, migrations: dict[int, Migration] | None = None):
+        self.format = format
         self.current_version = current_version
         self.migrations: dict[int, Migration] = dict(migrations or {})
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from core.breakdown import Breakdown, Line, lang_of, signed
+from core.breakdown import Breakdown, Lang, Line, signed
 from core.choices import parse_choice
 from core.d6.scales import DURATION, TITLES, EffectKind, Row, Scale, duration_row
 from core.errors import RulesError
@@ -77,14 +77,13 @@ class Aspect:
         title = self.title or Line(self.name, self.name)
         return Term(title.en, title.fr, self.value)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         """``range: short (same room) +5``, ``duration +7 (free value)``, ``assassinated -2``."""
-        language = lang_of(lang)
-        title = (self.title or Line(self.name, self.name)).text(language)
-        colon = " : " if language == "fr" else ": "
+        title = (self.title or Line(self.name, self.name)).text(lang)
+        colon = " : " if lang == "fr" else ": "
         if self.choice is not None:
-            return f"{title}{colon}{self.label.text(language)} {signed(self.value)}"
-        label = self.label.text(language)
+            return f"{title}{colon}{self.label.text(lang)} {signed(self.value)}"
+        label = self.label.text(lang)
         return f"{title} {signed(self.value)}" + (f" ({label})" if label else "")
 
 
