@@ -6,6 +6,7 @@ languages so the same result can be shown to an English or a French table withou
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Literal
 
 import attrs
@@ -36,6 +37,15 @@ def line(en: str, fr: str | None = None) -> Line:
 def render(breakdown: Breakdown, lang: Lang = "en") -> str:
     """The breakdown as text, one line each."""
     return "\n".join(item.text(lang) for item in breakdown)
+
+
+def percent(value: Fraction | float, lang: Lang = "en", decimals: int = 0) -> str:
+    """A fraction as a percentage, the one way the app writes one: ``57%`` / ``57.4%`` in
+    English, ``57 %`` / ``57,4 %`` in French; decimals shown only when not zero."""
+    text = f"{float(value) * 100:.{decimals}f}"
+    if decimals:
+        text = text.rstrip("0").rstrip(".")
+    return f"{text.replace('.', ',')} %" if lang == "fr" else f"{text}%"
 
 
 def signed(value: int) -> str:

@@ -18,6 +18,7 @@ from fractions import Fraction
 import attrs
 
 from core.breakdown import Breakdown, Lang, Line
+from core.breakdown import percent as breakdown_percent
 from core.choices import parse_enum
 from core.converters import as_tuple
 from core.sums import Term, plural, sum_line
@@ -141,10 +142,9 @@ def chance(dice: int, difficulty: int, needed: int, *, ones_cancel: bool = True)
     return Fraction(sum(counts[max(0, needed + dice):]), FACES**dice)
 
 
-def percent(value: Fraction, lang: str = "en") -> str:
-    """``57.4 %`` / ``57,4 %``: one decimal, none when whole."""
-    text = f"{float(value) * 100:.1f}".rstrip("0").rstrip(".") + " %"
-    return text.replace(".", ",") if lang == "fr" else text
+def percent(value: Fraction, lang: Lang = "en") -> str:
+    """``57.4%`` / ``57,4 %``: one decimal, none when whole (:func:`core.breakdown.percent`)."""
+    return breakdown_percent(value, lang, decimals=1)
 
 
 @attrs.frozen

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import attrs
 
-from core.breakdown import Breakdown, Line, line
+from core.breakdown import Breakdown, Line, line, percent
 from core.characteristics import CHARACTERISTIC_NAMES
 from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.errors import RulesError
@@ -270,7 +270,7 @@ def check(
     vs_en, vs_fr = _vs(difficulty)
     total = sum_line(terms)
     lines = [
-        Line(f"chance of success {float(chance):.0%}", f"chance de réussite {float(chance) * 100:.0f} %"),
+        Line(f"chance of success {percent(chance)}", f"chance de réussite {percent(chance, 'fr')}"),
         Line(f"{total.en} vs {vs_en}", f"{total.fr} contre {vs_fr}"),
     ]
     if rerolls:

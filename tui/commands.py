@@ -13,7 +13,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from core.breakdown import Lang
 from tui.access import gm, lang_of
-from tui.i18n import register, t
+from tui.i18n import pick, register, t
 from tui.safe import visible
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class GMCommands(ActionCommands):
         from tui.screens.templates import PALETTE
 
         for action, en, fr in (*GM_COMMANDS, *palette_commands(), *PALETTE):
-            yield action, (fr if lang == "fr" else en)
+            yield action, pick((en, fr), lang)
         from tui.widgets.spell import SpellPane
 
         for tab_id, title, _system in SpellPane.SYSTEMS:

@@ -69,10 +69,25 @@ def register(texts: dict[str, tuple[str, str]]) -> None:
     TEXT.update(texts)
 
 
+def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
+    """The one of an (English, French) pair that ``lang`` reads: the one place the app picks a
+    language (registered texts, labels that come in pairs)."""
+    return pair[1] if lang == "fr" else pair[0]
+
+
+def plural_s(n: int, lang: Lang = "en") -> str:
+    """The plural ``s`` after ``n`` (French: 0 and 1 are singular, English: only 1)."""
+    return "" if n == 1 or (lang == "fr" and n == 0) else "s"
+
+
+def decimal_comma(text: str, lang: Lang = "en") -> str:
+    """A number written in ``lang``: ``1.5`` stays in English, becomes ``1,5`` in French."""
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     """The text for ``key`` in ``lang``, formatted with ``values``; the key itself if unknown."""
-    en, fr = TEXT.get(key, (key, key))
-    text = fr if lang == "fr" else en
+    text = pick(TEXT.get(key, (key, key)), lang)
     return text.format(**values) if values else text
 
 

@@ -439,7 +439,7 @@ class GroupForm(FormScreen):
         with Horizontal(classes="form-row"):
             yield Label(t("form.grade", lang), classes="form-label")
             yield Select(
-                [(grade.fr if lang == "fr" else grade.en, grade.value) for grade in Grade],
+                [(grade.label.text(lang), grade.value) for grade in Grade],
                 value=(g.grade.value if g else Grade.STANDARD.value),
                 allow_blank=False,
                 id="f-grade",

@@ -23,7 +23,7 @@ from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from tui.access import gm
-from tui.i18n import localise_bindings, refusal, register, t
+from tui.i18n import localise_bindings, pick, refusal, register, t
 from tui.safe import plain
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
@@ -86,7 +86,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         with Vertical(classes="dialog-box"):
             yield Label(plain(t("roll.title", lang, name=c.name)), classes="dialog-question")
             with Horizontal(id="roll-what"):
-                names = [(CHARACTERISTIC_NAMES[k][1 if lang == "fr" else 0], k) for k in CHARACTERISTICS]
+                names = [(pick(CHARACTERISTIC_NAMES[k], lang), k) for k in CHARACTERISTICS]
                 yield Select(names, value=characteristic, allow_blank=False, id="roll-characteristic", compact=True)
                 yield ScoreToggles(lang, id="roll-applies")
             yield Label(t("roll.score", lang))

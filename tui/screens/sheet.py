@@ -27,7 +27,7 @@ from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
 from tui.access import gm
 from tui.commands import ScreenKeyCommands
-from tui.i18n import localise_bindings, register, t
+from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import markup, plain
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
@@ -126,12 +126,11 @@ def _lines(lines: list[Line]) -> Content:
 
 
 def _char_name(name: str, lang: Lang) -> str:
-    en, fr = CHARACTERISTIC_NAMES.get(name, (name, name))
-    return fr if lang == "fr" else en
+    return pick(CHARACTERISTIC_NAMES.get(name, (name, name)), lang)
 
 
 def _health(c: Character, lang: Lang) -> list[str]:
-    state = c.state.fr if lang == "fr" else c.state.en
+    state = c.state.label.text(lang)
     health = [t("sheet.hp", lang, hp=c.hp, max=c.max_hp)]
     if c.max_armour or c.armour:
         health.append(t("sheet.armour", lang, armour=c.armour, max=c.max_armour))
@@ -142,7 +141,7 @@ def _health(c: Character, lang: Lang) -> list[str]:
         health.append(t("sheet.stabilised", lang))
     out = [" · ".join(health)]
     if c.armour_pieces:
-        out.append("  " + ", ".join(piece.fr if lang == "fr" else piece.en for piece in c.armour_pieces))
+        out.append("  " + ", ".join(pick((piece.en, piece.fr), lang) for piece in c.armour_pieces))
     out.append(t("sheet.willpower", lang, n=c.willpower, max=c.max_willpower))
     if c.mystic:
         pm = t("sheet.pm", lang, n=c.pm, max=c.max_pm, i=c.max_intensity)
@@ -247,7 +246,7 @@ def character_text(c: Character, campaign: Campaign, lang: Lang) -> Content:
 
 
 def group_text(g: MookGroup, lang: Lang) -> Content:
-    grade = g.grade.fr if lang == "fr" else g.grade.en
+    grade = g.grade.label.text(lang)
     head = plain(t("sheet.group", lang))
     out: list[Line] = [
         Content.assemble(head, " · ", _dim(t("sheet.hidden", lang))) if g.hidden else head,

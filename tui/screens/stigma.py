@@ -20,7 +20,7 @@ from textual.widgets import Input, Label, Select, Static
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
 from tui.access import lang_of
-from tui.i18n import register, t
+from tui.i18n import pick, register, t
 
 register(
     {
@@ -48,7 +48,7 @@ class StigmaDialog(ModalScreen["StigmaEffect | None"]):
         lang = lang_of(self)
         losses = PERMANENT_LOSSES[self.level]
         kinds = [(kind.label(lang), kind.value) for kind in EffectKind]
-        names = [(CHARACTERISTIC_NAMES[n][1 if lang == "fr" else 0], n) for n in CHARACTERISTICS]
+        names = [(pick(CHARACTERISTIC_NAMES[n], lang), n) for n in CHARACTERISTICS]
         with Vertical(classes="dialog-box"):
             yield Label(t("stigma.title", lang, name=self.who, level=self.level_label), classes="dialog-question", markup=False)
             yield Static(t("stigma.loss", lang, c=losses["characteristic"], hp=losses["hp"], wp=losses["willpower"]), classes="dialog-hint", markup=False)

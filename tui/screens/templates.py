@@ -66,6 +66,7 @@ register(
             "{name} : {total} {grade}, difficulté {difficulty}, initiative {init}",
         ),
         "tpl.quick_title": ("Quick add", "Ajout rapide"),
+        "tpl.mystic": ("mystic", "mystique"),
         "tpl.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
         "tpl.save_title": ("Save the selected character as a template named:", "Enregistrer le personnage sélectionné comme modèle nommé :"),
         "tpl.saved": ("Template {name!r} saved in {path}", "Modèle {name!r} enregistré dans {path}"),
@@ -249,7 +250,7 @@ class TemplatePicker(LineDialog):
     def _summary(self, template: Template) -> str:
         c = template.characteristics
         parts = [format_trades(template.trades), format_armour(template.armour_pieces, self.lang)]
-        parts += ["mystique" if self.lang == "fr" else "mystic"] if template.mystic else []
+        parts += [t("tpl.mystic", self.lang)] if template.mystic else []
         extra = " · ".join(p for p in parts if p)
         return f"{template.name}  {c.corps}/{c.esprit}/{c.combat}/{c.ame}" + (f"  {extra}" if extra else "")
 
@@ -296,7 +297,7 @@ class MookLine(LineDialog):
 
     def describe(self, action: AddMany) -> str:
         g = action.groups[0]
-        grade = g.grade.fr if self.lang == "fr" else g.grade.en
+        grade = g.grade.label.text(self.lang)
         return t("tpl.mooks_preview", self.lang, name=g.name, total=g.total, grade=grade,
                  difficulty=g.grade.difficulty, init=g.initiative)  # fmt: skip
 

@@ -27,6 +27,7 @@ from textual.widgets import Static
 
 from core.breakdown import Lang
 from core.player_view import PlayerView
+from tui.i18n import register, t
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower, signature
 from tui.view.render import log_lines, table_lines, word
@@ -45,9 +46,11 @@ TEXTS = {
 }
 
 
+register({f"view.text.{key}": pair for key, pair in TEXTS.items()})
+
+
 def text(key: str, lang: Lang, **values: object) -> str:
-    en, fr = TEXTS[key]
-    return (fr if lang == "fr" else en).format(**values)
+    return t(f"view.text.{key}", lang, **values)
 
 
 class Lines(ScrollView, can_focus=True):

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from core.breakdown import Lang
 from core.player_view import PlayerView, Row
+from tui.i18n import register, t
 
 WORDS = {
     "round": ("round", "round"),
@@ -23,9 +24,11 @@ WORDS = {
 NAME_WIDTH = 24
 
 
+register({f"view.word.{key}": pair for key, pair in WORDS.items()})
+
+
 def word(key: str, lang: Lang) -> str:
-    en, fr = WORDS[key]
-    return fr if lang == "fr" else en
+    return t(f"view.word.{key}", lang)
 
 
 def header(view: PlayerView, lang: Lang = "en") -> Text:
@@ -44,7 +47,7 @@ def header(view: PlayerView, lang: Lang = "en") -> Text:
 
 
 def health(row: Row, lang: Lang) -> str:
-    label = (row.wounds.fr if lang == "fr" else row.wounds.en) if row.wounds is not None else ""
+    label = row.wounds.label.text(lang) if row.wounds is not None else ""
     if row.hp is not None:
         return f"{word('hp', lang)} {row.hp}/{row.max_hp}" + (f" · {label}" if label else "")
     if row.standing is not None:

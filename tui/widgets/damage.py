@@ -23,7 +23,7 @@ from core.errors import RulesError
 from core.rolls import chance_of_success
 from core.sums import Term, sum_line
 from tui.access import applied, gm
-from tui.i18n import register, t
+from tui.i18n import plural_s, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none
@@ -255,7 +255,7 @@ class DuelForm(Form):
         elif isinstance(entry, int):
             duel = attack_opponent_roll(score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0)
             values = {"die": f"{entry:+d}", "final": duel.final, "d": difficulty}
-            text = t("dmg.typed_hit", lang, ranks=duel.ranks, s="" if duel.ranks == 1 or (lang == "fr" and duel.ranks == 0) else "s", damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
+            text = t("dmg.typed_hit", lang, ranks=duel.ranks, s=plural_s(duel.ranks, lang), damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
         else:
             text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
         set_text(shown, text)

@@ -15,14 +15,14 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from core.breakdown import Lang
+from core.breakdown import percent as core_percent
 from core.combat import Range
 from tui.access import lang_of
-from tui.i18n import TEXT, register, t
+from tui.i18n import TEXT, pick, register, t
 from tui.safe import visible
 
 register(
     {
-        "pct": ("{value}%", "{value} %"),
         "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
         "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
         "fields.affect.none": ("none", "aucun"),
@@ -106,7 +106,7 @@ class Cycle(Widget, can_focus=True):
 
     def render(self) -> str:
         en, fr = self.choices[self.index][1]
-        label = fr if lang_of(self) == "fr" else en
+        label = pick((en, fr), lang_of(self))
         return f"‹{label}›"
 
     def action_step(self, step: int) -> None:
@@ -159,6 +159,6 @@ def set_text(widget: Static, text: str | Content) -> None:
 
 
 def percent(chance: Fraction | float, lang: Lang = "en") -> str:
-    """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French (the one way the
-    app writes a percentage)."""
-    return t("pct", lang, value=f"{float(chance) * 100:.0f}")
+    """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French
+    (:func:`core.breakdown.percent`, the one way the app writes a percentage)."""
+    return core_percent(chance, lang)

@@ -35,7 +35,7 @@ from core.errors import RulesError
 from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
 from tui.access import gm
-from tui.i18n import localise_bindings, register, t
+from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import markup, visible
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none, fighters
@@ -104,7 +104,7 @@ def group_prompt(group: MookGroup, lang: Lang) -> Content:
     name = visible(group.name, lines=False)
     name = name if len(name) <= 20 else name[:19] + "…"
     grade = dict(GRADES)[group.grade]
-    grade_text = grade[1] if lang == "fr" else grade[0]
+    grade_text = pick(grade, lang)
     hidden = " [$text-muted]$hidden[/]" if group.hidden else ""
     count = f"{group.standing:>2}/{group.total:<2}"
     return markup(

@@ -20,7 +20,7 @@ from textual.widgets import Input, Label, Static
 from core.errors import RulesError
 from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, assistants_of, mage_spell, percent
 from core.mage import MageSpell as MageResult
-from tui.i18n import refused, register, t
+from tui.i18n import pick, refused, register, t
 from tui.widgets.inputs import Cycle
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
@@ -107,8 +107,7 @@ class MageSpell(SpellSystem, can_focus=False):
     def _cycle(self, choices: tuple, value: object, name: str) -> Cycle:
         """A choice as wide as its longest label: the fields after it keep their place."""
         cycle = Cycle(choices, value=value, id=f"mage-{name}")
-        index = 1 if self.lang == "fr" else 0
-        cycle.styles.width = 2 + max(len(labels[index]) for _, labels in choices)
+        cycle.styles.width = 2 + max(len(pick(labels, self.lang)) for _, labels in choices)
         return cycle
 
     def compose(self) -> ComposeResult:

@@ -34,7 +34,7 @@ from core.poles import (
 )
 from core.poles import PolesSpell as PolesResult
 from tui.access import gm
-from tui.i18n import localise_bindings, refused, register, t
+from tui.i18n import decimal_comma, localise_bindings, refused, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
@@ -333,8 +333,8 @@ class PolesSpell(SpellSystem):
         parts.append(t("poles.identify", lang, dc=result.identify_dc))
         if result.ranges is not None:
             spans = result.ranges
-            fr = (lambda v: number(v).replace(".", ",")) if lang == "fr" else number
-            parts.append(t("poles.ranges", lang, short=fr(spans.short), medium=fr(spans.medium), long=fr(spans.long)))
+            shown = [decimal_comma(number(span), lang) for span in (spans.short, spans.medium, spans.long)]
+            parts.append(t("poles.ranges", lang, short=shown[0], medium=shown[1], long=shown[2]))
         if result.counter_cost is not None:
             parts.append(t("poles.counter", lang, cost=result.counter_cost))
         if result.heals is not None:
