@@ -8,6 +8,7 @@ import unicodedata
 
 import attrs
 
+from core.converters import as_tuple
 from core.encounter import Encounter
 from core.errors import RulesError
 from core.house_rules import HouseRules
@@ -21,9 +22,9 @@ from core.visibility import Visibility
 class Campaign:
     name: str = attrs.field(validator=non_empty)
     rules: HouseRules = HouseRules()
-    roster: tuple[Character, ...] = attrs.field(default=(), converter=tuple)
-    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=tuple)
-    encounters: tuple[Encounter, ...] = attrs.field(default=(), converter=tuple)
+    roster: tuple[Character, ...] = attrs.field(default=(), converter=as_tuple)
+    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=as_tuple)
+    encounters: tuple[Encounter, ...] = attrs.field(default=(), converter=as_tuple)
     #: Id of the encounter being fought, if any.
     active: str | None = None
     #: Game session number (mystical exhaustion is once per session).
@@ -31,10 +32,15 @@ class Campaign:
     #: What the players are shown of each combatant (core.visibility, core.player_view).
     visibility: Visibility = Visibility()
 
+    @property
+    def combatants(self) -> tuple[Character | MookGroup, ...]:
+        """Every character, then every mook group."""
+        return (*self.roster, *self.groups)
+
     # -- look-ups (by id, through an index built once per campaign value) ------------------
     @functools.cached_property
     def _index(self) -> dict[str, Character | MookGroup]:
-        return {item.id: item for item in (*self.roster, *self.groups)}
+        return {item.id: item for item in self.combatants}
 
     def character(self, id: str) -> Character:
         found = self._index.get(id)

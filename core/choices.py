@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import enum
 import unicodedata
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from core.breakdown import Line
 from core.errors import RulesError
 
 C = TypeVar("C", bound="Choice")
+E = TypeVar("E", bound=enum.Enum)
 
 
 class Choice(enum.StrEnum):
@@ -54,18 +55,16 @@ def parse_choice(kind: type[C], value: object, field: str) -> C:
     )
 
 
-def enum_converter(kind: type[enum.Enum], field: str):
-    """An attrs converter to a member of ``kind``: a :class:`Choice` also takes its labels;
+def parse_enum(kind: type[E], value: object, field: str) -> E:
+    """A member of ``kind`` from itself or its value (a :class:`Choice` also takes its labels);
     anything unknown is a RulesError naming ``field`` with the allowed values."""
+    if issubclass(kind, Choice):
+        # kind is E and a Choice subclass, so parse_choice returns a member of kind, that is an E.
+        return cast(E, parse_choice(kind, value, field))
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}") from None
 
-    def convert(value: object):
-        if issubclass(kind, Choice):
-            return parse_choice(kind, value, field)
-        if isinstance(value, kind):
-            return value
-        try:
-            return kind(value)
-        except ValueError:
-            raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}") from None
-
-    return convert

@@ -15,7 +15,7 @@ import attrs
 
 from core.breakdown import Breakdown, Line, line
 from core.choices import parse_choice
-from core.dice import KultDie, RandomSource, kult_die
+from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.duel import (
     Duel,
     attack_opponent,
@@ -123,7 +123,7 @@ def attack_group_roll(
     standing: int | None = None,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     rerolls_allowed: int = 1,
 ) -> GroupAttack:
@@ -188,7 +188,7 @@ def defend_group_roll(
     attackers: int,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     rerolls_allowed: int = 1,
 ) -> GroupDefence:
@@ -226,7 +226,7 @@ def attack_named_group(
     if result.hit:
         cap = (f", at most the {size} in the group", f", au plus les {size} du groupe") if touched < 1 + result.success_ranks else ("", "")
         ranks = plural(result.success_ranks, "rank{s}", "rang{s}")
-        outcome = (
+        outcome: tuple[Line, ...] = (
             line(f"hit: 1 + {ranks.en} = {touched} touched{cap[0]}", f"touché : 1 + {ranks.fr} = {touched} touchés{cap[1]}"),
             line(
                 f"each takes the {weapon_.en}'s base damage {weapon_.base}, no rank bonus, armour first",

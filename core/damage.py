@@ -13,7 +13,7 @@ from core.armour import (
     repair_armour,
 )
 from core.breakdown import Breakdown, Line, line
-from core.choices import Choice, parse_choice
+from core.choices import Choice, parse_choice, parse_enum
 from core.sums import Amount, Term, sum_line, whole
 from core.validators import require
 
@@ -35,6 +35,11 @@ class Weapon(Choice):
     @property
     def base(self) -> int:
         return self.number
+
+
+def to_weapon(value: object) -> Weapon:
+    """attrs converter of a ``weapon`` field (a member, its value or a label)."""
+    return parse_enum(Weapon, value, "weapon")
 
 
 def weapon_damage(ranks: int, weapon: Weapon | str = Weapon.NORMAL) -> Amount:
@@ -139,7 +144,7 @@ def _preview(result: DamageResult, bypass: bool) -> Line:
     if result.bruised:
         en.append(f"bruising {result.bruise_before}→{result.bruise}")
         fr.append(f"contusions {result.bruise_before}→{result.bruise}")
-    labels = [result.wound] if result.wound is not Wound.NONE else []
+    labels: list[Wound | Vital] = [result.wound] if result.wound is not Wound.NONE else []
     labels += [result.state] if result.state is not Vital.STANDING else []
     en += [label.en for label in labels]
     fr += [label.fr for label in labels]

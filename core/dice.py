@@ -59,6 +59,8 @@ KULT_DICE: dict[str, KultDie] = {
     "d20-10": KultDie("d20-10", tuple(range(-9, 11))),
 }
 DEFAULT_KULT_DIE = "d20-10"
+#: That die itself: the default argument of every roll (a frozen value, safe to share).
+DEFAULT_DIE = KULT_DICE[DEFAULT_KULT_DIE]
 
 
 def kult_die(name: str = DEFAULT_KULT_DIE) -> KultDie:

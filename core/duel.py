@@ -11,7 +11,7 @@ import attrs
 from core.breakdown import Breakdown, Line, line
 from core.choices import parse_choice
 from core.damage import Weapon, weapon_damage
-from core.dice import KultDie, RandomSource, kult_die
+from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.opposed import Range, Resolution, resolve
 from core.rolls import Check, check
 from core.sums import Term, sum_line, whole
@@ -70,7 +70,7 @@ def attack_opponent_roll(
     defence_final: int,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     weapon: Weapon | str = Weapon.NORMAL,
     range: Range | str = Range.SHORT,
@@ -97,7 +97,7 @@ def defend_opponent_roll(
     attack_final: int,
     kult: Sequence[int] | int | None = None,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     *,
     weapon: Weapon | str = Weapon.NORMAL,
     rerolls_allowed: int = 1,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from core.converters import as_tuple
 from core.validators import at_least, non_empty
 
 
@@ -26,7 +27,7 @@ class Participant:
     #: Shadow points spent on initiative this fight (+5 each).
     boosts: int = attrs.field(default=0, validator=at_least(0))
     delaying: bool = False
-    conditions: tuple[Condition, ...] = attrs.field(default=(), converter=tuple)
+    conditions: tuple[Condition, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 @attrs.frozen
@@ -35,7 +36,7 @@ class Encounter:
 
     id: str = attrs.field(validator=non_empty)
     name: str = attrs.field(validator=non_empty)
-    participants: tuple[Participant, ...] = attrs.field(default=(), converter=tuple)
+    participants: tuple[Participant, ...] = attrs.field(default=(), converter=as_tuple)
     current: str | None = None
     round: int = attrs.field(default=1, validator=at_least(1))
 

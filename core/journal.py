@@ -189,6 +189,9 @@ class Journal:
             raise RulesError("undo", "nothing to undo", fr="rien à annuler")
         recent, saved = self._recent[:-1], self._saved
         if not self._recent:  # the last action came with the save: its states are needed now
+            # done holds saved's entries then recent's (see states): with done not empty and
+            # recent empty, there is a saved replay.
+            assert saved is not None
             states = saved.states()
             if saved.problem:
                 en, fr = saved.problem

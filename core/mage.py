@@ -19,7 +19,8 @@ import attrs
 
 from core.breakdown import Breakdown, Lang, Line
 from core.breakdown import percent as breakdown_percent
-from core.errors import RulesError
+from core.choices import parse_enum
+from core.converters import as_tuple
 from core.sums import Term, plural, sum_line
 from core.validators import at_least, between, require, whole_at_least
 
@@ -32,7 +33,7 @@ QUINTESSENCE_PER_ROLL = 3
 
 
 class _Labelled(enum.StrEnum):
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         return _LABELS[self.value].text(lang)
 
 
@@ -146,14 +147,6 @@ def percent(value: Fraction, lang: Lang = "en") -> str:
     return breakdown_percent(value, lang, decimals=1)
 
 
-def _choice(kind: type[_Labelled], field: str, value: object):
-    """``value`` as a member of ``kind``, else a RulesError naming ``field`` (idempotent)."""
-    try:
-        return kind(value)
-    except ValueError:
-        raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}") from None
-
-
 @attrs.frozen
 class MageEffect:
     """A Mage effect as the GM describes it (RULES 2). ``needed``: the Sphere level the effect
@@ -169,9 +162,9 @@ class MageEffect:
     power: int = attrs.field(default=0, validator=at_least(0))
     targets: int = attrs.field(default=1, validator=at_least(1))
     radius: int = attrs.field(default=0, validator=at_least(0))
-    duration: Duration = attrs.field(default=Duration.scene, converter=lambda v: _choice(Duration, "duration", v))
+    duration: Duration = attrs.field(default=Duration.scene, converter=lambda v: parse_enum(Duration, v, "duration"))
     connection: Connection | None = attrs.field(
-        default=None, converter=lambda v: None if v is None else _choice(Connection, "connection", v)
+        default=None, converter=lambda v: None if v is None else parse_enum(Connection, v, "connection")
     )
     as_difficulty: int = attrs.field(default=0, validator=at_least(0))
     difficulty: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(2)))
@@ -184,7 +177,7 @@ class MageEffect:
     paradox_rolls: int = attrs.field(default=0, validator=at_least(0))
     willpower: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(0)))
     foci: int = attrs.field(default=0, validator=at_least(0))
-    assistants: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    assistants: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
     acolytes: int = attrs.field(default=0, validator=at_least(0))
 
     def __attrs_post_init__(self) -> None:
@@ -269,7 +262,7 @@ def mage_spell(effect: MageEffect, *, ones_cancel: bool = True, scope_separate: 
         reasons.append(Line(f"radius {e.radius} m: past 500 m, not one spell", f"rayon {e.radius} m : au-delà de 500 m, pas un seul sort"))
     scope = None
     if targets_row is not None and radius_row is not None:
-        scope = targets_row + radius_row + duration_row if scope_separate else max(rows)  # type: ignore[type-var]
+        scope = targets_row + radius_row + duration_row if scope_separate else max(targets_row, radius_row, duration_row)
     connection_row = e.connection.row if e.connection is not None else None
     if e.connection is Connection.unknown:
         reasons.append(Line("unknown target: no connection, impossible", "cible inconnue : aucune connexion, impossible"))
@@ -413,7 +406,9 @@ def _minutes(minutes: int) -> str:
 
 def _scope_line(e: MageEffect, x: Extras, separate: bool) -> Line | None:
     """``scope: 10 targets +3 + 1 month +3 = +6``; None when every row is 0."""
-    row = lambda value: "✗" if value is None else f"+{value}"  # noqa: E731
+    def row(value: int | None) -> str:
+        return "✗" if value is None else f"+{value}"
+
     parts: list[tuple[str, str]] = []
     if x.targets != 0:
         s = "s" if e.targets > 1 else ""

@@ -14,10 +14,11 @@ from typing import Literal
 
 import attrs
 
-from core.breakdown import Breakdown, Line, line
+from core.breakdown import Breakdown, Lang, Line, line
 from core.characteristics import Characteristics
 from core.characteristics import max_intensity as intensity_of_pm
 from core.dice import KultDie, RandomSource, kult_die
+from core.errors import RulesError
 from core.validators import at_least, require, whole_at_least
 
 #: The source's scale stops at 15 pm.
@@ -25,9 +26,9 @@ SCALE_TOP = 15
 
 
 class _Labelled(enum.StrEnum):
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         # Keyed by (class, value): Effect.minor and Tier.minor are equal strings.
-        return _LABELS[type(self), self.value].text(lang)  # type: ignore[arg-type]
+        return _LABELS[type(self), self.value].text(lang)
 
 
 class Effect(_Labelled):
@@ -341,8 +342,9 @@ def resist(
     require("affects", affects in _AFFECTED, f"unknown value {affects!r}", _AFFECTED, f"valeur inconnue {affects!r}")
     die = die or kult_die()
     if kult is None:
-        require("kult", rng is not None, "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
-        kult = die.roll(rng)  # type: ignore[arg-type]
+        if rng is None:
+            raise RulesError("kult", "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
+        kult = die.roll(rng)
     else:
         die.check_face(kult, "kult")
     if isinstance(target, Characteristics):
@@ -353,7 +355,7 @@ def resist(
         whole_at_least("target", target)
         name, value = "", target
     score = pm + kult
-    critical = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
+    critical: Literal["success", "failure"] | None = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
     wins = critical == "success" or (critical is None and score >= value)
     against = f" ({'âme' if name == 'ame' else name})" if name else ""
     lines = [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from core.choices import enum_converter
 from core.combat import Grade
 from core.errors import RulesError
+from core.opposed import to_grade
 from core.validators import at_least
 
 
@@ -25,7 +25,7 @@ class MookGroup:
 
     id: str
     name: str
-    grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
+    grade: Grade = attrs.field(converter=to_grade)
     total: int = attrs.field(validator=at_least(1))
     standing: int = attrs.field(validator=_standing)
     #: RULES 1.4 Decision: a mook group has no combat score; its initiative defaults to its

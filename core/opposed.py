@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from core.breakdown import Breakdown, Line
-from core.choices import Choice
+from core.choices import Choice, parse_enum
 from core.rolls import Check, outcome_line, ranks
 from core.sums import whole
 from core.validators import require
@@ -35,6 +35,16 @@ class Range(Choice):
     @property
     def modifier(self) -> int:
         return self.number
+
+
+def to_grade(value: object) -> Grade:
+    """attrs converter of a ``grade`` field (a member, its value or a label)."""
+    return parse_enum(Grade, value, "grade")
+
+
+def to_range(value: object) -> Range:
+    """attrs converter of a ``range`` field (a member, its value or a label)."""
+    return parse_enum(Range, value, "range")
 
 
 @attrs.frozen

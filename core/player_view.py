@@ -103,8 +103,9 @@ class PlayerView:
 
 
 def _strings(value: object) -> Iterator[str]:
-    if attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
+    cls = type(value)
+    if attrs.has(cls):
+        for field in attrs.fields(cls):
             yield from _strings(getattr(value, field.name))
     elif isinstance(value, tuple):
         for item in value:
@@ -161,10 +162,11 @@ def _row(campaign: Campaign, key: str, conditions=(), *, current: bool = False, 
 
 def _ids_in(value: object) -> Iterator[str]:
     """Every string inside an action (its target ids among them)."""
+    cls = type(value)
     if isinstance(value, str):
         yield value
-    elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
+    elif attrs.has(cls):
+        for field in attrs.fields(cls):
             yield from _ids_in(getattr(value, field.name))
     elif isinstance(value, dict):  # an action as a save holds it
         for item in value.values():
@@ -179,7 +181,7 @@ def _secret(campaign: Campaign) -> tuple[set[str], list[str], list[str]]:
     players do not see exactly (a log line naming one must carry no number)."""
     hidden_ids, hidden_names, vague_names = set(), [], []
     vis = campaign.visibility
-    for item in (*campaign.roster, *campaign.groups):
+    for item in campaign.combatants:
         if item.hidden:
             hidden_ids.add(item.id)
             hidden_names.append(item.name.casefold())
@@ -215,7 +217,7 @@ def visible_log(
         action = actions.get(seq)
         if action is not None and any(s in hidden_ids for s in _ids_in(action)):
             continue
-        for ln, text in zip(lines, texts):
+        for ln, text in zip(lines, texts, strict=True):
             if any(ch.isdigit() for ch in text) and any(name in text for name in vague_names):
                 continue
             kept.append(ln)
@@ -239,7 +241,7 @@ def player_view(
             if row is not None:
                 rows.append(row)
     else:
-        for item in (*campaign.roster, *campaign.groups):
+        for item in campaign.combatants:
             row = _row(campaign, item.id)
             if row is not None:
                 rows.append(row)

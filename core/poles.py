@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import attrs
 
-from core.breakdown import Breakdown, Line
+from core.breakdown import Breakdown, Lang, Line
 from core.errors import RulesError
 from core.validators import at_least, between, require, whole_at_least, whole_number
 
@@ -32,8 +32,8 @@ class Tradition(enum.StrEnum):
     body = "body"
     illusion = "illusion"
 
-    def label(self, lang: str = "en") -> str:
-        return _TRADITION_LABELS[self].text(lang)  # type: ignore[arg-type]
+    def label(self, lang: Lang = "en") -> str:
+        return _TRADITION_LABELS[self].text(lang)
 
     @property
     def resource(self) -> Resource:
@@ -51,8 +51,8 @@ class Resource(enum.StrEnum):
     hp = "hp"
     hold = "hold"
 
-    def label(self, lang: str = "en") -> str:
-        return _RESOURCE_LABELS[self].text(lang)  # type: ignore[arg-type]
+    def label(self, lang: Lang = "en") -> str:
+        return _RESOURCE_LABELS[self].text(lang)
 
 
 _RESOURCES = {
@@ -290,8 +290,8 @@ class Technique(enum.StrEnum):
     maximize = "maximize"
     selective = "selective"
 
-    def label(self, lang: str = "en") -> str:
-        return TECHNIQUES[self].name.text(lang)  # type: ignore[arg-type]
+    def label(self, lang: Lang = "en") -> str:
+        return TECHNIQUES[self].name.text(lang)
 
 
 @attrs.frozen
@@ -348,7 +348,7 @@ class Applied:
         info = TECHNIQUES[self.technique]
         return info.with_feat if self.feat else info.without_feat
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         feat = ("feat", "don") if self.feat else ("no feat", "sans don")
         return f"{self.technique.label(lang)} ({feat[lang == 'fr']})"
 
@@ -426,7 +426,10 @@ def fixed_costs(enhance: Enhancements, level: int = 0, extend_active: int = 0) -
     """1 per 2 caster levels (each of range, duration, area on its own, rounded up), 1 per extra
     d6, 2 per dispel level; extending an active spell: ceil(level / 2) + its duration increase."""
     whole_at_least("extend_active", extend_active)
-    half = lambda n: -(-n // 2)  # noqa: E731
+
+    def half(n: int) -> int:
+        return -(-n // 2)
+
     extend = half(level) + half(extend_active) if extend_active else 0
     return FixedCosts(half(enhance.range), half(enhance.duration), half(enhance.area), enhance.dice, 2 * enhance.dispel, extend)
 
@@ -462,8 +465,9 @@ def counter_cost(level: int, tradition: Tradition, *, other_class: bool = False,
     require("not_known", not (other_class and not_known), "give --other-class or --not-known, not both", fr="l'un ou l'autre, pas les deux")
     whole_at_least("spent", spent)
     base = improvised_cost(level, tradition)
-    require("tradition", base is not None, "illusion has no pure-resource cost to counter with", fr="l'illusion n'a pas de coût en ressource pure pour contrer")
-    return base + (2 if other_class else 1 if not_known else 0) + spent  # type: ignore[operator]
+    if base is None:
+        raise RulesError("tradition", "illusion has no pure-resource cost to counter with", fr="l'illusion n'a pas de coût en ressource pure pour contrer")
+    return base + (2 if other_class else 1 if not_known else 0) + spent
 
 
 def body_healing(hp_spent: int) -> int:
@@ -783,8 +787,8 @@ class Backlash(enum.StrEnum):
     confused = "confused"
     unconscious = "unconscious"
 
-    def label(self, lang: str = "en") -> str:
-        return _BACKLASH_LABELS[self].text(lang)  # type: ignore[arg-type]
+    def label(self, lang: Lang = "en") -> str:
+        return _BACKLASH_LABELS[self].text(lang)
 
     @property
     def severity(self) -> int:

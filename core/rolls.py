@@ -11,7 +11,7 @@ import attrs
 
 from core.breakdown import Breakdown, Line, line, percent
 from core.characteristics import CHARACTERISTIC_NAMES
-from core.dice import KultDie, RandomSource, kult_die
+from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.errors import RulesError
 from core.sums import Term, plural, sum_line, whole
 from core.validators import require
@@ -193,7 +193,7 @@ def _critical(dice: Sequence[int], die: KultDie) -> Critical | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def chance_of_success(score: int, difficulty: int, die: KultDie = kult_die()) -> Fraction:
+def chance_of_success(score: int, difficulty: int, die: KultDie = DEFAULT_DIE) -> Fraction:
     """Exact chance that one kult die succeeds; its natural criticals decide on their own.
 
     Pure and asked again for the same numbers (every attack's breakdown, a journal replay), so
@@ -214,11 +214,12 @@ def _dice(kult: Sequence[int] | int | None, rng: RandomSource | None, die: KultD
         kult = (kult,)
     if kult:
         return tuple(die.check_face(value, "kult") for value in kult)
-    require(
-        "kult", rng is not None, "type the kult die rolled at the table, or give a random source to roll it", f"{die.lowest}…{die.highest}",
-        "tapez le dé kult lancé à la table, ou donnez une source de hasard pour le lancer",
-    )
-    return (die.roll(rng),)  # type: ignore[arg-type]
+    if rng is None:
+        raise RulesError(
+            "kult", "type the kult die rolled at the table, or give a random source to roll it", f"{die.lowest}…{die.highest}",
+            "tapez le dé kult lancé à la table, ou donnez une source de hasard pour le lancer",
+        )
+    return (die.roll(rng),)
 
 
 def _check_rerolls(score: int, difficulty: int, dice: tuple[int, ...], die: KultDie, allowed: int) -> None:
@@ -246,7 +247,7 @@ def check(
     kult: Sequence[int] | int | None = None,
     *,
     rng: RandomSource | None = None,
-    die: KultDie = kult_die(),
+    die: KultDie = DEFAULT_DIE,
     rerolls_allowed: int = 1,
 ) -> Check:
     """score + kult dice against difficulty. ``kult``: the dice rolled at the table, the first

@@ -15,6 +15,7 @@ from core.characteristics import (
     max_pm,
     max_willpower,
 )
+from core.converters import as_tuple
 from core.damage import ArmourPiece, Vital, armour_points, vital_state
 from core.shadow import Shadow
 from core.validators import at_least, non_empty, text, whole_number
@@ -25,7 +26,7 @@ class Trade:
     """A métier with its spécialisations."""
 
     name: str = attrs.field(validator=non_empty)
-    specialities: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    specialities: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 @attrs.frozen
@@ -36,8 +37,8 @@ class Character:
     name: str = attrs.field(validator=non_empty)
     pc: bool = True
     characteristics: Characteristics = Characteristics()
-    trades: tuple[Trade, ...] = attrs.field(default=(), converter=tuple)
-    affects: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    trades: tuple[Trade, ...] = attrs.field(default=(), converter=as_tuple)
+    affects: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     mystic: bool = False
     #: Real HP now (may be negative while dying); armour points now; bruising (pugilat).
     hp: int = attrs.field(default=5, validator=whole_number)
@@ -45,7 +46,7 @@ class Character:
     bruise: int = attrs.field(default=0, validator=at_least(0))
     willpower: int = attrs.field(default=5, validator=whole_number)
     pm: int = attrs.field(default=0, validator=at_least(0))
-    armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=tuple)
+    armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=as_tuple)
     #: Permanent losses (stigmata: permanent wound, wavering will).
     hp_loss: int = attrs.field(default=0, validator=at_least(0))
     willpower_loss: int = attrs.field(default=0, validator=at_least(0))
@@ -54,7 +55,7 @@ class Character:
     shadow: Shadow | None = None
     xp: int = attrs.field(default=0, validator=at_least(0))
     #: Characteristic points raised since creation, by characteristic (RULES 1.8).
-    raises: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=tuple)
+    raises: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=as_tuple)
     #: Mystical exhaustion used this session (RULES 1.7: once per session).
     exhaustion_used: bool = False
     notes: str = attrs.field(default="", validator=text)

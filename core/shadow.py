@@ -11,8 +11,10 @@ import enum
 
 import attrs
 
-from core.breakdown import Breakdown, Line, line, signed
-from core.choices import enum_converter
+from core.breakdown import Breakdown, Lang, Line, line, signed
+from core.choices import parse_enum
+from core.converters import as_tuple
+from core.errors import RulesError
 from core.validators import at_least, between, not_whole, require
 
 SHADOW_MAX = 10
@@ -46,8 +48,8 @@ class ShadowEvent(enum.StrEnum):
     renounce_stigma = "renounce_stigma"
     gm = "gm"
 
-    def label(self, lang: str = "en") -> str:
-        return _EVENTS[self].label.text(lang)  # type: ignore[arg-type]
+    def label(self, lang: Lang = "en") -> str:
+        return _EVENTS[self].label.text(lang)
 
     @property
     def low(self) -> int | None:
@@ -104,18 +106,25 @@ _EVENTS: dict[ShadowEvent, _EventRule] = {
 }
 
 
+def to_shadow_event(value: object) -> ShadowEvent:
+    """attrs converter of an ``event`` field (a member or its value)."""
+    return parse_enum(ShadowEvent, value, "event")
+
+
 def event_delta(event: ShadowEvent, value: int | None = None) -> int:
     """The delta for ``event``: ``value`` checked against its range, or its default.
 
     A GM-chosen range (story_element 1…3, vows, compulsions…) has no default: ``value`` is
     then required. Errors name ``delta``.
     """
-    event = enum_converter(ShadowEvent, "event")(event)
+    event = to_shadow_event(event)
     low, high = event.low, event.high
     allowed = f"{'' if low is None else low}…{'' if high is None else high}"
     if value is None:
-        require("delta", event.default is not None, f"{event.label()} needs a value", allowed, f"{event.label('fr')} : il faut une valeur")
-        return event.default  # type: ignore[return-value]
+        default = event.default
+        if default is None:
+            raise RulesError("delta", f"{event.label()} needs a value", allowed, f"{event.label('fr')} : il faut une valeur")
+        return default
     if isinstance(value, bool) or not isinstance(value, int):
         raise not_whole("delta", value)
     ok = (low is None or value >= low) and (high is None or value <= high)
@@ -135,6 +144,14 @@ class MarkLevel(enum.StrEnum):
     minor = "minor"
     major = "major"
     supreme = "supreme"
+
+
+def _mark_kind(value: object) -> MarkKind:
+    return parse_enum(MarkKind, value, "kind")
+
+
+def _mark_level(value: object) -> MarkLevel:
+    return parse_enum(MarkLevel, value, "level")
 
 
 #: (English, French) names; French adjectives agree with stigmate (m.) and grâce (f.).
@@ -164,13 +181,17 @@ class EffectKind(enum.StrEnum):
     pariah = "pariah"
     other = "other"
 
-    def label(self, lang: str = "en") -> str:
-        return _EFFECT_LABELS[self].text(lang)  # type: ignore[arg-type]
+    def label(self, lang: Lang = "en") -> str:
+        return _EFFECT_LABELS[self].text(lang)
 
     @property
     def loss(self) -> str | None:
         """The :data:`PERMANENT_LOSSES` key of a loss, None for a descriptive effect."""
         return {"weakening": "characteristic", "wound": "hp", "wavering_will": "willpower"}.get(self.value)
+
+
+def _effect_kind(value: object) -> EffectKind:
+    return parse_enum(EffectKind, value, "kind")
 
 
 _EFFECT_LABELS = {
@@ -191,12 +212,12 @@ class StigmaEffect:
     descriptive one is (the compulsion's object…), and the points actually taken once applied
     (so a cancelling grace gives back exactly those)."""
 
-    kind: EffectKind = attrs.field(converter=enum_converter(EffectKind, "kind"))
+    kind: EffectKind = attrs.field(converter=_effect_kind)
     characteristic: str = ""
     text: str = ""
     taken: int = attrs.field(default=0, validator=at_least(0))
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         head = self.kind.label(lang).split(" (")[0]
         if self.kind is EffectKind.weakening and self.characteristic:
             head += f" {'âme' if self.characteristic == 'ame' else self.characteristic}"
@@ -214,8 +235,8 @@ def mark_level(number: int) -> MarkLevel:
 class Mark:
     """A stigma or a grace, with the level it was gained at and its permanent effect, if any."""
 
-    kind: MarkKind = attrs.field(converter=enum_converter(MarkKind, "kind"))
-    level: MarkLevel = attrs.field(converter=enum_converter(MarkLevel, "level"))
+    kind: MarkKind = attrs.field(converter=_mark_kind)
+    level: MarkLevel = attrs.field(converter=_mark_level)
     note: str = ""
     effect: str | None = None
     #: The permanent effect the GM picked for a stigma, as applied (RULES 1.3).
@@ -239,7 +260,7 @@ class LedgerEntry:
     before: int
     after: int
     reason: Line
-    event: ShadowEvent = attrs.field(converter=enum_converter(ShadowEvent, "event"))
+    event: ShadowEvent = attrs.field(converter=to_shadow_event)
     note: str = ""
 
 
@@ -255,9 +276,9 @@ class Shadow:
     """A PC's shadow: the counter 0…10, the marks held (oldest first) and the ledger."""
 
     value: int = attrs.field(default=0, validator=between(0, SHADOW_MAX))
-    stigmata: tuple[Mark, ...] = attrs.field(default=(), converter=tuple)
-    graces: tuple[Mark, ...] = attrs.field(default=(), converter=tuple, validator=_one_kind)
-    ledger: tuple[LedgerEntry, ...] = attrs.field(default=(), converter=tuple)
+    stigmata: tuple[Mark, ...] = attrs.field(default=(), converter=as_tuple)
+    graces: tuple[Mark, ...] = attrs.field(default=(), converter=as_tuple, validator=_one_kind)
+    ledger: tuple[LedgerEntry, ...] = attrs.field(default=(), converter=as_tuple)
 
     @property
     def in_grace(self) -> bool:
@@ -394,7 +415,7 @@ def change_shadow(state: Shadow, delta: int | None, event: ShadowEvent, note: st
     The four voluntary events go through
     their own rules (:func:`voluntary_stigma` …), so their delta must be their fixed ±5.
     """
-    event = enum_converter(ShadowEvent, "event")(event)
+    event = to_shadow_event(event)
     delta = event_delta(event, delta)
     special = _VOLUNTARY.get(event)
     if special is not None:

@@ -12,16 +12,15 @@ from core.validators import not_whole, require
 
 def whole(field: str, value: object, minimum: int | None = None) -> int:
     """``value`` if it is an int (≥ ``minimum`` when given), else a RulesError naming ``field``."""
-    ok = isinstance(value, int) and not isinstance(value, bool)
     allowed = None if minimum is None else f"≥ {minimum}"
-    if not ok:
+    if isinstance(value, bool) or not isinstance(value, int):
         raise not_whole(field, value, allowed)
     if minimum is not None:
         require(
-            field, value >= minimum, f"must be at least {minimum}, got {value}", allowed,  # type: ignore[operator]
+            field, value >= minimum, f"must be at least {minimum}, got {value}", allowed,
             f"doit valoir au moins {minimum}, pas {value}",
         )
-    return value  # type: ignore[return-value]
+    return value
 
 
 @attrs.frozen

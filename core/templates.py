@@ -28,6 +28,7 @@ from core.campaign import Campaign, slug
 from core.characteristics import CHARACTERISTICS, Characteristics
 from core.choices import _folded, parse_choice
 from core.combat import Grade
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.notation import parse_armour, parse_list, parse_trades
@@ -53,12 +54,12 @@ class Template:
 
     name: str = attrs.field(validator=non_empty)
     characteristics: Characteristics = Characteristics()
-    trades: tuple[Trade, ...] = attrs.field(default=(), converter=tuple)
+    trades: tuple[Trade, ...] = attrs.field(default=(), converter=as_tuple)
     armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=_pieces, validator=_worn)
     weapon: str = attrs.field(default="", validator=text)
     magic_weapon: bool = False
     mystic: bool = False
-    affects: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    affects: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     notes: str = attrs.field(default="", validator=text)
 
     @property
@@ -112,10 +113,10 @@ class Book:
 
     def __init__(self, campaign: Campaign) -> None:
         self.campaign = campaign
-        self.ids = {item.id for item in (*campaign.roster, *campaign.groups, *campaign.encounters)}
+        self.ids = {item.id for item in campaign.combatants} | {e.id for e in campaign.encounters}
         self.plain: set[str] = set()
         self.numbers: dict[str, set[int]] = {}
-        for item in (*campaign.roster, *campaign.groups):
+        for item in campaign.combatants:
             self.note(item.name)
 
     def note(self, name: str) -> None:
@@ -278,9 +279,9 @@ def whole_field(field: str, value: object) -> int:
     """A whole number ≥ 0 from a number or its text (a CSV cell)."""
     if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
         return int(value)
-    require(field, isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-            f"must be a whole number ≥ 0, got {value!r}", "≥ 0", f"doit être un nombre entier ≥ 0, pas {value!r}")  # fmt: skip
-    return value  # type: ignore[return-value]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RulesError(field, f"must be a whole number ≥ 0, got {value!r}", "≥ 0", f"doit être un nombre entier ≥ 0, pas {value!r}")
+    return value
 
 
 def bool_field(field: str, value: object) -> bool:
@@ -298,8 +299,9 @@ def bool_field(field: str, value: object) -> bool:
 
 
 def text_field(field: str, value: object) -> str:
-    require(field, isinstance(value, str), f"must be text, got {value!r}", fr=f"doit être du texte, pas {value!r}")
-    return value  # type: ignore[return-value]
+    if not isinstance(value, str):
+        raise RulesError(field, f"must be text, got {value!r}", fr=f"doit être du texte, pas {value!r}")
+    return value
 
 
 def _within(field: str, read):

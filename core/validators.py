@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from core.errors import RulesError
+from core.errors import Allowed, RulesError
 
 
 def not_whole(field: str, value: Any, allowed: str | None = None) -> RulesError:
@@ -72,10 +72,10 @@ def one_of(allowed: Collection[Any]):
     return check
 
 
-def require(field: str, ok: bool, message: str, allowed: object = None, fr: str | None = None, *, allowed_fr: object = None) -> None:
+def require(field: str, ok: bool, message: str, allowed: Allowed = None, fr: str | None = None, *, allowed_fr: Allowed = None) -> None:
     """Raise a :class:`RulesError` for ``field`` unless ``ok``: for checks in plain functions."""
     if not ok:
-        raise RulesError(field, message, allowed, fr, allowed_fr=allowed_fr)  # type: ignore[arg-type]
+        raise RulesError(field, message, allowed, fr, allowed_fr=allowed_fr)
 
 
 def text(_instance: Any, attribute: Any, value: Any) -> None:

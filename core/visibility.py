@@ -8,9 +8,11 @@ shown to the table unless the GM keeps that PC's details private.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
-from core.choices import Choice, enum_converter
+from core.choices import Choice, parse_enum
 from core.errors import RulesError
 
 
@@ -31,17 +33,35 @@ def _kind(value: str) -> str:
     return value
 
 
-def _overrides(value: object) -> tuple[tuple[str, Shown], ...]:
-    return tuple(sorted((str(k), enum_converter(Shown, "shown")(v)) for k, v in value))  # type: ignore[union-attr]
+def to_shown(value: object) -> Shown:
+    """attrs converter of a ``shown`` field (a member, its value or a label)."""
+    return parse_enum(Shown, value, "shown")
+
+
+# The defaults' converters: an unknown value names the default's own field.
+def _pcs(value: object) -> Shown:
+    return parse_enum(Shown, value, "pcs")
+
+
+def _npcs(value: object) -> Shown:
+    return parse_enum(Shown, value, "npcs")
+
+
+def _groups(value: object) -> Shown:
+    return parse_enum(Shown, value, "groups")
+
+
+def _overrides(value: Iterable[tuple[object, object]]) -> tuple[tuple[str, Shown], ...]:
+    return tuple(sorted((str(k), to_shown(v)) for k, v in value))
 
 
 @attrs.frozen
 class Visibility:
     """The campaign's choices of what players see."""
 
-    pcs: Shown = attrs.field(default=Shown.EXACT, converter=enum_converter(Shown, "pcs"))
-    npcs: Shown = attrs.field(default=Shown.WOUNDS, converter=enum_converter(Shown, "npcs"))
-    groups: Shown = attrs.field(default=Shown.EXACT, converter=enum_converter(Shown, "groups"))
+    pcs: Shown = attrs.field(default=Shown.EXACT, converter=_pcs)
+    npcs: Shown = attrs.field(default=Shown.WOUNDS, converter=_npcs)
+    groups: Shown = attrs.field(default=Shown.EXACT, converter=_groups)
     #: Per-combatant choices (id, shown), sorted by id; a combatant not listed gets its default.
     overrides: tuple[tuple[str, Shown], ...] = attrs.field(default=(), converter=_overrides)
     #: PCs whose shadow, pm and conditions the GM keeps from the players (sorted ids).
@@ -69,7 +89,13 @@ class Visibility:
         return attrs.evolve(self, overrides=rest if shown is None else (*rest, (key, shown)))
 
     def with_default(self, kind: str, shown: Shown) -> Visibility:
-        return attrs.evolve(self, **{_kind(kind): shown})
+        kind = _kind(kind)
+        return attrs.evolve(
+            self,
+            pcs=shown if kind == "pcs" else self.pcs,
+            npcs=shown if kind == "npcs" else self.npcs,
+            groups=shown if kind == "groups" else self.groups,
+        )
 
     def with_private(self, key: str, private: bool) -> Visibility:
         rest = tuple(k for k in self.private if k != key)

@@ -39,6 +39,7 @@ import attrs
 import cattrs
 import orjson
 from cattrs.errors import (
+    AttributeValidationNote,
     ClassValidationError,
     ForbiddenExtraKeysError,
     IterableValidationError,
@@ -213,7 +214,7 @@ def _is_model_class(t: Any) -> bool:
     return isinstance(t, type) and attrs.has(t) and not issubclass(t, Action)
 
 
-def _class_hook(cl: type, converter: cattrs.Converter) -> Hook:
+def _class_hook(cl: type[Any], converter: cattrs.Converter) -> Hook:
     """cattrs' generated function, behind a check that the value is a JSON object (and, in the
     fast converter, behind :func:`_fast_path`)."""
     inner = make_dict_structure_fn(cl, converter)
@@ -277,7 +278,7 @@ def _fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | Non
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
     body.append(f"    return cl({', '.join(args)})")
-    exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102
+    exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     return names["structure"]
 
 
@@ -304,7 +305,8 @@ def _configure_actions(conv: cattrs.Converter) -> None:
         by_tag = {cls.__name__: _fast_path(cls, conv, slow, TAG) for cls in ALL_ACTIONS}
 
         def structure(value: Any, _type: Any) -> Action:
-            fast = by_tag.get(value.get(TAG)) if type(value) is dict else None
+            tag = value.get(TAG) if type(value) is dict else None
+            fast = by_tag.get(tag) if isinstance(tag, str) else None
             return slow(value, _type) if fast is None else fast(value, _type)
 
     def unstructure(action: Action) -> dict[str, Any]:
@@ -392,7 +394,7 @@ def _replay_error(history: History, path: Path) -> BadFieldError:
     for i, entry in enumerate(history.done):
         try:
             campaign = apply(campaign, entry.action).campaign
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - whatever it raises, this is the action to name
             reason = exc.args[0] if isinstance(exc, RulesError) else repr(exc)
             return BadFieldError(path, f"$.history.done[{i}].action", f"cannot be replayed: {reason}")
     return BadFieldError(path, "$.history", "cannot be replayed")
@@ -402,7 +404,7 @@ def _explain(payload: dict[str, Any], path: Path, fast_error: Exception) -> BadF
     """Structure again with detailed validation and turn the first error into a BadFieldError."""
     try:
         detailed_converter().structure(payload, SaveFile)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001 - any failure of the detailed pass is the explanation
         problems = list(field_errors(exc))
     else:  # the two converters disagree: should not happen, but never hide the failure
         problems = [("$", f"cannot be read ({fast_error!r})")]
@@ -418,7 +420,7 @@ def field_errors(exc: BaseException, path: str = "$") -> Iterator[tuple[str, str
     if isinstance(exc, (ClassValidationError, IterableValidationError)):
         with_notes, without = exc.group_exceptions()
         for inner, note in with_notes:
-            step = f"[{note.index!r}]" if isinstance(exc, IterableValidationError) else f".{note.name}"
+            step = f".{note.name}" if isinstance(note, AttributeValidationNote) else f"[{note.index!r}]"
             yield from field_errors(inner, path + step)
         for inner in without:
             yield from field_errors(inner, path)
@@ -565,7 +567,7 @@ class Encoder:
         if saved.base is not base:
             base_bytes = orjson.dumps(self._campaign_hook(saved.base))
             self._base = (saved.base, base_bytes)
-        out = [
+        out: list[bytes | bytearray] = [
             b'{\n  "format": ', orjson.dumps(FORMAT), b',\n  "version": ', b"%d" % CURRENT_VERSION,
             b',\n  "campaign": ', self._campaign(saved.campaign),
             b',\n  "history": {\n    "base": ', base_bytes,

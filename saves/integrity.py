@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from os import PathLike
 from typing import Any
 
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
+from core.mooks import MookGroup
+from core.roster import Character
 from saves.errors import BadFieldError
 
 #: Characters refused in any text of a save: C0 but tab and newline, DEL, C1, bidi controls.
@@ -48,7 +50,7 @@ def quote(value: str) -> str:
     return repr(shown)
 
 
-def check_text(raw: bytes, payload: Any, path: str | Path) -> None:
+def check_text(raw: bytes, payload: Any, path: str | PathLike[str]) -> None:
     """Refuse the first string of ``payload`` that holds a character a terminal would obey."""
     if _MAYBE.search(raw) is None:
         return
@@ -77,10 +79,11 @@ def _strings(value: Any, where: str, key: str) -> Iterator[tuple[str, str, str]]
             yield from _strings(v, f"{where}[{i}]", key)
 
 
-def check_campaign(campaign: Campaign, path: str | Path, where: str = "$.campaign") -> None:
+def check_campaign(campaign: Campaign, path: str | PathLike[str], where: str = "$.campaign") -> None:
     """Refuse a campaign whose references do not resolve (see the module's docstring)."""
     seen: dict[str, str] = {}
-    for field, items in (("roster", campaign.roster), ("groups", campaign.groups)):
+    lists: tuple[tuple[str, tuple[Character | MookGroup, ...]], ...] = (("roster", campaign.roster), ("groups", campaign.groups))
+    for field, items in lists:
         for i, item in enumerate(items):
             here = f"{where}.{field}[{i}].id"
             if item.id in seen:
@@ -119,7 +122,7 @@ def check_campaign(campaign: Campaign, path: str | Path, where: str = "$.campaig
         raise BadFieldError(path, f"{where}.active", f"no encounter has the id {quote(campaign.active)}")
 
 
-def check_loaded(raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple, path: str | Path) -> None:
+def check_loaded(raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple, path: str | PathLike[str]) -> None:
     """Every check of this module on a decoded save."""
     check_text(raw, payload, path)
     check_campaign(campaign, path)

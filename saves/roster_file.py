@@ -188,9 +188,12 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
     book = Book(campaign)
     line = None
     try:
-        for line, fields in rows:
+        for line, fields in rows:  # noqa: B007 - line is read after the loop: the except names it
             for item in _entry(fields, campaign, book):
-                (groups if isinstance(item, MookGroup) else characters).append(item)
+                if isinstance(item, MookGroup):
+                    groups.append(item)
+                else:
+                    characters.append(item)
     except RulesError as error:
         raise RosterFileError(path, line, error.field or None, error.reason + (f" (allowed: {error.allowed})" if error.allowed else "")) from None
     if not characters and not groups:

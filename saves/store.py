@@ -352,7 +352,9 @@ class AutoSaver:
                 self._changed.wait_for(lambda: self._pending is not None or self._closing)
                 if self._closing:
                     return
-                journal, self._pending, self._busy, self._hurry = self._pending, None, True, False
+                journal = self._pending
+                assert journal is not None  # wait_for's predicate: set unless closing
+                self._pending, self._busy, self._hurry = None, True, False
             try:
                 conflict = self._write(journal)
             except Exception as error:  # noqa: BLE001 - any failure: keep the state, tell, retry

@@ -13,11 +13,11 @@ from core.actions.fight import _affect, _dice, roll_shadow, shadow_said_once
 from core.actions.health import damage_one, is_group
 from core.breakdown import Line, line
 from core.campaign import Campaign
-from core.choices import enum_converter
 from core.combat import Grade, Range, attack_named_group
-from core.damage import Weapon
+from core.damage import Weapon, to_weapon
 from core.duel import defend_opponent, defend_opponent_roll
 from core.errors import RulesError
+from core.opposed import to_grade, to_range
 from core.rolls import check
 
 
@@ -38,7 +38,7 @@ class DefendOpponent(Action):
     score: int
     dice: tuple[int, ...] = attrs.field(default=(), converter=_dice)
     attacker: str | None = None
-    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=enum_converter(Weapon, "weapon"))
+    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=to_weapon)
     pugilat: bool = False
     bypass_armour: bool = False
     affect: int = attrs.field(default=0, validator=_affect)
@@ -79,13 +79,13 @@ class AttackNamedGroup(Action):
     what the hit touches are spared (the breakdown says so)."""
 
     members: tuple[str, ...] = attrs.field(converter=_keys)
-    grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
+    grade: Grade = attrs.field(converter=to_grade)
     score: int
     dice: tuple[int, ...] = attrs.field(converter=_dice)
     touched: tuple[str, ...] = attrs.field(default=(), converter=_keys)
     attacker: str | None = None
-    range: Range = attrs.field(default=Range.SHORT, converter=enum_converter(Range, "range"))
-    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=enum_converter(Weapon, "weapon"))
+    range: Range = attrs.field(default=Range.SHORT, converter=to_range)
+    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=to_weapon)
     bypass_armour: bool = False
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).

@@ -8,6 +8,7 @@ from core import turns
 from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
+from core.converters import as_tuple
 from core.encounter import Condition, Encounter, Participant
 from core.errors import RulesError
 from core.initiative import initiative
@@ -60,7 +61,7 @@ class StartEncounter(Action):
     """Open a new fight with these participants (initiative from combat) and make it active."""
 
     name: str
-    keys: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    keys: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
 
     def apply(self, campaign: Campaign) -> Outcome:
         enc = Encounter(id=campaign.unique_id(self.name), name=self.name)
@@ -184,7 +185,8 @@ class AddCondition(Action):
         conditions = tuple(c for c in p.conditions if c.name != condition.name) + (condition,)
         enc = enc.replace(attrs.evolve(p, conditions=conditions))
         name, cond = campaign.name_of(self.key), condition
-        plural = "s" if cond.rounds and self.condition.rounds > 1 else ""
+        given = self.condition.rounds
+        plural = "s" if given is not None and given > 1 else ""
         rounds_en = f" for {self.condition.rounds} round{plural}" if cond.rounds else ""
         rounds_fr = f" pour {self.condition.rounds} round{plural}" if cond.rounds else ""
         return Outcome(

@@ -14,11 +14,11 @@ from core.actions.health import damage_one
 from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
 from core.campaign import Campaign
-from core.choices import enum_converter
 from core.combat import Grade, Range, attack_group_roll, defend_group, defend_group_roll
-from core.damage import Weapon
+from core.damage import Weapon, to_weapon
 from core.duel import attack_opponent_roll
 from core.errors import RulesError
+from core.opposed import to_grade, to_range
 from core.rolls import Check, check, critical_failure_line, reroll_shadow_line
 from core.shadow import ShadowEvent
 
@@ -103,7 +103,7 @@ class AttackGroup(Action):
     group: str
     score: int
     dice: tuple[int, ...] = attrs.field(converter=_dice)
-    range: Range = attrs.field(default=Range.SHORT, converter=enum_converter(Range, "range"))
+    range: Range = attrs.field(default=Range.SHORT, converter=to_range)
     attacker: str | None = None
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
@@ -135,7 +135,7 @@ class DefendGroup(Action):
     ``dice`` empty: the static defence score (the kult die is optional for a defence)."""
 
     defender: str
-    grade: Grade = attrs.field(converter=enum_converter(Grade, "grade"))
+    grade: Grade = attrs.field(converter=to_grade)
     attackers: int = 1
     score: int = 0
     dice: tuple[int, ...] = attrs.field(default=(), converter=_dice)
@@ -173,8 +173,8 @@ class AttackOpponent(Action):
     score: int
     defence: int
     dice: tuple[int, ...] = attrs.field(converter=_dice)
-    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=enum_converter(Weapon, "weapon"))
-    range: Range = attrs.field(default=Range.SHORT, converter=enum_converter(Range, "range"))
+    weapon: Weapon = attrs.field(default=Weapon.NORMAL, converter=to_weapon)
+    range: Range = attrs.field(default=Range.SHORT, converter=to_range)
     pugilat: bool = False
     bypass_armour: bool = False
     affect: int = attrs.field(default=0, validator=_affect)

@@ -57,7 +57,8 @@ class Damage(Action):
         whole("damage", self.amount, 0)
         if not self.targets:
             raise RulesError("targets", "pick at least one target", fr="choisissez au moins une cible")
-        lines, breakdown = [], []
+        lines: list[Line] = []
+        breakdown: list[Line] = []
         for key in self.targets:
             campaign, summary, lines_of_hit, _ = damage_one(
                 campaign, key, self.amount, pugilat=self.pugilat, bypass_armour=self.bypass_armour
@@ -76,7 +77,8 @@ class Heal(Action):
         whole("healing", self.amount, 0)
         if not self.targets:
             raise RulesError("targets", "pick at least one target", fr="choisissez au moins une cible")
-        lines, breakdown = [], []
+        lines: list[Line] = []
+        breakdown: list[Line] = []
         for key in self.targets:
             if is_group(campaign, key):
                 group = campaign.group(key)

@@ -9,6 +9,7 @@ from core.actions.health import damage_one, is_group
 from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
 from core.campaign import Campaign
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.magic import Cast, SpellRequest, cast, check_victims, exhaustion
 from core.shadow import ShadowEvent
@@ -23,12 +24,12 @@ class CastSpell(Action):
     caster: str
     spell: SpellRequest
     inspired: bool = False
-    victims: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    victims: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     bypass_armour: bool = False
     confirm: bool = False
     #: Mooks aimed at in a group of ``victims`` (group key, how many); a group not listed here
     #: counts one per listing. A group counts as many targets as the mooks aimed at (RULES 1.7).
-    aimed: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=tuple)
+    aimed: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=as_tuple)
 
     def hits(self, campaign: Campaign) -> tuple[str, ...]:
         """Each victim once per hit: a group as many times as the mooks aimed at."""

@@ -8,6 +8,7 @@ from core.actions.base import Action, Outcome
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.progression import check_raise, free_pick, xp_cost
 from core.sums import whole
@@ -17,7 +18,7 @@ from core.sums import whole
 class AwardXp(Action):
     """The same XP to each of ``targets`` (every PC gets the same, RULES 1.8)."""
 
-    targets: tuple[str, ...] = attrs.field(converter=tuple)
+    targets: tuple[str, ...] = attrs.field(converter=as_tuple)
     amount: int = 0
 
     def apply(self, campaign: Campaign) -> Outcome:

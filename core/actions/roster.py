@@ -7,6 +7,7 @@ import attrs
 from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
+from core.converters import as_tuple
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.roster import Character
@@ -126,14 +127,14 @@ class AddMany(Action):
     roster file): one undo removes them all. With ``join``, each also joins the fight under way.
     All or nothing: an id already used refuses the whole addition."""
 
-    characters: tuple[Character, ...] = attrs.field(default=(), converter=tuple)
-    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=tuple)
+    characters: tuple[Character, ...] = attrs.field(default=(), converter=as_tuple)
+    groups: tuple[MookGroup, ...] = attrs.field(default=(), converter=as_tuple)
     join: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
         from core.actions.encounter import Join
 
-        items = (*self.characters, *self.groups)
+        items: tuple[Character | MookGroup, ...] = (*self.characters, *self.groups)
         if not items:
             raise RulesError("roster", "nothing to add", fr="rien à ajouter")
         seen: set[str] = set()
@@ -147,10 +148,11 @@ class AddMany(Action):
         lines = [line(f"{len(items)} added: {names}{more[0]}", f"{len(items)} ajoutés : {names}{more[1]}")]
         for g in self.groups:
             lines.append(line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"))
-        if self.join and campaign.encounter is not None:
+        fight = campaign.encounter
+        if self.join and fight is not None:
             for item in items:
                 joined = Join(item.id).apply(campaign)
                 campaign = joined.campaign
-            enc = campaign.encounter.name  # type: ignore[union-attr]
+            enc = fight.name
             lines.append(line(f"they join the fight: {enc}", f"ils entrent dans le combat : {enc}"))
         return Outcome(campaign, tuple(lines))

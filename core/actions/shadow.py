@@ -7,9 +7,8 @@ import attrs
 from core.actions.base import Action, Outcome
 from core.breakdown import Line, line
 from core.campaign import Campaign
-from core.choices import enum_converter
 from core.errors import RulesError
-from core.shadow import ShadowEvent, StigmaEffect, change_shadow
+from core.shadow import ShadowEvent, StigmaEffect, change_shadow, to_shadow_event
 from core.stigmata import give_back, set_effect
 from core.validators import require
 
@@ -75,7 +74,7 @@ class ChangeShadow(Action):
     """A shadow change for a reason of the RULES 1.3 table (``delta`` None: the event's own)."""
 
     key: str
-    event: ShadowEvent = attrs.field(converter=enum_converter(ShadowEvent, "event"))
+    event: ShadowEvent = attrs.field(converter=to_shadow_event)
     delta: int | None = None
     note: str = ""
     confirm: bool = False

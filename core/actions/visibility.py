@@ -7,14 +7,13 @@ import attrs
 from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
-from core.choices import enum_converter
 from core.errors import RulesError
 from core.mooks import MookGroup
-from core.visibility import KIND_LABELS, Shown
+from core.visibility import KIND_LABELS, Shown, to_shown
 
 
 def _optional_shown(value: object) -> Shown | None:
-    return None if value is None else enum_converter(Shown, "shown")(value)
+    return None if value is None else to_shown(value)
 
 
 @attrs.frozen
@@ -45,7 +44,7 @@ class SetShownDefault(Action):
     """What the players see of every PC, NPC or mook group (``kind``) without a choice of its own."""
 
     kind: str
-    shown: Shown = attrs.field(converter=enum_converter(Shown, "shown"))
+    shown: Shown = attrs.field(converter=to_shown)
 
     def apply(self, campaign: Campaign) -> Outcome:
         vis = campaign.visibility.with_default(self.kind, self.shown)

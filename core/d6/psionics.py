@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from core.breakdown import Breakdown, Line, signed
-from core.choices import parse_choice
+from core.choices import Choice, parse_choice
 from core.d6.scales import Depth, Power, Wound
 from core.d6.spell import Aspect
 from core.sums import Term, sum_line, whole
@@ -50,7 +50,11 @@ class MediumContact:
         return tuple(found)
 
 
-def _modifier(name: str, value: int, en: str, fr: str, why: Line = Line("", "")) -> Aspect:
+#: A modifier's empty explanation (frozen, so one value serves as every default).
+_NO_WHY = Line("", "")
+
+
+def _modifier(name: str, value: int, en: str, fr: str, why: Line = _NO_WHY) -> Aspect:
     return Aspect(name, value, why, None, Line(en, fr))
 
 

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from core.breakdown import Breakdown, Line, signed
+from core.breakdown import Breakdown, Lang, Line, signed
 from core.choices import parse_choice
 from core.d6.scales import DURATION, TITLES, EffectKind, Row, Scale, duration_row
+from core.errors import RulesError
 from core.sums import Term, sum_line, whole
 from core.validators import require
 
@@ -49,8 +50,9 @@ def parse_die_code(text: object, field: str = "effect") -> DieCode:
     if isinstance(text, DieCode):
         return text
     match = _CODE.fullmatch(text) if isinstance(text, str) else None
-    require(field, match is not None, f"not a die code: {text!r}", "ND or ND+P, e.g. 4D+2", f"pas un code de dés : {text!r}", allowed_fr="ND ou ND+P, par ex. 4D+2")
-    dice, pips = int(match[1]), int(match[2] or 0)  # type: ignore[index]
+    if match is None:
+        raise RulesError(field, f"not a die code: {text!r}", "ND or ND+P, e.g. 4D+2", f"pas un code de dés : {text!r}", allowed_fr="ND ou ND+P, par ex. 4D+2")
+    dice, pips = int(match[1]), int(match[2] or 0)
     require(field, dice >= 1, f"at least 1 die, got {text!r}", "1D or more", f"au moins 1 dé, pas {text!r}")
     require(field, pips <= MAX_PIPS, f"at most {MAX_PIPS} pips (three are a die), got {text!r}", "+0…+2", f"au plus {MAX_PIPS} pips (trois font un dé), pas {text!r}")
     return DieCode(dice, pips)
@@ -75,7 +77,7 @@ class Aspect:
         title = self.title or Line(self.name, self.name)
         return Term(title.en, title.fr, self.value)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         """``range: short (same room) +5``, ``duration +7 (free value)``, ``assassinated -2``."""
         title = (self.title or Line(self.name, self.name)).text(lang)
         colon = " : " if lang == "fr" else ": "
