@@ -127,7 +127,7 @@ class CombatantCommands(Provider):
         campaign = gm(self).campaign
         matcher = self.matcher(query)
         lang = lang_of(self)
-        for item in (*campaign.roster, *campaign.groups):
+        for item in campaign.combatants:
             name = visible(item.name, lines=False)  # a name is data: shown as typed, never obeyed
             score = matcher.match(name)
             if score > 0:

@@ -8,6 +8,7 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -309,7 +310,11 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
                             full = True
                             break
                         changed.add(b.key)
-        for old_items, new_items in ((self._roster, roster), (self._groups, groups)):
+        pairs: tuple[tuple[Sequence[Character | MookGroup], Sequence[Character | MookGroup]], ...] = (
+            (self._roster, roster),
+            (self._groups, groups),
+        )
+        for old_items, new_items in pairs:
             if old_items is new_items:
                 continue
             if len(old_items) != len(new_items):

@@ -131,7 +131,7 @@ def scale_hint(scale: Scale, level: int, lang: Lang) -> str:
 def participants(campaign: Campaign) -> list[tuple[str, str]]:
     """``(key, name)`` of everyone in the active fight, else the whole roster and the groups."""
     enc = campaign.encounter
-    keys = enc.keys if enc is not None and enc.participants else tuple(x.id for x in (*campaign.roster, *campaign.groups))
+    keys = enc.keys if enc is not None and enc.participants else tuple(x.id for x in campaign.combatants)
     return [(key, campaign.name_of(key)) for key in keys]
 
 
