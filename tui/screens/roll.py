@@ -143,7 +143,8 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
             box.toggle()
 
     def _affect(self) -> int:
-        return int(self.query_one("#roll-affect", Select).value)  # type: ignore[arg-type]
+        value = self.query_one("#roll-affect", Select).value
+        return value if isinstance(value, int) else 0  # the Select has no blank: always -1, 0 or +1
 
     def _show_parts(self) -> None:
         """The parts of the score: what it assumes, with the affect; the score used if typed."""
