@@ -44,6 +44,19 @@ def after_escape(event: events.Key, focused: object) -> events.Key | None:
     return None
 
 
+def breakpoint_classes(app: App[object], screen: Screen) -> set[str]:
+    """The classes Textual gives ``screen`` on a resize (``-wide``, ``-tall``…), for the
+    terminal's size now: what ``Screen._on_resize`` would set."""
+    width, height = app.size
+    classes = set(screen.classes)
+    for dimension, breakpoints in (
+        (width, app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS),
+        (height, app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS),
+    ):
+        classes.update(screen._get_breakpoint_classes(dimension, breakpoints or []))
+    return classes
+
+
 class ApotheoseApp(App[None]):
     """Holds the session; panes read ``campaign`` and send every change through :meth:`request`."""
 
@@ -104,19 +117,29 @@ class ApotheoseApp(App[None]):
         self.set_reactive(ApotheoseApp.lang, lang)
         self.set_reactive(ApotheoseApp.campaign, session.campaign)
 
-    def on_mount(self) -> None:
-        from tui.screens.main import MainScreen
-
+    def on_load(self) -> None:
+        """Before the first screen is composed: its footer shows these keys from the start."""
         localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
         from tui.keymap import install
 
         install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
+
+    def get_default_screen(self) -> Screen:
+        """The main screen (or the bad-save screen) is the app's first screen, styled for the
+        terminal's size from the start: pushed over Textual's default screen, both were laid
+        out, and the breakpoint classes came with the first resize and restyled every widget."""
         if self.load_error is not None:
             from tui.screens.bad_save import BadSaveScreen
 
-            self.push_screen(BadSaveScreen(self.load_error))
+            screen: Screen = BadSaveScreen(self.load_error)
         else:
-            self.push_screen(MainScreen())
+            from tui.screens.main import MainScreen
+
+            screen = MainScreen()
+        screen.set_classes(breakpoint_classes(self, screen))
+        return screen
+
+    def on_mount(self) -> None:
         if self.locked_by:
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
 

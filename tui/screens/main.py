@@ -6,6 +6,7 @@ time and the keys 1–4 (or the tab strip) switch between them. Either way 1–4
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -51,6 +52,38 @@ BINDING_TEXTS = {
 }
 
 
+#: How many layouts the main screen may wait for before it is first drawn.
+SETTLE_ROUNDS = 8
+
+
+async def after_refresh(screen: Screen[object]) -> None:
+    """Wait until ``screen`` has processed its pending updates (its ``call_after_refresh``)."""
+    done = asyncio.get_running_loop().create_future()
+    screen.call_after_refresh(lambda: done.done() or done.set_result(None))
+    await done
+
+
+async def drained(screen: Screen[object]) -> None:
+    """Wait until the app, ``screen`` and every widget on it have handled the messages they had
+    (what Textual's Pilot waits for between keys)."""
+    nodes = [screen.app, *screen.walk_children(with_self=True)]
+    waiting = [node for node in nodes if node.is_running]
+    done = asyncio.get_running_loop().create_future()
+
+    def one_done() -> None:
+        nonlocal left
+        left -= 1
+        if left <= 0 and not done.done():
+            done.set_result(None)
+
+    left = 0
+    for node in waiting:
+        left += bool(node.call_later(one_done))  # each runs later, from its node's own queue
+    posted = left
+    if posted:
+        await done
+
+
 class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -84,9 +117,39 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
             yield SpellPane(id="spell", classes="pane")
         yield KeysFooter()
 
+    #: Nothing is drawn until the screen has settled after its first layout (see :meth:`_show`).
+    _held = True
+
     def on_mount(self) -> None:
         localise_bindings(self, BINDING_TEXTS)
         self.query_one(InitiativePane).focus_main()
+        self._showing = asyncio.get_running_loop().create_task(self._show())
+
+    async def _show(self) -> None:
+        """Draw the screen once it has settled: one full frame at start-up. (Drawn as it
+        came, the first layout was followed by what the widgets did on learning their size,
+        the footer's keys, the list's header and scrollbar: 4 to 6 frames, 35 to 63 KB at
+        120x40, each one down the GM's SSH link.) At most :data:`SETTLE_ROUNDS` rounds."""
+        try:
+            quiet = 0
+            for _ in range(SETTLE_ROUNDS):
+                await after_refresh(self)
+                await drained(self)
+                busy = self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets
+                quiet = 0 if busy else quiet + 1
+                if quiet == 2:  # twice: what a round mounted (the footer's keys) had its own round
+                    break
+        finally:
+            self._held = False
+            if self.is_attached:
+                self.refresh()
+
+    def _compositor_refresh(self) -> None:
+        if self._held:  # laid out, not drawn: :meth:`_show` draws it all at once
+            self._dirty_widgets.clear()
+            self._compositor._dirty_regions.clear()
+            return
+        super()._compositor_refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while
@@ -129,10 +192,11 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.pane = "spell"
         self.query_one(SpellPane).start_entry()
 
-    def action_spell_system(self, tab_id: str) -> None:
+    async def action_spell_system(self, tab_id: str) -> None:
         """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…). The tab
-        first: focusing the pane's first field queues a TabPane.Focused that would switch back."""
-        self.query_one(SpellPane).show_system(tab_id)
+        first: focusing the pane's first field queues a TabPane.Focused that would switch back.
+        (Awaited: a tab first shown composes its fields, the keys typed next go to them.)"""
+        await self.query_one(SpellPane).show_system(tab_id)
         self.pane = "spell"
 
     def watch_pane(self, name: str) -> None:

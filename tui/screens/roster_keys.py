@@ -1,5 +1,6 @@
 """The main screen's roster keys: ``A`` add a character, ``G`` add a group, ``e`` edit the
-selected one, ``delete`` remove it (after a yes/no). The forms are in :mod:`tui.screens.forms`."""
+selected one, ``delete`` remove it (after a yes/no). The forms are in :mod:`tui.screens.forms`,
+imported when first opened (not before the app's first frame)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,24 @@ from textual.screen import Screen
 from core.actions import Remove
 from tui.access import gm
 from tui.i18n import t
-from tui.screens.forms import CharacterForm, GroupForm
-from tui.screens.prompts import ConfirmDialog
 
 
 class RosterActions(Screen[None]):
     """The roster actions, mixed into :class:`tui.screens.main.MainScreen`."""
 
     def action_add_character(self) -> None:
+        from tui.screens.forms import CharacterForm
+
         self.app.push_screen(CharacterForm())
 
     def action_add_group(self) -> None:
+        from tui.screens.forms import GroupForm
+
         self.app.push_screen(GroupForm())
 
     def _selected(self) -> str | None:
+        import tui.screens.forms  # noqa: F401 - its texts ("form.…") are registered with it
+
         app = gm(self)
         key = app.selected
         if key is None or not app.campaign.has(key):
@@ -33,6 +38,8 @@ class RosterActions(Screen[None]):
         key = self._selected()
         if key is None:
             return
+        from tui.screens.forms import CharacterForm, GroupForm
+
         campaign = gm(self).campaign
         form = (
             CharacterForm(campaign.character(key))
@@ -45,6 +52,8 @@ class RosterActions(Screen[None]):
         key = self._selected()
         if key is None:
             return
+        from tui.screens.prompts import ConfirmDialog
+
         app = gm(self)
 
         def answer(yes: bool | None) -> None:

@@ -6,6 +6,7 @@ forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the ac
 
 from __future__ import annotations
 
+import importlib
 from typing import ClassVar, cast
 
 import attrs
@@ -13,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import AwaitMount
 from textual.widgets import (
     Input,
     Label,
@@ -46,18 +48,18 @@ from core.roster import Character
 from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
-from tui.screens.victims import VictimsDialog
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.inputs import percent
 from tui.widgets.pane import Pane, focus_now
-from tui.widgets.spell_d6 import D6Spell
-from tui.widgets.spell_mage import MageSpell
-from tui.widgets.spell_poles import PolesSpell
 from tui.widgets.spell_system import SpellSystem
 
 register(
     {
         "spell.tab.apotheose": ("Apothéose", "Apothéose"),
+        # The other systems' titles are here: their modules are imported when their tab is shown.
+        "spell.tab.mage": ("Mage", "Mage"),
+        "spell.tab.poles": ("Quatre Pôles", "Quatre Pôles"),
+        "spell.tab.d6": ("Système D6", "Système D6"),
         "spell.palette": ("Spell cost: {system}", "Coût de sort : {system}"),
         "spell.intensity": ("Intensity", "Intensité"),
         "spell.duration": ("Duration", "Durée"),
@@ -491,25 +493,55 @@ class ApotheoseSpell(SpellSystem):
                 aimed = aim_at_groups(self.campaign, spell, victims)
                 gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
+        from tui.screens.victims import VictimsDialog
+
         app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), app.marked), chosen)
+
+
+def system_class(system: type[SpellSystem] | str) -> type[SpellSystem]:
+    """A row's widget class, its module imported now if the row names it as ``"module:Class"``."""
+    if isinstance(system, str):
+        module, name = system.split(":")
+        system = getattr(importlib.import_module(module), name)
+    return system  # type: ignore[return-value]
 
 
 class SpellPane(Pane):
     TITLE_KEY = "pane.spell"
 
-    #: (tab id, i18n key of its title, the system's widget class): a new system is one more row.
-    SYSTEMS: ClassVar[tuple[tuple[str, str, type[SpellSystem]], ...]] = (
+    #: (tab id, i18n key of its title, the system's widget class or ``"module:Class"``, imported
+    #: when its tab is first shown): a new system is one more row.
+    SYSTEMS: ClassVar[tuple[tuple[str, str, type[SpellSystem] | str], ...]] = (
         ("apotheose", "spell.tab.apotheose", ApotheoseSpell),
-        ("mage", "spell.tab.mage", MageSpell),
-        ("poles", "spell.tab.poles", PolesSpell),
-        ("d6", "spell.tab.d6", D6Spell),
+        ("mage", "spell.tab.mage", "tui.widgets.spell_mage:MageSpell"),
+        ("poles", "spell.tab.poles", "tui.widgets.spell_poles:PolesSpell"),
+        ("d6", "spell.tab.d6", "tui.widgets.spell_d6:D6Spell"),
     )
 
     def compose(self) -> ComposeResult:
+        """The tabs; only the first system's fields: the others are composed when their tab is
+        first shown (:meth:`compose_system`), not before the app's first frame (about 200
+        widgets that a GM may never open)."""
         with TabbedContent(id="spell-systems"):
-            for tab_id, title, system in self.SYSTEMS:
+            for index, (tab_id, title, system) in enumerate(self.SYSTEMS):
                 with TabPane(t(title, self.lang), id=f"spell-tab-{tab_id}"):
-                    yield system(id=f"spell-{tab_id}", classes="spell-system")
+                    if index == 0:
+                        yield system_class(system)(id=f"spell-{tab_id}", classes="spell-system")
+
+    def compose_system(self, tab_id: str) -> AwaitMount | None:
+        """Compose the system of tab ``tab_id`` if it is not yet: the mount to await (its
+        fields exist once it is done), or ``None`` when it was there already."""
+        if self.query(f"#spell-{tab_id}"):
+            return None
+        system = system_class(next(system for key, _, system in self.SYSTEMS if key == tab_id))
+        self._systems = []  # found again, with the new one
+        return self.query_one(f"#spell-tab-{tab_id}", TabPane).mount(system(id=f"spell-{tab_id}", classes="spell-system"))
+
+    @on(TabbedContent.TabActivated)
+    async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        mounting = self.compose_system((event.pane.id or "").removeprefix("spell-tab-"))
+        if mounting is not None:
+            await mounting
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -518,7 +550,16 @@ class SpellPane(Pane):
 
     def active_system(self) -> SpellSystem:
         tabs = self.query_one(TabbedContent)
+        self.compose_system(tabs.active.removeprefix("spell-tab-"))
         return self.query_one(f"#{tabs.active} SpellSystem", SpellSystem)
+
+    def enter_active(self) -> None:
+        """The active system's first field focused (once composed, if its tab was just shown)."""
+        system = self.active_system()
+        if system.is_mounted:
+            system.start_entry()
+        else:  # after its compose and mount, which come first in its queue
+            system.call_later(system.start_entry)
 
     def systems(self) -> list[SpellSystem]:
         """The spell systems (composed once: found once, not by a query on every change)."""
@@ -536,13 +577,16 @@ class SpellPane(Pane):
             system.refresh_from_campaign()
 
     def focus_main(self) -> None:
-        self.active_system().start_entry()
+        self.enter_active()
 
     def start_entry(self) -> None:
         """Focus the intensity field, the current combatant (if a mystic) as caster."""
-        self.active_system().start_entry()
+        self.enter_active()
 
-    def show_system(self, tab_id: str) -> None:
+    async def show_system(self, tab_id: str) -> None:
         """Show one system's tab (``apotheose``, ``mage``…) and focus its first field."""
         self.query_one(TabbedContent).active = f"spell-tab-{tab_id}"
+        mounting = self.compose_system(tab_id)
+        if mounting is not None:
+            await mounting
         self.query_one(f"#spell-{tab_id}", SpellSystem).start_entry()

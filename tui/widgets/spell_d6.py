@@ -35,7 +35,6 @@ from tui.widgets.spell_system import SpellSystem
 
 register(
     {
-        "spell.tab.d6": ("Système D6", "Système D6"),
         "d6.mode.spell": ("Spell", "Sort"),
         "d6.mode.psionic": ("Psionics", "Psioniques"),
         "d6.mode.skill": ("Skill cost", "Coût de compétence"),

@@ -27,7 +27,6 @@ from tui.widgets.spell_system import SpellSystem
 
 register(
     {
-        "spell.tab.mage": ("Mage", "Mage"),
         "mage.sphere": ("sphere", "sphère"),
         "mage.needed": ("needs", "requis"),
         "mage.arete": ("arete", "entéléchie"),

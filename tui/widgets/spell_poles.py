@@ -41,7 +41,6 @@ from tui.widgets.spell_system import SpellSystem
 
 register(
     {
-        "spell.tab.poles": ("Quatre Pôles", "Quatre Pôles"),
         "poles.tradition": ("Tradition", "Tradition"),
         "poles.level": ("level", "niveau"),
         "poles.slot": ("slot", "empl."),
