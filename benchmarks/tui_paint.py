@@ -1,7 +1,7 @@
 """What the app costs on screen: bytes written and paint time, next to a one-widget Textual app.
 
     .venv/bin/python benchmarks/tui_paint.py [--rows 50,500,5000] [--repeat 20] [--size 120x40]
-    .venv/bin/python benchmarks/tui_paint.py --pty [--rows 50,500,5000] [--starts 5]
+    .venv/bin/python benchmarks/tui_paint.py --pty [--rows 50,500,5000] [--starts 5] [--also CHECKOUT]
 
 The app runs in this process through ``App.run_test(headless=False)`` with a driver that renders
 every frame as a terminal would receive it (truecolor, the real escape sequences) and counts the
@@ -265,8 +265,8 @@ def in_pty(argv: list[str], size: tuple[int, int], quiet: float = 1.0, limit: fl
             ready, _, _ = select.select([fd], [], [], 0.02)
             now = time.perf_counter()
             if not ready:
-                if total and now - last > quiet:
-                    break
+                if first is not None and now - last > quiet:  # quiet after a frame (a loaded
+                    break  # machine can take more than ``quiet`` from the set-up to the frame)
                 continue
             try:
                 data = os.read(fd, 1 << 16)
@@ -303,29 +303,49 @@ def in_pty(argv: list[str], size: tuple[int, int], quiet: float = 1.0, limit: fl
     }
 
 
-def pty_start_ups(rows: list[int], size: tuple[int, int], starts: int) -> None:
+def pty_start_ups(rows: list[int], size: tuple[int, int], starts: int, also: list[str] | None = None) -> None:
     """Start-up of the real ``apotheose`` (a campaign file with the demo and N NPCs) and of the
-    one-widget app, each as a new process in a pty."""
+    one-widget app, each as a new process in a pty; ``also``: other checkouts of the project
+    (each with its ``.venv``), e.g. the commit before a change, measured in the same run. The
+    runs take turns (one start of each, ``starts`` times) so that the machine's load drifting
+    weighs on all of them alike."""
     import tempfile
 
     from saves.store import create_campaign
 
+    import compileall
+    import contextlib
+    import io
+
     here = Path(__file__).resolve()
-    apotheose = str(here.parent.parent / ".venv" / "bin" / "apotheose")
+    root = here.parent.parent
+    # The project's bytecode first, as an install writes it: where PYTHONDONTWRITEBYTECODE=1 is
+    # set, an editable install would otherwise compile every module of the project on each start.
+    checkouts = [("", root)] + [(f" ({Path(other).name})", Path(other).resolve()) for other in also or ()]
+    with contextlib.redirect_stdout(io.StringIO()):
+        for _, checkout in checkouts:
+            for package in ("core", "saves", "tui"):
+                compileall.compile_dir(str(checkout / package), quiet=2)
     runs = [("one-widget app", [sys.executable, "-c", ONE_WIDGET_APP])]
     with tempfile.TemporaryDirectory() as folder:
         for n in rows:
             create_campaign(Path(folder) / f"bench-{n}.json", campaign_with(n))
-            runs.append((f"apotheose, {n} rows", [apotheose, "--saves", folder, f"bench-{n}"]))
+            for label, checkout in checkouts:
+                program = str(checkout / ".venv" / "bin" / "apotheose")
+                runs.append((f"apotheose{label}, {n} rows", [program, "--saves", folder, f"bench-{n}"]))
         print(f"whole process in a {size[0]}x{size[1]} pty, truecolor; medians of {starts}")
-        print(f"{'':>24} {'first ms':>9} {'x base':>7} {'idle ms':>8} {'KB':>7} {'bursts':>7}")
+        results: dict[str, list[dict[str, float]]] = {name: [] for name, _ in runs}
+        for _ in range(starts):
+            for name, argv in runs:
+                results[name].append(in_pty(argv, size))
+        width = max(len(name) for name, _ in runs)
+        print(f"{'':>{width}} {'first ms':>9} {'x base':>7} {'idle ms':>8} {'KB':>7} {'bursts':>7}")
         base = None
-        for name, argv in runs:
-            results = [in_pty(argv, size) for _ in range(starts)]
-            row = {key: statistics.median(r[key] for r in results) for key in results[0]}
+        for name, _ in runs:
+            row = {key: statistics.median(r[key] for r in results[name]) for key in results[name][0]}
             base = base or row
             print(
-                f"{name:>24} {row['first_ms']:>9.0f} {row['first_ms'] / base['first_ms']:>7.2f} "
+                f"{name:>{width}} {row['first_ms']:>9.0f} {row['first_ms'] / base['first_ms']:>7.2f} "
                 f"{row['idle_ms']:>8.0f} {row['kb']:>7.1f} {row['frames']:>7.0f}"
             )
 
@@ -337,10 +357,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--starts", type=int, default=5, help="start-ups per size")
     p.add_argument("--size", default="120x40")
     p.add_argument("--pty", action="store_true", help="start-ups as whole processes in a pty instead")
+    p.add_argument("--also", action="append", default=[], metavar="CHECKOUT", help="with --pty: another checkout (with its .venv) in the same run")
     args = p.parse_args(argv)
     size = tuple(int(x) for x in args.size.split("x"))
     if args.pty:
-        pty_start_ups([int(x) for x in args.rows.split(",")], size, args.starts)
+        pty_start_ups([int(x) for x in args.rows.split(",")], size, args.starts, args.also)
         return 0
     first_frame_recorder()
     clock = PaintClock()

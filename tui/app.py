@@ -13,6 +13,7 @@ from textual.keys import _character_to_key
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
+from textual.widget import AwaitMount
 from textual.widgets import Input
 
 from core.actions import Action, Outcome
@@ -139,7 +140,11 @@ class ApotheoseApp(App[None]):
         screen.set_classes(breakpoint_classes(self, screen))
         return screen
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        # Textual does not wait for its default screen's widgets: the app is ready (a Pilot or
+        # an auto-pilot starts) once every widget of the first screen is mounted, as when the
+        # main screen was pushed over the default one.
+        await AwaitMount(self.screen, [self.screen])
         if self.locked_by:
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
 

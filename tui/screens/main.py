@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid
 from textual.reactive import Reactive, var
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Input
 
 from tui.commands import CombatantCommands, GMCommands
@@ -192,12 +192,14 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.pane = "spell"
         self.query_one(SpellPane).start_entry()
 
-    async def action_spell_system(self, tab_id: str) -> None:
+    def action_spell_system(self, tab_id: str) -> AwaitMount | None:
         """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…). The tab
         first: focusing the pane's first field queues a TabPane.Focused that would switch back.
-        (Awaited: a tab first shown composes its fields, the keys typed next go to them.)"""
-        await self.query_one(SpellPane).show_system(tab_id)
+        A tab shown for the first time composes its fields: Textual awaits the mount returned
+        before the next key, which goes to them."""
+        mounting = self.query_one(SpellPane).show_system(tab_id)
         self.pane = "spell"
+        return mounting
 
     def watch_pane(self, name: str) -> None:
         for pane in self.query(".pane"):

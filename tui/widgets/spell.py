@@ -583,10 +583,10 @@ class SpellPane(Pane):
         """Focus the intensity field, the current combatant (if a mystic) as caster."""
         self.enter_active()
 
-    async def show_system(self, tab_id: str) -> None:
-        """Show one system's tab (``apotheose``, ``mage``…) and focus its first field."""
+    def show_system(self, tab_id: str) -> AwaitMount | None:
+        """Show one system's tab (``apotheose``, ``mage``…) and focus its first field; the mount
+        to await when the tab is shown for the first time (its first field is focused then)."""
         self.query_one(TabbedContent).active = f"spell-tab-{tab_id}"
         mounting = self.compose_system(tab_id)
-        if mounting is not None:
-            await mounting
-        self.query_one(f"#spell-{tab_id}", SpellSystem).start_entry()
+        self.enter_active()
+        return mounting
