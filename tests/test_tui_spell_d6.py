@@ -23,7 +23,9 @@ async def open_d6(pilot) -> D6Spell:
     """The palette's "Spell cost: Système D6": the pane on the tab, the effect field focused."""
     app = pilot.app
     await pilot.pause()
-    app.screen.action_spell_system("d6")
+    # As the palette runs it: Textual awaits the tab's first composition (issue 12: a system's
+    # fields are composed when its tab is first shown).
+    await app.run_action("screen.spell_system('d6')")
     await wait_for(pilot, lambda: app.focused is app.screen.query_one("#d6-effect", Input))
     for _ in range(3):  # the tab just shown settles: the focus stays on the effect
         await pilot.pause()
