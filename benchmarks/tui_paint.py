@@ -309,13 +309,12 @@ def pty_start_ups(rows: list[int], size: tuple[int, int], starts: int, also: lis
     (each with its ``.venv``), e.g. the commit before a change, measured in the same run. The
     runs take turns (one start of each, ``starts`` times) so that the machine's load drifting
     weighs on all of them alike."""
-    import tempfile
-
-    from saves.store import create_campaign
-
     import compileall
     import contextlib
     import io
+    import tempfile
+
+    from saves.store import create_campaign
 
     here = Path(__file__).resolve()
     root = here.parent.parent

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 from textual import events
@@ -45,7 +45,7 @@ def after_escape(event: events.Key, focused: object) -> events.Key | None:
     return None
 
 
-def breakpoint_classes(app: App[object], screen: Screen) -> set[str]:
+def breakpoint_classes(app: App[Any], screen: Screen[Any]) -> set[str]:
     """The classes Textual gives ``screen`` on a resize (``-wide``, ``-tall``…), for the
     terminal's size now: what ``Screen._on_resize`` would set."""
     width, height = app.size

@@ -7,7 +7,7 @@ time and the keys 1–4 (or the tab strip) switch between them. Either way 1–4
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -56,19 +56,25 @@ BINDING_TEXTS = {
 SETTLE_ROUNDS = 8
 
 
-async def after_refresh(screen: Screen[object]) -> None:
+async def after_refresh(screen: Screen[Any]) -> None:
     """Wait until ``screen`` has processed its pending updates (its ``call_after_refresh``)."""
-    done = asyncio.get_running_loop().create_future()
-    screen.call_after_refresh(lambda: done.done() or done.set_result(None))
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def refreshed() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    screen.call_after_refresh(refreshed)
     await done
 
 
-async def drained(screen: Screen[object]) -> None:
+async def drained(screen: Screen[Any]) -> None:
     """Wait until the app, ``screen`` and every widget on it have handled the messages they had
     (what Textual's Pilot waits for between keys)."""
     nodes = [screen.app, *screen.walk_children(with_self=True)]
     waiting = [node for node in nodes if node.is_running]
-    done = asyncio.get_running_loop().create_future()
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    left = 0
 
     def one_done() -> None:
         nonlocal left
@@ -76,7 +82,6 @@ async def drained(screen: Screen[object]) -> None:
         if left <= 0 and not done.done():
             done.set_result(None)
 
-    left = 0
     for node in waiting:
         left += bool(node.call_later(one_done))  # each runs later, from its node's own queue
     posted = left

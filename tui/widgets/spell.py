@@ -534,7 +534,7 @@ class SpellPane(Pane):
         if self.query(f"#spell-{tab_id}"):
             return None
         system = system_class(next(system for key, _, system in self.SYSTEMS if key == tab_id))
-        self._systems = []  # found again, with the new one
+        self._systems: list[SpellSystem] = []  # found again, with the new one
         return self.query_one(f"#spell-tab-{tab_id}", TabPane).mount(system(id=f"spell-{tab_id}", classes="spell-system"))
 
     @on(TabbedContent.TabActivated)
