@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid
@@ -148,6 +149,17 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
             self._held = False
             if self.is_attached:
                 self.refresh()
+
+    _resumed = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time, without Textual's restyle of the whole screen: every widget was
+        styled as it mounted, the breakpoint classes already set (about 210 widgets styled a
+        second time before the first frame)."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
 
     def _compositor_refresh(self) -> None:
         if self._held:  # laid out, not drawn: :meth:`_show` draws it all at once
