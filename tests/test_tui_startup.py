@@ -96,3 +96,19 @@ async def test_the_spell_systems_not_shown_are_composed_when_first_shown():
         await pilot.press("3")
         assert app.screen.query_one("#mage-sphere").value == "3"
         assert not app.screen.query("#spell-poles")
+
+
+@run
+async def test_the_selection_moving_while_a_tab_is_first_composed():
+    """The panes follow the selection on every cursor move: a system whose tab was just shown
+    (its fields not composed yet) is left out until it has mounted, then reads the campaign."""
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.action_spell_system("mage")  # not awaited: the tab is still being composed
+        app.selected = "morvan"
+        app.selected = "segiere"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "mage-sphere"
+        assert not app._exception

@@ -562,9 +562,15 @@ class SpellPane(Pane):
             system.call_later(system.start_entry)
 
     def systems(self) -> list[SpellSystem]:
-        """The spell systems (composed once: found once, not by a query on every change)."""
+        """The spell systems mounted (found once, not by a query on every change). One whose
+        tab was just shown is left out until it is mounted: its fields are not there yet, and
+        it reads the campaign as it mounts."""
         if not getattr(self, "_systems", None):
-            self._systems = list(self.query(SpellSystem))
+            found = list(self.query(SpellSystem))
+            mounted = [system for system in found if system.is_mounted]
+            if len(mounted) < len(found):
+                return mounted
+            self._systems = found
         return self._systems
 
     def campaign_changed(self, campaign: Campaign) -> None:
