@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from core.converters import as_tuple
@@ -40,8 +42,10 @@ class Encounter:
     current: str | None = None
     round: int = attrs.field(default=1, validator=at_least(1))
 
-    @property
+    @functools.cached_property
     def keys(self) -> tuple[str, ...]:
+        """The participants' keys in order (made once per encounter value: the panes ask on
+        every change, and an HP change keeps the encounter)."""
         return tuple(p.key for p in self.participants)
 
     def participant(self, key: str) -> Participant | None:

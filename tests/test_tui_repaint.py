@@ -121,3 +121,75 @@ def test_the_spell_targets_are_rebuilt_only_when_people_come_go_or_are_renamed()
     enc = demo.encounter
     left = demo.with_encounter(attrs.evolve(enc, participants=enc.participants[1:]))  # out of the fight only
     assert not same_people(seen(demo), seen(left))
+
+
+@run
+async def test_a_cursor_move_on_the_initiative_list_lays_nothing_out(monkeypatch) -> None:
+    """The panes' Selects and texts follow the selected combatant (the duel's defender, the
+    damage targets): new labels of the same size repaint, they do not lay the screen out."""
+    from textual.widgets import Select, Static
+
+    spy = Spy(monkeypatch)
+    async with demo_app() as (app, pilot):
+        the_list = app.screen.query_one(InitiativeList)
+        the_list.focus()
+        await settled(pilot)
+        defender = app.screen.query_one("#duel-defender", Select)
+        targets = app.screen.query_one("#dmg-targets", Static)
+        for key in ("down", "down", "up", "down"):
+            before = app.selected
+            spy.clear()
+            await pilot.press(key)
+            await settled(pilot)
+            assert app.selected != before and app.selected == the_list.cursor_key
+            assert spy.layouts == 0, key
+            name = app.campaign.name_of(app.selected)  # what the GM sees follows the cursor
+            assert name in str(targets.render())
+            if any(c.id == app.selected for c in app.campaign.roster):  # a group is no duel defender
+                assert defender.selection == app.selected and name in str(defender.query_one("#label", Static).render())
+
+
+def counted_campaign(extra: int, reads: list[int]):
+    """The demo fight with ``extra`` NPCs whose every attribute read is counted in ``reads[0]``
+    (characters and their places in the fight)."""
+    from core.characteristics import Characteristics
+    from core.encounter import Participant
+    from core.roster import Character, new_character
+
+    class Counted(Character):
+        __slots__ = ()
+
+        def __getattribute__(self, name):
+            reads[0] += 1
+            return super().__getattribute__(name)
+
+    class CountedPlace(Participant):
+        __slots__ = ()
+
+        def __getattribute__(self, name):
+            reads[0] += 1
+            return super().__getattribute__(name)
+
+    campaign = demo_campaign()
+    stats = Characteristics(corps=3, esprit=2, combat=2, ame=1)
+    npcs = tuple(Counted(**attrs.asdict(new_character(f"npc-{i}", f"Garde {i}", stats, pc=False), recurse=False)) for i in range(extra))
+    enc = campaign.encounter
+    places = tuple(CountedPlace(c.id, 0, len(enc.participants) + i) for i, c in enumerate(npcs))
+    campaign = attrs.evolve(campaign, roster=campaign.roster + npcs)
+    return campaign.with_encounter(attrs.evolve(enc, participants=enc.participants + places))
+
+
+@run
+async def test_an_hp_change_request_reads_none_of_the_other_rows() -> None:
+    """app.request of an HP change (rules, journal, every pane's update) reads the characters it
+    changes, not the 300 others of the fight: its cost does not grow with the roster."""
+    reads = [0]
+    app = make_test_app(counted_campaign(300, reads))
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        for action in (Damage(("romuald",), 1), Damage(("romuald",), 1)):
+            reads[0] = 0
+            assert app.request(action)
+            assert reads[0] == 0
+            await settled(pilot)
+        assert app.campaign.character("romuald").hp == demo_campaign().character("romuald").hp - 2

@@ -17,7 +17,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
+from core.campaign import changed_characters
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
+from core.roster import Character
 from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
 from tui.access import lang_of
 from tui.i18n import pick, register, t
@@ -88,9 +90,16 @@ class StigmaDialog(ModalScreen["StigmaEffect | None"]):
 def new_stigmata(before, after) -> list[tuple[str, int]]:
     """(character id, index) of each stigma ``after`` holds that ``before`` did not and that has
     no permanent effect yet: gained by an action (overflow of a roll, a spell, a reroll…)."""
-    held = {c.id: len(c.shadow.stigmata) for c in before.roster if c.shadow is not None}
+    replaced = changed_characters(before, after)
+    if replaced is not None:  # only these characters changed: look at them, not the whole roster
+        keys = sorted(replaced, key=after.position)  # in roster order, as the dialogs come
+        roster_before = [c for c in map(before.find, keys) if isinstance(c, Character)]
+        roster_after = [c for c in map(after.find, keys) if isinstance(c, Character)]
+    else:
+        roster_before, roster_after = list(before.roster), list(after.roster)
+    held = {c.id: len(c.shadow.stigmata) for c in roster_before if c.shadow is not None}
     found = []
-    for c in after.roster:
+    for c in roster_after:
         if c.shadow is None or c.id not in held:
             continue
         for index in range(held[c.id], len(c.shadow.stigmata)):

@@ -25,6 +25,7 @@ from core.sums import Term, sum_line
 from tui.access import applied, gm
 from tui.i18n import plural_s, register, t
 from tui.widgets.checkbox import Checkbox
+from tui.widgets.chooser import Chooser
 from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
@@ -177,10 +178,10 @@ class DuelForm(Form):
         lang, options = self.pane.lang, self.pane.compose_options()
         with Horizontal(classes="row"):
             yield Label(t("dmg.attacker", lang), classes="label")
-            yield Select(options, prompt=t("fields.gm", lang), compact=True, id="duel-attacker")
+            yield Chooser(options, prompt=t("fields.gm", lang), compact=True, id="duel-attacker")
         with Horizontal(classes="row"):  # a row each: two long names side by side were cut
             yield Label(t("dmg.defender", lang), classes="label")
-            yield Select(options, prompt="—", compact=True, id="duel-defender")
+            yield Chooser(options, prompt="—", compact=True, id="duel-defender")
         with Horizontal(classes="row"):
             yield Label(t("dmg.attack", lang), classes="label")
             yield NumberField(id="duel-score", label=t("dmg.attack", lang), classes="score")

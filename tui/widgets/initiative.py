@@ -43,7 +43,7 @@ from core.actions import (
     StartEncounter,
     apply,
 )
-from core.campaign import Campaign
+from core.campaign import Campaign, changed_characters
 from core.damage import Vital
 from core.encounter import Participant
 from core.errors import RulesError
@@ -272,6 +272,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         self._groups: tuple[MookGroup, ...] = ()
         self._current: str | None = None
         self._rules: HouseRules | None = None
+        self._campaign: Campaign | None = None
         self._marked: frozenset[str] = frozenset()
         #: The cached line of each row, by key; valid for ``_cache_width`` cells.
         self.strips: dict[str, Strip] = {}
@@ -314,8 +315,17 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             (self._roster, roster),
             (self._groups, groups),
         )
+        replaced = changed_characters(self._campaign, campaign) if None not in (self._campaign, campaign) else None
+        self._campaign = campaign
         for old_items, new_items in pairs:
             if old_items is new_items:
+                continue
+            if replaced is not None and new_items is roster and campaign is not None:
+                for key in replaced:  # only these characters were replaced: no pass over the roster
+                    found = campaign.find(key)
+                    full = full or not isinstance(found, Character)
+                    changed.add(key)
+                    self._entities[key] = found  # type: ignore[assignment]
                 continue
             if len(old_items) != len(new_items):
                 full = True

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -20,6 +21,7 @@ from core.combat import Range
 from tui.access import lang_of
 from tui.i18n import TEXT, pick, register, t
 from tui.safe import visible
+from tui.widgets.chooser import keeps_its_size
 
 register(
     {
@@ -46,6 +48,13 @@ class NumberField(Input):
         kwargs.setdefault("compact", True)
         super().__init__(value, type="integer", select_on_focus=True, **kwargs)
         self.label = label
+
+    def _watch_value(self, value: str) -> None:
+        # Input's watcher sets the scroll width to the text's with a layout of the whole screen;
+        # a field of fixed size (all of them, one line high) needs only the new width, set here first
+        if not self.styles.auto_dimensions:
+            self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
+        super()._watch_value(value)
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
@@ -148,14 +157,16 @@ class ErrorLine(Static):
 
 
 def set_text(widget: Static, text: str | Content) -> None:
-    """Update a Static only when its text changes (no repaint otherwise). One that is not on
-    screen (in a form not shown) does not lay the screen out again: showing it will. A string is
+    """Update a Static only when its text changes (no repaint otherwise), laying the screen out
+    only when its size changes (a form not shown: showing it will). A string is
     shown with any control character as a visible escape."""
     if isinstance(text, str):
         text = visible(text)
     if getattr(widget, "_shown", None) != text:
         widget._shown = text  # type: ignore[attr-defined]  # the text last shown, kept on the widget itself
-        widget.update(text, layout=widget.region.area > 0)
+        widget.update(text, layout=False)
+        if not keeps_its_size(widget):
+            widget.refresh(layout=True)
 
 
 def percent(chance: Fraction | float, lang: Lang = "en") -> str:

@@ -37,6 +37,7 @@ from core.rolls import chance_of_success, check
 from tui.access import gm
 from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import markup, visible
+from tui.widgets.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none, fighters
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
@@ -203,7 +204,7 @@ class AttackForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("mass.attacker", lang), classes="label")
-            yield Select(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="atk-attacker")
+            yield Chooser(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="atk-attacker")
             yield Static("", id="atk-target", classes="target", markup=False)
         yield from attack_score_rows("atk", lang)
         with Horizontal(classes="row"):
@@ -323,7 +324,7 @@ class DefenceForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("mass.defender", lang), classes="label")
-            yield Select(self.pane.compose_options(), prompt="—", compact=True, id="def-defender")
+            yield Chooser(self.pane.compose_options(), prompt="—", compact=True, id="def-defender")
             yield Cycle(GRADES, value=Grade.VETERAN, id="def-grade")
             yield Label(t("mass.attackers", lang), classes="label")
             yield NumberField("1", id="def-attackers", label=t("mass.attackers_name", lang), classes="count")

@@ -26,6 +26,7 @@ from core.rolls import chance_of_success
 from tui.access import gm
 from tui.i18n import register, t
 from tui.safe import markup, plain
+from tui.widgets.chooser import Chooser
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
 from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, set_text
@@ -53,6 +54,8 @@ register(
 
 def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
     """The marked characters (mook groups left out), in initiative order, then roster order."""
+    if not marked:
+        return ()
     encounter = campaign.encounter
     order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster)]
     keys = [k for k in marked if k in order and campaign.has(k) and not any(g.id == k for g in campaign.groups)]
@@ -85,7 +88,7 @@ class NamedGroupForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("mass.attacker", lang), classes="label")
-            yield Select(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="ng-attacker")
+            yield Chooser(self.pane.compose_options(), prompt=t("fields.gm", lang), compact=True, id="ng-attacker")
             yield Label(t("named.grade", lang), classes="label")
             yield Cycle(GRADES, value=Grade.STANDARD, id="ng-grade")
         yield from attack_score_rows("ng", lang)

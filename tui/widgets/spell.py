@@ -27,7 +27,7 @@ from textual.widgets import (
 
 from core.actions import CastSpell
 from core.breakdown import Lang
-from core.campaign import Campaign
+from core.campaign import Campaign, changed_characters
 from core.errors import RulesError
 from core.magic import (
     DURATION,
@@ -49,6 +49,7 @@ from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
 from tui.widgets.checkbox import Checkbox
+from tui.widgets.chooser import Chooser
 from tui.widgets.inputs import percent
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_system import SpellSystem
@@ -224,7 +225,7 @@ class ApotheoseSpell(SpellSystem):
         yield Static("", id="spell-breakdown", markup=False)
         with Horizontal(classes="spell-row", id="spell-resist-row"):
             yield Label(t("spell.resist", lang), classes="spell-label")
-            yield Select[str]([], prompt=t("spell.resist_target", lang), id="spell-resist-target", compact=True)
+            yield Chooser[str]([], prompt=t("spell.resist_target", lang), id="spell-resist-target", compact=True)
             yield Select[str](
                 [(t(f"spell.affects.{a}", lang), a) for a in AFFECTS],
                 value="soul",
@@ -381,6 +382,13 @@ class ApotheoseSpell(SpellSystem):
         campaign = self.campaign
         enc = campaign.encounter
         seen = (enc.participants if enc is not None else None, campaign.roster, campaign.groups)
+        before, self._campaign_seen = getattr(self, "_campaign_seen", None), campaign
+        replaced = changed_characters(before, campaign) if before is not None else None
+        if replaced is not None and self._targets_seen is not None and all(
+            before.name_of(key) == campaign.name_of(key) for key in replaced  # type: ignore[union-attr]
+        ):
+            self._targets_seen = seen  # only characters replaced, none renamed: one look-up each
+            return
         if self._targets_seen is not None and same_people(self._targets_seen, seen):
             self._targets_seen = seen  # an HP change: same people, same names (no O(rows) rebuild)
             return
