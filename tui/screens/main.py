@@ -219,8 +219,11 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         return mounting
 
     def watch_pane(self, name: str) -> None:
+        # -active shows the pane on a narrow screen only (app.tcss): on a wide one the class is
+        # kept without restyling every widget of the two panes (the narrowing restyles them all)
+        narrow = self.has_class("-narrow")
         for pane in self.query(".pane"):
-            pane.set_class(pane.id == name, "-active")
+            pane.set_class(pane.id == name, "-active", update=narrow)
         self.query_one(PaneTabs).active = name
         self.query_one(f"#{name}", Pane).focus_main()
 
@@ -232,7 +235,7 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
                 if self.pane != node.id:
                     self.set_reactive(MainScreen.pane, node.id)
                     for pane in self.query(".pane"):
-                        pane.set_class(pane.id == node.id, "-active")
+                        pane.set_class(pane.id == node.id, "-active", update=self.has_class("-narrow"))
                     self.query_one(PaneTabs).active = node.id
                 return
             node = node.parent
