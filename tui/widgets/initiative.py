@@ -315,7 +315,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             (self._roster, roster),
             (self._groups, groups),
         )
-        replaced = changed_characters(self._campaign, campaign) if None not in (self._campaign, campaign) else None
+        before = self._campaign
+        replaced = changed_characters(before, campaign) if before is not None and campaign is not None else None
         self._campaign = campaign
         for old_items, new_items in pairs:
             if old_items is new_items:
@@ -325,7 +326,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
                     found = campaign.find(key)
                     full = full or not isinstance(found, Character)
                     changed.add(key)
-                    self._entities[key] = found  # type: ignore[assignment]
+                    if isinstance(found, Character):
+                        self._entities[key] = found
                 continue
             if len(old_items) != len(new_items):
                 full = True
