@@ -83,7 +83,8 @@ def switch_costs(keys: list[str]) -> list[tuple[str, int, int, int]]:
         async with app.run_test(size=WIDE, headless=False) as pilot:
             driver = app._driver
             await settled(pilot, driver)
-            assert len(driver.take()) > 20_000  # the first frame is the whole screen
+            first = cells_per_row(driver.take())  # the first frame is the whole screen:
+            assert len(first) == WIDE[1] and all(n >= WIDE[0] for n in first.values())  # every row, whole
             for key in keys:
                 await pilot.press(key)
                 await settled(pilot, driver)
