@@ -283,38 +283,71 @@ def _fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | Non
 
 
 def _configure_actions(conv: cattrs.Converter) -> None:
-    """Actions as a tagged union over ALL_ACTIONS, ``"type"`` (the class name) first."""
-    include_subclasses(
-        Action, conv, subclasses=ALL_ACTIONS, union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG)
-    )
-    union_structure = conv.get_structure_hook(Action)
-    union_unstructure = conv.get_unstructure_hook(Action)
-    known = {cls.__name__ for cls in ALL_ACTIONS}
+    """Actions as a tagged union over ALL_ACTIONS, ``"type"`` (the class name) first.
 
-    def structure(value: Any, _type: Any) -> Action:
+    Built as first needed (the union of 42 classes costs about 0.1 s, before the app's first
+    frame when it was done at import): in the fast converter each tag gets its fast path when a
+    save first holds one; cattrs' union (the slow path, saving, an action class asked for by
+    itself) is generated on its first use, with the same hooks as if it had been at once."""
+    known = {cls.__name__: cls for cls in ALL_ACTIONS}
+    union: list[tuple[Hook, Callable[[Any], Any]]] = []
+    building: list[bool] = []  # while include_subclasses runs: its own lookups get cattrs' hooks
+
+    def configured() -> tuple[Hook, Callable[[Any], Any]]:
+        if not union:
+            building.append(True)
+            try:
+                include_subclasses(
+                    Action, conv, subclasses=ALL_ACTIONS, union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG)
+                )
+                union.append((conv.get_structure_hook(Action), conv.get_unstructure_hook(Action)))
+            finally:
+                building.clear()
+            conv.register_structure_hook(Action, structure)
+            conv.register_unstructure_hook(Action, unstructure)
+        return union[0]
+
+    def checked(value: Any, _type: Any) -> Action:
         if type(value) is not dict:
             raise WrongTypeError("an object", value)
         if value.get(TAG) not in known:
             if TAG not in value:
                 raise Invalid("is missing: it names the action, e.g. \"NextTurn\"", TAG)
             raise UnknownValueError(value[TAG], sorted(known), "action type")
-        return union_structure(value, Action)
+        return configured()[0](value, Action)
 
+    structure = checked
     if not conv.detailed_validation:  # each tag straight to its class's fast path
-        slow = structure
-        by_tag = {cls.__name__: _fast_path(cls, conv, slow, TAG) for cls in ALL_ACTIONS}
+        by_tag: dict[str, Hook] = {}
 
         def structure(value: Any, _type: Any) -> Action:
             tag = value.get(TAG) if type(value) is dict else None
             fast = by_tag.get(tag) if isinstance(tag, str) else None
-            return slow(value, _type) if fast is None else fast(value, _type)
+            if fast is None and isinstance(tag, str) and tag in known:
+                fast = by_tag[tag] = _fast_path(known[tag], conv, checked, TAG)
+            return checked(value, _type) if fast is None else fast(value, _type)
 
     def unstructure(action: Action) -> dict[str, Any]:
-        fields = union_unstructure(action)
+        fields = configured()[1](action)
         return {TAG: fields.pop(TAG), **fields}
 
-    conv.register_structure_hook(Action, structure)
-    conv.register_unstructure_hook(Action, unstructure)
+    def is_action(t: Any) -> bool:
+        return not building and isinstance(t, type) and issubclass(t, Action)
+
+    def structure_factory(t: Any, _conv: cattrs.Converter) -> Hook:
+        if t is Action:
+            return structure
+        configured()  # one action class by itself: cattrs' hook for it, as include_subclasses made it
+        return conv.get_structure_hook(t)
+
+    def unstructure_factory(t: Any, _conv: cattrs.Converter) -> Callable[[Any], Any]:
+        if t is Action:
+            return unstructure
+        configured()
+        return conv.get_unstructure_hook(t)
+
+    conv.register_structure_hook_factory(is_action, structure_factory)
+    conv.register_unstructure_hook_factory(is_action, unstructure_factory)
 
 
 def make_converter(*, detailed: bool = False) -> cattrs.Converter:
