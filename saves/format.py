@@ -28,6 +28,7 @@ about the same after 10 actions as after 500.
 from __future__ import annotations
 
 import enum
+import threading
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -287,24 +288,26 @@ def _configure_actions(conv: cattrs.Converter) -> None:
 
     Built as first needed (the union of 42 classes costs about 0.1 s, before the app's first
     frame when it was done at import): in the fast converter each tag gets its fast path when a
-    save first holds one; cattrs' union (the slow path, saving, an action class asked for by
-    itself) is generated on its first use, with the same hooks as if it had been at once."""
+    save first holds one; cattrs' union (the slow path, and saving) is generated on first use,
+    in a converter of its own with the same hooks, so that ``conv`` never holds a half-made
+    union (the autosaver's thread may be the first to need it). Any action class, asked for by
+    itself too, goes through the union (its tag first, and checked)."""
     known = {cls.__name__: cls for cls in ALL_ACTIONS}
-    union: list[tuple[Hook, Callable[[Any], Any]]] = []
-    building: list[bool] = []  # while include_subclasses runs: its own lookups get cattrs' hooks
+    union: list[cattrs.Converter] = []
+    lock = threading.Lock()
 
-    def configured() -> tuple[Hook, Callable[[Any], Any]]:
+    def configured() -> cattrs.Converter:
         if not union:
-            building.append(True)
-            try:
-                include_subclasses(
-                    Action, conv, subclasses=ALL_ACTIONS, union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG)
-                )
-                union.append((conv.get_structure_hook(Action), conv.get_unstructure_hook(Action)))
-            finally:
-                building.clear()
-            conv.register_structure_hook(Action, structure)
-            conv.register_unstructure_hook(Action, unstructure)
+            with lock:
+                if not union:
+                    made = _base_converter(detailed=conv.detailed_validation)
+                    include_subclasses(
+                        Action,
+                        made,
+                        subclasses=ALL_ACTIONS,
+                        union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG),
+                    )
+                    union.append(made)
         return union[0]
 
     def checked(value: Any, _type: Any) -> Action:
@@ -314,7 +317,7 @@ def _configure_actions(conv: cattrs.Converter) -> None:
             if TAG not in value:
                 raise Invalid("is missing: it names the action, e.g. \"NextTurn\"", TAG)
             raise UnknownValueError(value[TAG], sorted(known), "action type")
-        return configured()[0](value, Action)
+        return configured().get_structure_hook(Action)(value, Action)
 
     structure = checked
     if not conv.detailed_validation:  # each tag straight to its class's fast path
@@ -328,30 +331,18 @@ def _configure_actions(conv: cattrs.Converter) -> None:
             return checked(value, _type) if fast is None else fast(value, _type)
 
     def unstructure(action: Action) -> dict[str, Any]:
-        fields = configured()[1](action)
+        fields = configured().get_unstructure_hook(Action)(action)
         return {TAG: fields.pop(TAG), **fields}
 
     def is_action(t: Any) -> bool:
-        return not building and isinstance(t, type) and issubclass(t, Action)
+        return isinstance(t, type) and issubclass(t, Action)
 
-    def structure_factory(t: Any, _conv: cattrs.Converter) -> Hook:
-        if t is Action:
-            return structure
-        configured()  # one action class by itself: cattrs' hook for it, as include_subclasses made it
-        return conv.get_structure_hook(t)
-
-    def unstructure_factory(t: Any, _conv: cattrs.Converter) -> Callable[[Any], Any]:
-        if t is Action:
-            return unstructure
-        configured()
-        return conv.get_unstructure_hook(t)
-
-    conv.register_structure_hook_factory(is_action, structure_factory)
-    conv.register_unstructure_hook_factory(is_action, unstructure_factory)
+    conv.register_structure_hook_func(is_action, structure)
+    conv.register_unstructure_hook_func(is_action, unstructure)
 
 
-def make_converter(*, detailed: bool = False) -> cattrs.Converter:
-    """The converter of the save format; ``detailed`` collects each error with its path (slower)."""
+def _base_converter(*, detailed: bool) -> cattrs.Converter:
+    """The format's hooks for everything but actions."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     conv.register_structure_hook(int, _strict(int, "a whole number"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
@@ -360,6 +351,12 @@ def make_converter(*, detailed: bool = False) -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_enum, _enum_hook)
     conv.register_structure_hook_factory(_is_tuple, _tuple_factory(detailed))
     conv.register_structure_hook_factory(_is_model_class, _class_hook)
+    return conv
+
+
+def make_converter(*, detailed: bool = False) -> cattrs.Converter:
+    """The converter of the save format; ``detailed`` collects each error with its path (slower)."""
+    conv = _base_converter(detailed=detailed)
     _configure_actions(conv)
     return conv
 
