@@ -28,6 +28,7 @@ about the same after 10 actions as after 500.
 from __future__ import annotations
 
 import enum
+import threading
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -283,42 +284,65 @@ def _fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | Non
 
 
 def _configure_actions(conv: cattrs.Converter) -> None:
-    """Actions as a tagged union over ALL_ACTIONS, ``"type"`` (the class name) first."""
-    include_subclasses(
-        Action, conv, subclasses=ALL_ACTIONS, union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG)
-    )
-    union_structure = conv.get_structure_hook(Action)
-    union_unstructure = conv.get_unstructure_hook(Action)
-    known = {cls.__name__ for cls in ALL_ACTIONS}
+    """Actions as a tagged union over ALL_ACTIONS, ``"type"`` (the class name) first.
 
-    def structure(value: Any, _type: Any) -> Action:
+    Built as first needed (the union of 42 classes costs about 0.1 s, before the app's first
+    frame when it was done at import): in the fast converter each tag gets its fast path when a
+    save first holds one; cattrs' union (the slow path, and saving) is generated on first use,
+    in a converter of its own with the same hooks, so that ``conv`` never holds a half-made
+    union (the autosaver's thread may be the first to need it). Any action class, asked for by
+    itself too, goes through the union (its tag first, and checked)."""
+    known = {cls.__name__: cls for cls in ALL_ACTIONS}
+    union: list[cattrs.Converter] = []
+    lock = threading.Lock()
+
+    def configured() -> cattrs.Converter:
+        if not union:
+            with lock:
+                if not union:
+                    made = _base_converter(detailed=conv.detailed_validation)
+                    include_subclasses(
+                        Action,
+                        made,
+                        subclasses=ALL_ACTIONS,
+                        union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG),
+                    )
+                    union.append(made)
+        return union[0]
+
+    def checked(value: Any, _type: Any) -> Action:
         if type(value) is not dict:
             raise WrongTypeError("an object", value)
         if value.get(TAG) not in known:
             if TAG not in value:
                 raise Invalid("is missing: it names the action, e.g. \"NextTurn\"", TAG)
             raise UnknownValueError(value[TAG], sorted(known), "action type")
-        return union_structure(value, Action)
+        return configured().get_structure_hook(Action)(value, Action)
 
+    structure = checked
     if not conv.detailed_validation:  # each tag straight to its class's fast path
-        slow = structure
-        by_tag = {cls.__name__: _fast_path(cls, conv, slow, TAG) for cls in ALL_ACTIONS}
+        by_tag: dict[str, Hook] = {}
 
         def structure(value: Any, _type: Any) -> Action:
             tag = value.get(TAG) if type(value) is dict else None
             fast = by_tag.get(tag) if isinstance(tag, str) else None
-            return slow(value, _type) if fast is None else fast(value, _type)
+            if fast is None and isinstance(tag, str) and tag in known:
+                fast = by_tag[tag] = _fast_path(known[tag], conv, checked, TAG)
+            return checked(value, _type) if fast is None else fast(value, _type)
 
     def unstructure(action: Action) -> dict[str, Any]:
-        fields = union_unstructure(action)
+        fields = configured().get_unstructure_hook(Action)(action)
         return {TAG: fields.pop(TAG), **fields}
 
-    conv.register_structure_hook(Action, structure)
-    conv.register_unstructure_hook(Action, unstructure)
+    def is_action(t: Any) -> bool:
+        return isinstance(t, type) and issubclass(t, Action)
+
+    conv.register_structure_hook_func(is_action, structure)
+    conv.register_unstructure_hook_func(is_action, unstructure)
 
 
-def make_converter(*, detailed: bool = False) -> cattrs.Converter:
-    """The converter of the save format; ``detailed`` collects each error with its path (slower)."""
+def _base_converter(*, detailed: bool) -> cattrs.Converter:
+    """The format's hooks for everything but actions."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     conv.register_structure_hook(int, _strict(int, "a whole number"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
@@ -327,6 +351,12 @@ def make_converter(*, detailed: bool = False) -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_enum, _enum_hook)
     conv.register_structure_hook_factory(_is_tuple, _tuple_factory(detailed))
     conv.register_structure_hook_factory(_is_model_class, _class_hook)
+    return conv
+
+
+def make_converter(*, detailed: bool = False) -> cattrs.Converter:
+    """The converter of the save format; ``detailed`` collects each error with its path (slower)."""
+    conv = _base_converter(detailed=detailed)
     _configure_actions(conv)
     return conv
 

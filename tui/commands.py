@@ -91,7 +91,7 @@ class GMCommands(ActionCommands):
     def _commands(self) -> Iterable[tuple[str, str]]:
         lang = lang_of(self)
         from tui.players_see import palette_commands
-        from tui.screens.templates import PALETTE
+        from tui.screens.template_keys import PALETTE
 
         for action, en, fr in (*GM_COMMANDS, *palette_commands(), *PALETTE):
             yield action, pick((en, fr), lang)

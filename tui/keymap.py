@@ -17,13 +17,10 @@ default key. ``apotheose keymap`` says the same on the command line (exit 1 on a
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import os
-import pkgutil
 import re
 import sys
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -125,6 +122,8 @@ def read(path: Path) -> tuple[dict[str, object], list[Problem]]:
         return {}, []
     except OSError as error:
         return {}, [Problem("keymap.unreadable", {"file": path, "reason": error.strerror or error})]
+    import tomllib  # only when there is a file (most start-ups have none)
+
     try:
         return tomllib.loads(data.decode("utf-8")), []
     except UnicodeDecodeError as error:
@@ -161,6 +160,8 @@ class Remappable:
 @cache
 def _classes() -> tuple[type, ...]:
     """Every Textual node class of the GM's app that declares bindings (the app first)."""
+    import pkgutil
+
     from textual.dom import DOMNode
 
     import tui.screens
@@ -268,6 +269,8 @@ def check(table: Mapping[str, object], path: Path) -> tuple[dict[str, str], list
     problems: list[Problem] = []
     for binding_id, value in table.items():
         if binding_id not in known:
+            import difflib
+
             close = difflib.get_close_matches(binding_id, sorted(known), n=1)
             problems.append(Problem("keymap.unknown_id", {"file": path, "id": repr(binding_id), "hint": close[0] if close else ""}))
             continue

@@ -11,6 +11,7 @@ screen, which offers its backups that load. Every change is saved by an
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -202,6 +203,10 @@ def main(argv: Sequence[str]) -> int:
         return 1
     app.call_later(on_hangup, app)
     crash: BaseException | None = None
+    # What is alive now (modules, classes, the campaign opened) stays for the whole run: frozen,
+    # the garbage collector's full passes no longer walk it (one fell inside the first frame's
+    # composing, about 70 ms on a loaded machine; later ones are cheaper too).
+    gc.freeze()
     try:
         app.run(mouse=app.mouse)
     except OSError:  # the terminal went away (a dropped SSH link): the campaign is still saved below
@@ -209,6 +214,7 @@ def main(argv: Sequence[str]) -> int:
     except Exception as error:  # noqa: BLE001 - reported below, never silently
         crash = error
     finally:
+        gc.unfreeze()
         problem = finish(app)
     crash = crash or getattr(app, "_exception", None)
     if crash is not None or (app.return_code or 0) != 0:

@@ -20,7 +20,7 @@ from textual.widgets import Input
 
 from tui.commands import CombatantCommands, GMCommands
 from tui.i18n import localise_bindings, register
-from tui.screens import templates as quick
+from tui.screens import template_keys as quick
 from tui.screens.roster_keys import RosterActions
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter

@@ -23,30 +23,27 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.actions import Action, AddMany, apply
+from core.actions import AddMany, apply
 from core.breakdown import Lang, Line
 from core.errors import RulesError
 from core.notation import format_armour, format_trades
 from core.quick import SYNTAX, parse_quick
-from core.roster import Character
 from core.templates import (
-    BUILT_IN,
     Template,
     copies,
     find,
     group_of,
     parse_group_line,
     split_count,
-    template_of,
 )
-from saves.errors import SaveError
 from tui.access import applied, gm
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
+from tui.screens.template_keys import BINDING_TEXTS, BINDINGS, PALETTE, TYPED_KEYS, TemplateActions  # noqa: F401 - where they were
 from tui.state import AppState
 from tui.widgets.checkbox import Checkbox
 
@@ -72,34 +69,7 @@ register(
         "tpl.saved": ("Template {name!r} saved in {path}", "Modèle {name!r} enregistré dans {path}"),
         "tpl.pick_character": ("Select a character first (not a group).", "Sélectionnez d'abord un personnage (pas un groupe)."),
         "tpl.import_title": ("Import characters and groups from a CSV or JSON file:", "Importer personnages et groupes d'un fichier CSV ou JSON :"),
-        "tpl.key_template": ("From template", "Depuis un modèle"),
-        "tpl.key_mooks": ("Mooks", "Sbires"),
-        "tpl.key_quick": ("Quick add", "Ajout rapide"),
     }
-)
-
-#: The bindings the main screen adds (ids for remapping) and their i18n keys. Priority keys, so
-#: the dialog is open before the next key is read (``T3vet`` typed fast: the 3 is the count, not
-#: the damage pane's key); the main screen turns them off while the GM types in a field.
-BINDINGS: list[BindingType] = [
-    Binding("T,shift+t", "add_from_template", "From template", show=False, id="roster-add-template", priority=True),
-    Binding("M,shift+m", "add_mooks", "Mooks", show=False, id="roster-add-mooks", priority=True),
-    Binding("Q,shift+q", "quick_add", "Quick add", show=False, id="roster-quick-add", priority=True),
-]
-#: Their actions (not while typing in a field).
-TYPED_KEYS = ("add_from_template", "add_mooks", "quick_add")
-BINDING_TEXTS = {
-    "roster-add-template": "tpl.key_template",
-    "roster-add-mooks": "tpl.key_mooks",
-    "roster-quick-add": "tpl.key_quick",
-}
-#: (action, English, French) for the command palette.
-PALETTE = (
-    ("screen.add_from_template", "Add NPCs from a template (3 × Vétéran)", "Ajouter des PNJ depuis un modèle (3 × Vétéran)"),
-    ("screen.add_mooks", "Add a mook group in one line (12 standard)", "Ajouter un groupe de sbires en une ligne (12 standard)"),
-    ("screen.quick_add", "Quick add a character on one line", "Ajout rapide d'un personnage en une ligne"),
-    ("screen.save_as_template", "Save the selected character as a template", "Enregistrer le personnage sélectionné comme modèle"),
-    ("screen.import_roster", "Import characters and groups from a file (CSV, JSON)", "Importer personnages et groupes d'un fichier (CSV, JSON)"),
 )
 
 
@@ -328,71 +298,3 @@ class FilePrompt(ValuePrompt):
             yield Static(self.label, classes="dialog-question", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="prompt-value")
             yield Static("", id="prompt-error", classes="field-error", markup=False)
-
-
-class TemplateActions(Screen[None]):
-    """Screen actions (mixed into the main screen): ``T``, ``M``, ``Q`` and two palette commands."""
-
-    def action_add_from_template(self) -> None:
-        from saves.templates import load_library
-
-        app = gm(self)
-        problem = None
-        try:
-            templates = load_library(library_file(app))
-        except SaveError as error:
-            templates, problem = BUILT_IN, str(error)
-        app.push_screen(TemplatePicker(templates, problem=problem))
-
-    def action_add_mooks(self) -> None:
-        gm(self).push_screen(MookLine())
-
-    def action_quick_add(self) -> None:
-        gm(self).push_screen(QuickAdd())
-
-    def action_save_as_template(self) -> None:
-        from saves.templates import save_template
-
-        app = gm(self)
-        key = app.selected
-        found = app.campaign.find(key) if key is not None else None
-        if not isinstance(found, Character):
-            app.notify(t("tpl.pick_character", app.lang), severity="warning")
-            return
-        path = library_file(app)
-        draft = template_of(found)
-
-        def save(name: str) -> str:
-            import attrs
-
-            template = attrs.evolve(draft, name=name.strip() or draft.name)
-            try:
-                save_template(path, template)
-            except SaveError as error:
-                raise ValueError(str(error)) from None
-            return template.name
-
-        def saved(name: object) -> None:
-            if name is not None:
-                app.notify(t("tpl.saved", app.lang, name=name, path=path), timeout=4, markup=False)
-
-        # The name is the field's value, never the label's text (a Label reads markup).
-        app.push_screen(FilePrompt(t("tpl.save_title", app.lang), save, draft.name), saved)
-
-    def action_import_roster(self) -> None:
-        from saves.roster_file import RosterFileError, read_roster
-
-        app = gm(self)
-
-        def read(text: str) -> Action:
-            try:
-                return read_roster(Path(text.strip()).expanduser(), app.campaign)
-            except (RosterFileError, SaveError) as error:
-                raise ValueError(str(error)) from None
-
-        def chosen(action: object) -> None:
-            if isinstance(action, AddMany):
-                app.request(action)
-
-        app.push_screen(FilePrompt(t("tpl.import_title", app.lang), read), chosen)
-

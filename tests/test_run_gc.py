@@ -1,0 +1,25 @@
+"""Issue 12: what is alive when the app starts (modules, classes, the campaign) is frozen for the
+garbage collector while the app runs, so that its full passes (one fell inside the first frame's
+composing) do not walk it; the process is unfrozen once the app has stopped."""
+
+from __future__ import annotations
+
+import gc
+
+from tui import run
+
+
+def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(tmp_path, monkeypatch):
+    from tui.app import ApotheoseApp
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("APOTHEOSE_SAVES", str(tmp_path / "saves"))
+    seen: list[int] = []
+
+    def quick_run(self, **_kwargs):
+        seen.append(gc.get_freeze_count())
+
+    monkeypatch.setattr(ApotheoseApp, "run", quick_run)
+    assert run.main([]) == 0
+    assert seen and seen[0] > 10_000
+    assert gc.get_freeze_count() == 0
