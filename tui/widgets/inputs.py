@@ -4,7 +4,6 @@ that shows a refused field's message, and how a number or a chance is written.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
@@ -15,8 +14,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from core.breakdown import Lang
-from core.breakdown import percent as core_percent
+from core.breakdown import (
+    Lang,
+    percent,  # noqa: F401  # the forms' one way to write a chance, re-exported
+)
 from core.combat import Range
 from tui.access import lang_of
 from tui.i18n import TEXT, pick, register, t
@@ -167,9 +168,3 @@ def set_text(widget: Static, text: str | Content) -> None:
         widget.update(text, layout=False)
         if not keeps_its_size(widget):
             widget.refresh(layout=True)
-
-
-def percent(chance: Fraction | float, lang: Lang = "en") -> str:
-    """A chance as the GM reads it: ``55%`` in English, ``55 %`` in French
-    (:func:`core.breakdown.percent`, the one way the app writes a percentage)."""
-    return core_percent(chance, lang)
