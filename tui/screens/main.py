@@ -19,6 +19,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Input
 
 from tui.commands import CombatantCommands, GMCommands
+from tui.compositor import LinesCompositor
 from tui.i18n import localise_bindings, register
 from tui.screens import template_keys as quick
 from tui.screens.roster_keys import RosterActions
@@ -113,6 +114,10 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
     #: focus repaint themselves (their styles, the panes' frames), so the screen need not.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        self._compositor = LinesCompositor()  # repaints the changed lines only (tui/compositor.py)
+
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         yield PaneTabs(id="tabs")
@@ -167,6 +172,16 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
             self._compositor._dirty_regions.clear()
             return
         super()._compositor_refresh()
+
+    def _on_timer_update(self) -> None:
+        """Paint only what is on screen. The forms a pane does not show follow the selection too
+        (the duel and defence previews); Textual takes a repainted widget that is not on screen
+        for a new one and rebuilds its map of every widget (about 130, hidden ones included)
+        before the next paint: half of a cursor move's paint. A repaint moves nothing, so those
+        widgets are dropped here; showing them lays them out and paints them anew."""
+        if self._dirty_widgets and not (self._layout_required or self._scroll_required or self._repaint_required):
+            self._dirty_widgets.intersection_update(self._compositor.visible_widgets.keys())
+        super()._on_timer_update()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while

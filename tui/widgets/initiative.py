@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -19,7 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
@@ -475,6 +475,22 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         self.strips.clear()
         super().notify_style_update()
 
+    def refresh_line(self, y: int) -> None:
+        """One row, without the scrollbar beside it (Textual's repaints the scrollbar too)."""
+        width = max(self.virtual_size.width, self.size.width) - self.scrollbar_size_vertical
+        self.refresh(Region(0, y - self.scroll_offset.y, width, 1))
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Repainting rows (a cursor move, a changed combatant) keeps the component styles:
+        Textual forgets them on every refresh, and the two rows of a cursor move looked up
+        about 20 of them again. A change of style refreshes the whole list (no regions)."""
+        if not regions or layout or recompose:
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        styles = dict(self._rich_style_cache)
+        super().refresh(*regions, repaint=repaint)
+        self._rich_style_cache.update(styles)
+        return self
+
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         """Skip what Textual's ScrollView does after every layout of the screen when nothing
         changed here: it compares the compositor's virtual size (the visible region's) with the
@@ -553,7 +569,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if dead:
             base = base + self._style("dead")
         segments = [Segment(text, base + style if style is not None else base) for text, style in pieces]
-        return Strip(segments).crop_extend(0, width, base)
+        return Strip(segments).crop_extend(0, width, base).simplify()  # one escape sequence per run of a style
 
     def _character_cells(self, c: Character, bar_w: int, pieces: list, tags: list) -> None:
         lang = self.lang

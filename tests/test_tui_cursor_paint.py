@@ -1,0 +1,96 @@
+"""Issue 12: a cursor move on the initiative list paints its two rows and the damage pane's target
+line, and nothing else: no widget of a form that is not shown, no widget behind those lines, no
+scrollbar, and under 1 KB down the GM's link. What the lines get is what a full repaint draws.
+
+(The paint time is measured by benchmarks/tui_paint.py, not here.)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tests.conftest import make_test_app, run
+from tests.test_tui_repaint import Spy, settled
+from tests.test_tui_startup import FramesDriver
+from tui.compositor import LinesCompositor, stacked
+from tui.widgets.initiative import InitiativeList
+
+SIZE = (120, 40)
+
+
+def cells(strip: Strip, x: int = 0) -> dict[int, tuple[str, object]]:
+    """Each cell of ``strip`` drawn from column ``x``: its character and style."""
+    out: dict[int, tuple[str, object]] = {}
+    for segment in strip:
+        for char in segment.text:
+            out[x] = (char, segment.style)
+            x += 1
+    return out
+
+
+@run
+async def test_a_cursor_move_paints_two_rows_and_the_target_line_under_one_kb(monkeypatch) -> None:
+    import os
+
+    os.environ.setdefault("COLORTERM", "truecolor")
+    rendered: Counter[str] = Counter()
+    render_lines = Widget.render_lines
+
+    counting = [True]
+
+    def counted(widget, crop):
+        if counting[0]:
+            rendered[widget.id or type(widget).__name__] += crop.height
+        return render_lines(widget, crop)
+
+    updates: list = []
+    partial = LinesCompositor.render_partial_update
+
+    def kept(compositor):
+        update = partial(compositor)
+        counting[0] = False
+        updates.append((update, compositor.render_strips()))  # and the whole screen as it is now
+        counting[0] = True
+        return update
+
+    spy = Spy(monkeypatch)
+    app = make_test_app()
+    app.driver_class = FramesDriver
+    async with app.run_test(size=SIZE, headless=False) as pilot:
+        await settled(pilot)
+        app.screen.query_one(InitiativeList).focus()
+        await settled(pilot)
+        monkeypatch.setattr(Widget, "render_lines", counted)
+        monkeypatch.setattr(LinesCompositor, "render_partial_update", kept)
+        for key in ("down", "down", "up"):
+            rendered.clear()
+            spy.clear()
+            updates.clear()
+            app._driver.frames.clear()
+            await pilot.press(key)
+            await settled(pilot)
+            assert {w.id for w in spy.repainted} == {"initiative-list", "dmg-targets"}, key  # no hidden form
+            assert rendered == {"initiative-list": 2, "dmg-targets": 1}, (key, rendered)  # nothing behind
+            written = sum(len(frame.encode()) for frame in app._driver.frames)
+            assert len(app._driver.frames) == 1 and written <= 1000, (key, written)
+            for update, screen in updates:
+                if update is None:
+                    continue
+                for y, x1, x2 in update.spans:
+                    sent: dict[int, tuple[str, object]] = {}
+                    for cut, strip in update.chops[y].items():
+                        if strip is not None:
+                            sent.update(cells(strip, cut))
+                    whole = cells(screen[y])
+                    assert [sent[x] for x in range(x1, x2)] == [whole[x] for x in range(x1, x2)], (key, y)
+
+
+def test_rows_of_the_same_columns_that_touch_are_painted_in_one_pass() -> None:
+    from textual.geometry import Region
+
+    rows = [Region(2, 4, 56, 1), Region(2, 3, 56, 1), Region(2, 21, 56, 1), Region(60, 4, 10, 1)]
+    assert stacked(rows) == [Region(2, 3, 56, 2), Region(2, 21, 56, 1), Region(60, 4, 10, 1)]
+    assert stacked([Region(0, 0, 5, 1), Region(0, 2, 5, 1)]) == [Region(0, 0, 5, 1), Region(0, 2, 5, 1)]
