@@ -9,6 +9,7 @@ import attrs
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.keys import _character_to_key
 from textual.notifications import SeverityLevel
 from textual.reactive import var
@@ -124,6 +125,14 @@ class ApotheoseApp(App[None]):
         from tui.keymap import install
 
         install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Style a widget once it is in the app, not before: Textual restyles a widget (and its
+        parts: an Input has five) when a class changes, even in its constructor, where every
+        compact field, checkbox and Select sets one; it is styled again as it mounts. About 40
+        widgets of the main screen were styled twice at start-up (and every dialog's fields)."""
+        if node is self or node.is_attached:
+            super().update_styles(node, animate)
 
     def get_default_screen(self) -> Screen:
         """The main screen (or the bad-save screen) is the app's first screen, styled for the
