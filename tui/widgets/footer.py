@@ -15,7 +15,6 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.color import Color
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -271,6 +270,9 @@ class KeysFooter(ScrollView, can_focus=False, can_focus_children=False):
             self._hover = index
             item = self._item(index)
             self.tooltip = item.tooltip if item is not None and item.tooltip else None
+            self.styles.pointer = "default" if item is None else "pointer"  # a key is a button
+            if self.app.mouse_over is self:
+                self.screen.update_pointer_shape()
             self.refresh()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
