@@ -53,9 +53,12 @@ class FooterItem(NamedTuple):
         return cell_len(key) + cell_len(description)
 
 
-def footer_items(screen: Screen) -> tuple[list[FooterItem], FooterItem | None]:
+def footer_items(screen: Screen) -> tuple[tuple[FooterItem, ...], FooterItem | None]:
     """The keys Textual's ``Footer`` shows for ``screen`` (one per action, the first binding
-    of each), and the command palette's key docked on the right (``None`` if not shown)."""
+    of each), and the command palette's key docked on the right (``None`` if not shown).
+
+    Textual's ``Footer`` draws the keys of a ``Binding.Group`` together under the group's
+    label; no binding of this app has a group, so a grouped key is drawn as any other."""
     app = screen.app
     active = screen.active_bindings
     items: dict[str, FooterItem] = {}
@@ -74,7 +77,7 @@ def footer_items(screen: Screen) -> tuple[list[FooterItem], FooterItem | None]:
             enabled,
             binding.tooltip or str(binding.description),
         )
-    return list(items.values()), palette
+    return tuple(items.values()), palette
 
 
 #: What the mouse is over: a key's index, :data:`PALETTE`, or ``None``.
@@ -130,7 +133,7 @@ class KeysFooter(ScrollView, can_focus=False, can_focus_children=False):
     """
 
     #: The keys shown, left to right, and the palette's.
-    items: list[FooterItem] = []
+    items: tuple[FooterItem, ...] = ()
     palette: FooterItem | None = None
     #: What :func:`shown_keys` gave when the row was last built (``None``: not built yet).
     _shown: tuple[object, ...] | None = None
