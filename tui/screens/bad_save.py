@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.breakdown import Lang
@@ -26,6 +26,7 @@ from saves.store import backups_that_load, restore_backup
 from tui.access import gm, lang_of
 from tui.i18n import register, t
 from tui.safe import cut, plain, visible
+from tui.widgets.footer import KeysFooter
 
 register(
     {
@@ -80,7 +81,7 @@ class BadSaveScreen(Screen[None]):
             else:
                 yield Static(t("bad_save.none", lang), id="bad-save-none", markup=False)
             yield Static(t("bad_save.untouched", lang), id="bad-save-untouched")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _option(path: Path, loaded: Loaded, lang: Lang) -> Option:

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 from core.breakdown import Lang
 from core.journal import LogLine
@@ -23,6 +23,7 @@ from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, register, t
 from tui.safe import visible
 from tui.state import AppState
+from tui.widgets.footer import KeysFooter
 
 register(
     {
@@ -92,7 +93,7 @@ class LogScreen(AppState, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield RichLog(id="log", markup=False, wrap=True, auto_scroll=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         localise_bindings(self, {"log-close": "log.key.close", "log-export": "log.key.export", "log-undo": "key.undo", "log-redo": "key.redo"})

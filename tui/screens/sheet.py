@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacteristic, SetStigmaEffect
 from core.breakdown import Lang
@@ -33,6 +33,7 @@ from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
+from tui.widgets.footer import KeysFooter
 
 register(
     {
@@ -283,7 +284,7 @@ class SheetScreen(AppState, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="sheet-box"):
             yield Static("", id="sheet-body")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         localise_bindings(self, BINDING_TEXTS)
