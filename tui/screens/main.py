@@ -148,7 +148,7 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
                 await drained(self)
                 busy = self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets
                 quiet = 0 if busy else quiet + 1
-                if quiet == 2:  # twice: what a round mounted (the footer's keys) had its own round
+                if quiet == 2:  # twice: what a round mounted had its own round
                     break
         finally:
             self._held = False
