@@ -92,15 +92,18 @@ class PaintClock:
 
     def __init__(self) -> None:
         self.total = 0.0
+        #: the same in CPU time of the event loop's thread (waiting for a core does not count)
+        self.cpu = 0.0
         self._original = Screen._on_timer_update
         clock = self
 
         def timed(screen: Screen) -> None:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             try:
                 clock._original(screen)
             finally:
                 clock.total += time.perf_counter() - start
+                clock.cpu += time.thread_time() - start_cpu
 
         Screen._on_timer_update = timed
 
@@ -204,12 +207,13 @@ async def interactions(campaign: Campaign, size: tuple[int, int], repeat: int, m
         await settle(pilot, driver)
         for i in range(repeat):
             key = "down" if i % 2 == 0 else "up"
-            before_bytes, before_frames, before_paint = driver.bytes, driver.frames, clock.total
+            before_bytes, before_frames, before_paint, before_cpu = driver.bytes, driver.frames, clock.total, clock.cpu
             start = time.perf_counter()
             await pilot.press(key)
             await settle(pilot, driver)
             m.add("cursor.frame_ms", (driver.last_frame - start) * 1e3)
             m.add("cursor.paint_ms", (clock.total - before_paint) * 1e3)
+            m.add("cursor.cpu_ms", (clock.cpu - before_cpu) * 1e3)
             m.add("cursor.kb", (driver.bytes - before_bytes) / 1000)
             m.add("cursor.frames", driver.frames - before_frames)
         for i in range(repeat):  # a pane switch and back: x opens the damage form, Esc returns
@@ -377,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     head = (
         "rows", "first ms", "x base", "frames", "start KB",
         "hp req ms", "hp paint", "hp frame", "hp KB", "hp frames", "sel paint", "sel KB",
-        "cur paint", "cur frame", "cur KB", "cur frames",
+        "cur paint", "cur cpu", "cur frame", "cur KB", "cur frames",
     )  # fmt: skip
     print(" ".join(f"{h:>10}" for h in head))
     for n in (int(x) for x in args.rows.split(",")):
@@ -390,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
             n, m.median("start.first_ms"), m.median("start.first_ms") / base.median("start.first_ms"),
             m.median("start.frames"), m.median("start.kb"), m.median("hp.request_ms"), m.median("hp.paint_ms"),
             m.median("hp.frame_ms"), m.median("hp.kb"), m.median("hp.frames"), m.median("sel.paint_ms"),
-            m.median("sel.kb"), m.median("cursor.paint_ms"),
+            m.median("sel.kb"), m.median("cursor.paint_ms"), m.median("cursor.cpu_ms"),
             m.median("cursor.frame_ms"), m.median("cursor.kb"), m.median("cursor.frames"),
         )  # fmt: skip
         print(" ".join(f"{c:>10d}" if isinstance(c, int) else f"{c:>10.2f}" for c in cells))

@@ -57,9 +57,13 @@ def done_actions(app) -> list:
 def pytest_collection_finish(session) -> None:
     """What is imported by now (the app, Textual, hypothesis, every test module) lives until the
     end: frozen, as ``apotheose`` freezes it, the garbage collector's full passes (one every few
-    app starts, each walking every object alive) walk only what the tests made since."""
+    app starts, each walking every object alive) walk only what the tests made since; and the
+    youngest objects are collected every 10,000 made, as the app does while it runs."""
+    from tui.run import YOUNG_OBJECTS
+
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,7 @@
 """Issue 12: what is alive when the app starts (modules, classes, the campaign) is frozen for the
 garbage collector while the app runs, so that its full passes (one fell inside the first frame's
-composing) do not walk it; the process is unfrozen once the app has stopped."""
+composing) do not walk it, and the youngest objects are collected every 10,000 made instead of
+700; the process is unfrozen and its thresholds restored once the app has stopped."""
 
 from __future__ import annotations
 
@@ -15,11 +16,17 @@ def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(tmp_p
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("APOTHEOSE_SAVES", str(tmp_path / "saves"))
     seen: list[int] = []
+    thresholds: list[tuple[int, ...]] = []
+    before = gc.get_threshold()
 
     def quick_run(self, **_kwargs):
         seen.append(gc.get_freeze_count())
+        thresholds.append(gc.get_threshold())
 
     monkeypatch.setattr(ApotheoseApp, "run", quick_run)
     assert run.main([]) == 0
     assert seen and seen[0] > 10_000
     assert gc.get_freeze_count() == 0
+    # the youngest objects collected every 10,000 made while the app runs, as before after
+    assert thresholds == [(run.YOUNG_OBJECTS, *before[1:])]
+    assert gc.get_threshold() == before
