@@ -8,7 +8,8 @@ pause, then closed. Printed, medians over ``--starts`` (after one warm-up start)
 the process per start (``time.process_time``), the stylesheet applications (``Stylesheet.apply``,
 one per widget styled and per component class of it, the main cost of composing), the widgets on
 the main screen, and the garbage collector: its time per start and its full collections. Run it
-twice, with the tests' ``gc.freeze()`` (``--freeze``) and without, to see what freezing saves.
+with the tests' ``gc.freeze()`` (``--freeze``) and their threshold (``--young 10000``), and
+without, to see what each saves.
 ``--also CHECKOUT`` runs the same in another checkout (its own ``.venv``) for a before/after.
 """
 
@@ -27,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure(starts: int, freeze: bool, root: Path = ROOT) -> dict[str, float]:
+def measure(starts: int, freeze: bool, root: Path = ROOT, young: int | None = None) -> dict[str, float]:
     sys.path.insert(0, str(root))
     from textual.css.stylesheet import Stylesheet
 
@@ -62,6 +63,7 @@ def measure(starts: int, freeze: bool, root: Path = ROOT) -> dict[str, float]:
     if freeze:
         gc.collect()
         gc.freeze()
+    gc.set_threshold(700 if young is None else young, 10, 10)  # Python's default unless asked
     gc.callbacks.append(collector)
     rows: dict[str, list[float]] = {"cpu_s": [], "applies": [], "gc_s": [], "full_gc": []}
     for _ in range(starts):
@@ -81,20 +83,23 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--starts", type=int, default=8)
     p.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up, as the tests do")
+    p.add_argument("--young", type=int, default=None, help="collect the youngest objects every N made (the app: 10000)")
     p.add_argument("--also", action="append", default=[], metavar="CHECKOUT")
     p.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one checkout's numbers, for --also
     p.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.json:
-        print(json.dumps(measure(args.starts, args.freeze, args.root)))
+        print(json.dumps(measure(args.starts, args.freeze, args.root, args.young)))
         return 0
-    print(f"app start + stop at 120x40, medians of {args.starts}{', gc frozen' if args.freeze else ''}")
+    gc_said = (", gc frozen" if args.freeze else "") + (f", youngest collected every {args.young}" if args.young else "")
+    print(f"app start + stop at 120x40, medians of {args.starts}{gc_said}")
     print(f"{'checkout':<28} {'CPU s':>7} {'applies':>8} {'widgets':>8} {'GC s':>7} {'full GCs':>9}")
     for checkout in (str(ROOT), *args.also):
         here = Path(checkout).resolve()
         # this script (an older checkout may not have it), that checkout's code and venv
         command = [str(here / ".venv/bin/python"), str(Path(__file__).resolve()), "--json", "--root", str(here), "--starts", str(args.starts)]
-        out = subprocess.run([*command, *(["--freeze"] if args.freeze else [])], capture_output=True, text=True, cwd=here, check=True)
+        extra = [*(["--freeze"] if args.freeze else []), *(["--young", str(args.young)] if args.young else [])]
+        out = subprocess.run([*command, *extra], capture_output=True, text=True, cwd=here, check=True)
         r = json.loads(out.stdout.strip().splitlines()[-1])
         print(f"{checkout:<28} {r['cpu_s']:>7.3f} {r['applies']:>8.0f} {r['widgets']:>8.0f} {r['gc_s']:>7.3f} {r['full_gc']:>9.1f}")
     return 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -86,6 +88,51 @@ async def test_a_cursor_move_paints_two_rows_and_the_target_line_under_one_kb(mo
                             sent.update(cells(strip, cut))
                     whole = cells(screen[y])
                     assert [sent[x] for x in range(x1, x2)] == [whole[x] for x in range(x1, x2)], (key, y)
+
+
+def sent_differs(update, screen: list[Strip]) -> list[tuple[int, str, str]]:
+    """The lines of ``update`` whose cells differ from the same cells of ``screen``, a full render."""
+    wrong = []
+    for y, x1, x2 in update.spans:
+        sent: dict[int, tuple[str, object]] = {}
+        for cut, strip in update.chops[y].items():
+            if strip is not None:
+                sent.update(cells(strip, cut))
+        whole = cells(screen[y])
+        if [sent.get(x) for x in range(x1, x2)] != [whole[x] for x in range(x1, x2)]:
+            wrong.append((y, "".join(sent.get(x, ("?",))[0] for x in range(x1, x2)), "".join(whole[x][0] for x in range(x1, x2))))
+    return wrong
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_every_partial_update_of_a_fight_draws_what_a_full_repaint_draws(size, monkeypatch) -> None:
+    """A GM's keys (cursor, damage form, duel, Esc, next turn, group attack, marks, the spell
+    pane): each line sent equals that line of the whole screen rendered at the same moment. (A
+    pane's frame repainted on a focus change once blanked the list row beside it: the pane,
+    behind the list, filled the row's cells for a region the list was not looked at for.)"""
+    wrong: list = []
+    partial = LinesCompositor.render_partial_update
+
+    def checked(compositor):
+        update = partial(compositor)
+        if update is not None:
+            wrong.extend(sent_differs(update, compositor.render_strips()))
+        return update
+
+    monkeypatch.setattr(LinesCompositor, "render_partial_update", checked)
+
+    @run
+    async def play() -> None:
+        app = make_test_app()
+        async with app.run_test(size=size) as pilot:
+            await settled(pilot)
+            for key in ("down", "down", "down", "x", "3", "enter", "up", "o", "escape", "n", "space", "down",
+                        "space", "g", "escape", "4", "1", "down", "up", "v", "escape", "end", "home"):  # fmt: skip
+                await pilot.press(key)
+                await settled(pilot)
+                assert not wrong, (key, wrong)
+
+    play()
 
 
 def test_rows_of_the_same_columns_that_touch_are_painted_in_one_pass() -> None:

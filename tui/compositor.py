@@ -75,6 +75,9 @@ class LinesCompositor(Compositor):
             strips = widget.render_lines(Region(x - region.x, render_region.y - region.y, render_region.width, render_region.height))
             for y, strip, line_cuts in zip(render_region.line_range, strips, own_cuts, strict=True):
                 line = chops[y]
-                for cut, piece in zip(line_cuts, strip.divide([cut - x for cut in line_cuts[1:]]), strict=False):  # the last cut ends the widget
-                    if line.get(cut) is None:
+                pieces = strip.divide([cut - x for cut in line_cuts[1:]])
+                for (cut, end), piece in zip(pairwise(line_cuts), pieces, strict=False):
+                    # only in the changed columns: a widget in front of this one elsewhere on the
+                    # row was not looked at for this region, and must win there in its own
+                    if cut < crop.right and end > crop.x and line.get(cut) is None:
                         line[cut] = piece
