@@ -218,9 +218,10 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.pane = "mass"
         self.query_one(MassCombatPane).start_attack()
 
-    def action_defend_group(self) -> None:
+    def action_defend_group(self) -> Coroutine[Any, Any, None] | None:
+        """The defence form (composed the first time: Textual awaits what is returned)."""
         self.pane = "mass"
-        self.query_one(MassCombatPane).start_defence()
+        return self.query_one(MassCombatPane).start_defence()
 
     def action_spell(self) -> None:
         self.pane = "spell"

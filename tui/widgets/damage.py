@@ -4,7 +4,6 @@ applies it; the result's breakdown stays under the form."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Coroutine
 from typing import Any, ClassVar
@@ -325,13 +324,11 @@ class DamagePane(FormPane):
         with VerticalScroll(id="dmg-result-box"):
             yield Static("", id="dmg-result", classes="form-result")
 
-    #: The one-opponent form once shown: composed then (37 widgets, a Select per fighter, that a
-    #: GM may never open), with the fighters it would have followed (whose turn, the last PC or
-    #: NPC selected).
-    duel: DuelForm | None = None
-    _duel_mounting: asyncio.Task[None] | None = None
-    #: The last character selected: the duel's defender when the form is first shown.
-    last_selected: str | None = None
+    @property
+    def duel(self) -> DuelForm | None:
+        """The one-opponent form once shown (composed then, with whose turn it is and the last
+        character selected: what it would have followed)."""
+        return self.form_of(DuelForm)
 
     def prepare(self) -> None:
         self.watch(self.app, "marked", self.targets_changed, init=False)
@@ -411,26 +408,12 @@ class DamagePane(FormPane):
         The first time, the form is composed: what is returned opens it once mounted, and the key's
         action returns it for Textual to finish before the next key (the die typed at once)."""
         self.sync_selects(force=True)
-        if self.duel is not None:
-            self._open_duel(self.duel, defends)
-            return None
-        if self._duel_mounting is None:  # a task: two keys may wait for the same mount
-            self._duel_mounting = asyncio.get_running_loop().create_task(self._compose_duel())
-
-        async def opened() -> None:
-            if self._duel_mounting is not None:
-                await self._duel_mounting
-            if self.duel is not None:
-                self._open_duel(self.duel, defends)
-
-        return opened()
-
-    async def _compose_duel(self) -> None:
-        form = DuelForm(self, id="dmg-duel")
-        form.display = False  # the switcher shows it
-        await self.query_one("#dmg-forms", ContentSwitcher).mount(form)
-        form.set_fighters(self.current_character(), self.last_selected)
-        self.duel, self._duel_mounting = form, None
+        return self.open_form(
+            DuelForm,
+            "dmg-duel",
+            ready=lambda form: form.set_fighters(self.current_character(), self.last_selected),
+            opened=lambda form: self._open_duel(form, defends),
+        )
 
     def _open_duel(self, form: DuelForm, defends: bool) -> None:
         self.show_form("dmg-duel")
