@@ -257,3 +257,27 @@ async def test_key_fields_visible_at_both_sizes():
             for selector in ("#duel-die", "#duel-chance", "#duel-preview"):
                 region = app.screen.query_one(selector).region
                 assert region.height and box.contains_region(region), (size, selector)
+
+
+@run
+async def test_the_duel_form_is_composed_when_first_shown_with_the_fighters_it_followed():
+    """Issue 12: the one-opponent form (37 widgets) is not composed at start-up. Shown the first
+    time, it holds whose turn it is and the last character selected, as when it followed them
+    from the start (a group under the cursor is no defender)."""
+    from tui.widgets.damage import DuelForm
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(DuelForm)
+        await select(pilot, "segiere")
+        await select(pilot, "veterans")
+        await pilot.press("o", "5")  # the die typed at once reaches the new form's die field
+        await pilot.pause()
+        assert len(app.screen.query(DuelForm)) == 1
+        assert app.screen.query_one("#duel-attacker").selection == "brunvir"
+        assert app.screen.query_one("#duel-defender").selection == "segiere"
+        assert app.screen.query_one("#duel-die").value == "5"
+        await pilot.press("escape", "x", "ctrl+t")  # the entry form, then ctrl+t: the same duel form
+        await pilot.pause()
+        assert len(app.screen.query(DuelForm)) == 1 and app.screen.query_one(DamagePane).mode == "dmg-duel"

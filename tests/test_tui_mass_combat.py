@@ -303,3 +303,32 @@ async def test_a_newcomer_and_a_new_name_are_offered_to_the_attacker_select():
         mass.query_one(AttackForm).choose("atk-attacker", "rollion")
         await pilot.pause()
         assert app.screen.query_one("#atk-score").value == "4"  # combat 4, no trade
+
+
+@run
+async def test_the_defence_and_named_forms_are_composed_when_first_shown():
+    """Issue 12: the defence and named-group forms (56 widgets) are not composed at start-up.
+    Shown the first time they hold the character selected and whose turn it is, as when they
+    followed them from the start; the keys typed right after reach their fields."""
+    from tui.widgets.mass_combat import DefenceForm
+    from tui.widgets.named_group import NamedGroupForm
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(DefenceForm) and not app.screen.query(NamedGroupForm)
+        app.selected = "segiere"
+        await pilot.pause()
+        await pilot.press("v", "3")  # the attackers typed at once reach the new form's field
+        await pilot.pause()
+        assert len(app.screen.query(DefenceForm)) == 1 and pane(app).mode == "mass-defence"
+        assert app.screen.query_one("#def-defender").selection == "segiere"
+        assert app.screen.query_one("#def-attackers").value.endswith("3")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert len(app.screen.query(NamedGroupForm)) == 1 and pane(app).mode == "mass-named"
+        assert app.screen.query_one("#ng-attacker").selection == "brunvir"
+        await pilot.press("ctrl+t", "ctrl+t")  # attack, defence again: the same forms
+        await pilot.pause()
+        assert pane(app).mode == "mass-defence"
+        assert len(app.screen.query(DefenceForm)) == 1 and len(app.screen.query(NamedGroupForm)) == 1

@@ -131,6 +131,8 @@ async def test_a_cursor_move_on_the_initiative_list_lays_nothing_out(monkeypatch
 
     spy = Spy(monkeypatch)
     async with demo_app() as (app, pilot):
+        await pilot.press("o", "escape")  # the duel form is composed when first shown
+        await settled(pilot)
         the_list = app.screen.query_one(InitiativeList)
         the_list.focus()
         await settled(pilot)

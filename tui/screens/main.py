@@ -7,6 +7,7 @@ time and the keys 1–4 (or the tab strip) switch between them. Either way 1–4
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from typing import Any, ClassVar
 
 from textual import events
@@ -203,22 +204,24 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.pane = "damage"
         self.query_one(DamagePane).start_entry()
 
-    def action_duel(self) -> None:
+    def action_duel(self) -> Coroutine[Any, Any, None] | None:
+        """The duel form (composed the first time: Textual awaits what is returned)."""
         self.pane = "damage"
-        self.query_one(DamagePane).start_duel()
+        return self.query_one(DamagePane).start_duel()
 
-    def action_parry(self) -> None:
+    def action_parry(self) -> Coroutine[Any, Any, None] | None:
         """An NPC attacks a PC: the selected PC rolls its defence against the current combatant."""
         self.pane = "damage"
-        self.query_one(DamagePane).start_duel(defends=True)
+        return self.query_one(DamagePane).start_duel(defends=True)
 
     def action_attack_group(self) -> None:
         self.pane = "mass"
         self.query_one(MassCombatPane).start_attack()
 
-    def action_defend_group(self) -> None:
+    def action_defend_group(self) -> Coroutine[Any, Any, None] | None:
+        """The defence form (composed the first time: Textual awaits what is returned)."""
         self.pane = "mass"
-        self.query_one(MassCombatPane).start_defence()
+        return self.query_one(MassCombatPane).start_defence()
 
     def action_spell(self) -> None:
         self.pane = "spell"

@@ -5,7 +5,8 @@ applies it; the result's breakdown stays under the form."""
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from collections.abc import Coroutine
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -319,14 +320,19 @@ class DamagePane(FormPane):
             yield Checkbox(t("dmg.pugilat", lang) + " ^n", id="dmg-pugilat", compact=True)
             yield Checkbox(t("dmg.bypass", lang) + " ^g", id="dmg-bypass", compact=True)
         with ContentSwitcher(initial="dmg-entry", id="dmg-forms"):
-            yield EntryForm(self, id="dmg-entry")
-            yield DuelForm(self, id="dmg-duel")
+            yield EntryForm(self, id="dmg-entry")  # the duel form: composed when first shown
         with VerticalScroll(id="dmg-result-box"):
             yield Static("", id="dmg-result", classes="form-result")
 
+    @property
+    def duel(self) -> DuelForm | None:
+        """The one-opponent form once shown (composed then, with whose turn it is and the last
+        character selected: what it would have followed)."""
+        return self.form_of(DuelForm)
+
     def prepare(self) -> None:
         self.watch(self.app, "marked", self.targets_changed, init=False)
-        self.query_one(DuelForm).set_fighters(self.current_character(), self.selected_character())
+        self.last_selected = self.selected_character()
         self.targets_changed()
 
     def follow(self, campaign: Campaign) -> None:
@@ -343,27 +349,30 @@ class DamagePane(FormPane):
     def new_turn(self) -> None:
         for box in self.query("#dmg-toggles Checkbox").results(Checkbox):
             box.value = False
-        form = self.query_one(DuelForm)
-        form.set_fighters(self.current_character(), form.query_one("#duel-defender", Select).selection)
-        form.preview()
+        form = self.duel
+        if form is not None:
+            form.set_fighters(self.current_character(), form.query_one("#duel-defender", Select).selection)
+            form.preview()
 
     def selection_changed(self, key: str | None) -> None:
         if character_or_none(self.campaign, key) is not None:
-            form = self.query_one(DuelForm)
-            form.set_fighters(form.query_one("#duel-attacker", Select).selection, key)
+            self.last_selected = key
+            form = self.duel
+            if form is not None:
+                form.set_fighters(form.query_one("#duel-attacker", Select).selection, key)
         self.targets_changed()
 
     def targets_changed(self, *_: object) -> None:
         keys = self.targets()
         names = ", ".join(self.campaign.name_of(k) for k in keys) or t("dmg.no_target", self.lang)
         set_text(self.query_one("#dmg-targets", Static), t("dmg.targets", self.lang, names=names))
-        self.query_one(EntryForm).preview()
-        self.query_one(DuelForm).preview()
+        self._toggled()
 
     @on(Checkbox.Changed)
     def _toggled(self) -> None:
         self.query_one(EntryForm).preview()
-        self.query_one(DuelForm).preview()
+        if self.duel is not None:
+            self.duel.preview()
 
     # -- look-ups -------------------------------------------------------------------------------
     def targets(self) -> tuple[str, ...]:
@@ -393,28 +402,37 @@ class DamagePane(FormPane):
         self.targets_changed()
         focus_now(form.amount)
 
-    def start_duel(self, defends: bool = False) -> None:
+    def start_duel(self, defends: bool = False) -> Coroutine[Any, Any, None] | None:
         """The one-opponent attack: the current combatant against the selected one, die focused;
-        ``defends``: the selected PC rolls its defence against the current combatant's attack."""
+        ``defends``: the selected PC rolls its defence against the current combatant's attack.
+        The first time, the form is composed: what is returned opens it once mounted, and the key's
+        action returns it for Textual to finish before the next key (the die typed at once)."""
         self.sync_selects(force=True)
+        return self.open_form(
+            DuelForm,
+            "dmg-duel",
+            ready=lambda form: form.set_fighters(self.current_character(), self.last_selected),
+            opened=lambda form: self._open_duel(form, defends),
+        )
+
+    def _open_duel(self, form: DuelForm, defends: bool) -> None:
         self.show_form("dmg-duel")
-        form = self.query_one(DuelForm)
         form.query_one("#duel-defends", Checkbox).value = defends
         form.set_fighters(self.current_character(), self.selected_character())
         form.preview()
         focus_now(form.die)
 
     def focus_main(self) -> None:
-        if self.mode == "dmg-duel":
-            focus_now(self.query_one(DuelForm).die)
+        if self.mode == "dmg-duel" and self.duel is not None:
+            focus_now(self.duel.die)
         else:
             focus_now(self.query_one(EntryForm).amount)
 
-    def action_switch(self) -> None:
+    def action_switch(self) -> Coroutine[Any, Any, None] | None:
         if self.mode == "dmg-entry":
-            self.start_duel()
-        else:
-            self.start_entry()
+            return self.start_duel()
+        self.start_entry()
+        return None
 
     def action_tick(self, selector: str) -> None:
         self.query_one(selector, Checkbox).toggle()

@@ -4,7 +4,9 @@ step with the roster and sends the action to the app once, showing the refusal o
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, ClassVar, TypeVar
 
 from textual import on
 from textual.binding import Binding, BindingType
@@ -190,6 +192,9 @@ class Form(Vertical):
         self.submit()
 
 
+FormT = TypeVar("FormT", bound=Form)
+
+
 class FormPane(Pane):
     """A pane of forms (one shown at a time, ctrl+t switches) with a result area under them.
 
@@ -287,6 +292,55 @@ class FormPane(Pane):
         return key if character_or_none(self.campaign, key) is not None else None
 
     # -- forms ----------------------------------------------------------------------------------
+    #: The forms composed when first shown (all but a pane's first), once mounted, by class;
+    #: the mounts under way. A form not shown at start-up is not composed then (the duel form,
+    #: 37 widgets, the defence and named-group forms, 56), only what it follows is kept.
+    _late_forms: dict[type[Form], Form]
+    _late_mounts: dict[type[Form], asyncio.Task[None]]
+    #: The last character the GM selected (a form composed late starts with it).
+    last_selected: str | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._late_forms = {}
+        self._late_mounts = {}
+
+    def form_of(self, cls: type[FormT]) -> FormT | None:
+        """The form of class ``cls`` once composed and mounted, else None."""
+        form = self._late_forms.get(cls)
+        return form if isinstance(form, cls) else None
+
+    def open_form(
+        self, cls: type[FormT], form_id: str, ready: Callable[[FormT], None], opened: Callable[[FormT], None]
+    ) -> Coroutine[Any, Any, None] | None:
+        """Show the form ``cls``: ``opened(form)`` now when composed; else compose it in the
+        pane's switcher (``ready(form)`` once mounted: what it would have followed) and return
+        what opens it then. A key's action returns that for Textual to finish before the next
+        key (a die typed right after the key goes to the new form's field)."""
+        form = self.form_of(cls)
+        if form is not None:
+            opened(form)
+            return None
+        mounts = self._late_mounts
+        if cls not in mounts:  # a task: two keys may wait for the same mount
+            mounts[cls] = asyncio.get_running_loop().create_task(self._compose_form(cls, form_id, ready))
+        mounting = mounts[cls]
+
+        async def when_mounted() -> None:
+            await mounting
+            form = self.form_of(cls)
+            if form is not None:
+                opened(form)
+
+        return when_mounted()
+
+    async def _compose_form(self, cls: type[FormT], form_id: str, ready: Callable[[FormT], None]) -> None:
+        form = cls(self, id=form_id)
+        form.display = False  # the switcher shows it
+        await self.query_one(ContentSwitcher).mount(form)
+        self._late_forms[cls] = form
+        ready(form)
+
     @property
     def mode(self) -> str:
         return self.query_one(ContentSwitcher).current or self.MODES[0][0]

@@ -7,7 +7,8 @@ and what a hit would do; Enter applies, and the result's breakdown stays under t
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Coroutine
+from typing import Any, ClassVar
 
 import attrs
 from textual import on
@@ -426,9 +427,7 @@ class MassCombatPane(FormPane):
         yield GroupList(id="mass-groups")
         yield Static("", id="mass-mode", classes="form-mode")
         with ContentSwitcher(initial="mass-attack", id="mass-forms"):
-            yield AttackForm(self, id="mass-attack")
-            yield DefenceForm(self, id="mass-defence")
-            yield NamedGroupForm(self, id="mass-named")
+            yield AttackForm(self, id="mass-attack")  # the defence and named forms: when first shown
         with VerticalScroll(id="mass-result-box"):
             yield Static("", id="mass-result", classes="form-result")
 
@@ -437,14 +436,15 @@ class MassCombatPane(FormPane):
         if first is not None:
             self.query_one(GroupList).point_at(first.id)
         self.query_one(AttackForm).choose("atk-attacker", self.current_character())
-        self.query_one(DefenceForm).set_defender(self.selected_character())
-        self.query_one(NamedGroupForm).choose("ng-attacker", self.current_character())
+        self.last_selected = self.selected_character()
         self.watch(self.app, "marked", self._marked_changed, init=False)
         self.refresh_forms()
 
     def _marked_changed(self, marked: frozenset[str]) -> None:
-        self.query_one(NamedGroupForm).follow_members(marked_members(self.campaign, marked))
-        self.query_one(NamedGroupForm).preview()
+        named = self.form_of(NamedGroupForm)
+        if named is not None:
+            named.follow_members(marked_members(self.campaign, marked))
+            named.preview()
 
     def follow(self, campaign: Campaign) -> None:
         self.query_one(GroupList).show(campaign.groups, self.lang)
@@ -453,20 +453,26 @@ class MassCombatPane(FormPane):
 
     def new_turn(self) -> None:
         self.query_one(AttackForm).choose("atk-attacker", self.current_character())
-        self.query_one(NamedGroupForm).choose("ng-attacker", self.current_character())
+        named = self.form_of(NamedGroupForm)
+        if named is not None:
+            named.choose("ng-attacker", self.current_character())
         self.refresh_forms()
 
     def selection_changed(self, key: str | None) -> None:
         if character_or_none(self.campaign, key) is not None:
-            self.query_one(DefenceForm).set_defender(key)
+            self.last_selected = key
+            defence = self.form_of(DefenceForm)
+            if defence is not None:
+                defence.set_defender(key)
         elif key is not None and any(g.id == key for g in self.campaign.groups):
             self.query_one(GroupList).point_at(key)
 
     @on(OptionList.OptionHighlighted, "#mass-groups")
     def _target_changed(self, event: OptionList.OptionHighlighted) -> None:
         group = self.target_group()
-        if group is not None and self.mode == "mass-defence":
-            self.query_one(DefenceForm).set_grade(group.grade)
+        defence = self.form_of(DefenceForm)
+        if group is not None and self.mode == "mass-defence" and defence is not None:
+            defence.set_grade(group.grade)
         self.refresh_forms()
 
     @on(OptionList.OptionSelected, "#mass-groups")
@@ -475,10 +481,13 @@ class MassCombatPane(FormPane):
 
     def refresh_forms(self) -> None:
         self.query_one(AttackForm).preview()
-        self.query_one(DefenceForm).preview()
-        named = self.query_one(NamedGroupForm)
-        named.follow_members(marked_members(self.campaign, gm(self).marked))
-        named.preview()
+        defence = self.form_of(DefenceForm)
+        if defence is not None:
+            defence.preview()
+        named = self.form_of(NamedGroupForm)
+        if named is not None:
+            named.follow_members(marked_members(self.campaign, gm(self).marked))
+            named.preview()
 
     # -- look-ups -------------------------------------------------------------------------------
     def target_group(self) -> MookGroup | None:
@@ -519,11 +528,18 @@ class MassCombatPane(FormPane):
         form.preview()
         focus_now(form.die)
 
-    def start_defence(self) -> None:
-        """The defence form: the selected character against the current or targeted group."""
+    def start_defence(self) -> Coroutine[Any, Any, None] | None:
+        """The defence form: the selected character against the current or targeted group
+        (composed the first time: what is returned opens it, see :meth:`FormPane.open_form`)."""
         self.sync_selects(force=True)
+        return self.open_form(DefenceForm, "mass-defence", ready=self._defence_ready, opened=self._open_defence)
+
+    def _defence_ready(self, form: DefenceForm) -> None:
+        form.set_defender(self.last_selected or self.selected_character())
+        form.preview()
+
+    def _open_defence(self, form: DefenceForm) -> None:
         self.show_form("mass-defence")
-        form = self.query_one(DefenceForm)
         form.set_defender(self.selected_character())
         group = self.current_group() or self.target_group() or self.first_standing()
         if group is not None:
@@ -545,23 +561,31 @@ class MassCombatPane(FormPane):
         else:
             focus_now(self.query_one(AttackForm).die)
 
-    def start_named(self) -> None:
-        """The attack on the marked named NPCs: the current combatant attacking, the die focused."""
+    def start_named(self) -> Coroutine[Any, Any, None] | None:
+        """The attack on the marked named NPCs: the current combatant attacking, the die focused
+        (composed the first time: what is returned opens it, see :meth:`FormPane.open_form`)."""
         self.sync_selects(force=True)
+        return self.open_form(NamedGroupForm, "mass-named", ready=self._named_ready, opened=self._open_named)
+
+    def _named_ready(self, form: NamedGroupForm) -> None:
+        form.choose("ng-attacker", self.current_character())
+        form.follow_members(marked_members(self.campaign, gm(self).marked))
+        form.preview()
+
+    def _open_named(self, form: NamedGroupForm) -> None:
         self.show_form("mass-named")
-        form = self.query_one(NamedGroupForm)
         form.follow_members(marked_members(self.campaign, getattr(self.app, "marked", frozenset())))
         form.choose("ng-attacker", self.current_character())
         form.preview()
         focus_now(form.die)
 
-    def action_switch(self) -> None:
+    def action_switch(self) -> Coroutine[Any, Any, None] | None:
         if self.mode == "mass-attack":
-            self.start_defence()
-        elif self.mode == "mass-defence":
-            self.start_named()
-        else:
-            self.start_attack(keep_target=True)
+            return self.start_defence()
+        if self.mode == "mass-defence":
+            return self.start_named()
+        self.start_attack(keep_target=True)
+        return None
 
     # -- standing by hand -----------------------------------------------------------------------
     def nudge_standing(self, step: int) -> None:
