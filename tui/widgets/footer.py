@@ -9,6 +9,7 @@ only when what it shows changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from rich.cells import cell_len
@@ -301,15 +302,15 @@ class KeysFooter(ScrollView, can_focus=False, can_focus_children=False):
             self._set_hover(self.item_at(self._mouse_x))
 
     def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        if self.allow_horizontal_scroll:
-            self.release_anchor()
-            if self._scroll_right_for_pointer(animate=True):
-                event.stop()
-                event.prevent_default()
+        self._wheel(event, self._scroll_right_for_pointer)
 
     def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self._wheel(event, self._scroll_left_for_pointer)
+
+    def _wheel(self, event: events.MouseEvent, scroll: Callable[..., bool]) -> None:
+        """The wheel scrolls the keys sideways when they overflow (as Textual's Footer does)."""
         if self.allow_horizontal_scroll:
             self.release_anchor()
-            if self._scroll_left_for_pointer(animate=True):
+            if scroll(animate=True):
                 event.stop()
                 event.prevent_default()
