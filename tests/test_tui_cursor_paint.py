@@ -132,3 +132,55 @@ def test_rows_of_the_same_columns_that_touch_are_painted_in_one_pass() -> None:
     rows = [Region(2, 4, 56, 1), Region(2, 3, 56, 1), Region(2, 21, 56, 1), Region(60, 4, 10, 1)]
     assert stacked(rows) == [Region(2, 3, 56, 2), Region(2, 21, 56, 1), Region(60, 4, 10, 1)]
     assert stacked([Region(0, 0, 5, 1), Region(0, 2, 5, 1)]) == [Region(0, 0, 5, 1), Region(0, 2, 5, 1)]
+
+
+@run
+async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> None:
+    """A row keeps its line with and without the cursor (focused or not): going back and forth
+    between two combatants lays no row out again, and each look is the right one."""
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        the_list = app.screen.query_one(InitiativeList)
+        the_list.focus()
+        await pilot.press("down", "up")
+        await settled(pilot)
+        drawn: list[tuple[int, str]] = []
+        render_row = InitiativeList._render_row
+        monkeypatch.setattr(
+            InitiativeList, "_render_row", lambda self, i, w, look="": (drawn.append((i, look)), render_row(self, i, w, look))[1]
+        )
+        first = the_list.cursor
+        for key in ("down", "up", "down", "up"):
+            await pilot.press(key)
+            await settled(pilot)
+        assert drawn == []
+        width = the_list.scrollable_content_region.width
+        assert the_list.render_line(first) == render_row(the_list, first, width, "cursor")
+        assert the_list.render_line(first + 1) == render_row(the_list, first + 1, width, "")
+        assert render_row(the_list, first, width, "cursor") != render_row(the_list, first, width, "")
+        app.screen.focus_next()  # away from the list: the cursor's look without focus
+        await settled(pilot)
+        assert not the_list.has_focus
+        assert drawn == [(first, "cursor-blur")]
+        assert the_list.render_line(first) == render_row(the_list, first, width, "cursor-blur")
+
+
+@run
+async def test_a_changed_row_is_drawn_anew_in_every_look() -> None:
+    from core.actions import Damage
+
+    app = make_test_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        the_list = app.screen.query_one(InitiativeList)
+        the_list.focus()
+        key = the_list.cursor_key
+        await pilot.press("down", "up")
+        await settled(pilot)
+        assert set(the_list.strips[key]) == {"", "cursor"}
+        before = the_list.render_line(the_list.cursor).text
+        assert app.request(Damage((key,), 1))
+        await settled(pilot)
+        assert key not in the_list.strips or set(the_list.strips[key]) == {"cursor"}  # the old lines are gone
+        assert the_list.render_line(the_list.cursor).text != before

@@ -31,6 +31,7 @@ from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
 from tui.widgets.pane import focus_now
+from tui.widgets.recent_static import RecentStatic
 from tui.widgets.score_parts import ScoreToggles
 
 register(
@@ -314,7 +315,7 @@ class DamagePane(FormPane):
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        yield Static("", id="dmg-targets", markup=False)
+        yield RecentStatic("", id="dmg-targets", markup=False)
         yield Static("", id="dmg-mode", classes="form-mode")
         with Horizontal(classes="row", id="dmg-toggles"):
             yield Checkbox(t("dmg.pugilat", lang) + " ^n", id="dmg-pugilat", compact=True)
@@ -365,7 +366,7 @@ class DamagePane(FormPane):
     def targets_changed(self, *_: object) -> None:
         keys = self.targets()
         names = ", ".join(self.campaign.name_of(k) for k in keys) or t("dmg.no_target", self.lang)
-        set_text(self.query_one("#dmg-targets", Static), t("dmg.targets", self.lang, names=names))
+        set_text(self.query_one("#dmg-targets", RecentStatic), t("dmg.targets", self.lang, names=names))
         self._toggled()
 
     @on(Checkbox.Changed)

@@ -274,8 +274,9 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         self._rules: HouseRules | None = None
         self._campaign: Campaign | None = None
         self._marked: frozenset[str] = frozenset()
-        #: The cached line of each row, by key; valid for ``_cache_width`` cells.
-        self.strips: dict[str, Strip] = {}
+        #: The cached lines of each row, by key, then by look ("" or the cursor's, focused or
+        #: not): a cursor move renders nothing it has drawn before. Valid for ``_cache_width`` cells.
+        self.strips: dict[str, dict[str, Strip]] = {}
         self._cache_width = -1
 
     # -- reading the campaign ---------------------------------------------------------------
@@ -375,7 +376,12 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             self.call_later(self._publish)
 
     def _repaint(self, key: str) -> None:
+        """The row of ``key`` changed: draw it anew."""
         self.strips.pop(key, None)
+        self._refresh_row(key)
+
+    def _refresh_row(self, key: str) -> None:
+        """Only the cursor moved on or off the row: its lines are kept."""
         index = self._index.get(key)
         if index is not None:
             self.refresh_line(index)
@@ -400,8 +406,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             before = self.cursor_key
             self.cursor = index
             if before is not None:
-                self._repaint(before)
-            self._repaint(self.keys[index])
+                self._refresh_row(before)
+            self._refresh_row(self.keys[index])
         self._cursor_into_view()
         self._publish()
 
@@ -457,7 +463,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def _repaint_cursor(self) -> None:
         key = self.cursor_key
         if key is not None:
-            self._repaint(key)
+            self._refresh_row(key)
 
     def _marked_changed(self, marked: frozenset[str]) -> None:
         for key in marked ^ self._marked:
@@ -512,22 +518,26 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if not 0 <= index < len(self.keys):
             return Strip.blank(width, self.rich_style)
         key = self.keys[index]
-        strip = self.strips.get(key)
+        look = ("cursor" if self.has_focus else "cursor-blur") if index == self.cursor else ""
+        looks = self.strips.get(key)
+        if looks is None:
+            looks = self.strips[key] = {}
+        strip = looks.get(look)
         if strip is None:
-            strip = self.strips[key] = self._render_row(index, width)
+            strip = looks[look] = self._render_row(index, width, look)
         return strip
 
     def _style(self, name: str) -> Style:
         return self.get_component_rich_style(f"initiative-list--{name}", partial=True)
 
-    def _render_row(self, index: int, width: int) -> Strip:
+    def _render_row(self, index: int, width: int, look: str = "") -> Strip:
         key = self.keys[index]
         entity = self._entities.get(key)
         part = self._parts[index] if self._parts is not None else None
         lang = self.lang
         base = self.rich_style
-        if index == self.cursor:
-            base = base + self._style("cursor" if self.has_focus else "cursor-blur")
+        if look:
+            base = base + self._style(look)
         name_w, bar_w = name_width(width)
         pieces: list[tuple[str, Style | None]] = []
         current = key == self._current
