@@ -24,8 +24,10 @@ each the median of ``--repeat`` tries (start-up: of ``--starts`` starts). The ba
 with one ``Static``: its first frame and its start-up bytes.
 
 With ``--pty`` it measures start-ups as a GM sees them instead: ``apotheose`` (on a campaign file
-with the same fight) and the one-widget app each run as a new process in a pseudo-terminal, from
-the fork to the first frame and to the last byte, with the bytes and bursts of writes.
+with the same fight), the one-widget app and ``same_widgets_app.py`` (Textual's own widgets, as
+many as the main screen shows, without the project) each run as a new process in a
+pseudo-terminal, from the fork to the first frame and to the last byte, with the bytes and
+bursts of writes.
 
 Building the fight: ``core.actions.Join`` costs O(N) per participant (it scans the roster and sorts
 the order), 317 s for 5,000; the NPCs are put in the order directly, sorted once.
@@ -341,7 +343,10 @@ def pty_start_ups(rows: list[int], size: tuple[int, int], starts: int, also: lis
         for _, checkout in checkouts:
             for package in ("core", "saves", "tui"):
                 compileall.compile_dir(str(checkout / package), quiet=2)
-    runs = [("one-widget app", [sys.executable, "-c", ONE_WIDGET_APP])]
+    runs = [
+        ("one-widget app", [sys.executable, "-c", ONE_WIDGET_APP]),
+        ("same widgets, Textual only", [sys.executable, str(here.parent / "same_widgets_app.py")]),
+    ]
     with tempfile.TemporaryDirectory() as folder:
         for n in rows:
             create_campaign(Path(folder) / f"bench-{n}.json", campaign_with(n))

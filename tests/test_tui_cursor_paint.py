@@ -184,3 +184,28 @@ async def test_a_changed_row_is_drawn_anew_in_every_look() -> None:
         await settled(pilot)
         assert key not in the_list.strips or set(the_list.strips[key]) == {"cursor"}  # the old lines are gone
         assert the_list.render_line(the_list.cursor).text != before
+
+
+@run
+async def test_esc_then_a_key_at_once_leaves_each_row_in_its_look() -> None:
+    """Over SSH Esc and the next key arrive together: from the damage form, Esc and ↓ in one
+    burst give the list back its focus and move the cursor; the row left is plain, the row
+    reached has the focused cursor's look (the kept lines are not the ones of another look)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        the_list = app.screen.query_one(InitiativeList)
+        the_list.focus()
+        await pilot.press("down", "up", "down")
+        await settled(pilot)
+        start = the_list.cursor
+        await pilot.press("x")  # the damage form: the list loses its focus
+        await settled(pilot)
+        assert not the_list.has_focus
+        await pilot.press("escape", "down")
+        await settled(pilot)
+        assert the_list.has_focus and the_list.cursor == start + 1
+        width = the_list.scrollable_content_region.width
+        fresh = InitiativeList._render_row
+        assert the_list.render_line(start - round(the_list.scroll_y)) == fresh(the_list, start, width, "")
+        assert the_list.render_line(start + 1 - round(the_list.scroll_y)) == fresh(the_list, start + 1, width, "cursor")
