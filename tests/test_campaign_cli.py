@@ -198,3 +198,22 @@ def test_the_apotheose_command_creates_and_checks(tmp_path) -> None:
     assert check.returncode == 0 and "characters: 7" in check.stdout
     bogus = subprocess.run([sys.executable, "-m", "tui", "check", "villon", "--frobnicate"], capture_output=True, text=True, env=env)
     assert bogus.returncode == 2 and bogus.stderr.count("\n") == 1 and "--frobnicate" in bogus.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [(["--help"], 0), (["nosuch"], 2), (["--lang", "de"], 2), (["--colors", "8"], 2)],
+    ids=["help", "no-such-campaign", "bad-lang", "bad-colors"],
+)
+def test_the_apps_one_line_answers_never_import_textual(tmp_path, argv, status) -> None:
+    """``apotheose`` answers a wrong name or option (and ``--help``) without loading Textual."""
+    code = (
+        "import sys\n"
+        "from tui.cli import main\n"
+        "status = main(sys.argv[1:])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print(status, bad)\n"
+    )
+    env = {**os.environ, "APOTHEOSE_SAVES": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env)
+    assert result.stdout.strip().splitlines()[-1] == f"{status} []", result.stderr

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from core.actions import Outcome
 from core.breakdown import Lang
 
 if TYPE_CHECKING:
@@ -38,4 +37,6 @@ def lang_of(node: InApp) -> Lang:
 def applied(result: object) -> bool:
     """Whether :meth:`~tui.app.ApotheoseApp.request` recorded the action (not a refusal, not
     a question still waiting for the GM's answer)."""
+    from core.actions import Outcome  # here: ``tui.i18n`` needs this module, the rules need not load for ``--help``
+
     return isinstance(result, Outcome)

@@ -17,13 +17,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from core.breakdown import Lang
-from core.campaign import Campaign
 from core.errors import RulesError
-from core.journal import Journal
 from saves.errors import SaveError
+
+if TYPE_CHECKING:
+    from core.journal import Journal
 
 USAGE_ERROR = 2
 BAD_SAVE = 1
@@ -94,6 +95,7 @@ def main_new(argv: Sequence[str]) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from core.campaign import Campaign
     from core.demo import demo_campaign
     from saves.paths import looks_like_path
     from saves.store import create_campaign

@@ -125,10 +125,8 @@ def attach(app: ApotheoseApp, session: Session) -> None:
 
 def build(argv: Sequence[str], *, rng: RandomSource | None = None) -> ApotheoseApp:
     """The app for these command-line words, its campaign open (raises :class:`Usage`)."""
-    from core.campaign import Campaign
     from saves.errors import MissingFileError, SaveError
     from tui.campaign_cli import Rejected
-    from tui.session import Session
 
     try:
         args = parser().parse_args(list(argv))
@@ -136,7 +134,6 @@ def build(argv: Sequence[str], *, rng: RandomSource | None = None) -> ApotheoseA
         raise Usage(f"apotheose: {error}") from None
     if args.colors is not None:
         os.environ["TEXTUAL_COLOR_SYSTEM"] = COLOR_SYSTEMS[args.colors]
-    from tui.app import make_app
     path = campaign_path(args.campaign, args.saves)
     lang = args.lang or default_lang(os.environ)
     locked_by = load_error = None
@@ -146,8 +143,13 @@ def build(argv: Sequence[str], *, rng: RandomSource | None = None) -> ApotheoseA
     except SaveError as error:
         if isinstance(error, MissingFileError) and error.backup is None:
             raise Usage(f"apotheose: {error}") from None
+        from core.campaign import Campaign
+        from tui.session import Session
+
         load_error = error
         session = Session.of(Campaign(name=path.stem or "?"), path=path, read_only=True, rng=rng)
+    # Textual only now, with a campaign to show: a wrong name or option is answered without it.
+    from tui.app import make_app
     from tui.mouse import CLICKS, OFF, clicks_only_driver, mouse_mode
 
     mode = mouse_mode(mouse=args.mouse, no_mouse=args.no_mouse, environ=os.environ)
