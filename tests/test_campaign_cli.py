@@ -174,20 +174,26 @@ def test_log_refuses_bad_options_with_one_line(capsys, argv, words) -> None:
 # -- no Textual ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [["new", "villon", "--demo"], ["check", "villon"], ["log", "villon"]])
-def test_the_campaign_commands_never_import_textual(tmp_path, command) -> None:
+def ui_after(tmp_path, argv: list[str], setup: str = "") -> str:
+    """Run ``apotheose ARGV`` in a new process (after ``setup``): its status and the Textual or
+    Rich modules it imported, as one line."""
     code = (
         "import sys\n"
         "from tui.cli import main\n"
-        "main(['new', 'villon', '--demo']) if sys.argv[1] != 'new' else None\n"
+        f"{setup}\n"
         "status = main(sys.argv[1:])\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(status, bad)\n"
     )
     env = {**os.environ, "APOTHEOSE_SAVES": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", code, *command], capture_output=True, text=True, env=env)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().splitlines()[-1] == "0 []"
+    result = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env)
+    assert result.stdout.strip(), result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("command", [["new", "villon", "--demo"], ["check", "villon"], ["log", "villon"]])
+def test_the_campaign_commands_never_import_textual(tmp_path, command) -> None:
+    assert ui_after(tmp_path, command, "main(['new', 'villon', '--demo']) if sys.argv[1] != 'new' else None") == "0 []"
 
 
 def test_the_apotheose_command_creates_and_checks(tmp_path) -> None:
@@ -207,13 +213,4 @@ def test_the_apotheose_command_creates_and_checks(tmp_path) -> None:
 )
 def test_the_apps_one_line_answers_never_import_textual(tmp_path, argv, status) -> None:
     """``apotheose`` answers a wrong name or option (and ``--help``) without loading Textual."""
-    code = (
-        "import sys\n"
-        "from tui.cli import main\n"
-        "status = main(sys.argv[1:])\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-        "print(status, bad)\n"
-    )
-    env = {**os.environ, "APOTHEOSE_SAVES": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env)
-    assert result.stdout.strip().splitlines()[-1] == f"{status} []", result.stderr
+    assert ui_after(tmp_path, argv) == f"{status} []"
