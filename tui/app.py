@@ -23,6 +23,7 @@ from core.campaign import Campaign
 from core.errors import RulesError
 from core.scores import Applies
 from tui.i18n import localise_bindings, t
+from tui.key_order import KeyOrder
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
@@ -108,6 +109,7 @@ class ApotheoseApp(App[None]):
         mouse: bool = True,
     ) -> None:
         super().__init__()
+        self.key_order = KeyOrder(self)
         self.session = session
         self.locked_by = locked_by
         self.load_error = load_error
@@ -175,15 +177,21 @@ class ApotheoseApp(App[None]):
             widget.cursor_blink = False
 
     async def on_event(self, event: events.Event) -> None:
-        """``alt+n`` is Esc then ``n``: the Esc runs first, then the key goes where the Esc left
+        """Each key from the terminal waits for the keys before it (:mod:`tui.key_order`).
+        ``alt+n`` is Esc then ``n``: the Esc runs first, then the key goes where the Esc left
         the focus (Textual would send both to the field the Esc was meant to leave)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.key_order.hold(event):  # a key before it is still on its way
+                return
             key = after_escape(event, self.focused)
             if key is not None:
                 if not await self._check_bindings("escape", priority=True):
                     await self._check_bindings("escape")
-                await super().on_event(key)
-                return
+                event = key
+            target = self.focused or self.screen
+            await super().on_event(event)
+            self.key_order.handled(event, target)
+            return
         await super().on_event(event)
     def notify(
         self,

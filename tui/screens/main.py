@@ -24,6 +24,7 @@ from tui.compositor import LinesCompositor
 from tui.i18n import localise_bindings, register
 from tui.screens import template_keys as quick
 from tui.screens.roster_keys import RosterActions
+from tui.settle import after_refresh, drained
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
@@ -57,39 +58,6 @@ BINDING_TEXTS = {
 
 #: How many layouts the main screen may wait for before it is first drawn.
 SETTLE_ROUNDS = 8
-
-
-async def after_refresh(screen: Screen[Any]) -> None:
-    """Wait until ``screen`` has processed its pending updates (its ``call_after_refresh``)."""
-    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def refreshed() -> None:
-        if not done.done():
-            done.set_result(None)
-
-    screen.call_after_refresh(refreshed)
-    await done
-
-
-async def drained(screen: Screen[Any]) -> None:
-    """Wait until the app, ``screen`` and every widget on it have handled the messages they had
-    (what Textual's Pilot waits for between keys)."""
-    nodes = [screen.app, *screen.walk_children(with_self=True)]
-    waiting = [node for node in nodes if node.is_running]
-    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    left = 0
-
-    def one_done() -> None:
-        nonlocal left
-        left -= 1
-        if left <= 0 and not done.done():
-            done.set_result(None)
-
-    for node in waiting:
-        left += bool(node.call_later(one_done))  # each runs later, from its node's own queue
-    posted = left
-    if posted:
-        await done
 
 
 class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):

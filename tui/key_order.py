@@ -1,0 +1,122 @@
+"""Keys act in the order they were typed, however many come in one packet.
+
+Textual hands a key to the focused widget's queue and goes on with the next key at once. A key
+the widget does not take comes back up to the app, which runs its binding then, with the focus
+of that moment. A key with a priority binding (``x``, ``g``, ``o``… on the initiative list: they
+move the focus to a form, so that the digits after them land there) runs as soon as the app
+reads it. So ``↓↓↓x`` in one packet (fast typing over SSH) ran ``x`` first, on the first row,
+and the three ``↓`` then went to the damage form.
+
+:class:`KeyOrder` holds a key from the terminal while a key before it is still on its way: it
+follows each key the app hands on, up from the widget that got it, until a widget keeps it or it
+is back in the app's queue, lets the app and the widgets on screen handle what that key set off
+(an Enter in a field submits its form, which gives the focus back to the list), then hands the
+app the next key held: what Textual's Pilot does between the keys of a test. A key that never
+comes back (its widget removed) is let go after :data:`GIVE_UP` seconds, so keys are never
+stuck. Keys typed one at a time are not held at all.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from tui.settle import everything_on, when_handled
+
+if TYPE_CHECKING:
+    from textual import events
+    from textual.app import App
+    from textual.message_pump import MessagePump
+    from textual.timer import Timer
+
+#: Seconds after which the keys held are let go even if the one before them never came back.
+GIVE_UP = 1.0
+#: How many times the app and the widgets on screen handle their messages between two keys held.
+SETTLE_ROUNDS = 2
+
+
+class KeyOrder:
+    """The keys of one app, handled one after the other."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        #: Keys handed on to a widget and not yet back in the app's queue nor kept.
+        self.on_their_way = 0
+        #: Keys from the terminal waiting for those, oldest first.
+        self.held: deque[events.Key] = deque()
+        self._released: events.Key | None = None
+        self._watchdog: Timer | None = None
+
+    def hold(self, event: events.Key) -> bool:
+        """Whether ``event``, a key from the terminal, must wait for the keys before it (then
+        it is kept and handed to the app again in its turn)."""
+        if event is self._released:
+            self._released = None
+            return False
+        if self.on_their_way or self.held:
+            self.held.append(event)
+            if self._watchdog is None:  # not restarted by new keys: only by keys moving on
+                self._arm()
+            return True
+        return False
+
+    def handled(self, event: events.Key, target: MessagePump) -> None:
+        """The app has handled ``event``: ran its binding, or handed it on to ``target``."""
+        if event.is_forwarded:
+            self.on_their_way += 1
+            self._follow(event, target)
+        elif not self.on_their_way:
+            self._settle_then_next()
+
+    def _follow(self, event: events.Key, node: MessagePump) -> None:
+        """Once ``node`` has handled ``event``: done if it kept it or gave it to the app, else
+        follow it to the parent it bubbled to."""
+
+        def after() -> None:
+            parent = node._parent
+            if event._stop_propagation or not event.bubble or parent is None or parent is self.app:
+                self._back()
+            else:
+                self._follow(event, parent)
+
+        if not node.call_later(after):  # ``node`` is gone: nothing more happens to the key
+            self._back()
+
+    def _back(self) -> None:
+        self.on_their_way = max(0, self.on_their_way - 1)
+        if not self.on_their_way:
+            self._settle_then_next()
+
+    def _settle_then_next(self, rounds: int = SETTLE_ROUNDS) -> None:
+        """Hand on the next key held once the app and the widgets on screen have handled what
+        the keys before it set off (a field's Enter posts the form's submit, which moves the
+        focus back to the list): ``rounds`` times, since a round can post more."""
+        if not self.held:
+            self._next()
+        elif rounds <= 0:
+            self._next()
+        else:
+            when_handled(everything_on(self.app.screen), lambda: self._settle_then_next(rounds - 1))
+
+    def _next(self) -> None:
+        """Hand the app the oldest key held (behind the keys already in its queue)."""
+        if not self.held:
+            if self._watchdog is not None:
+                self._watchdog.stop()
+                self._watchdog = None
+            return
+        self._released = self.held.popleft()
+        self.app.post_message(self._released)
+        self._arm()
+
+    def _arm(self) -> None:
+        """(Re)start the countdown to :meth:`_give_up`."""
+        if self._watchdog is None:
+            self._watchdog = self.app.set_timer(GIVE_UP, self._give_up, name="keys held")
+        else:
+            self._watchdog.reset()
+
+    def _give_up(self) -> None:
+        self._watchdog = None
+        self.on_their_way = 0
+        self._next()

@@ -1,0 +1,64 @@
+"""Waiting for the app to settle: until widgets have handled the messages they have now.
+
+What Textual's Pilot waits for between two keys in a test; the app waits for it before its first
+frame (:meth:`~tui.screens.main.MainScreen._show`) and between keys that came in one packet
+(:mod:`tui.key_order`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+
+
+def when_handled(nodes: Iterable[MessagePump], callback: Callable[[], object]) -> None:
+    """Call ``callback`` once each of ``nodes`` that runs has handled the messages it has now
+    (at once when none runs)."""
+    left = 0
+    called = False
+
+    def one_done() -> None:
+        nonlocal left, called
+        left -= 1
+        if left <= 0 and not called:
+            called = True
+            callback()
+
+    for node in [node for node in nodes if node.is_running]:
+        left += bool(node.call_later(one_done))  # each runs later, from its node's own queue
+    if left <= 0 and not called:
+        called = True
+        callback()
+
+
+def everything_on(screen: Screen[Any]) -> list[MessagePump]:
+    """The app, ``screen`` and every widget on it."""
+    return [screen.app, *screen.walk_children(with_self=True)]
+
+
+async def drained(screen: Screen[Any]) -> None:
+    """Wait until the app, ``screen`` and every widget on it have handled the messages they had."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def handled() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    when_handled(everything_on(screen), handled)
+    await done
+
+
+async def after_refresh(screen: Screen[Any]) -> None:
+    """Wait until ``screen`` has processed its pending updates (its ``call_after_refresh``)."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def refreshed() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    screen.call_after_refresh(refreshed)
+    await done
