@@ -53,7 +53,7 @@ class KeyOrder:
         if event is self._released:
             self._released = None
             return False
-        if self.on_their_way or self.held:
+        if self.on_their_way or self.held or self._released is not None:  # (one let go is not back yet)
             self.held.append(event)
             if self._watchdog is None:  # not restarted by new keys: only by keys moving on
                 self._arm()
@@ -119,4 +119,5 @@ class KeyOrder:
     def _give_up(self) -> None:
         self._watchdog = None
         self.on_their_way = 0
+        self._released = None
         self._next()
