@@ -46,6 +46,7 @@ class KeyOrder:
         self.held: deque[events.Key] = deque()
         self._released: events.Key | None = None
         self._watchdog: Timer | None = None
+        self._waits = 0
 
     def hold(self, event: events.Key) -> bool:
         """Whether ``event``, a key from the terminal, must wait for the keys before it (then
@@ -87,16 +88,20 @@ class KeyOrder:
         if not self.on_their_way:
             self._settle_then_next()
 
-    def _settle_then_next(self, rounds: int = SETTLE_ROUNDS) -> None:
+    def _settle_then_next(self, rounds: int = SETTLE_ROUNDS, wait: int | None = None) -> None:
         """Hand on the next key held once the app and the widgets on screen have handled what
         the keys before it set off (a field's Enter posts the form's submit, which moves the
-        focus back to the list): ``rounds`` times, since a round can post more."""
-        if not self.held:
-            self._next()
-        elif rounds <= 0:
+        focus back to the list): ``rounds`` times, since a round can post more. ``wait``
+        numbers this wait: one overtaken by :meth:`_give_up` hands on nothing."""
+        if wait is None:
+            self._waits += 1
+            wait = self._waits
+        elif wait != self._waits:
+            return
+        if not self.held or rounds <= 0:
             self._next()
         else:
-            when_handled(everything_on(self.app.screen), lambda: self._settle_then_next(rounds - 1))
+            when_handled(everything_on(self.app.screen), lambda: self._settle_then_next(rounds - 1, wait))
 
     def _next(self) -> None:
         """Hand the app the oldest key held (behind the keys already in its queue)."""
@@ -117,6 +122,7 @@ class KeyOrder:
             self._watchdog.reset()
 
     def _give_up(self) -> None:
+        self._waits += 1
         self._watchdog = None
         self.on_their_way = 0
         self._released = None
