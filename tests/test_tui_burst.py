@@ -151,3 +151,18 @@ async def test_a_key_that_never_comes_back_holds_the_next_ones_only_a_moment(mon
         await pilot.pause(2.0)  # two give-ups: 0.6 s
         await settled(pilot)
         assert not app.key_order.held and the_list.cursor == 3
+
+
+@run
+async def test_a_dialog_key_and_the_name_after_it_in_one_burst() -> None:
+    """``AZed`` in one packet: ``A`` opens the add-character dialog and the name lands in its
+    first field, not on the list behind it (``Z``, ``e``, ``d`` are keys there too)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        before = app.campaign
+        burst(app, "A", "Z", "e", "d")
+        await settled(pilot)
+        assert app.screen is not app.screen_stack[0]  # the dialog
+        assert app.screen.focused.value == "Zed"
+        assert app.campaign is before  # nothing done on the list
