@@ -332,3 +332,22 @@ async def test_the_defence_and_named_forms_are_composed_when_first_shown():
         await pilot.pause()
         assert pane(app).mode == "mass-defence"
         assert len(app.screen.query(DefenceForm)) == 1 and len(app.screen.query(NamedGroupForm)) == 1
+
+
+@run
+async def test_d_on_the_group_list_opens_the_defence_form_the_first_time():
+    """``d`` on the group list opens the defence form even before it was ever composed (it is
+    composed when first shown), its attackers field focused. (It was composed, never shown.)"""
+    from tui.widgets.mass_combat import DefenceForm
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        assert isinstance(app.focused, GroupList)
+        pane = app.screen.query_one(MassCombatPane)
+        assert pane.form_of(DefenceForm) is None
+        await pilot.press("d")
+        await pilot.pause()
+        form = pane.form_of(DefenceForm)
+        assert form is not None and pane.mode == "mass-defence"
+        assert app.focused is form.query_one("#def-attackers")

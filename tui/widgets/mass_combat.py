@@ -161,8 +161,9 @@ class GroupList(OptionList):
     def action_attack(self) -> None:
         self.pane.start_attack(keep_target=True)
 
-    def action_defend(self) -> None:
-        self.pane.start_defence()
+    def action_defend(self) -> Coroutine[Any, Any, None] | None:
+        """The defence form (composed the first time: Textual awaits what is returned)."""
+        return self.pane.start_defence()
 
     def action_standing(self) -> None:
         self.pane.ask_standing()
