@@ -40,25 +40,23 @@ def everything_on(screen: Screen[Any]) -> list[MessagePump]:
     return [screen.app, *screen.walk_children(with_self=True)]
 
 
-async def drained(screen: Screen[Any]) -> None:
-    """Wait until the app, ``screen`` and every widget on it have handled the messages they had."""
+async def called_back(register: Callable[[Callable[[], None]], object]) -> None:
+    """Wait until the callback given to ``register`` is called (once is enough)."""
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
-    def handled() -> None:
+    def back() -> None:
         if not done.done():
             done.set_result(None)
 
-    when_handled(everything_on(screen), handled)
+    register(back)
     await done
+
+
+async def drained(screen: Screen[Any]) -> None:
+    """Wait until the app, ``screen`` and every widget on it have handled the messages they had."""
+    await called_back(lambda back: when_handled(everything_on(screen), back))
 
 
 async def after_refresh(screen: Screen[Any]) -> None:
     """Wait until ``screen`` has processed its pending updates (its ``call_after_refresh``)."""
-    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-
-    def refreshed() -> None:
-        if not done.done():
-            done.set_result(None)
-
-    screen.call_after_refresh(refreshed)
-    await done
+    await called_back(screen.call_after_refresh)

@@ -519,9 +519,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             return Strip.blank(width, self.rich_style)
         key = self.keys[index]
         look = ("cursor" if self.has_focus else "cursor-blur") if index == self.cursor else ""
-        looks = self.strips.get(key)
-        if looks is None:
-            looks = self.strips[key] = {}
+        looks = self.strips.setdefault(key, {})
         strip = looks.get(look)
         if strip is None:
             strip = looks[look] = self._render_row(index, width, look)
