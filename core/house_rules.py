@@ -1,4 +1,4 @@
-"""House rules: the campaign options of RULES.md, with their defaults."""
+"""House rules: the campaign options of docs/rules.md, with their defaults."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from core.validators import at_least, between, one_of
 
 @attrs.frozen
 class HouseRules:
-    """Campaign rule options. Each default is the one RULES.md gives."""
+    """Campaign rule options. Each default is the one docs/rules.md gives."""
 
     #: RULES 1.2: the kult die (d20 − 10).
     kult_die: str = attrs.field(default=DEFAULT_KULT_DIE, validator=one_of(tuple(KULT_DICE)))

@@ -1,4 +1,4 @@
-"""RULES 2: Mage: l'Ascension (seed ``001_…``): an effect's pool, successes needed, odds, Paradox,
+"""RULES 2: Mage: l'Ascension (its source text's magic): an effect's pool, successes needed, odds, Paradox,
 rituals and counter-magic.
 
 Nothing is rolled here: the GM gives the difficulty per die and sees the exact chance

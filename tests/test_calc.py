@@ -44,7 +44,7 @@ def pick(data: dict, *keys: str) -> tuple:
     return tuple(data[key] for key in keys)
 
 
-# --- the worked examples (RULES.md) -----------------------------------------------------------
+# --- the worked examples (docs/rules.md) -------------------------------------------------------
 
 
 def test_e1_calc_check_json():
