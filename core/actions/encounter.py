@@ -8,6 +8,7 @@ from core import turns
 from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
+from core.conditions import lasting
 from core.converters import as_tuple
 from core.encounter import Condition, Encounter, Lasts, Participant
 from core.errors import RulesError
@@ -215,22 +216,6 @@ class AddCondition(Action):
             campaign.with_encounter(enc),
             (line(f"{names}: {condition.name}{en}", f"{names} : {condition.name}{fr}"),),
         )
-
-
-def lasting(campaign: Campaign, condition: Condition) -> tuple[str, str]:
-    """How long ``condition`` lasts, as said after its name in a log line (en, fr)."""
-    if condition.lasts is Lasts.ROUNDS:
-        n = condition.rounds
-        plural = "s" if n is not None and n > 1 else ""
-        return f" for {n} round{plural}", f" pour {n} round{plural}"
-    if condition.lasts is Lasts.REMOVED:
-        return " until removed", " jusqu'à retrait"
-    assert condition.of is not None
-    who = campaign.name_of(condition.of)
-    de_who = turns.de_turn(campaign, condition.of)
-    if condition.lasts is Lasts.TURN_START:
-        return f" until the start of {who}'s next turn", f" jusqu'au début du prochain tour {de_who}"
-    return f" until the end of {who}'s next turn", f" jusqu'à la fin du prochain tour {de_who}"
 
 
 @attrs.frozen

@@ -24,6 +24,7 @@ from core.errors import RulesError
 from core.rolls import chance_of_success
 from core.sums import Term, sum_line
 from tui.access import applied, gm
+from tui.access import targets as marked_or_selected
 from tui.i18n import plural_s, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.chooser import Chooser
@@ -378,14 +379,7 @@ class DamagePane(FormPane):
     # -- look-ups -------------------------------------------------------------------------------
     def targets(self) -> tuple[str, ...]:
         """The marked combatants in initiative order, else the selected one."""
-        campaign = self.campaign
-        marked = gm(self).marked
-        if not marked:
-            key = getattr(self.app, "selected", None)
-            return (key,) if key is not None and campaign.has(key) else ()
-        encounter = campaign.encounter
-        order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster), *(g.id for g in campaign.groups)]
-        return tuple(sorted((k for k in marked if campaign.has(k)), key=order.index))
+        return marked_or_selected(self)
 
     def toggles(self) -> tuple[bool, bool]:
         return self.query_one("#dmg-pugilat", Checkbox).value, self.query_one("#dmg-bypass", Checkbox).value
