@@ -105,7 +105,22 @@ class Form(Vertical):
         """Build the action and apply it. Override."""
 
     def action_submit(self) -> None:
+        self.enter()
+
+    def enter(self) -> None:
+        """Enter in the form: apply it, then whatever came of it (applied, missed, refused,
+        failed) the next key acts on the initiative list, unless the form says on screen that
+        it waits for a die (a reroll), which Esc or any list key still leaves."""
         self.submit()
+        focused = self.app.focused
+        if focused is None or self.screen is not self.app.screen:
+            return  # a dialog asks the GM first: its answer decides
+        if getattr(focused, "waiting", False) or focused not in self.walk_children() and focused is not self:
+            return
+        refusals = [e.message for e in self.query(ErrorLine) if e.message]
+        if refusals:  # seen at once even on an 80×24 screen, where the list hides the form
+            self.app.notify(refusals[0], severity="warning", timeout=6)
+        back_to_initiative(self)
 
     def choose(self, select_id: str, key: str | None) -> None:
         """Pick ``key`` in a character Select and put its score in the field."""
@@ -189,7 +204,7 @@ class Form(Vertical):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.submit()
+        self.enter()
 
 
 FormT = TypeVar("FormT", bound=Form)
@@ -358,18 +373,20 @@ class FormPane(Pane):
         back_to_initiative(self)
 
     # -- applying -------------------------------------------------------------------------------
-    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
+    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None, *, back: bool = True) -> Outcome | None:
         """Send ``action`` to the app, once: a refusal shows next to the fields and changes
         nothing; else its breakdown stays in the result area. ``replaces``: the journal's last
         action, which ``action`` takes the place of (a reroll replaces the failed roll). When
         the app asks the GM first (an attack on its own side, a 6th stigma), the answer shows
-        here when it comes, and None is returned now."""
+        here when it comes, and None is returned now. ``back``: an applied action gives the
+        focus back to the initiative list (not when the form then waits for a die)."""
 
         def shown(result: Outcome | RulesError | None) -> None:
             error.show(result.text(self.lang) if isinstance(result, RulesError) else "")
             if isinstance(result, Outcome):
                 self.show_result(outcome_text(result, self.lang))
-                back_to_initiative(self)  # the next turn is one key: n
+                if back:  # the next turn is one key: n
+                    back_to_initiative(self)
 
         error.show("")
         result = gm(self).request(action, replace_last=replaces is not None, quiet=True, done=shown)

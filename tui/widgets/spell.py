@@ -473,9 +473,16 @@ class ApotheoseSpell(SpellSystem):
         field.select_all()
 
     def cast(self) -> None:
-        """Check the spell, ask which targets take the intensity as damage, then cast it."""
+        """Check the spell, ask which targets take the intensity as damage, then cast it. Cast,
+        refused or cancelled, the next key acts on the initiative list (n: the next turn)."""
         app = gm(self)
         c = self.caster()
+
+        def back() -> None:
+            go = getattr(self.screen, "action_back", None)
+            if go is not None:
+                go()
+
         try:
             if c is None:
                 raise refused("caster", "spell.no_caster")
@@ -485,6 +492,7 @@ class ApotheoseSpell(SpellSystem):
         except RulesError as error:
             lang = self.lang
             app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
+            back()
             return
 
         def cast_done(result: object) -> None:
@@ -492,14 +500,14 @@ class ApotheoseSpell(SpellSystem):
                 self.query_one("#spell-inspired", Checkbox).value = False
                 if app.marked:  # the marks were for this spell's victims
                     app.marked = frozenset()
-                back = getattr(self.screen, "action_back", None)
-                if back is not None:  # the next turn is one key: n
-                    back()
+            back()
 
         def chosen(victims: tuple[str, ...] | None) -> None:
-            if victims is not None:
-                aimed = aim_at_groups(self.campaign, spell, victims)
-                gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
+            if victims is None:
+                back()
+                return
+            aimed = aim_at_groups(self.campaign, spell, victims)
+            gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
         from tui.screens.victims import VictimsDialog
 
