@@ -193,6 +193,9 @@ async def test_a_sixth_stigma_asks_for_confirmation():
         await pilot.pause()
         assert app.campaign.character("alduin").pc
         assert app.campaign.character("alduin").pm == 9
+        # No: the next key is the list's; s opens the spell again (a new spell, fields anew).
+        await pilot.press("s", "8")
+        app.screen.query_one("#spell-inspired", Checkbox).value = True
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, VictimsDialog))
         await pilot.press("enter")

@@ -191,10 +191,11 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.pane = "mass"
         return self.query_one(MassCombatPane).start_defence()
 
-    def action_spell(self) -> AwaitMount | None:
-        """``s``: the Apothéose tab (the game's own magic) whatever tab was used last, whose
-        turn it is as the caster."""
-        return self.action_spell_system("apotheose")
+    def action_spell(self) -> None:
+        """``s``: a new Apothéose spell (the game's own magic) whatever tab was used last, whose
+        turn it is as the caster, as many targets as are marked."""
+        self.query_one(SpellPane).new_spell()
+        self.pane = "spell"
 
     def action_spell_system(self, tab_id: str) -> AwaitMount | None:
         """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…). The tab

@@ -302,15 +302,18 @@ class AttackForm(Form):
         else:
             dice = (cast(first, die, rng),) + (() if again is None else (cast(again, die, rng),))
             action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
-        rolled = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls)
+        try:
+            can_reroll = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls).can_reroll
+        except RulesError:  # a reroll the rules refuse: the request says why
+            can_reroll = False
         # A miss that can be rerolled keeps the form: it waits for the reroll die.
-        done = pane.apply(action, error, replaces=replaces, back=not rolled.can_reroll)
+        done = pane.apply(action, error, replaces=replaces, back=not can_reroll)
         if done:
-            self.last = (action, rolled.can_reroll)
+            self.last = (action, can_reroll)
             self.die.value = ""
             reroll_field.value = ""
-            self.query_one("#atk-waiting").display = rolled.can_reroll
-            if rolled.can_reroll:  # the reroll die is the next thing the GM types (Esc, n…: go on)
+            self.query_one("#atk-waiting").display = can_reroll
+            if can_reroll:  # the reroll die is the next thing the GM types (Esc, n…: go on)
                 pane.add_result_line(t("mass.reroll_hint", lang))
                 pane.pane_to_front()
                 focus_now(reroll_field)
