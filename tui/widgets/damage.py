@@ -200,7 +200,7 @@ class DuelForm(Form):
             yield Label(t("dmg.affect", lang), classes="label")
             yield Cycle(AFFECTS, id="duel-affect", classes="affect")
             yield Checkbox(t("dmg.defends", lang), id="duel-defends", compact=True)
-            yield ErrorLine(id="duel-error")
+        yield ErrorLine(id="duel-error")  # its own line: the row above leaves it a few columns
         yield Static("", id="duel-chance", classes="chance", markup=False)
         yield Static("", id="duel-preview", classes="preview", markup=False)
 

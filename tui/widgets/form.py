@@ -385,12 +385,30 @@ class FormPane(Pane):
             error.show(result.text(self.lang) if isinstance(result, RulesError) else "")
             if isinstance(result, Outcome):
                 self.show_result(outcome_text(result, self.lang))
+                done = gm(self).session.journal.done
+                self.result_entry = (len(done) - 1, done[-1]) if done else None
                 if back:  # the next turn is one key: n
                     back_to_initiative(self)
 
         error.show("")
         result = gm(self).request(action, replace_last=replaces is not None, quiet=True, done=shown)
         return result if isinstance(result, Outcome) else None
+
+    #: (journal position, entry) of the action whose result the pane shows.
+    result_entry: tuple[int, object] | None = None
+
+    def on_mount(self) -> None:  # Pane.on_mount runs too (Textual calls each class's handler)
+        self.watch(self.app, "journal_moves", self._result_still_true, init=False)
+
+    def _result_still_true(self) -> None:
+        """Undo took back the action whose result shows: it goes (the log keeps it, struck)."""
+        if self.result_entry is None:
+            return
+        position, entry = self.result_entry
+        done = gm(self).session.journal.done
+        if len(done) <= position or done[position] is not entry:
+            self.result_entry = None
+            self.show_result("")
 
     def show_result(self, text: str | Content) -> None:
         """Show ``text`` (plain text when a string) in the result area."""
