@@ -297,6 +297,7 @@ class DamagePane(FormPane):
 
     TITLE_KEY = "pane.damage"
     MODES = (("dmg-entry", "dmg.entry"), ("dmg-duel", "dmg.duel"))
+    OPENERS: ClassVar[dict[str, str]] = {"dmg-entry": "start_entry", "dmg-duel": "start_duel"}
     BINDING_TEXTS: ClassVar[dict[str, str]] = {
         "dmg-switch": "dmg.key.switch",
         "dmg-repair": "dmg.key.repair",

@@ -8,7 +8,8 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, ClassVar, TypeVar
 
-from textual import on
+from rich.cells import cell_len
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
@@ -217,6 +218,8 @@ class FormPane(Pane):
     Static ``.form-result``; ``MODES`` lists (form id, i18n key) in order."""
 
     MODES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: Form id → the name of the pane's method that opens it (a click on its tab calls it).
+    OPENERS: ClassVar[dict[str, str]] = {}
     #: Footer texts: binding id → i18n key.
     BINDING_TEXTS: ClassVar[dict[str, str]] = {}
     result_text: Content = Content("")
@@ -367,6 +370,28 @@ class FormPane(Pane):
             label = f" {t(key, self.lang)} "
             parts.append(f"[reverse]{label}[/]" if mode == name else f"[$text-muted]{label}[/]")
         set_text(self.query_one(".form-mode", Static), " ".join(parts) + "  [$text-muted]ctrl+t[/]")
+
+    def mode_at(self, x: int) -> str | None:
+        """The form whose tab is at column ``x`` of the tab line (as :meth:`show_form` lays it)."""
+        start = 0
+        for name, key in self.MODES:
+            width = cell_len(t(key, self.lang)) + 2
+            if start <= x < start + width:
+                return name
+            start += width + 1
+        return None
+
+    async def on_click(self, event: events.Click) -> None:
+        """A click on a form's tab opens that form, as ctrl+t does."""
+        widget = event.widget
+        if widget is None or not widget.has_class("form-mode"):
+            return
+        offset = event.get_content_offset(widget)
+        mode = self.mode_at(offset.x) if offset is not None else None
+        if mode is not None and mode != self.mode and mode in self.OPENERS:
+            opened = getattr(self, self.OPENERS[mode])()
+            if opened is not None:
+                await opened
 
     def action_back(self) -> None:
         """Escape: back to the initiative list."""

@@ -464,6 +464,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         index = offset.y + round(self.scroll_y)
         if index < len(self.keys):
             self.move_cursor(index)
+            if event.chain == 2:  # a double click opens the sheet, as enter does
+                self.action_sheet()
 
     # Textual's ``Widget._on_focus``/``_on_blur`` repaint the whole widget; here only the
     # cursor's line changes (its colours), so the rest of the list is not sent again (over SSH,

@@ -435,6 +435,7 @@ class MassCombatPane(FormPane):
 
     TITLE_KEY = "pane.mass"
     MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"), ("mass-named", "named.mode"))
+    OPENERS: ClassVar[dict[str, str]] = {"mass-attack": "start_attack", "mass-defence": "start_defence", "mass-named": "start_named"}
     BINDING_TEXTS: ClassVar[dict[str, str]] = {"mass-switch": "mass.key.switch", "mass-back": "fields.back"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "switch", "Attack/Defence", id="mass-switch"),
