@@ -65,7 +65,7 @@ register(
         "sheet.shadow": ("Shadow", "Ombre"),
         "sheet.shadow_value": ("shadow {n}/{max}", "ombre {n}/{max}"),
         "sheet.tainted": ("tainted soul (≥ {n})", "âme souillée (≥ {n})"),
-        "sheet.untainted": ("not tainted (taint from {n})", "pas souillée (souillure dès {n})"),
+        "sheet.untainted": ("not tainted (taint from {n})", "âme non souillée (souillure dès {n})"),
         "sheet.stigmata": ("Stigmata:", "Stigmates :"),
         "sheet.graces": ("Graces:", "Grâces :"),
         "sheet.ledger": ("Shadow ledger (latest first)", "Registre d'ombre (plus récent d'abord)"),

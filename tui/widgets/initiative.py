@@ -49,11 +49,11 @@ from core.conditions import tag as condition_tag
 from core.damage import Vital
 from core.encounter import Participant
 from core.errors import RulesError
-from core.french import de
 from core.house_rules import HouseRules
 from core.mooks import MookGroup
 from core.roster import Character
 from core.shadow import tainted
+from core.turns import de_turn
 from tui.access import applied, gm, targets
 from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import plain, visible
@@ -70,6 +70,10 @@ register(
         "init.hint": (
             "No fight under way: f starts one with everybody below.",
             "Pas de combat en cours : f en lance un avec tout le monde.",
+        ),
+        "init.empty": (
+            "Nobody yet: A adds a character, G a group, T from a template (3vet), M mooks (12s), Q one line; ctrl+p Import… a file.",
+            "Personne encore : A ajoute un personnage, G un groupe, T d'un modèle (3vet), M des sbires (12s), Q une ligne ; ctrl+p Importer… un fichier.",
         ),
         "init.fight_name": ("Fight {n}", "Combat {n}"),
         "init.fight_under_way": ("A fight is already under way.", "Un combat est déjà en cours."),
@@ -138,6 +142,12 @@ register(
         "init.unmarked": ("Marks cleared.", "Marques effacées."),
         "init.key.fight": ("Fight", "Combat"),
         "init.key.end_fight": ("End fight", "Fin du combat"),
+        "init.key.cursor_up": ("Up", "Haut"),
+        "init.key.cursor_down": ("Down", "Bas"),
+        "init.key.cursor_home": ("First", "Premier"),
+        "init.key.cursor_end": ("Last", "Dernier"),
+        "init.key.page_up": ("Page up", "Page préc."),
+        "init.key.page_down": ("Page down", "Page suiv."),
     }
 )
 
@@ -170,6 +180,12 @@ BINDING_TEXTS = {
     "init-unmark": "init.key.unmark",
     "init-fight": "init.key.fight",
     "init-end-fight": "init.key.end_fight",
+    "init-cursor-up": "init.key.cursor_up",
+    "init-cursor-down": "init.key.cursor_down",
+    "init-cursor-home": "init.key.cursor_home",
+    "init-cursor-end": "init.key.cursor_end",
+    "init-page-up": "init.key.page_up",
+    "init-page-down": "init.key.page_down",
 }
 
 
@@ -926,10 +942,16 @@ class InitiativePane(Pane):
         else:
             current = self.list.entity(enc.current) if enc.current else None  # by key, not a scan
             name = current.name if current is not None else enc.current or ""
-            who = t("init.turn", lang, name=name, de_name=de(name)) if enc.current else t("init.no_turn", lang)
+            de_name = de_turn(campaign, enc.current) if enc.current else ""
+            who = t("init.turn", lang, name=name, de_name=de_name) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
         self.set_subtitle(subtitle)
         hint = self.query_one("#initiative-hint", Static)
+        empty = campaign is not None and not campaign.roster and not campaign.groups
+        text = t("init.empty" if empty else "init.hint", lang)
+        if getattr(hint, "_text", None) != text:
+            hint._text = text  # type: ignore[attr-defined]  # the text shown, to update only on a change
+            hint.update(text)
         if hint.display != (enc is None):
             hint.display = enc is None
 
