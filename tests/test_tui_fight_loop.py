@@ -167,3 +167,56 @@ def test_help_lists_every_command_and_logs_players_option(capsys) -> None:
         assert f"  apotheose {name}" in out, name
     assert "--players" in out
     assert all(len(line) <= 80 for line in out.splitlines())
+
+
+# -- item 13: words ------------------------------------------------------------------------------------
+def test_words_of_what_players_see_of_turns_and_of_a_spell_paid_for() -> None:
+    from core.actions import CastSpell, NextTurn, SetShown, SetShownDefault, apply
+    from core.demo import demo_campaign
+    from core.errors import RulesError
+    from core.magic import SpellRequest
+
+    demo = demo_campaign()
+    (shown,) = apply(demo, SetShown("capitaine", "nothing")).lines
+    assert shown.en == "What the players see of Capitaine de la garde: nothing"
+    assert shown.fr.startswith("Ce que les joueurs voient de Capitaine de la garde : ")
+    (alduin,) = apply(demo, SetShown("alduin", "nothing")).lines
+    assert alduin.fr.startswith("Ce que les joueurs voient d'Alduin : ")
+    (pcs,) = apply(demo, SetShownDefault("pcs", "exact")).lines
+    assert pcs.en.startswith("What the players see of all PCs: ")
+    campaign = apply(apply(demo, NextTurn()).campaign, NextTurn()).campaign  # Capitaine, Vétérans
+    assert apply(demo, NextTurn()).lines[-1].fr == "Au tour de Capitaine de la garde (round 1)"
+    assert campaign.encounter.current == "veterans"
+    lines = apply(apply(demo, NextTurn()).campaign, NextTurn()).lines
+    assert lines[-1].fr == "Au tour des Vétérans de Villon (round 1)"
+    with pytest.raises(RulesError) as refused:
+        apply(demo, CastSpell("alduin", SpellRequest(2), victims=("segiere", "morvan")))
+    assert "paid for 1 target (targets 0)" in str(refused.value) and "(s)" not in str(refused.value)
+
+
+def test_words_read_only_sheet_and_french_log_rows() -> None:
+    from core.breakdown import Line
+    from core.journal import LogLine
+    from tui.screens.log import log_rows
+    from tui.session import ReadOnlyError
+
+    assert str(ReadOnlyError()) == "campaign: open read-only, nothing changes"
+    rows = log_rows((LogLine(1, "do", Line("pm 9→4", "pm 9→4")), LogLine(1, "do", Line("Capitaine", "Capitaine"))), "fr")
+    assert rows[0].text == "pm 9→4 ; Capitaine"
+
+
+@run
+async def test_help_lists_each_key_once_in_french_words_and_an_empty_campaign_says_how_to_add() -> None:
+    from core.campaign import Campaign
+
+    app = make_test_app(Campaign("vide"), lang="fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "A ajoute un personnage" in screen_text(app) and "Importer" in screen_text(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = str(app.screen.query_one("#help-text").render())
+        assert keys.count("palette de commandes") + keys.count("Palette") <= 1
+        assert "espace" in keys and " space " not in keys
+        assert "shift+a" not in keys and keys.count("Ajouter un personnage") == 1
+        assert "Up" not in keys and "Page up" not in keys
