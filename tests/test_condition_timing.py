@@ -14,12 +14,7 @@ from core.encounter import Condition, Lasts
 from core.errors import RulesError
 from core.journal import Journal
 from core.roster import new_character
-
-
-def run(campaign: Campaign, *actions):
-    for action in actions:
-        campaign = apply(campaign, action).campaign
-    return campaign
+from tests.test_turns import run
 
 
 def trio() -> Campaign:

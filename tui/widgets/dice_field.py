@@ -16,7 +16,7 @@ from tui.widgets.inputs import FieldError
 
 register(
     {
-        "dice.roll": ("roll", "à lancer"),
+        "dice.roll": ("roll", "lancer"),
         "dice.static": ("static", "fixe"),
         "dice.none": ("none", "aucune"),
         "dice.bad_face": ("{field}: a kult die shows {lo}…{hi}", "{field} : un dé kult fait de {lo} à {hi}"),
