@@ -5,6 +5,7 @@ status line at each turn start; counted down while their bearer's turns are skip
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from core.actions import AddCondition, Damage
@@ -141,3 +142,17 @@ async def test_each_turn_start_names_the_conditions_of_whoever_is_up_and_those_e
         await pilot.press("n")
         await wait_for(pilot, lambda: app.campaign.encounter.current == "veterans")
         assert "ended: Capitaine de la garde stunned" in status(app)
+
+
+@run
+async def test_a_name_with_brackets_shows_as_typed_in_the_whose_turn_choice() -> None:
+    from core.demo import demo_campaign
+
+    campaign = demo_campaign()
+    campaign = campaign.with_character(attrs.evolve(campaign.character("brunvir"), name="[b]Brunvir[/b]"))
+    app = make_test_app(campaign)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "c", *"shield", "tab", "tab", "space")
+        await wait_for(pilot, lambda: "until the start" in screen_text(app))
+        assert "[b]Brunvir[/b]" in screen_text(app)

@@ -13,6 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Select, Static
@@ -24,7 +25,7 @@ from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
 from tui.i18n import refusal, register, t
-from tui.safe import plain
+from tui.safe import plain, visible
 from tui.screens.prompts import parse_int
 from tui.widgets.inputs import Cycle
 
@@ -100,7 +101,9 @@ class ConditionDialog(ModalScreen["Condition | None"]):
                 yield Cycle(LASTS, id="condition-lasts")
             with Horizontal(classes="condition-row", id="condition-of-row"):
                 yield Label(t("cdlg.condition_of", lang))
-                choices: list[tuple[object, tuple[str, str]]] = [(key, (name, name)) for key, name in self.turns]
+                # Names are data: shown as typed, never read as markup (the Cycle renders markup).
+                shown = {key: escape(visible(name, lines=False)) for key, name in self.turns}
+                choices: list[tuple[object, tuple[str, str]]] = [(key, (shown[key], shown[key])) for key, _ in self.turns]
                 choices = choices or [(None, ("—", "—"))]
                 yield Cycle(choices, self.current, id="condition-of")
             yield Static("", id="condition-error", classes="field-error", markup=False)
