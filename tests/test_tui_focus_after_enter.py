@@ -31,7 +31,8 @@ FORMS = [
     ("named-group-applied", None, ("capitaine",), ["g", "ctrl+t", "ctrl+t", "7", "enter"], "applied"),
     ("spell-applied", "alduin", (), ["s", "1", "enter", "enter"], "applied"),
     ("spell-failed", "alduin", (), ["s", "enter"], "failed"),
-    ("spell-refused", "alduin", ("segiere", "morvan"), ["s", "2", "enter", "enter"], "refused"),
+    # Two marked: s fills targets 2; typed back to 0, the cast is refused (paid 1, 2 victims).
+    ("spell-refused", "alduin", ("segiere", "morvan"), ["s", "2", "tab", "tab", "tab", "0", "enter", "enter"], "refused"),
 ]
 
 

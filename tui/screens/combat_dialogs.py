@@ -78,7 +78,7 @@ class ConditionDialog(ModalScreen["Condition | None"]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="condition-cancel"),
-        Binding("enter", "submit", "OK", show=False),
+        Binding("enter", "submit", "OK", show=False, id="condition-ok"),
     ]
 
     def __init__(self, who: str, turns: Sequence[tuple[str, str]] = (), current: str | None = None) -> None:

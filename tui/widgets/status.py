@@ -37,6 +37,7 @@ class StatusBar(Static):
     #: whole turn (an HP change mid-turn does not take it off the line).
     _before: Encounter | None = None
     _ended: tuple[object, str] = (None, "")
+    _conditions: list[str] = []  # noqa: RUF012  # replaced, never changed in place
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
@@ -52,7 +53,9 @@ class StatusBar(Static):
             if enc.current:
                 name = campaign.name_of(enc.current)
                 turn = t("status.turn", lang, name=name, de_name=de_turn(campaign, enc.current))
-                conditions = self._turn_conditions(campaign, enc)
+                if enc is not self._before:  # an HP change keeps the encounter: nothing to read again
+                    self._conditions = self._turn_conditions(campaign, enc)
+                conditions = self._conditions
                 if conditions:
                     # At a turn's start the GM reads who is up, what it bears and what ends
                     # now before the campaign's and the fight's names.
