@@ -2,20 +2,62 @@
 
 from __future__ import annotations
 
+import enum
 import functools
 
 import attrs
 
 from core.converters import as_tuple
+from core.errors import RulesError
 from core.validators import at_least, non_empty
+
+
+class Lasts(enum.Enum):
+    """How long a condition lasts (the GM chooses; RULES 1.4 leaves conditions to the GM)."""
+
+    #: To the end of its bearer's N-th turn from now (``rounds`` is N, counted down).
+    ROUNDS = "rounds"
+    #: Until the start of the next turn of the combatant ``of``.
+    TURN_START = "turn_start"
+    #: Until the end of the next turn of the combatant ``of``.
+    TURN_END = "turn_end"
+    #: Until the GM removes it.
+    REMOVED = "removed"
+
+
+def _lasts_default(condition: Condition) -> Lasts:
+    return Lasts.ROUNDS if condition.rounds is not None else Lasts.REMOVED
 
 
 @attrs.frozen
 class Condition:
-    """A named condition, for ``rounds`` more rounds (``None``: until removed)."""
+    """A named condition and how long it lasts.
+
+    ``Condition("stunned", 2)`` lasts to the end of its bearer's 2nd turn from now;
+    ``Condition("blessed")`` until removed; ``Condition("shielded", lasts=Lasts.TURN_START,
+    of="alduin")`` until Alduin's next turn starts. ``rounds`` is what is left to count: the
+    bearer's turns (ROUNDS), or the starts or ends of ``of``'s turns still to pass (1, or 2 for
+    "the end of the next turn" set during that very turn); None until it is put on someone.
+    """
 
     name: str = attrs.field(validator=non_empty)
     rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(1)))
+    lasts: Lasts = attrs.field(default=attrs.Factory(_lasts_default, takes_self=True))
+    of: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.lasts is Lasts.ROUNDS and self.rounds is None:
+            raise RulesError("rounds", "a condition that lasts rounds needs how many", "≥ 1",
+                             "un état qui dure des rounds en demande le nombre")
+        if self.lasts is Lasts.REMOVED and self.rounds is not None:
+            raise RulesError("rounds", "a condition until removed counts no rounds", None,
+                             "un état jusqu'à retrait ne compte pas de rounds")
+        turn = self.lasts in (Lasts.TURN_START, Lasts.TURN_END)
+        if turn and not self.of:
+            raise RulesError("of", "whose turn ends the condition?", None, "le tour de qui met fin à l'état ?")
+        if not turn and self.of is not None:
+            raise RulesError("of", "only a condition until someone's turn names whose", None,
+                             "seul un état jusqu'au tour de quelqu'un le nomme")
 
 
 @attrs.frozen

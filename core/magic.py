@@ -128,11 +128,12 @@ def victims_paid(targets: int) -> int:
 def check_victims(targets: int, victims: int) -> None:
     """Refuse more victims than the spell paid for, naming both numbers (RULES 1.7)."""
     paid = victims_paid(targets)
+    en, fr = ("target", "cible") if paid == 1 else ("targets", "cibles")
     require(
         "victims", victims <= paid,
-        f"the spell was paid for {paid} target(s) (targets {targets}) but aims at {victims} victims",
+        f"the spell was paid for {paid} {en} (targets {targets}) but aims at {victims} victims",
         f"0…{paid}",
-        f"le sort a été payé pour {paid} cible(s) (cibles {targets}) mais vise {victims} victimes",
+        f"le sort a été payé pour {paid} {fr} (cibles {targets}) mais vise {victims} victimes",
     )
 
 

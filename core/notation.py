@@ -76,11 +76,24 @@ def is_armour_word(word: str) -> bool:
 
 @functools.lru_cache(maxsize=256)
 def parse_armour(text: str) -> tuple[ArmourPiece, ...]:
-    """Comma-separated pieces (see :func:`armour_piece`); a worn set that makes sense. (Cached:
-a roster file repeats the same few texts on every row.)"""
-    pieces = tuple(armour_piece(word) for word in parse_list(text))
-    armour_points(pieces)
-    return pieces
+    """Pieces separated by commas or, as in quick add, by spaces (``cotte bouclier``; see
+    :func:`armour_piece`); a worn set that makes sense. (Cached: a roster file repeats the same
+    few texts on every row.)"""
+    pieces = []
+    for part in parse_list(text):
+        words = part.split() if not is_armour_word(part) else [part]
+        for word in words:
+            if not is_armour_word(word):
+                allowed = ", ".join([*(p.value for p in ArmourPiece), *ARMOUR_WORDS])
+                raise RulesError(
+                    "armour", f"unknown armour piece {word!r} (pieces are separated by commas or spaces: "
+                    f"'cotte, bouclier' or 'cotte bouclier')", allowed,
+                    f"pièce d'armure inconnue {word!r} (les pièces se séparent par des virgules ou des espaces : "
+                    f"« cotte, bouclier » ou « cotte bouclier »)",
+                )
+            pieces.append(armour_piece(word))
+    armour_points(tuple(pieces))
+    return tuple(pieces)
 
 
 def format_armour(pieces: tuple[ArmourPiece, ...], lang: str = "en") -> str:

@@ -17,6 +17,7 @@ from core.breakdown import Line
 from core.campaign import Campaign
 from core.choices import Choice
 from core.damage import Vital
+from core.encounter import Lasts
 from core.mooks import MookGroup
 from core.roster import Character
 from core.visibility import Shown
@@ -58,8 +59,27 @@ def group_wounds(group: MookGroup) -> Wounds:
 
 @attrs.frozen
 class ShownCondition:
+    """A condition as players see it: its rounds left, or the turn that ends it (``until``, a
+    name; ``at_end``: the end of that turn, else its start); neither: until removed."""
+
     name: str
     rounds: int | None = None
+    until: str | None = None
+    at_end: bool = False
+
+
+def _shown(campaign: Campaign, conditions) -> tuple[ShownCondition, ...]:
+    out = []
+    for k in conditions:
+        if k.lasts is Lasts.ROUNDS:
+            out.append(ShownCondition(k.name, k.rounds))
+        elif k.of is not None and k.lasts in (Lasts.TURN_START, Lasts.TURN_END):
+            whose = campaign.find(k.of)
+            name = None if whose is None or whose.hidden else whose.name  # a hidden one stays unnamed
+            out.append(ShownCondition(k.name, until=name or "?", at_end=k.lasts is Lasts.TURN_END))
+        else:
+            out.append(ShownCondition(k.name))
+    return tuple(out)
 
 
 @attrs.frozen
@@ -133,17 +153,17 @@ def _character_row(campaign: Campaign, c: Character, conditions, *, current: boo
             shadow=c.shadow_value,
             pm=c.pm if max_pm else None,
             max_pm=max_pm or None,
-            conditions=tuple(ShownCondition(k.name, k.rounds) for k in conditions),
+            conditions=_shown(campaign, conditions),
         )
     elif not c.pc:
-        row = attrs.evolve(row, conditions=tuple(ShownCondition(k.name, k.rounds) for k in conditions))
+        row = attrs.evolve(row, conditions=_shown(campaign, conditions))
     return row
 
 
 def _group_row(campaign: Campaign, g: MookGroup, conditions, *, current: bool, delaying: bool) -> Row:
     shown = campaign.visibility.shown(g.id, "groups")
     row = Row(name=g.name, kind="group", current=current, delaying=delaying,
-              conditions=tuple(ShownCondition(k.name, k.rounds) for k in conditions))
+              conditions=_shown(campaign, conditions))
     if shown is Shown.EXACT:
         return attrs.evolve(row, standing=g.standing, total=g.total, wounds=group_wounds(g))
     if shown is Shown.WOUNDS:

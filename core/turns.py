@@ -7,14 +7,16 @@ but stay listed; a delaying participant is skipped until it acts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.damage import Vital, bleed
-from core.encounter import Encounter, Participant
+from core.encounter import Condition, Encounter, Lasts, Participant
 from core.errors import RulesError
-from core.french import de
+from core.french import de, de_group
 from core.initiative import OrderEntry, turn_order
 from core.mooks import MookGroup
 from core.roster import Character
@@ -51,11 +53,10 @@ def sort_order(campaign: Campaign, encounter: Encounter) -> Encounter:
     return attrs.evolve(encounter, participants=tuple(by_key[k] for k in turn_order(entries)))
 
 
-def _first_actor(campaign: Campaign, encounter: Encounter, start: int) -> str | None:
-    for p in encounter.participants[start:]:
-        if can_act(campaign, p):
-            return p.key
-    return None
+def de_turn(campaign: Campaign, key: str) -> str:
+    """« de Brunvir », « d'Alduin », « des Vétérans de Villon » (a group is many)."""
+    name = campaign.name_of(key)
+    return de_group(name) if isinstance(campaign.find(key), MookGroup) else de(name)
 
 
 def new_round(campaign: Campaign, encounter: Encounter) -> tuple[Campaign, Encounter, tuple[Line, ...]]:
@@ -77,22 +78,76 @@ def new_round(campaign: Campaign, encounter: Encounter) -> tuple[Campaign, Encou
     return campaign, encounter, tuple(lines)
 
 
-def end_of_turn(campaign: Campaign, encounter: Encounter) -> tuple[Encounter, tuple[Line, ...]]:
-    """The current one's turn ends: its conditions count one of its turns down and those at
-    their last end (a condition of N rounds lasts to the end of its bearer's N-th turn)."""
-    p = encounter.participant(encounter.current) if encounter.current is not None else None
-    if p is None or p.delaying or not any(c.rounds is not None for c in p.conditions):
+def _count_down(
+    campaign: Campaign, encounter: Encounter, ticks: Callable[[Participant, Condition], bool]
+) -> tuple[Encounter, tuple[Line, ...]]:
+    """Count one down on every condition ``ticks`` says an event counts for; those at their
+    last end, each with a line. Unchanged participants stay the same objects (the panes
+    repaint by identity)."""
+    lines: list[Line] = []
+    changed: dict[str, Participant] = {}
+    for p in encounter.participants:
+        if not p.conditions or not any(c.rounds is not None and ticks(p, c) for c in p.conditions):
+            continue
+        kept = []
+        for cond in p.conditions:
+            if cond.rounds is None or not ticks(p, cond):
+                kept.append(cond)
+            elif cond.rounds > 1:
+                kept.append(attrs.evolve(cond, rounds=cond.rounds - 1))
+            else:
+                name = campaign.name_of(p.key)
+                lines.append(line(f"{name}: {cond.name} ends", f"{name} : fin de {cond.name}"))
+        changed[p.key] = attrs.evolve(p, conditions=tuple(kept))
+    if not changed:
         return encounter, ()
-    kept, lines = [], []
-    for cond in p.conditions:
-        if cond.rounds is None:
-            kept.append(cond)
-        elif cond.rounds > 1:
-            kept.append(attrs.evolve(cond, rounds=cond.rounds - 1))
-        else:
-            name = campaign.name_of(p.key)
-            lines.append(line(f"{name}: {cond.name} ends", f"{name} : fin de {cond.name}"))
-    return encounter.replace(attrs.evolve(p, conditions=tuple(kept))), tuple(lines)
+    participants = tuple(changed.get(p.key, p) for p in encounter.participants)
+    return attrs.evolve(encounter, participants=participants), tuple(lines)
+
+
+def turn_ends(campaign: Campaign, encounter: Encounter, key: str) -> tuple[Encounter, tuple[Line, ...]]:
+    """``key``'s turn ends: its own conditions of N rounds count one of its turns down, and every
+    condition "until the end of ``key``'s next turn" counts that end."""
+
+    def ticks(p: Participant, c: Condition) -> bool:
+        return (c.lasts is Lasts.ROUNDS and p.key == key) or (c.lasts is Lasts.TURN_END and c.of == key)
+
+    return _count_down(campaign, encounter, ticks)
+
+
+def turn_starts(campaign: Campaign, encounter: Encounter, key: str) -> tuple[Encounter, tuple[Line, ...]]:
+    """``key``'s turn starts: every condition "until the start of ``key``'s next turn" ends."""
+    return _count_down(campaign, encounter, lambda _p, c: c.lasts is Lasts.TURN_START and c.of == key)
+
+
+def end_of_turn(campaign: Campaign, encounter: Encounter) -> tuple[Encounter, tuple[Line, ...]]:
+    """The current one's turn ends (a condition of N rounds lasts to the end of its bearer's
+    N-th turn). A delaying one's turn has not ended: it ends when it acts."""
+    p = encounter.participant(encounter.current) if encounter.current is not None else None
+    if p is None or p.delaying:
+        return encounter, ()
+    return turn_ends(campaign, encounter, p.key)
+
+
+def _passed_over(campaign: Campaign, encounter: Encounter, key: str) -> tuple[Encounter, tuple[Line, ...]]:
+    """``key`` cannot act (knocked out, dying, dead, all down): its turn comes and goes where it
+    would have come, so conditions count it as a turn that started and ended (README decision)."""
+    encounter, started = turn_starts(campaign, encounter, key)
+    encounter, ended = turn_ends(campaign, encounter, key)
+    return encounter, started + ended
+
+
+def _next_actor(campaign: Campaign, encounter: Encounter, start: int) -> tuple[str | None, Encounter, tuple[Line, ...]]:
+    """The first one from ``start`` who can act, counting the turns of those passed over
+    (a delaying one is not passed over: it holds its turn)."""
+    lines: tuple[Line, ...] = ()
+    for p in encounter.participants[start:]:
+        if can_act(campaign, p):
+            return p.key, encounter, lines
+        if not p.delaying:
+            encounter, more = _passed_over(campaign, encounter, p.key)
+            lines += more
+    return None, encounter, lines
 
 
 def order_mid_round(campaign: Campaign, encounter: Encounter) -> Encounter:
@@ -117,17 +172,20 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         raise RulesError("encounter", "nobody takes part in this encounter", fr="personne ne prend part à cette rencontre")
     start = 0 if enc.current is None else enc.index(enc.current) + 1
     enc, lines = end_of_turn(campaign, enc)
-    key = _first_actor(campaign, enc, start)
+    key, enc, passed = _next_actor(campaign, enc, start)
+    lines += passed
     if key is None and enc.current is not None:
         campaign, enc, round_lines = new_round(campaign, enc)
         lines += round_lines
-        key = _first_actor(campaign, enc, 0)
+        key, enc, passed = _next_actor(campaign, enc, 0)
+        lines += passed
     if key is None:
         raise RulesError("encounter", "nobody in the encounter can act", fr="personne dans la rencontre ne peut agir")
     enc = attrs.evolve(enc, current=key)
     name = campaign.name_of(key)
-    lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour {de(name)} (round {enc.round})"),)
-    return campaign.with_encounter(enc), lines
+    lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour {de_turn(campaign, key)} (round {enc.round})"),)
+    enc, started = turn_starts(campaign, enc, key)
+    return campaign.with_encounter(enc), lines + started
 
 
 def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
@@ -149,7 +207,7 @@ def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         key, rnd = actors[-1].key, enc.round - 1
     enc = attrs.evolve(enc, current=key, round=rnd)
     name = campaign.name_of(key)
-    return campaign.with_encounter(enc), (line(f"Back to {name}'s turn", f"Retour au tour {de(name)}"),)
+    return campaign.with_encounter(enc), (line(f"Back to {name}'s turn", f"Retour au tour {de_turn(campaign, key)}"),)
 
 
 def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
@@ -182,7 +240,8 @@ def act_now(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
     rest.insert(at, attrs.evolve(participant, delaying=False))
     enc = attrs.evolve(enc, participants=tuple(rest), current=key)
     name = campaign.name_of(key)
-    return campaign.with_encounter(enc), (*lines, line(f"{name} acts now", f"{name} agit maintenant"))
+    enc, started = turn_starts(campaign, enc, key)
+    return campaign.with_encounter(enc), (*lines, line(f"{name} acts now", f"{name} agit maintenant"), *started)
 
 
 def move(campaign: Campaign, key: str, steps: int) -> tuple[Campaign, tuple[Line, ...]]:

@@ -644,3 +644,33 @@ def migrate_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
         if isinstance(campaign, dict):
             campaign.setdefault("visibility", default)
     return payload
+
+
+@CAMPAIGN.migration(2)
+def migrate_2_to_3(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 lets a condition last until the start or the end of someone's next turn
+    (``lasts``, ``of``) and be put on several combatants at once (``AddCondition.also``): a
+    version-2 condition lasts its rounds, or until removed when it has none."""
+
+    def condition(cond: Any) -> None:
+        if isinstance(cond, dict):
+            cond.setdefault("lasts", "rounds" if cond.get("rounds") is not None else "removed")
+            cond.setdefault("of", None)
+
+    def campaign(data: Any) -> None:
+        for enc in data.get("encounters", ()) if isinstance(data, dict) else ():
+            for part in enc.get("participants", ()) if isinstance(enc, dict) else ():
+                for cond in part.get("conditions", ()) if isinstance(part, dict) else ():
+                    condition(cond)
+
+    history = payload.get("history")
+    history = history if isinstance(history, dict) else {}
+    campaign(payload.get("campaign"))
+    campaign(history.get("base"))
+    for name in ("done", "undone"):
+        for entry in history.get(name, ()):
+            action = entry.get("action") if isinstance(entry, dict) else None
+            if isinstance(action, dict) and action.get("type") == "AddCondition":
+                condition(action.get("condition"))
+                action.setdefault("also", [])
+    return payload

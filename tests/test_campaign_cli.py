@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from core.demo import demo_campaign
+from saves.envelope import CURRENT_VERSION
 from saves.format import read_journal
 from tests.golden.make_campaign_v1 import golden_journal
 from tui.campaign_cli import main_check, main_log, main_new, markdown_log
@@ -95,7 +96,7 @@ def test_check_summarises_a_campaign_that_loads(capsys) -> None:
         "hidden from players: 1",
         "encounter: Embuscade à Leda, round 1, turn of Capitaine de la garde (9 taking part)",
         "history: 5 actions to undo, 1 to redo, 9 log lines",
-        "format: apotheose.campaign version 1, upgraded to 2 when read",
+        f"format: apotheose.campaign version 1, upgraded to {CURRENT_VERSION} when read",
     ):
         assert f"  {words}\n" in out
 

@@ -165,7 +165,7 @@ def test_whatever_check_accepts_renders_every_sheet(tmp_path, data):
         for c in campaign.roster:
             character_text(c, campaign, lang)
         for g in campaign.groups:
-            group_text(g, lang)
+            group_text(g, campaign, lang)
 
 
 @pytest.mark.slow

@@ -42,7 +42,7 @@ async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
 
 @run
 async def test_the_palette_sets_the_defaults() -> None:
-    assert any("every NPCs: nothing" in en for _, en, _ in palette_commands())
+    assert any("all NPCs: nothing" in en for _, en, _ in palette_commands())
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -50,7 +50,7 @@ async def test_the_palette_sets_the_defaults() -> None:
         await wait_for(pilot, lambda: app.campaign.visibility.npcs is Shown.NOTHING)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"every PCs wound")
+        await pilot.press(*"all PCs wound")
         await pilot.pause(0.3)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.campaign.visibility.pcs is Shown.WOUNDS)

@@ -40,3 +40,17 @@ def applied(result: object) -> bool:
     from core.actions import Outcome  # here: ``tui.i18n`` needs this module, the rules need not load for ``--help``
 
     return isinstance(result, Outcome)
+
+
+def targets(node: InApp) -> tuple[str, ...]:
+    """The marked combatants in initiative order, else the selected one (what damage, a spell's
+    victims and a condition go to)."""
+    app = gm(node)
+    campaign = app.campaign
+    marked = app.marked
+    if not marked:
+        key = getattr(app, "selected", None)
+        return (key,) if key is not None and campaign.has(key) else ()
+    encounter = campaign.encounter
+    order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster), *(g.id for g in campaign.groups)]
+    return tuple(sorted((k for k in marked if campaign.has(k)), key=order.index))

@@ -1,16 +1,8 @@
 """The ``apotheose`` command. Imports Textual only when it opens a screen.
 
     apotheose [CAMPAIGN] [--saves DIR] [--lang fr|en] [--no-mouse] [--read-only]
-    apotheose calc …            one rules answer (see ``apotheose calc --help``)
-    apotheose new NAME [--demo] create a campaign
-    apotheose check FILE        validate a save
-    apotheose log FILE [-o OUT] the combat log as Markdown
-    apotheose view NAME|FILE    the players' live, read-only view
-    apotheose share NAME --group GROUP   let the players' group watch a campaign
-    apotheose import NAME FILE  add characters and groups from a CSV or JSON file
-    apotheose export NAME --roster [-o OUT]  the roster in that format
-    apotheose templates         the NPC template library
-    apotheose keymap [--list]   check keymap.toml (remapped keys); --list: the binding ids
+
+and the other commands of :data:`COMMANDS` (``apotheose --help`` lists them from there).
 """
 
 from __future__ import annotations
@@ -30,6 +22,29 @@ SUBCOMMANDS = {
     "templates": ("tui.roster_cli", "main_templates"),
     "keymap": ("tui.keymap", "main_keymap"),
 }
+
+
+#: Each other command's usage and what it does, as ``apotheose --help`` lists them (one line each).
+COMMANDS = (
+    ("calc …", "one rules answer: check, attack-group, defend-group, damage, spell…"),
+    ("new NAME [--demo]", "create a campaign"),
+    ("check FILE", "validate a save"),
+    ("log FILE [-o OUT] [--players]", "the combat log as Markdown (--players: what they may see)"),
+    ("view NAME|FILE", "the players' live, read-only view"),
+    ("share NAME --group G", "let a group (the players) watch a campaign"),
+    ("import NAME FILE", "add characters and groups from a CSV or JSON file"),
+    ("export NAME --roster [-o OUT]", "the roster in that format (--format csv|json)"),
+    ("templates", "the NPC template library: its file and templates"),
+    ("keymap [--list]", "check keymap.toml (your own keys); --list: the binding ids"),
+)
+
+
+def commands_help() -> str:
+    """The epilog of ``apotheose --help``: every other command, one line each."""
+    lines = ["other commands (each has its own --help):"]
+    for usage, what in COMMANDS:  # two lines each: fits 80 columns
+        lines += [f"  apotheose {usage}", f"      {what}"]
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

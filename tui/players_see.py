@@ -65,8 +65,8 @@ def set_default(app, kind: str, shown: str) -> None:
 def palette_commands() -> tuple[tuple[str, str, str], ...]:
     """(action, English label, French label) for the command palette."""
     commands = [
-        ("app.players_see", "Players see of the selected: exact HP / wound level / nothing",
-         "Vu des joueurs pour la sélection : PV exacts / niveau de blessure / rien"),
+        ("app.players_see", "What the players see of the selected: exact HP / wound level / nothing",
+         "Ce que les joueurs voient de la sélection : PV exacts / niveau de blessure / rien"),
         ("app.players_private", "Keep the selected PC's shadow, pm and conditions from the players (or show them)",
          "Cacher aux joueurs l'ombre, les pm et les états du PJ sélectionné (ou les montrer)"),
     ]
@@ -74,5 +74,5 @@ def palette_commands() -> tuple[tuple[str, str, str], ...]:
         en, fr = KIND_LABELS[kind]
         for shown in ORDER:
             commands.append((f"app.players_default('{kind}', '{shown.value}')",
-                             f"Players see of every {en}: {shown.en}", f"Les joueurs voient des {fr} : {shown.fr}"))
+                             f"What the players see of all {en}: {shown.en}", f"Ce que les joueurs voient des {fr} : {shown.fr}"))
     return tuple(commands)

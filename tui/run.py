@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.cli import commands_help
 from tui.i18n import LANGS, default_lang
 
 if TYPE_CHECKING:
@@ -42,14 +43,7 @@ def parser() -> argparse.ArgumentParser:
         prog="apotheose",
         description="The Apothéose GM app.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=(
-            "other commands (each has its own --help):\n"
-            "  apotheose calc …              one rules answer: check, attack-group, defend-group,\n"
-            "                                damage, spell, resist, xp\n"
-            "  apotheose new NAME [--demo]   create a campaign\n"
-            "  apotheose check FILE          validate a save\n"
-            "  apotheose log FILE [-o OUT]   the combat log as Markdown"
-        ),
+        epilog=commands_help(),
     )
     p.add_argument("campaign", nargs="?", help="a campaign name (in the saves folder) or a file; default: the demo")
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")

@@ -26,7 +26,7 @@ class Saver(Protocol):
 
 
 class ReadOnlyError(RulesError):
-    def __init__(self, why: str = "this campaign is open read-only", fr: str = "cette campagne est ouverte en lecture seule"):
+    def __init__(self, why: str = "open read-only, nothing changes", fr: str = "ouverte en lecture seule, rien ne change"):
         super().__init__("campaign", why, fr=fr)
 
 

@@ -8,8 +8,9 @@ from core import turns
 from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
+from core.conditions import lasting
 from core.converters import as_tuple
-from core.encounter import Condition, Encounter, Participant
+from core.encounter import Condition, Encounter, Lasts, Participant
 from core.errors import RulesError
 from core.initiative import initiative
 
@@ -171,27 +172,49 @@ class MoveInOrder(Action):
         return Outcome(*turns.move(campaign, self.key, self.steps))
 
 
+def _armed(enc: Encounter, key: str, condition: Condition) -> Condition:
+    """``condition`` as it starts on ``key`` now: what is left to count."""
+    if condition.lasts is Lasts.ROUNDS:
+        assert condition.rounds is not None
+        # Set during its bearer's own turn: N rounds are its N turns after this one.
+        return attrs.evolve(condition, rounds=condition.rounds + 1) if enc.current == key else condition
+    if condition.lasts is Lasts.TURN_START:
+        return attrs.evolve(condition, rounds=1)  # the next start of that turn, whoever is up
+    if condition.lasts is Lasts.TURN_END:
+        # During that one's own turn "its next turn" is the following one: two ends to pass.
+        return attrs.evolve(condition, rounds=2 if enc.current == condition.of else 1)
+    return condition
+
+
 @attrs.frozen
 class AddCondition(Action):
+    """A condition on one combatant, or on several at once (the marked ones): one action, one
+    undo. A condition of the same name on one of them is replaced."""
+
     key: str
     condition: Condition
+    #: More bearers besides ``key`` (the marked targets), in the order given.
+    also: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return (self.key, *(k for k in self.also if k != self.key))
 
     def apply(self, campaign: Campaign) -> Outcome:
-        enc, p = in_fight(campaign, self.key)
+        enc = turns.active_encounter(campaign)
         condition = self.condition
-        if condition.rounds is not None and enc.current == self.key:
-            # Set during its bearer's own turn: N rounds are its N turns after this one.
-            condition = attrs.evolve(condition, rounds=condition.rounds + 1)
-        conditions = tuple(c for c in p.conditions if c.name != condition.name) + (condition,)
-        enc = enc.replace(attrs.evolve(p, conditions=conditions))
-        name, cond = campaign.name_of(self.key), condition
-        given = self.condition.rounds
-        plural = "s" if given is not None and given > 1 else ""
-        rounds_en = f" for {self.condition.rounds} round{plural}" if cond.rounds else ""
-        rounds_fr = f" pour {self.condition.rounds} round{plural}" if cond.rounds else ""
+        if condition.of is not None and enc.participant(condition.of) is None:
+            raise not_in_fight(campaign, condition.of)
+        for key in self.keys:
+            _, p = in_fight(campaign, key)
+            armed = _armed(enc, key, condition)
+            conditions = tuple(c for c in p.conditions if c.name != condition.name) + (armed,)
+            enc = enc.replace(attrs.evolve(p, conditions=conditions))
+        names = ", ".join(campaign.name_of(k) for k in self.keys)
+        en, fr = lasting(campaign, condition)
         return Outcome(
             campaign.with_encounter(enc),
-            (line(f"{name}: {cond.name}{rounds_en}", f"{name} : {cond.name}{rounds_fr}"),),
+            (line(f"{names}: {condition.name}{en}", f"{names} : {condition.name}{fr}"),),
         )
 
 

@@ -8,6 +8,7 @@ from core.actions.base import Action, Outcome
 from core.breakdown import line
 from core.campaign import Campaign
 from core.errors import RulesError
+from core.french import de
 from core.mooks import MookGroup
 from core.visibility import KIND_LABELS, Shown, to_shown
 
@@ -34,8 +35,8 @@ class SetShown(Action):
         default = (" (default)", " (par défaut)") if self.shown is None else ("", "")
         return Outcome(
             attrs.evolve(campaign, visibility=vis),
-            (line(f"Players see of {item.name}: {shown.en}{default[0]}",
-                  f"Les joueurs voient de {item.name} : {shown.fr}{default[1]}"),),
+            (line(f"What the players see of {item.name}: {shown.en}{default[0]}",
+                  f"Ce que les joueurs voient {de(item.name)} : {shown.fr}{default[1]}"),),
         )
 
 
@@ -51,7 +52,7 @@ class SetShownDefault(Action):
         en, fr = KIND_LABELS[self.kind]
         return Outcome(
             attrs.evolve(campaign, visibility=vis),
-            (line(f"Players see of {en}: {self.shown.en}", f"Les joueurs voient des {fr} : {self.shown.fr}"),),
+            (line(f"What the players see of all {en}: {self.shown.en}", f"Ce que les joueurs voient des {fr} : {self.shown.fr}"),),
         )
 
 

@@ -12,26 +12,30 @@ import attrs
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core.breakdown import Lang
-from core.encounter import Condition
+from core.encounter import Condition, Lasts
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
 from tui.i18n import refusal, register, t
-from tui.safe import plain
+from tui.safe import plain, visible
 from tui.screens.prompts import parse_int
+from tui.widgets.inputs import Cycle
 
 register(
     {
         "cdlg.condition_title": ("Condition on {name}", "État de {name}"),
         "cdlg.condition_name": ("Condition, and its rounds if it lasts (e.g. “stunned 2”)", "État, et ses rounds s'il dure (ex. « étourdi 2 »)"),
-        "cdlg.condition_rounds": ("Rounds (empty: until removed)", "Rounds (vide : jusqu'à retrait)"),
+        "cdlg.condition_rounds": ("Rounds ", "Rounds "),
+        "cdlg.condition_lasts": ("Lasts  ", "Dure   "),
+        "cdlg.condition_of": ("Whose  ", "De qui "),
         "cdlg.condition_needs_name": ("Give the condition a name.", "Donnez un nom à l'état."),
         "cdlg.rounds_positive": ("Rounds must be 1 or more.", "Les rounds doivent valoir 1 ou plus."),
         "cdlg.enter_hint": ("Enter: OK · Escape: cancel", "Entrée : OK · Échap : annuler"),
@@ -67,13 +71,21 @@ def split_condition(name: str, rounds: str = "") -> tuple[str, str]:
 
 
 class ConditionDialog(ModalScreen["Condition | None"]):
-    """A condition's name and, optionally, how many rounds it lasts."""
+    """A condition's name and how long it lasts: N rounds, until the start or the end of a
+    chosen combatant's next turn, or until removed. ``who`` names its bearers (the marked
+    ones, or the selected); ``turns`` are (key, name) of the fight's order, ``current`` whose
+    turn it is (the default "whose turn")."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="condition-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="condition-cancel"),
+        Binding("enter", "submit", "OK", show=False, id="condition-ok"),
+    ]
 
-    def __init__(self, who: str) -> None:
+    def __init__(self, who: str, turns: Sequence[tuple[str, str]] = (), current: str | None = None) -> None:
         super().__init__(classes="dialog")
         self.who = who
+        self.turns = tuple(turns)
+        self.current = current
 
     def compose(self) -> ComposeResult:
         lang = lang_of(self)
@@ -81,13 +93,35 @@ class ConditionDialog(ModalScreen["Condition | None"]):
             yield Label(plain(t("cdlg.condition_title", lang, name=self.who)), classes="dialog-question")
             yield Label(t("cdlg.condition_name", lang))
             yield Input(id="condition-name", suggester=SuggestFromList(CONDITIONS[lang], case_sensitive=False))
-            yield Label(t("cdlg.condition_rounds", lang))
-            yield Input(id="condition-rounds", type="integer")
+            with Horizontal(classes="condition-row"):
+                yield Label(t("cdlg.condition_rounds", lang))
+                yield Input(id="condition-rounds", type="integer")
+            with Horizontal(classes="condition-row"):
+                yield Label(t("cdlg.condition_lasts", lang))
+                yield Cycle(LASTS, id="condition-lasts")
+            with Horizontal(classes="condition-row", id="condition-of-row"):
+                yield Label(t("cdlg.condition_of", lang))
+                # Names are data: shown as typed, never read as markup (the Cycle renders markup).
+                shown = {key: escape(visible(name, lines=False)) for key, name in self.turns}
+                choices: list[tuple[object, tuple[str, str]]] = [(key, (shown[key], shown[key])) for key, _ in self.turns]
+                choices = choices or [(None, ("—", "—"))]
+                yield Cycle(choices, self.current, id="condition-of")
             yield Static("", id="condition-error", classes="field-error", markup=False)
             yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
 
+    def on_mount(self) -> None:
+        self._lasts_changed()
+
+    @on(Cycle.Changed, "#condition-lasts")
+    def _lasts_changed(self) -> None:
+        lasts = self.query_one("#condition-lasts", Cycle).value
+        self.query_one("#condition-of-row").display = lasts in (Lasts.TURN_START, Lasts.TURN_END)
+
     @on(Input.Submitted)
     def _submitted(self) -> None:
+        self.action_submit()
+
+    def action_submit(self) -> None:
         lang = lang_of(self)
         error = self.query_one("#condition-error", Static)
         name, rounds_text = split_condition(
@@ -105,13 +139,30 @@ class ConditionDialog(ModalScreen["Condition | None"]):
         if rounds is not None and rounds < 1:
             error.update(t("cdlg.rounds_positive", lang))
             return
+        lasts = self.query_one("#condition-lasts", Cycle).value
         try:
-            self.dismiss(Condition(name, rounds))
+            if lasts is Lasts.ROUNDS:  # no number: until removed, as before
+                condition = Condition(name, rounds)
+            elif lasts is Lasts.REMOVED:
+                condition = Condition(name)
+            else:
+                condition = Condition(name, lasts=lasts, of=self.query_one("#condition-of", Cycle).value)
         except RulesError as exc:
             error.update(exc.text(lang))
+            return
+        self.dismiss(condition)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+#: The "Lasts" choice of the condition dialog.
+LASTS: tuple[tuple[object, tuple[str, str]], ...] = (
+    (Lasts.ROUNDS, ("rounds (none: until removed)", "rounds (aucun : jusqu'à retrait)")),
+    (Lasts.TURN_START, ("until the start of a turn", "jusqu'au début d'un tour")),
+    (Lasts.TURN_END, ("until the end of a turn", "jusqu'à la fin d'un tour")),
+    (Lasts.REMOVED, ("until removed", "jusqu'à retrait")),
+)
 
 
 class PickDialog(ModalScreen["object | None"]):

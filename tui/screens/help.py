@@ -10,7 +10,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.access import lang_of
+from tui.i18n import register, t
 from tui.keymap import with_keymap
+
+register({"help.palette": ("command palette", "palette de commandes")})
+
+#: Key names as a French GM reads them.
+KEY_WORDS = {"en": {}, "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"}}
 
 
 class HelpScreen(ModalScreen[None]):
@@ -24,6 +31,7 @@ class HelpScreen(ModalScreen[None]):
         screen = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else self.app.screen
         rows: list[str] = []
         seen: set[tuple[str, str]] = set()
+        lang = lang_of(self)
         nodes = [screen.focused, *(screen.focused.ancestors_with_self if screen.focused else ()), screen, self.app]
         for node in nodes:
             if node is None:
@@ -31,12 +39,14 @@ class HelpScreen(ModalScreen[None]):
             for _key, binding in with_keymap(node):  # the keys of the GM's keymap.toml
                 if binding.system or not binding.description:
                     continue
-                shown = self.app.get_key_display(binding)
-                if (shown, binding.description) in seen:
+                # One row per action: ``A`` and ``shift+a`` (the same key), ``^p`` and ``ctrl+p``.
+                if (binding.action, binding.description) in seen:
                     continue
-                seen.add((shown, binding.description))
+                seen.add((binding.action, binding.description))
+                shown = KEY_WORDS[lang].get(self.app.get_key_display(binding), self.app.get_key_display(binding))
                 rows.append(f"[b]{shown:>12}[/b]  {binding.description}")
-        rows.append(f"[b]{'ctrl+p':>12}[/b]  command palette")
+        if not any(action.endswith("command_palette") for action, _ in seen):
+            rows.append(f"[b]{'ctrl+p':>12}[/b]  {t('help.palette', lang)}")
         return "\n".join(rows)
 
     def action_dismiss(self) -> None:  # type: ignore[override]  # closing the help gives no result

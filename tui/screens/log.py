@@ -59,7 +59,8 @@ def log_rows(log: tuple[LogLine, ...], lang: Lang = "en") -> list[LogRow]:
         if entry.kind == "do":
             texts.setdefault(entry.seq, []).append(entry.line.text(lang))
         last[entry.seq] = entry.kind
-    return [LogRow(seq, "; ".join(parts), last[seq] == "undo") for seq, parts in texts.items()]
+    joint = " ; " if lang == "fr" else "; "  # French puts a space before « ; »
+    return [LogRow(seq, joint.join(parts), last[seq] == "undo") for seq, parts in texts.items()]
 
 
 def log_markdown(title: str, rows: list[LogRow], lang: Lang = "en") -> str:

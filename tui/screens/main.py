@@ -19,9 +19,11 @@ from textual.screen import Screen
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Input
 
+from core.mooks import MookGroup
+from tui.access import gm
 from tui.commands import CombatantCommands, GMCommands
 from tui.compositor import LinesCompositor
-from tui.i18n import localise_bindings, register
+from tui.i18n import localise_bindings, register, t
 from tui.screens import template_keys as quick
 from tui.screens.roster_keys import RosterActions
 from tui.settle import after_refresh, drained
@@ -41,6 +43,10 @@ register(
         "main.key.add_group": ("Add group", "Ajouter un groupe"),
         "main.key.edit": ("Edit", "Modifier"),
         "main.key.remove": ("Remove", "Retirer"),
+        "main.parry_group": (
+            "{name} is a mook group: the selected PC defends against it (v).",
+            "{name} est un groupe de sbires : le PJ sélectionné se défend contre lui (v).",
+        ),
     }
 )
 BINDING_TEXTS = {
@@ -178,7 +184,14 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         return self.query_one(DamagePane).start_duel()
 
     def action_parry(self) -> Coroutine[Any, Any, None] | None:
-        """An NPC attacks a PC: the selected PC rolls its defence against the current combatant."""
+        """An NPC attacks a PC: the selected PC rolls its defence against the current combatant.
+        On a mook group's turn that is the defence against a group (``v``): it opens, saying so."""
+        campaign = gm(self).campaign
+        enc = campaign.encounter
+        if enc is not None and enc.current is not None and isinstance(campaign.find(enc.current), MookGroup):
+            name = campaign.name_of(enc.current)
+            self.app.notify(t("main.parry_group", gm(self).lang, name=name), timeout=4)
+            return self.action_defend_group()
         self.pane = "damage"
         return self.query_one(DamagePane).start_duel(defends=True)
 
@@ -192,8 +205,10 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         return self.query_one(MassCombatPane).start_defence()
 
     def action_spell(self) -> None:
+        """``s``: a new Apothéose spell (the game's own magic) whatever tab was used last, whose
+        turn it is as the caster, as many targets as are marked."""
+        self.query_one(SpellPane).new_spell()
         self.pane = "spell"
-        self.query_one(SpellPane).start_entry()
 
     def action_spell_system(self, tab_id: str) -> AwaitMount | None:
         """The spell-cost pane on one system's tab (the palette's "Spell cost: Mage"…). The tab

@@ -20,6 +20,7 @@ from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacte
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, derive
+from core.conditions import left
 from core.mooks import MookGroup
 from core.progression import xp_cost
 from core.roster import Character
@@ -47,6 +48,7 @@ register(
         "sheet.derived": ("Derived values", "Valeurs dérivées"),
         "sheet.trades_line": ("Trades: {list}", "Métiers : {list}"),
         "sheet.affects_line": ("Affects: {list}", "Affects : {list}"),
+        "sheet.conditions_line": ("Conditions: {list}", "États : {list}"),
         "sheet.none": ("none", "aucun"),
         "sheet.health": ("Health", "Santé"),
         "sheet.hp": ("HP {hp}/{max}", "PV {hp}/{max}"),
@@ -63,7 +65,7 @@ register(
         "sheet.shadow": ("Shadow", "Ombre"),
         "sheet.shadow_value": ("shadow {n}/{max}", "ombre {n}/{max}"),
         "sheet.tainted": ("tainted soul (≥ {n})", "âme souillée (≥ {n})"),
-        "sheet.untainted": ("not tainted (taint from {n})", "pas souillée (souillure dès {n})"),
+        "sheet.untainted": ("not tainted (taint from {n})", "âme non souillée (souillure dès {n})"),
         "sheet.stigmata": ("Stigmata:", "Stigmates :"),
         "sheet.graces": ("Graces:", "Grâces :"),
         "sheet.ledger": ("Shadow ledger (latest first)", "Registre d'ombre (plus récent d'abord)"),
@@ -211,6 +213,17 @@ def _trades(c: Character, lang: Lang) -> list[Line]:
     ]
 
 
+def _conditions(key: str, campaign: Campaign, lang: Lang) -> list[Line]:
+    """``Conditions: stunned (2 rounds left), blessed (until removed)`` while in the fight."""
+    enc = campaign.encounter
+    part = enc.participant(key) if enc is not None else None
+    if part is None:
+        return []
+    if not part.conditions:
+        return [_dim_in(t("sheet.conditions_line", lang, list="\0"), t("sheet.none", lang))]
+    return [plain(t("sheet.conditions_line", lang, list=", ".join(pick(left(campaign, c), lang) for c in part.conditions)))]
+
+
 def _dim_in(line: str, dimmed: str) -> Content:
     """``line`` (plain text) with its ``\\0`` replaced by ``dimmed``, dim."""
     before, _, after = line.partition("\0")
@@ -238,6 +251,7 @@ def character_text(c: Character, campaign: Campaign, lang: Lang) -> Content:
     if c.notes:
         sections.append(("sheet.notes", [c.notes]))
     out: list[Line] = [Content(" · ").join([plain(k) if isinstance(k, str) else k for k in kind])]
+    out.extend(_conditions(c.id, campaign, lang))
     for title, lines in sections:
         out.append("")
         if title:
@@ -246,7 +260,7 @@ def character_text(c: Character, campaign: Campaign, lang: Lang) -> Content:
     return _lines(out)
 
 
-def group_text(g: MookGroup, lang: Lang) -> Content:
+def group_text(g: MookGroup, campaign: Campaign, lang: Lang) -> Content:
     grade = g.grade.label.text(lang)
     head = plain(t("sheet.group", lang))
     out: list[Line] = [
@@ -254,6 +268,7 @@ def group_text(g: MookGroup, lang: Lang) -> Content:
         t("sheet.standing", lang, standing=g.standing, total=g.total, felled=g.felled),
         t("sheet.grade", lang, grade=grade, d=g.grade.difficulty),
         t("sheet.initiative", lang, n=g.initiative),
+        *_conditions(g.id, campaign, lang),
     ]
     return _lines(out)
 
@@ -316,7 +331,7 @@ class SheetScreen(AppState, ModalScreen[None]):
         if isinstance(entity, Character):
             text = character_text(entity, self.campaign, self.lang)
         else:
-            text = group_text(entity, self.lang)
+            text = group_text(entity, self.campaign, self.lang)
         self.query_one("#sheet-body", Static).update(text)
 
     def action_close(self) -> None:

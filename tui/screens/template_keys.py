@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import attrs
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -121,8 +122,11 @@ class TemplateActions(Screen[None]):
             except (RosterFileError, SaveError) as error:
                 raise ValueError(str(error)) from None
 
-        def chosen(action: object) -> None:
-            if isinstance(action, AddMany):
-                app.request(action)
+        enc = app.campaign.encounter
+        prompt = FilePrompt(t("tpl.import_title", app.lang), read, fight=enc.name if enc is not None else None)
 
-        app.push_screen(FilePrompt(t("tpl.import_title", app.lang), read), chosen)
+        def chosen(action: object) -> None:
+            if isinstance(action, AddMany):  # during a fight the newcomers join it (the box)
+                app.request(attrs.evolve(action, join=prompt.joins))
+
+        app.push_screen(prompt, chosen)

@@ -40,7 +40,7 @@ from core.templates import (
     parse_group_line,
     split_count,
 )
-from tui.access import applied, gm
+from tui.access import applied, gm, lang_of
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.screens.template_keys import BINDING_TEXTS, BINDINGS, PALETTE, TYPED_KEYS, TemplateActions  # noqa: F401 - where they were
@@ -291,10 +291,22 @@ class QuickAdd(LineDialog):
 
 class FilePrompt(ValuePrompt):
     """:class:`ValuePrompt` whose label and error are plain text: an error quotes what a file or
-    the GM wrote (a name, a cell), which is data, never markup."""
+    the GM wrote (a name, a cell), which is data, never markup. ``fight``: the fight under way,
+    which what the file adds joins unless the GM unticks the box (as with ``T``, ``M``, ``Q``)."""
+
+    def __init__(self, *args, fight: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fight = fight
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(self.label, classes="dialog-question", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="prompt-value")
             yield Static("", id="prompt-error", classes="field-error", markup=False)
+            if self.fight is not None:
+                yield Checkbox(t("tpl.join", lang_of(self), fight=self.fight), True, id="prompt-join", compact=True)
+
+    @property
+    def joins(self) -> bool:
+        boxes = self.query("#prompt-join")
+        return bool(boxes) and boxes.first(Checkbox).value

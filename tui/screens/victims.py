@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Label, SelectionList, Static
+from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import OptionDoesNotExist
 
 from tui.access import gm
 from tui.i18n import register, t
@@ -16,12 +20,31 @@ from tui.i18n import register, t
 register(
     {
         "spell.victims": ("{amount} damage (through armour) to which targets?", "{amount} dégâts (armure d'abord) à quelles cibles ?"),
-        "spell.victims_help": (
-            "space: mark · enter: cast · esc: cancel — none marked: no damage",
-            "espace : marquer · entrée : lancer · échap : annuler — aucune : pas de dégâts",
-        ),
+        "spell.victims_help": ("space: tick · enter: cast · esc: cancel", "espace : cocher · entrée : lancer · échap : annuler"),
+        "spell.victims_none": ("none ticked: the spell does no damage", "aucune cochée : le sort ne fait pas de dégâts"),
+        "spell.victims_some": ("{n} ticked take the damage", "{n} cochée(s) subissent les dégâts"),
     }
 )
+
+
+class TickList(SelectionList[str]):
+    """A selection list whose rows say ``[x]`` or ``[ ]`` (Textual's tells them by colour only,
+    lost under ``NO_COLOR``), as the app's checkboxes do."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            selection = self.get_option_at_index(round(self.scroll_offset.y) + y)
+        except OptionDoesNotExist:
+            return strip
+        segments = list(strip)
+        for i, segment in enumerate(segments[:-2]):
+            if segment.text == ToggleButton.BUTTON_LEFT and segments[i + 1].text == ToggleButton.BUTTON_INNER:
+                style = segments[i + 1].style
+                mark = "x" if selection.value in self._selected else " "
+                segments[i : i + 3] = [Segment("[", style), Segment(mark, style), Segment("]", style)]
+                break
+        return Strip(segments, strip.cell_length)
 
 
 class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
@@ -42,10 +65,17 @@ class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
         lang = gm(self).lang
         with Vertical(classes="dialog-box", id="spell-victims-box"):
             yield Label(t("spell.victims", lang, amount=self.amount), classes="dialog-question")
-            yield SelectionList[str](
-                *((name, key, key in self.marked) for key, name in self.choices), id="spell-victims", compact=True
-            )
-            yield Static(t("spell.victims_help", lang), classes="dialog-help", markup=False)
+            yield TickList(*((name, key, key in self.marked) for key, name in self.choices), id="spell-victims", compact=True)
+            yield Static(self._help(), classes="dialog-help", id="spell-victims-help", markup=False)
+
+    def _help(self) -> str:
+        lang = gm(self).lang
+        n = len(self.query_one(TickList).selected) if self.is_mounted else sum(key in self.marked for key, _ in self.choices)
+        ticked = t("spell.victims_some", lang, n=n) if n else t("spell.victims_none", lang)
+        return f"{t('spell.victims_help', lang)} — {ticked}"
+
+    def on_selection_list_selected_changed(self) -> None:
+        self.query_one("#spell-victims-help", Static).update(self._help())
 
     def action_choose(self) -> None:
         chosen = set(self.query_one(SelectionList).selected)

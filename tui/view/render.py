@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.breakdown import Lang
-from core.player_view import PlayerView, Row
+from core.player_view import PlayerView, Row, ShownCondition
 from tui.i18n import register, t
 
 WORDS = {
@@ -70,7 +70,7 @@ def row_line(row: Row, lang: Lang = "en") -> Text:
         extras.append(f"{word('pm', lang)} {row.pm}/{row.max_pm}")
     if row.delaying:
         extras.append(word("delaying", lang))
-    extras.extend(c.name if c.rounds is None else f"{c.name} ({c.rounds})" for c in row.conditions)
+    extras.extend(condition_text(c, lang) for c in row.conditions)
     text.append("  ".join(extras))
     text.rstrip()
     return text
@@ -86,3 +86,13 @@ def table_lines(view: PlayerView, lang: Lang = "en") -> list[Text]:
 
 def log_lines(view: PlayerView, lang: Lang = "en") -> list[Text]:
     return [Text(ln.text(lang), no_wrap=True, overflow="ellipsis") for ln in view.log]
+
+
+def condition_text(c: ShownCondition, lang: Lang) -> str:
+    """``stunned (2)``, ``blessed``, ``shielded (→Alduin)``, ``taunted (→end Alduin)``."""
+    if c.rounds is not None:
+        return f"{c.name} ({c.rounds})"
+    if c.until is not None:
+        end = ("end " if lang == "en" else "fin ") if c.at_end else ""
+        return f"{c.name} (→{end}{c.until})"
+    return c.name

@@ -24,6 +24,7 @@ from core.errors import RulesError
 from core.rolls import chance_of_success
 from core.sums import Term, sum_line
 from tui.access import applied, gm
+from tui.access import targets as marked_or_selected
 from tui.i18n import plural_s, register, t
 from tui.widgets.checkbox import Checkbox
 from tui.widgets.chooser import Chooser
@@ -199,7 +200,7 @@ class DuelForm(Form):
             yield Label(t("dmg.affect", lang), classes="label")
             yield Cycle(AFFECTS, id="duel-affect", classes="affect")
             yield Checkbox(t("dmg.defends", lang), id="duel-defends", compact=True)
-            yield ErrorLine(id="duel-error")
+        yield ErrorLine(id="duel-error")  # its own line: the row above leaves it a few columns
         yield Static("", id="duel-chance", classes="chance", markup=False)
         yield Static("", id="duel-preview", classes="preview", markup=False)
 
@@ -296,6 +297,7 @@ class DamagePane(FormPane):
 
     TITLE_KEY = "pane.damage"
     MODES = (("dmg-entry", "dmg.entry"), ("dmg-duel", "dmg.duel"))
+    OPENERS: ClassVar[dict[str, str]] = {"dmg-entry": "start_entry", "dmg-duel": "start_duel"}
     BINDING_TEXTS: ClassVar[dict[str, str]] = {
         "dmg-switch": "dmg.key.switch",
         "dmg-repair": "dmg.key.repair",
@@ -378,14 +380,7 @@ class DamagePane(FormPane):
     # -- look-ups -------------------------------------------------------------------------------
     def targets(self) -> tuple[str, ...]:
         """The marked combatants in initiative order, else the selected one."""
-        campaign = self.campaign
-        marked = gm(self).marked
-        if not marked:
-            key = getattr(self.app, "selected", None)
-            return (key,) if key is not None and campaign.has(key) else ()
-        encounter = campaign.encounter
-        order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster), *(g.id for g in campaign.groups)]
-        return tuple(sorted((k for k in marked if campaign.has(k)), key=order.index))
+        return marked_or_selected(self)
 
     def toggles(self) -> tuple[bool, bool]:
         return self.query_one("#dmg-pugilat", Checkbox).value, self.query_one("#dmg-bypass", Checkbox).value

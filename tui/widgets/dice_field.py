@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
+from textual import events
 from textual.widgets import Input
 
 from core.breakdown import Lang
@@ -14,7 +16,7 @@ from tui.widgets.inputs import FieldError
 
 register(
     {
-        "dice.roll": ("roll", "jet"),
+        "dice.roll": ("roll", "lancer"),
         "dice.static": ("static", "fixe"),
         "dice.none": ("none", "aucune"),
         "dice.bad_face": ("{field}: a kult die shows {lo}…{hi}", "{field} : un dé kult fait de {lo} à {hi}"),
@@ -35,6 +37,52 @@ class KultDieField(Input):
         super().__init__(restrict=r"[-+]?\d{0,2}|[rR]", select_on_focus=True, **kwargs)
         self.empty = empty
         self.label = label
+
+    #: What a GM types into a die field: anything else, while the field waits, leaves it.
+    DIE_KEYS = re.compile(r"[-+0-9rR]")
+    #: Keys that edit the field or move between fields: never a list key here.
+    EDIT_KEYS = frozenset({"backspace", "delete", "left", "right", "home", "end", "tab", "shift+tab", "escape", "ctrl+z", "ctrl+y"})
+
+    #: The field waits for a die (a reroll after a miss): the form says so on screen, and a
+    #: key of the initiative list (``n``, ``j``, ``x``…) or Enter on the empty field leaves it.
+    waiting = False
+
+    def wait(self, waiting: bool = True) -> None:
+        self.waiting = waiting
+        self.set_class(waiting, "-waiting")
+
+    def on_blur(self) -> None:
+        if self.waiting:
+            self.wait(False)
+            self.post_message(self.Left(self))
+
+    class Left(events.Message):
+        """The field stopped waiting (the GM went on without the die)."""
+
+        def __init__(self, field: KultDieField) -> None:
+            super().__init__()
+            self.field = field
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.waiting and self._leaves(event):
+            # Not a die: the GM goes on. The list gets the focus and the key acts there, as
+            # if the form had not waited (its binding runs with the focus of this moment).
+            event.prevent_default()
+            from tui.widgets.form import back_to_initiative
+
+            back_to_initiative(self)
+            if event.key != "enter" and await self.app._check_bindings(event.key, priority=True):  # the list's x, g, s… are priority bindings: Textual checks those only before a key reaches a widget
+                event.stop()
+            elif event.key == "enter":
+                event.stop()
+        # else Input's own handler (next in the class order) types the key
+
+    def _leaves(self, event: events.Key) -> bool:
+        if event.key == "enter":
+            return not self.value.strip()
+        if event.key in self.EDIT_KEYS:
+            return False
+        return not (event.character and self.DIE_KEYS.fullmatch(event.character))
 
     def on_mount(self) -> None:
         lang = lang_of(self)

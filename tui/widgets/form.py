@@ -8,7 +8,8 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, ClassVar, TypeVar
 
-from textual import on
+from rich.cells import cell_len
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
@@ -105,7 +106,22 @@ class Form(Vertical):
         """Build the action and apply it. Override."""
 
     def action_submit(self) -> None:
+        self.enter()
+
+    def enter(self) -> None:
+        """Enter in the form: apply it, then whatever came of it (applied, missed, refused,
+        failed) the next key acts on the initiative list, unless the form says on screen that
+        it waits for a die (a reroll), which Esc or any list key still leaves."""
         self.submit()
+        focused = self.app.focused
+        if focused is None or self.screen is not self.app.screen:
+            return  # a dialog asks the GM first: its answer decides
+        if getattr(focused, "waiting", False) or focused not in self.walk_children() and focused is not self:
+            return
+        refusals = [e.message for e in self.query(ErrorLine) if e.message]
+        if refusals:  # seen at once even on an 80×24 screen, where the list hides the form
+            self.app.notify(refusals[0], severity="warning", timeout=6)
+        back_to_initiative(self)
 
     def choose(self, select_id: str, key: str | None) -> None:
         """Pick ``key`` in a character Select and put its score in the field."""
@@ -189,7 +205,7 @@ class Form(Vertical):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.submit()
+        self.enter()
 
 
 FormT = TypeVar("FormT", bound=Form)
@@ -202,6 +218,8 @@ class FormPane(Pane):
     Static ``.form-result``; ``MODES`` lists (form id, i18n key) in order."""
 
     MODES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: Form id → the name of the pane's method that opens it (a click on its tab calls it).
+    OPENERS: ClassVar[dict[str, str]] = {}
     #: Footer texts: binding id → i18n key.
     BINDING_TEXTS: ClassVar[dict[str, str]] = {}
     result_text: Content = Content("")
@@ -353,27 +371,69 @@ class FormPane(Pane):
             parts.append(f"[reverse]{label}[/]" if mode == name else f"[$text-muted]{label}[/]")
         set_text(self.query_one(".form-mode", Static), " ".join(parts) + "  [$text-muted]ctrl+t[/]")
 
+    def mode_at(self, x: int) -> str | None:
+        """The form whose tab is at column ``x`` of the tab line (as :meth:`show_form` lays it)."""
+        start = 0
+        for name, key in self.MODES:
+            width = cell_len(t(key, self.lang)) + 2
+            if start <= x < start + width:
+                return name
+            start += width + 1
+        return None
+
+    async def on_click(self, event: events.Click) -> None:
+        """A click on a form's tab opens that form, as ctrl+t does."""
+        widget = event.widget
+        if widget is None or not widget.has_class("form-mode"):
+            return
+        offset = event.get_content_offset(widget)
+        mode = self.mode_at(offset.x) if offset is not None else None
+        if mode is not None and mode != self.mode and mode in self.OPENERS:
+            opened = getattr(self, self.OPENERS[mode])()
+            if opened is not None:
+                await opened
+
     def action_back(self) -> None:
         """Escape: back to the initiative list."""
         back_to_initiative(self)
 
     # -- applying -------------------------------------------------------------------------------
-    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None) -> Outcome | None:
+    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None, *, back: bool = True) -> Outcome | None:
         """Send ``action`` to the app, once: a refusal shows next to the fields and changes
         nothing; else its breakdown stays in the result area. ``replaces``: the journal's last
         action, which ``action`` takes the place of (a reroll replaces the failed roll). When
         the app asks the GM first (an attack on its own side, a 6th stigma), the answer shows
-        here when it comes, and None is returned now."""
+        here when it comes, and None is returned now. ``back``: an applied action gives the
+        focus back to the initiative list (not when the form then waits for a die)."""
 
         def shown(result: Outcome | RulesError | None) -> None:
             error.show(result.text(self.lang) if isinstance(result, RulesError) else "")
             if isinstance(result, Outcome):
                 self.show_result(outcome_text(result, self.lang))
-                back_to_initiative(self)  # the next turn is one key: n
+                done = gm(self).session.journal.done
+                self.result_entry = (len(done) - 1, done[-1]) if done else None
+                if back:  # the next turn is one key: n
+                    back_to_initiative(self)
 
         error.show("")
         result = gm(self).request(action, replace_last=replaces is not None, quiet=True, done=shown)
         return result if isinstance(result, Outcome) else None
+
+    #: (journal position, entry) of the action whose result the pane shows.
+    result_entry: tuple[int, object] | None = None
+
+    def on_mount(self) -> None:  # Pane.on_mount runs too (Textual calls each class's handler)
+        self.watch(self.app, "journal_moves", self._result_still_true, init=False)
+
+    def _result_still_true(self) -> None:
+        """Undo took back the action whose result shows: it goes (the log keeps it, struck)."""
+        if self.result_entry is None:
+            return
+        position, entry = self.result_entry
+        done = gm(self).session.journal.done
+        if len(done) <= position or done[position] is not entry:
+            self.result_entry = None
+            self.show_result("")
 
     def show_result(self, text: str | Content) -> None:
         """Show ``text`` (plain text when a string) in the result area."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import ClassVar, Self
+from typing import ClassVar, NamedTuple, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -44,16 +44,18 @@ from core.actions import (
     apply,
 )
 from core.campaign import Campaign, changed_characters
+from core.conditions import left as condition_left
+from core.conditions import tag as condition_tag
 from core.damage import Vital
 from core.encounter import Participant
 from core.errors import RulesError
-from core.french import de
 from core.house_rules import HouseRules
 from core.mooks import MookGroup
 from core.roster import Character
 from core.shadow import tainted
-from tui.access import applied, gm
-from tui.i18n import localise_bindings, register, t
+from core.turns import de_turn
+from tui.access import applied, gm, targets
+from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import plain, visible
 from tui.state import AppState
 from tui.widgets.form import outcome_text
@@ -69,6 +71,10 @@ register(
             "No fight under way: f starts one with everybody below.",
             "Pas de combat en cours : f en lance un avec tout le monde.",
         ),
+        "init.empty": (
+            "Nobody yet: A adds a character, G a group, T from a template (3vet), M mooks (12s), Q one line; ctrl+p Import… a file.",
+            "Personne encore : A ajoute un personnage, G un groupe, T d'un modèle (3vet), M des sbires (12s), Q une ligne ; ctrl+p Importer… un fichier.",
+        ),
         "init.fight_name": ("Fight {n}", "Combat {n}"),
         "init.fight_under_way": ("A fight is already under way.", "Un combat est déjà en cours."),
         "init.end_fight": ("End the fight {name}?", "Terminer le combat {name} ?"),
@@ -78,6 +84,7 @@ register(
         "init.no_conditions": ("{name} has no condition.", "{name} n'a aucun état."),
         "init.set_initiative": ("Initiative of {name}", "Initiative de {name}"),
         "init.pick_condition": ("Remove which condition from {name}?", "Retirer quel état à {name} ?"),
+        "init.marked_names": ("{n} marked: {names}", "{n} marqués : {names}"),
         # column heads
         "init.col.init": ("Ini", "Ini"),
         "init.col.name": ("Name", "Nom"),
@@ -95,6 +102,15 @@ register(
         "init.tag.all_down": ("all down", "tous à terre"),
         "init.tag.bruised": ("({n} bruised)", "({n} contus.)"),
         "init.tag.hidden": ("[hidden]", "[caché]"),
+        # the same, short, when a row's state cell is narrow
+        "init.short.delaying": ("dly", "ret"),
+        "init.short.dying": ("dying", "agon"),
+        "init.short.knocked_out": ("KO", "KO"),
+        "init.short.dead": ("dead", "mort"),
+        "init.short.stabilised": ("stab", "stab"),
+        "init.short.all_down": ("down", "à terre"),
+        "init.short.bruised": ("({n}b)", "({n}c)"),
+        "init.short.hidden": ("[h]", "[c]"),
         "init.grade.civil": ("civ", "civ"),
         "init.grade.standard": ("std", "std"),
         "init.grade.veteran": ("vet", "vét"),
@@ -126,6 +142,12 @@ register(
         "init.unmarked": ("Marks cleared.", "Marques effacées."),
         "init.key.fight": ("Fight", "Combat"),
         "init.key.end_fight": ("End fight", "Fin du combat"),
+        "init.key.cursor_up": ("Up", "Haut"),
+        "init.key.cursor_down": ("Down", "Bas"),
+        "init.key.cursor_home": ("First", "Premier"),
+        "init.key.cursor_end": ("Last", "Dernier"),
+        "init.key.page_up": ("Page up", "Page préc."),
+        "init.key.page_down": ("Page down", "Page suiv."),
     }
 )
 
@@ -158,6 +180,12 @@ BINDING_TEXTS = {
     "init-unmark": "init.key.unmark",
     "init-fight": "init.key.fight",
     "init-end-fight": "init.key.end_fight",
+    "init-cursor-up": "init.key.cursor_up",
+    "init-cursor-down": "init.key.cursor_down",
+    "init-cursor-home": "init.key.cursor_home",
+    "init-cursor-end": "init.key.cursor_end",
+    "init-page-up": "init.key.page_up",
+    "init-page-down": "init.key.page_down",
 }
 
 
@@ -193,6 +221,16 @@ def bar(value: int, top: int, width: int) -> tuple[str, str]:
 
 
 Entity = Character | MookGroup
+
+
+class Tag(NamedTuple):
+    """A word in a row's state cell: its rank (vital state 0, conditions 1, bruising 2,
+    delaying 3, hidden 4), its full and short texts, its style."""
+
+    rank: int
+    full: str
+    short: str
+    style: Style | None
 
 
 class InitiativeHeader(Static):
@@ -442,6 +480,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         index = offset.y + round(self.scroll_y)
         if index < len(self.keys):
             self.move_cursor(index)
+            if event.chain == 2:  # a double click opens the sheet, as enter does
+                self.action_sheet()
 
     # Textual's ``Widget._on_focus``/``_on_blur`` repaint the whole widget; here only the
     # cursor's line changes (its colours), so the rest of the list is not sent again (over SSH,
@@ -547,9 +587,13 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         name = visible(entity.name if entity is not None else key, lines=False)
         name_style = self._style("current") if current else (self._style("marked") if marked else None)
         pieces.append((fit(name, name_w) + " ", name_style))
-        tags: list[tuple[str, Style | None]] = []
+        # The state cell: the vital state first, then the conditions, then what matters
+        # less (bruising, delaying, hidden). When the full texts do not fit, every tag takes
+        # its short form (``KO``, ``stun1``): at 120 columns a knocked-out row still shows
+        # its conditions.
+        tags: list[Tag] = []
         if part is not None and part.delaying:
-            tags.append((t("init.tag.delaying", lang), self._style("muted")))
+            tags.append(Tag(3, t("init.tag.delaying", lang), t("init.short.delaying", lang), self._style("muted")))
         if isinstance(entity, Character):
             self._character_cells(entity, bar_w, pieces, tags)
         elif isinstance(entity, MookGroup):
@@ -557,21 +601,26 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         else:
             pieces.append((" " * (bar_w + HP + ARMOUR + SHADOW + PM), None))
         if part is not None:
+            name_of = self._campaign.name_of if self._campaign is not None else str
             for cond in part.conditions:
-                text = visible(cond.name if cond.rounds is None else f"{cond.name} {cond.rounds}", lines=False)
-                tags.append((text, self._style("condition")))
+                full, short = pick(condition_tag(cond, name_of), lang), pick(condition_tag(cond, name_of, short=True), lang)
+                tags.append(Tag(1, full, short, self._style("condition")))
         if entity is not None and entity.hidden:
-            tags.append((t("init.tag.hidden", lang), self._style("muted")))
+            tags.append(Tag(4, t("init.tag.hidden", lang), t("init.short.hidden", lang), self._style("muted")))
+        tags.sort(key=lambda tag: tag.rank)  # stable: conditions keep their order
         room = width - sum(cell_len(text) for text, _ in pieces)
         if tags and room > 1:
+            texts = [tag.full for tag in tags]
+            if cell_len(" ".join(texts)) > room - 1:
+                texts = [tag.short for tag in tags]
             pieces.append((" ", None))
             room -= 1
-            for n, (text, style) in enumerate(tags):
-                text = text if n == 0 else " " + text
+            for n, (text, tag) in enumerate(zip(texts, tags, strict=True)):
+                text = visible(text if n == 0 else " " + text, lines=False)
                 if cell_len(text) > room:
-                    pieces.append((fit(text, room), style))
+                    pieces.append((fit(text, room), tag.style))
                     break
-                pieces.append((text, style))
+                pieces.append((text, tag.style))
                 room -= cell_len(text)
         dead = isinstance(entity, Character) and entity.state is Vital.DEAD
         if dead:
@@ -598,12 +647,12 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             pieces.append((" " * SHADOW, None))
         pieces.append(((str(c.pm) if c.mystic else "").rjust(PM), None))
         if c.bruise:  # the HP numbers count bruising in: say how much of them it is
-            tags.insert(0, (t("init.tag.bruised", lang, n=c.bruise), self._style("muted")))
+            tags.append(Tag(2, t("init.tag.bruised", lang, n=c.bruise), t("init.short.bruised", lang, n=c.bruise), self._style("muted")))
         if state is Vital.DYING:
-            key = "init.tag.stabilised" if c.stabilised else "init.tag.dying"
-            tags.insert(0, (t(key, lang), self._style("muted" if c.stabilised else "danger")))
+            key = "stabilised" if c.stabilised else "dying"
+            tags.append(Tag(0, t(f"init.tag.{key}", lang), t(f"init.short.{key}", lang), self._style("muted" if c.stabilised else "danger")))
         elif state is not Vital.STANDING:
-            tags.insert(0, (t(f"init.tag.{state.value}", lang), self._style("danger")))
+            tags.append(Tag(0, t(f"init.tag.{state.value}", lang), t(f"init.short.{state.value}", lang), self._style("danger")))
 
     def _group_cells(self, g: MookGroup, bar_w: int, pieces: list, tags: list) -> None:
         full, empty = bar(g.standing, g.total, bar_w)
@@ -613,7 +662,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         pieces.append((t(f"init.grade.{g.grade.value}", self.lang).rjust(ARMOUR), self._style("muted")))
         pieces.append((" " * (SHADOW + PM), None))
         if g.standing == 0:
-            tags.insert(0, (t("init.tag.all_down", self.lang), self._style("danger")))
+            tags.append(Tag(0, t("init.tag.all_down", self.lang), t("init.short.all_down", self.lang), self._style("danger")))
 
     def header_text(self, width: int) -> str:
         lang = self.lang
@@ -716,18 +765,26 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             self._request(MoveInOrder(key, steps))
 
     def action_add_condition(self) -> None:
+        """A condition on the marked combatants (one action, one undo; the marks are then
+        cleared, as after damage), else on the selected one."""
         from tui.screens.combat_dialogs import ConditionDialog
 
-        key = self._selected()
-        if key is None:
+        keys = targets(self)
+        if not keys:
+            self._notify("init.nobody")
             return
-        name = entity.name if (entity := self.entity(key)) is not None else key
+        campaign: Campaign = gm(self).campaign
+        names = [campaign.name_of(k) for k in keys]
+        who = names[0] if len(names) == 1 else t("init.marked_names", self.lang, n=len(names), names=", ".join(names))
+        enc = campaign.encounter
+        order = tuple((k, campaign.name_of(k)) for k in enc.keys) if enc is not None else ()
+        marked = bool(gm(self).marked)
 
         def done(condition) -> None:
-            if condition is not None:
-                self._request(AddCondition(key, condition))
+            if condition is not None and self._request(AddCondition(keys[0], condition, also=keys[1:])) and marked:
+                gm(self).marked = frozenset()
 
-        self.app.push_screen(ConditionDialog(name), done)
+        self.app.push_screen(ConditionDialog(who, order, enc.current if enc is not None else None), done)
 
     def action_remove_condition(self) -> None:
         from tui.screens.combat_dialogs import PickDialog
@@ -740,7 +797,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if part is None or not part.conditions:
             self._notify("init.no_conditions", name=name)
             return
-        options = [(c.name, c.name if c.rounds is None else f"{c.name} ({c.rounds})") for c in part.conditions]
+        campaign = gm(self).campaign
+        options = [(c.name, pick(condition_left(campaign, c), self.lang)) for c in part.conditions]
 
         def done(picked) -> None:
             if picked is not None:
@@ -884,10 +942,16 @@ class InitiativePane(Pane):
         else:
             current = self.list.entity(enc.current) if enc.current else None  # by key, not a scan
             name = current.name if current is not None else enc.current or ""
-            who = t("init.turn", lang, name=name, de_name=de(name)) if enc.current else t("init.no_turn", lang)
+            de_name = de_turn(campaign, enc.current) if enc.current else ""
+            who = t("init.turn", lang, name=name, de_name=de_name) if enc.current else t("init.no_turn", lang)
             subtitle = f"{t('init.round', lang, n=enc.round)} · {who}"
         self.set_subtitle(subtitle)
         hint = self.query_one("#initiative-hint", Static)
+        empty = campaign is not None and not campaign.roster and not campaign.groups
+        text = t("init.empty" if empty else "init.hint", lang)
+        if getattr(hint, "_text", None) != text:
+            hint._text = text  # type: ignore[attr-defined]  # the text shown, to update only on a change
+            hint.update(text)
         if hint.display != (enc is None):
             hint.display = enc is None
 

@@ -70,6 +70,10 @@ register(
         "mass.hit_rule": ("hit: 1 felled + 1 per 5 over {d} ({n} standing)", "touché : 1 à terre + 1 par 5 au-dessus de {d} ({n} debout)"),
         "mass.typed": ("kult {die}: {final} vs {d} → {felled} felled ({left}/{total} standing)", "kult {die} : {final} contre {d} → {felled} à terre ({left}/{total} debout)"),
         "mass.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
+        "mass.reroll_waiting": (
+            "Missed. Reroll? Type its die (r: roll) and Enter, +1 shadow for a PC · Esc, Enter or n: go on",
+            "Raté. Relancer ? Tapez le dé (r : jet) puis Entrée, +1 ombre pour un PJ · Échap, Entrée ou n : continuer",
+        ),
         "mass.reroll_hint": ("failed: type a reroll die (or r) and Enter to reroll (+1 shadow for a PC)", "raté : tapez une relance (ou r) puis Entrée pour relancer (+1 ombre pour un PJ)"),
         "mass.static": ("static {score} vs {d}: {verdict}", "fixe {score} contre {d} : {verdict}"),
         "mass.with_die": ("chance {pct} with a die (r)", "chance {pct} avec un dé (r)"),
@@ -215,6 +219,9 @@ class AttackForm(Form):
             yield Label(t("mass.reroll", lang), classes="label")
             yield KultDieField(empty="none", id="atk-reroll", label=t("mass.reroll", lang).lower(), classes="die")
             yield ErrorLine(id="atk-error")
+        waiting = Static(t("mass.reroll_waiting", lang), id="atk-waiting", classes="waiting", markup=False)
+        waiting.display = False
+        yield waiting
         yield Static("", id="atk-chance", classes="chance", markup=False)
         yield Static("", id="atk-preview", classes="preview", markup=False)
 
@@ -288,23 +295,33 @@ class AttackForm(Form):
         range_: Range = self.query_one("#atk-range", Cycle).value
         affect = self.query_one("#atk-affect", Cycle).value
         previous = self.rerollable()
+        replaces = None
         if again is not None and not self.die.value.strip() and previous is not None:
             # Reroll the failed attack just made: it is replaced by the same one with a second die.
-            action = attrs.evolve(previous, dice=(*previous.dice, cast(again, die, rng)))
-            done = pane.apply(action, error, replaces=previous)
+            action, replaces = attrs.evolve(previous, dice=(*previous.dice, cast(again, die, rng))), previous
         else:
             dice = (cast(first, die, rng),) + (() if again is None else (cast(again, die, rng),))
             action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
-            done = pane.apply(action, error)
+        try:
+            can_reroll = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls).can_reroll
+        except RulesError:  # a reroll the rules refuse: the request says why
+            can_reroll = False
+        # A miss that can be rerolled keeps the form: it waits for the reroll die.
+        done = pane.apply(action, error, replaces=replaces, back=not can_reroll)
         if done:
-            rolled = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls)
-            self.last = (action, rolled.can_reroll)
-            if rolled.can_reroll:  # the reroll die is the next thing the GM types (Esc: back)
+            self.last = (action, can_reroll)
+            self.die.value = ""
+            reroll_field.value = ""
+            self.query_one("#atk-waiting").display = can_reroll
+            if can_reroll:  # the reroll die is the next thing the GM types (Esc, n…: go on)
                 pane.add_result_line(t("mass.reroll_hint", lang))
                 pane.pane_to_front()
                 focus_now(reroll_field)
-            self.die.value = ""
-            reroll_field.value = ""
+                reroll_field.wait()
+
+    @on(KultDieField.Left)
+    def _went_on(self) -> None:
+        self.query_one("#atk-waiting").display = False
 
     def rerollable(self) -> AttackGroup | None:
         """The attack this form applied last, if it is still the journal's last and can be rerolled."""
@@ -418,6 +435,7 @@ class MassCombatPane(FormPane):
 
     TITLE_KEY = "pane.mass"
     MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"), ("mass-named", "named.mode"))
+    OPENERS: ClassVar[dict[str, str]] = {"mass-attack": "start_attack", "mass-defence": "start_defence", "mass-named": "start_named"}
     BINDING_TEXTS: ClassVar[dict[str, str]] = {"mass-switch": "mass.key.switch", "mass-back": "fields.back"}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "switch", "Attack/Defence", id="mass-switch"),

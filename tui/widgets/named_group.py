@@ -68,7 +68,7 @@ class Picks(SelectionList):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "apply", "Apply", show=False, id="named-group-apply")]
 
     def action_apply(self) -> None:
-        self.query_ancestor(NamedGroupForm).submit()
+        self.query_ancestor(NamedGroupForm).enter()
 
 
 class NamedGroupForm(Form):

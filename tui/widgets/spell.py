@@ -339,7 +339,9 @@ class ApotheoseSpell(SpellSystem):
             return
         self._show("#spell-intensity-hint", self._max_hint(c, cost))
         key = "spell.total_beyond" if cost.effect is Effect.beyond else "spell.total"
-        self._show("#spell-total", t(key, lang, total=cost.total, effect=cost.effect.label(lang), tier=cost.tier.label(lang)))
+        # The sum first, as calc prints it: "intensity 3 + targets 2 (2 targets) = 5 pm".
+        total = t(key, lang, total=cost.total, effect=cost.effect.label(lang), tier=cost.tier.label(lang))
+        self._show("#spell-total", f"{cost.breakdown[0].text(lang)} · {total.split(' · ', 1)[1]}")
         verdict, ok = self._verdict(c, cost)
         self._show("#spell-verdict", verdict)
         self._set_verdict_class(ok)
@@ -466,6 +468,16 @@ class ApotheoseSpell(SpellSystem):
         self.refresh_cost()
 
     # -- casting ----------------------------------------------------------------------------
+    def new_spell(self) -> None:
+        """A new spell (``s``, or after a cast): nothing carried from the last one, and as many
+        targets as combatants are marked (level 0 for one, 2…9 that many, 10 for ten or more)."""
+        marked = len(gm(self).marked)
+        targets = 0 if marked <= 1 else min(marked, 10)
+        for name in FIELDS:
+            value = "" if name == "intensity" else str(targets) if name == "targets" else "0"
+            self.query_one(f"#spell-{name}", Input).value = value
+        self.query_one("#spell-inspired", Checkbox).value = False
+
     def start_entry(self) -> None:
         self.refresh_cost()
         field = self.query_one("#spell-intensity", Input)
@@ -473,9 +485,17 @@ class ApotheoseSpell(SpellSystem):
         field.select_all()
 
     def cast(self) -> None:
-        """Check the spell, ask which targets take the intensity as damage, then cast it."""
+        """Check the spell, ask which targets take the intensity as damage, then cast it. Cast,
+        or refused, the next key acts on the initiative list (n: the next turn); Escape in the
+        victims' dialog comes back to the fields."""
         app = gm(self)
         c = self.caster()
+
+        def back() -> None:
+            go = getattr(self.screen, "action_back", None)
+            if go is not None:
+                go()
+
         try:
             if c is None:
                 raise refused("caster", "spell.no_caster")
@@ -485,21 +505,21 @@ class ApotheoseSpell(SpellSystem):
         except RulesError as error:
             lang = self.lang
             app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
+            back()
             return
 
         def cast_done(result: object) -> None:
-            if applied(result):  # inspiration is decided spell by spell
-                self.query_one("#spell-inspired", Checkbox).value = False
+            if applied(result):  # nothing carried to the next spell (inspiration included)
                 if app.marked:  # the marks were for this spell's victims
                     app.marked = frozenset()
-                back = getattr(self.screen, "action_back", None)
-                if back is not None:  # the next turn is one key: n
-                    back()
+                self.new_spell()
+            back()
 
         def chosen(victims: tuple[str, ...] | None) -> None:
-            if victims is not None:
-                aimed = aim_at_groups(self.campaign, spell, victims)
-                gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
+            if victims is None:  # Escape: the spell's fields again, to change it
+                return
+            aimed = aim_at_groups(self.campaign, spell, victims)
+            gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
 
         from tui.screens.victims import VictimsDialog
 
@@ -595,6 +615,14 @@ class SpellPane(Pane):
 
     def start_entry(self) -> None:
         """Focus the intensity field, the current combatant (if a mystic) as caster."""
+        self.enter_active()
+
+    def new_spell(self) -> None:
+        """``s``: a new Apothéose spell (whatever tab was used last), whose turn it is as the
+        caster, the targets from the marks, the intensity focused."""
+        self.query_one(TabbedContent).active = "spell-tab-apotheose"
+        system = self.query_one(ApotheoseSpell)
+        system.new_spell()
         self.enter_active()
 
     def show_system(self, tab_id: str) -> AwaitMount | None:

@@ -7,15 +7,19 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from core.campaign import Campaign
-from core.french import de
+from core.conditions import ended, ending_this_turn, tag
+from core.encounter import Encounter
+from core.turns import de_turn
 from tui.access import gm, lang_of
-from tui.i18n import register, t
+from tui.i18n import pick, register, t
 from tui.safe import visible
 
 register(
     {
         "status.round": ("Round {n}", "Round {n}"),
         "status.turn": ("turn: {name}", "tour {de_name}"),  # "tour d'Alduin", "tour de Morvan"
+        "status.ended": ("ended: {list}", "fini : {list}"),
+        "status.ending": ("ends this turn: {list}", "finit à ce tour : {list}"),
     }
 )
 
@@ -28,6 +32,12 @@ class StatusBar(Static):
     #: What is shown, to skip a campaign change that leaves the line as it is (most do: an HP
     #: change would otherwise repaint the line and lay the screen out again).
     _shown: tuple[str, str, str | None] | None = None
+
+    #: The encounter last shown and what its turn change ended: (turn, ended), kept for the
+    #: whole turn (an HP change mid-turn does not take it off the line).
+    _before: Encounter | None = None
+    _ended: tuple[object, str] = (None, "")
+    _conditions: list[str] = []  # noqa: RUF012  # replaced, never changed in place
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
@@ -42,7 +52,17 @@ class StatusBar(Static):
             parts.append(t("status.round", lang, n=enc.round))
             if enc.current:
                 name = campaign.name_of(enc.current)
-                parts.append(t("status.turn", lang, name=name, de_name=de(name)))
+                turn = t("status.turn", lang, name=name, de_name=de_turn(campaign, enc.current))
+                if enc is not self._before:  # an HP change keeps the encounter: nothing to read again
+                    self._conditions = self._turn_conditions(campaign, enc)
+                conditions = self._conditions
+                if conditions:
+                    # At a turn's start the GM reads who is up, what it bears and what ends
+                    # now before the campaign's and the fight's names.
+                    parts = [parts[2], turn, *conditions, parts[0], parts[1]]
+                else:
+                    parts.append(turn)
+        self._before = enc
         plain, label, holder = " · ".join(parts), "", None
         if app.session.read_only:
             # The holder (who, where, which file to delete) can be long: it goes after whose
@@ -58,6 +78,29 @@ class StatusBar(Static):
         if holder:
             text = Content.assemble(text, " · ", (visible(holder), "dim"))
         self.update(text, layout=False)  # one line high whatever it says: no new layout
+
+
+    def _turn_conditions(self, campaign: Campaign, enc: Encounter) -> list[str]:
+        """What the one who is up bears, what the turn change just ended and what ends at the
+        end of this turn (those the GM must say out loud)."""
+        lang = gm(self).lang
+        name_of = campaign.name_of
+        turn = (enc.id, enc.round, enc.current)
+        if self._before is not None and (self._before.id, self._before.round, self._before.current) != turn:
+            gone = ended(self._before, enc)
+            self._ended = (turn, ", ".join(f"{name_of(k)} {c}" for k, c in gone))
+        elif self._ended[0] != turn:
+            self._ended = (turn, "")
+        out = []
+        up = enc.participant(enc.current) if enc.current else None
+        if up is not None and up.conditions:
+            out.append(", ".join(pick(tag(c, name_of), lang) for c in up.conditions))
+        if self._ended[1]:
+            out.append(t("status.ended", lang, list=self._ended[1]))
+        ending = ending_this_turn(enc)
+        if ending:
+            out.append(t("status.ending", lang, list=", ".join(f"{name_of(k)} {c.name}" for k, c in ending)))
+        return out
 
 
 class PaneTabs(Static):
