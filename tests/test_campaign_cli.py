@@ -95,7 +95,7 @@ def test_check_summarises_a_campaign_that_loads(capsys) -> None:
         "hidden from players: 1",
         "encounter: Embuscade à Leda, round 1, turn of Capitaine de la garde (9 taking part)",
         "history: 5 actions to undo, 1 to redo, 9 log lines",
-        "format: apotheose.campaign version 1, upgraded to 2 when read",
+        "format: apotheose.campaign version 1, upgraded to 3 when read",
     ):
         assert f"  {words}\n" in out
 

@@ -104,7 +104,7 @@ def open_session(path: Path, *, read_only: bool = False, rng: RandomSource | Non
     from tui.session import Session
 
     opened = open_campaign(path, read_only=read_only)
-    saver = AutoSaver(path, opened.lock, seen=opened.seen) if opened.lock is not None else None
+    saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published) if opened.lock is not None else None
     session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
     notes = [opened.note] if opened.note else []
     if opened.unlockable:
