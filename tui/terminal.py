@@ -15,8 +15,9 @@ import os
 import select
 import sys
 import threading
+import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 #: What the apps say (after ``apotheose: `` or ``apotheose view: ``) without a terminal.
 NO_TERMINAL = "standard input is not a terminal (over ssh, run it with -t, or without -T); nothing was opened"
@@ -58,3 +59,20 @@ def on_hangup(callback: Callable[[], object], stream: TextIO | None = None) -> t
     thread = threading.Thread(target=wait, name="hang-up watch", daemon=True)
     thread.start()
     return thread
+
+
+def leave_on_hangup(app: Any, stream: TextIO | None = None) -> threading.Event:
+    """Make the Textual ``app`` exit when the terminal hangs up; the event says it did."""
+    hung_up = threading.Event()
+
+    def leave() -> None:
+        hung_up.set()
+        for _ in range(200):  # the app may still be starting (10 s at most)
+            try:
+                app.call_from_thread(app.exit)
+                return
+            except RuntimeError:  # not running: not yet, or not any more
+                time.sleep(0.05)
+
+    on_hangup(leave, stream)
+    return hung_up

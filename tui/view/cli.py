@@ -37,7 +37,7 @@ def main_view(argv: Sequence[str]) -> int:
     from saves.errors import MissingFileError, SaveError
     from saves.paths import resolve_campaign, saves_dir
     from saves.players_file import SUFFIX, players_path
-    from tui.terminal import HUNG_UP, no_terminal, on_hangup
+    from tui.terminal import HUNG_UP, leave_on_hangup, no_terminal
     from tui.view.follow import problem_of, read_view
 
     try:
@@ -64,23 +64,14 @@ def main_view(argv: Sequence[str]) -> int:
 
     lang = args.lang or default_lang(os.environ)
     app = ViewApp(path, first, lang=lang, mouse=not args.no_mouse, poll=args.poll, pc=args.pc, problem=problem)
-    hung_up: list[bool] = []
-
-    def hang_up() -> None:
-        hung_up.append(True)
-        try:
-            app.call_from_thread(app.exit)
-        except RuntimeError:  # not running (yet, or any more)
-            pass
-
-    on_hangup(hang_up)
+    hung_up = leave_on_hangup(app)
     try:
         app.run(mouse=app.mouse)
     except OSError:  # the terminal went away (a dropped SSH link): leave quietly
         return 0
     finally:
         app.follower.stop()
-    if hung_up:
+    if hung_up.is_set():
         print(f"apotheose view: {HUNG_UP}", file=sys.stderr)
         return 1
     return 0
