@@ -11,7 +11,6 @@ note, or what the GM kept private at the time.
 
 from __future__ import annotations
 
-import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -143,13 +142,13 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
     journal decides): the names of combatants hidden before or after it, and, when a private
     PC's shadow, pm or conditions moved, that PC's name and the words of those details."""
     secrets = [c.name for c in (*before.combatants, *after.combatants) if c.hidden]
-    for key in {*before.visibility.private, *after.visibility.private}:
-        def details(campaign: Campaign):
-            c = campaign.find(key)
-            p = campaign.encounter.participant(key) if campaign.encounter is not None else None
-            return None if c is None else (c.shadow, c.pm, p.conditions if p is not None else None)
+    def details(campaign: Campaign, key: str):
+        c = campaign.find(key)
+        p = campaign.encounter.participant(key) if campaign.encounter is not None else None
+        return None if c is None else (c.shadow, c.pm, p.conditions if p is not None else None)
 
-        if details(before) != details(after):
+    for key in {*before.visibility.private, *after.visibility.private}:
+        if details(before, key) != details(after, key):
             secrets += [before.name_of(key), "shadow", "ombre", "pm", "dazed"]
     return secrets
 
