@@ -19,6 +19,7 @@ import pwd
 import stat
 from pathlib import Path
 
+from saves.access import access_path
 from saves.atomic import backups_of
 from saves.errors import SaveError
 from saves.lock import info_path, lock_path
@@ -128,7 +129,8 @@ def share_campaign(path: str | os.PathLike[str], group: str) -> list[str]:
         publish(path, load_campaign(path).journal)
         changes.append(f"{players}: written (what the players may see)")
     _fix(players, gid, PLAYERS_MODE, changes)
-    for file in (path, *backups_of(path), *side_files(path), lock_path(path), info_path(path)):
+    access = access_path(path)
+    for file in (path, *backups_of(path), *side_files(path), lock_path(path), info_path(path), access):
         _fix(file, gid, GM_MODE, changes)
     changes.extend(
         f"warning: the group cannot pass through {blocked}; give it o+x (or g+x) or keep the campaigns elsewhere"

@@ -7,6 +7,8 @@
     apotheose log FILE [-o OUT] the combat log as Markdown
     apotheose view NAME|FILE    the players' live, read-only view
     apotheose share NAME --group GROUP   let the players' group watch a campaign
+    apotheose players add|remove|list|invite NAME …   who may join the table over SSH
+    apotheose serve NAME        the players join over SSH (no accounts)
     apotheose import NAME FILE  add characters and groups from a CSV or JSON file
     apotheose export NAME --roster [-o OUT]  the roster in that format
     apotheose templates         the NPC template library
@@ -25,6 +27,8 @@ SUBCOMMANDS = {
     "log": ("tui.campaign_cli", "main_log"),
     "view": ("tui.view.cli", "main_view"),
     "share": ("tui.share_cli", "main_share"),
+    "players": ("tui.players_cli", "main_players"),
+    "serve": ("tui.serve.cli", "main_serve"),
     "import": ("tui.roster_cli", "main_import"),
     "export": ("tui.roster_cli", "main_export"),
     "templates": ("tui.roster_cli", "main_templates"),
