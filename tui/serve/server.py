@@ -203,6 +203,8 @@ class ViewSession(asyncssh.SSHServerSession):
         self.master: int | None = None
         self.process: asyncio.subprocess.Process | None = None
         self._code: bytearray | None = None
+        #: What the client typed before the prompt or the view was there (sent on to it then).
+        self._early = bytearray()
         self._paused = False
         self._ended = False
         self._done = asyncio.get_running_loop().create_future()
@@ -236,6 +238,8 @@ class ViewSession(asyncssh.SSHServerSession):
         if self.server.invited:
             self._code = bytearray()
             self._write(CODE_PROMPT.format(player=self.server.player).encode())
+            early, self._early = bytes(self._early), bytearray()
+            self._typed(early)
             return
         self._start()
 
@@ -245,6 +249,8 @@ class ViewSession(asyncssh.SSHServerSession):
         elif self.master is not None:
             with contextlib.suppress(OSError):  # the view is gone, or its input is full: dropped
                 os.write(self.master, data)
+        elif len(self._early) < 4096:
+            self._early += data
 
     def eof_received(self) -> bool:
         self.end()
@@ -338,6 +344,10 @@ class ViewSession(asyncssh.SSHServerSession):
             self._kill()
         else:
             asyncio.get_running_loop().add_reader(master, self._readable)
+            if self._early:
+                with contextlib.suppress(OSError):
+                    os.write(master, bytes(self._early))
+                self._early = bytearray()
         status = await self.process.wait()
         self._close_master()
         self.table.log(f"{self.server.player} left ({self.server.address})")
