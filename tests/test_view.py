@@ -149,3 +149,27 @@ def test_reading_the_file_gives_the_same_view_as_the_journal(campaign_file) -> N
     journal = play(journal, SetHidden("capitaine", True), Damage(("capitaine",), 2), Damage(("segiere",), 3), NextTurn())
     write(path, journal)
     assert read_view(players_path(path)) == player_view_of(journal)
+
+
+@run
+async def test_the_log_panel_shows_the_newest_lines_follows_them_and_scrolls_without_tab(campaign_file) -> None:
+    path, journal = campaign_file
+    journal = play(journal, *(Damage(("segiere",), 1) for _ in range(12)))
+    write(path, journal)
+    app = ViewApp(players_path(path), read_view(players_path(path)), poll=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.query_one("#log", Lines)
+        shown = lambda: [log.lines[log.scroll_offset.y + i].plain for i in range(log.size.height)]  # noqa: E731
+        await until(pilot, lambda: shown()[-1] == log.lines[-1].plain)  # the newest line, at the bottom
+        journal = play(journal, Damage(("morvan",), 2))
+        write(path, journal)
+        await until(pilot, lambda: shown()[-1].startswith("Morvan takes 2"))  # it follows
+        await pilot.press("up", "up")  # no Tab: the log has the keys
+        await pilot.pause()
+        assert not shown()[-1].startswith("Morvan") and log.scroll_offset.y == log.max_scroll_y - 2
+        write(path, play(journal, Damage(("morvan",), 1)))  # a reader who scrolled back stays put
+        await until(pilot, lambda: log.lines[-1].plain.startswith("Morvan takes 1"))
+        assert not shown()[-1].startswith("Morvan")
+        await pilot.press("end")
+        await until(pilot, lambda: shown()[-1].startswith("Morvan takes 1"))

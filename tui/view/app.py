@@ -104,7 +104,8 @@ class Lines(ScrollView, can_focus=True):
         if strip is None:
             segments = [s for s in self.lines[index].render(self.app.console) if s.text != "\n"]
             strip = self._strips[index] = Strip(Segment.apply_style(segments, style))
-        return strip.crop_extend(scroll_x, scroll_x + width, style)
+        # one segment where the text and its padding share a style: fewer bytes per line sent
+        return strip.crop_extend(scroll_x, scroll_x + width, style).simplify()
 
 
 class HelpScreen(ModalScreen[None]):
@@ -130,7 +131,7 @@ class ViewApp(App[None]):
     Screen { layout: vertical; }
     #table { height: 1fr; }
     #log-title { height: 1; color: $text-muted; }
-    #log { height: 6; }
+    #log { height: 4; scrollbar-size-vertical: 0; }
     #status { height: 1; background: $panel; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -149,7 +150,10 @@ class ViewApp(App[None]):
         pc: str | None = None,
         problem: str | None = None,
     ) -> None:
-        super().__init__()
+        # The terminal's own colours (its background, its text): a line's style is then one
+        # short code or none, instead of two 256-colour codes on each line sent.
+        super().__init__(ansi_color=True)
+        self.theme = "ansi-dark"
         #: The players' file followed.
         self.path = Path(path)
         self.lang = lang
