@@ -179,21 +179,20 @@ def _ids_in(value: object) -> Iterator[str]:
             yield from _ids_in(item)
 
 
-Secrets = tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]
+#: Hidden ids, the names (folded) of hidden combatants, and of combatants whose numbers the
+#: players do not see exactly (a log line naming one must carry no number): of the roster, then
+#: of the groups.
+Part = tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]
+Secrets = tuple[Part, Part]
 #: The secrets of the last campaigns asked about: an action's "after" is the next one's "before".
 _seen: list[tuple[Campaign, Secrets]] = []
 
 
-def _secrets(campaign: Campaign) -> Secrets:
-    """Hidden ids, the names (folded) of hidden combatants, and of combatants whose numbers the
-    players do not see exactly (a log line naming one must carry no number)."""
-    for known, secrets in _seen:
-        if known is campaign:
-            return secrets
+def _part(campaign: Campaign, items: Iterable[Character | MookGroup]) -> Part:
     hidden_ids, hidden_names, vague_names = set(), [], []
     vis = campaign.visibility
     overrides = dict(vis.overrides)
-    for item in campaign.combatants:
+    for item in items:
         if item.hidden:
             hidden_ids.add(item.id)
             hidden_names.append(item.name.casefold())
@@ -202,8 +201,40 @@ def _secrets(campaign: Campaign) -> Secrets:
                 vague_names.append(item.name.casefold())
         elif not item.pc or overrides.get(item.id, vis.pcs) is not Shown.EXACT:
             vague_names.append(item.name.casefold())
-    secrets = (frozenset(hidden_ids), tuple(hidden_names), tuple(vague_names))
-    _seen[:] = [*_seen[-1:], (campaign, secrets)]
+    return frozenset(hidden_ids), tuple(hidden_names), tuple(vague_names)
+
+
+def _same_secret(a: object, b: object) -> bool:
+    """Whether replacing character ``a`` by ``b`` leaves the secrets as they were."""
+    return isinstance(a, Character) and isinstance(b, Character) and (a.hidden, a.pc, a.name) == (b.hidden, b.pc, b.name)
+
+
+def secrets_of(campaign: Campaign, parent: Campaign | None = None) -> Secrets:
+    """The secrets of ``campaign`` (cached); from those of ``parent`` when it was made from it
+    without touching what they depend on, so that an action's cost does not grow with the
+    roster (an HP change reads no other character). The GM's session computes the first ones
+    when it opens the campaign."""
+    for known, secrets in _seen:
+        if known is campaign:
+            return secrets
+    roster: Part | None = None
+    groups: Part | None = None
+    if parent is not None and parent.visibility is campaign.visibility:
+        from core.campaign import changed_characters
+
+        parent_roster, parent_groups = secrets_of(parent)
+        if parent.roster is campaign.roster:
+            roster = parent_roster
+        else:
+            changed = changed_characters(parent, campaign)
+            if changed is not None and all(_same_secret(parent.find(i), campaign.find(i)) for i in changed):
+                roster = parent_roster
+        groups = parent_groups if parent.groups is campaign.groups else None
+    secrets = (
+        roster if roster is not None else _part(campaign, campaign.roster),
+        groups if groups is not None else _part(campaign, campaign.groups),
+    )
+    _seen[:] = [*_seen[-3:], (campaign, secrets)]
     return secrets
 
 
@@ -232,20 +263,18 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
     if getattr(action, "GM_ONLY", False):
         return (False,) * len(lines)
     texts = [f"{ln.en}\n{ln.fr}".casefold() for ln in lines]
-    vague: list[str] = []
-    hidden: set[str] = set()
-    for campaign in (before,) if after is before else (before, after):
-        hidden_ids, hidden_names, vague_names = _secrets(campaign)
-        if any(name in text for name in hidden_names for text in texts):
-            return (False,) * len(lines)
-        hidden |= hidden_ids
-        vague.extend(vague_names)
-    if hidden and any(s in hidden for s in _ids_in(action)):
+    parts = [*secrets_of(before), *secrets_of(after, before)]
+    if any(name in text for _, hidden_names, _ in parts for name in hidden_names for text in texts):
+        return (False,) * len(lines)
+    if any(hidden_ids for hidden_ids, _, _ in parts) and any(s in ids for s in _ids_in(action) for ids, _, _ in parts):
         return (False,) * len(lines)
     private = {*before.visibility.private, *after.visibility.private}
     if any(_private_details(before, key) != _private_details(after, key) for key in private):
         return (False,) * len(lines)  # its lines may tell it, named or not ("shadow 2 → 4")
-    return tuple(not (any(ch.isdigit() for ch in text) and any(name in text for name in vague)) for text in texts)
+    return tuple(
+        not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
+        for text in texts
+    )
 
 
 class Logged(Protocol):
