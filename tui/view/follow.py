@@ -23,7 +23,9 @@ from saves.players_file import read_players
 
 #: Seconds between looks at the file when polling (and the longest wait with a watcher).
 POLL = 0.2
-WATCH_TIMEOUT_MS = 400
+WATCH_TIMEOUT_MS = 2000
+#: How often the watcher looks at its events (ms): each look wakes the view up, idle or not.
+STEP_MS = 40
 
 Signature = tuple[int, int, int, int]
 OnChange = Callable[[PlayerView | None, str | None], object]
@@ -107,7 +109,7 @@ class Follower:
             self.path.parent,
             stop_event=self._stop,
             debounce=20,
-            step=10,
+            step=STEP_MS,
             rust_timeout=WATCH_TIMEOUT_MS,
             yield_on_timeout=True,
             recursive=False,
