@@ -173,3 +173,21 @@ async def test_the_log_panel_shows_the_newest_lines_follows_them_and_scrolls_wit
         assert not shown()[-1].startswith("Morvan")
         await pilot.press("end")
         await until(pilot, lambda: shown()[-1].startswith("Morvan takes 1"))
+
+
+@run
+async def test_a_player_is_told_when_it_is_their_characters_turn(campaign_file) -> None:
+    path, journal = campaign_file
+    journal = play(journal, NextTurn())  # Capitaine's turn → the veterans' (demo order)
+    write(path, journal)
+    app = ViewApp(players_path(path), read_view(players_path(path)), poll=True, pc="Romuald")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = lambda: str(app.query_one("#status").render())  # noqa: E731
+        assert "Your turn" not in status()
+        while journal.campaign.encounter.current != "romuald":
+            journal = play(journal, NextTurn())
+        write(path, journal)
+        await until(pilot, lambda: "Your turn, Romuald!" in status())
+        write(path, play(journal, NextTurn()))
+        await until(pilot, lambda: "Your turn" not in status())
