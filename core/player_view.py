@@ -17,7 +17,7 @@ from typing import Protocol
 import attrs
 
 from core.breakdown import Line
-from core.campaign import Campaign
+from core.campaign import Campaign, changed_characters
 from core.choices import Choice
 from core.damage import Vital
 from core.mooks import MookGroup
@@ -220,8 +220,6 @@ def secrets_of(campaign: Campaign, parent: Campaign | None = None) -> Secrets:
     roster: Part | None = None
     groups: Part | None = None
     if parent is not None and parent.visibility is campaign.visibility:
-        from core.campaign import changed_characters
-
         parent_roster, parent_groups = secrets_of(parent)
         if parent.roster is campaign.roster:
             roster = parent_roster
