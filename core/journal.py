@@ -21,6 +21,7 @@ from core.actions.base import Action, Outcome, apply
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
+from core.player_view import for_players
 
 #: How many actions a save keeps so undo works after a restart.
 KEPT_IN_SAVE = 500
@@ -37,11 +38,13 @@ class Entry:
 
 @attrs.frozen
 class LogLine:
-    """A line of the combat log. ``kind``: ``do``, ``undo`` or ``redo``."""
+    """A line of the combat log. ``kind``: ``do``, ``undo`` or ``redo``. ``players``: whether
+    the players may read it, decided when it was written (:func:`core.player_view.for_players`)."""
 
     seq: int
     kind: str
     line: Line
+    players: bool = False
 
 
 class _Replay:
@@ -157,12 +160,13 @@ class Journal:
         outcome = apply(self.campaign, action)
         seq = self.next_seq
         entry = Entry(seq, action, outcome.lines)
+        shown = for_players(self.campaign, outcome.campaign, action, outcome.lines)
         journal = attrs.evolve(
             self,
             done=(*self.done, entry),
             undone=(),
             recent=(*self._recent, outcome.campaign),
-            log=(*self.log, *(LogLine(seq, "do", ln) for ln in outcome.lines)),
+            log=(*self.log, *(LogLine(seq, "do", ln, ok) for ln, ok in zip(outcome.lines, shown, strict=True))),
         )
         return journal, outcome
 
@@ -203,14 +207,10 @@ class Journal:
             recent, saved = states[:-1], None
         entry = self.done[-1]
         undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
-        return attrs.evolve(
-            self,
-            done=self.done[:-1],
-            recent=recent,
-            saved=saved,
-            undone=(*self.undone, entry),
-            log=(*self.log, LogLine(entry.seq, "undo", undo_line)),
-        )
+        back = attrs.evolve(self, done=self.done[:-1], recent=recent, saved=saved, undone=(*self.undone, entry))
+        # The same two states as the action's own lines, the other way: the same decision.
+        (shown,) = for_players(self.campaign, back.campaign, entry.action, (undo_line,))
+        return attrs.evolve(back, log=(*self.log, LogLine(entry.seq, "undo", undo_line, shown)))
 
     def redo(self) -> Journal:
         if not self.undone:
@@ -218,12 +218,13 @@ class Journal:
         entry = self.undone[-1]
         outcome = apply(self.campaign, entry.action)
         redo_line = line(f"Redone: {entry.lines[0].en}", f"Rétabli : {entry.lines[0].fr}")
+        (shown,) = for_players(self.campaign, outcome.campaign, entry.action, (redo_line,))
         return attrs.evolve(
             self,
             done=(*self.done, entry),
             recent=(*self._recent, outcome.campaign),
             undone=self.undone[:-1],
-            log=(*self.log, LogLine(entry.seq, "redo", redo_line)),
+            log=(*self.log, LogLine(entry.seq, "redo", redo_line, shown)),
         )
 
     def trimmed(self, keep: int = KEPT_IN_SAVE) -> Journal:

@@ -2,19 +2,22 @@
 
 :func:`player_view` keeps the order of the fight, whose turn and the round; the visible PCs, NPCs
 and mook groups as the GM chose to show them (:mod:`core.visibility`); conditions; and the last
-lines of the combat log that are about visible combatants only. Hidden combatants, GM notes,
-NPC characteristics, the state of hidden groups and the log lines naming a hidden combatant are
-simply not in the value, so no screen built from it can show them.
+lines of the combat log the players may read. Which lines those are is decided once, when each
+line is written (:func:`for_players`, called by the journal), from the campaign as it was then:
+a later removal, reveal or privacy change never publishes an earlier line. Hidden combatants, GM
+notes, NPC characteristics, the state of hidden groups and the log lines naming a hidden
+combatant are simply not in the value, so no screen built from it can show them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
 
 import attrs
 
 from core.breakdown import Line
-from core.campaign import Campaign
+from core.campaign import Campaign, changed_characters
 from core.choices import Choice
 from core.damage import Vital
 from core.encounter import Lasts
@@ -188,7 +191,7 @@ def _ids_in(value: object) -> Iterator[str]:
     elif attrs.has(cls):
         for field in attrs.fields(cls):
             yield from _ids_in(getattr(value, field.name))
-    elif isinstance(value, dict):  # an action as a save holds it
+    elif isinstance(value, dict):
         for item in value.values():
             yield from _ids_in(item)
     elif isinstance(value, (tuple, list, frozenset, set)):
@@ -196,63 +199,128 @@ def _ids_in(value: object) -> Iterator[str]:
             yield from _ids_in(item)
 
 
-def _secret(campaign: Campaign) -> tuple[set[str], list[str], list[str]]:
-    """Hidden ids, the names (folded) of hidden combatants, and of combatants whose numbers the
-    players do not see exactly (a log line naming one must carry no number)."""
+#: Hidden ids, the names (folded) of hidden combatants, and of combatants whose numbers the
+#: players do not see exactly (a log line naming one must carry no number): of the roster, then
+#: of the groups.
+Part = tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]
+Secrets = tuple[Part, Part]
+#: The secrets of the last campaigns asked about: an action's "after" is the next one's "before".
+_seen: list[tuple[Campaign, Secrets]] = []
+
+
+def _part(campaign: Campaign, items: Iterable[Character | MookGroup]) -> Part:
     hidden_ids, hidden_names, vague_names = set(), [], []
     vis = campaign.visibility
-    for item in campaign.combatants:
+    overrides = dict(vis.overrides)
+    for item in items:
         if item.hidden:
             hidden_ids.add(item.id)
             hidden_names.append(item.name.casefold())
-            continue
-        kind = "groups" if isinstance(item, MookGroup) else ("pcs" if item.pc else "npcs")
-        if vis.shown(item.id, kind) is not Shown.EXACT or (isinstance(item, Character) and not item.pc):
+        elif isinstance(item, MookGroup):
+            if overrides.get(item.id, vis.groups) is not Shown.EXACT:
+                vague_names.append(item.name.casefold())
+        elif not item.pc or overrides.get(item.id, vis.pcs) is not Shown.EXACT:
             vague_names.append(item.name.casefold())
-    return hidden_ids, hidden_names, vague_names
+    return frozenset(hidden_ids), tuple(hidden_names), tuple(vague_names)
 
 
-def visible_log(
-    campaign: Campaign,
-    log: Iterable[tuple[int, Line]],
-    actions: Mapping[int, object] | None = None,
-    keep: int | None = LOG_LINES,
-) -> tuple[Line, ...]:
-    """The log lines (``(seq, line)``, oldest first) players may read, the newest ``keep``.
+def _same_secret(a: object, b: object) -> bool:
+    """Whether replacing character ``a`` by ``b`` leaves the secrets as they were."""
+    return isinstance(a, Character) and isinstance(b, Character) and (a.hidden, a.pc, a.name) == (b.hidden, b.pc, b.name)
 
-    Every line of an action (same ``seq``) is dropped when any of them names a hidden combatant
-    (in English or French) or the action (from ``actions``, by seq) refers to a hidden id. A line
-    naming a combatant whose numbers are not shown exactly (an NPC, say) is kept only when it
-    has no digit in it. ``keep=None`` keeps them all."""
-    hidden_ids, hidden_names, vague_names = _secret(campaign)
-    by_seq: dict[int, list[Line]] = {}
-    for seq, ln in log:
-        by_seq.setdefault(seq, []).append(ln)
-    actions = actions or {}
-    kept: list[Line] = []
-    for seq, lines in by_seq.items():
-        texts = [f"{ln.en}\n{ln.fr}".casefold() for ln in lines]
-        if any(name in text for name in hidden_names for text in texts):
-            continue
-        action = actions.get(seq)
-        if action is not None and any(s in hidden_ids for s in _ids_in(action)):
-            continue
-        for ln, text in zip(lines, texts, strict=True):
-            if any(ch.isdigit() for ch in text) and any(name in text for name in vague_names):
-                continue
-            kept.append(ln)
+
+def secrets_of(campaign: Campaign, parent: Campaign | None = None) -> Secrets:
+    """The secrets of ``campaign`` (cached); from those of ``parent`` when it was made from it
+    without touching what they depend on, so that an action's cost does not grow with the
+    roster (an HP change reads no other character). The GM's session computes the first ones
+    when it opens the campaign."""
+    for known, secrets in _seen:
+        if known is campaign:
+            return secrets
+    roster: Part | None = None
+    groups: Part | None = None
+    if parent is not None and parent.visibility is campaign.visibility:
+        parent_roster, parent_groups = secrets_of(parent)
+        if parent.roster is campaign.roster:
+            roster = parent_roster
+        else:
+            changed = changed_characters(parent, campaign)
+            if changed is not None and all(_same_secret(parent.find(i), campaign.find(i)) for i in changed):
+                roster = parent_roster
+        groups = parent_groups if parent.groups is campaign.groups else None
+    secrets = (
+        roster if roster is not None else _part(campaign, campaign.roster),
+        groups if groups is not None else _part(campaign, campaign.groups),
+    )
+    _seen[:] = [*_seen[-3:], (campaign, secrets)]
+    return secrets
+
+
+def _private_details(campaign: Campaign, key: str) -> object:
+    """What a private PC keeps from the table (shadow, pm, conditions), to see if it changed."""
+    found = campaign.find(key)
+    if not isinstance(found, Character):
+        return None
+    enc = campaign.encounter
+    participant = enc.participant(key) if enc is not None else None
+    return (found.shadow, found.pm, found.max_pm, None if participant is None else participant.conditions)
+
+
+def for_players(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[bool, ...]:
+    """Which of ``lines``, written by ``action`` taking ``before`` to ``after``, the players may
+    read: decided now, once, from both states, so that a later removal, reveal or privacy change
+    never publishes a line (it is kept with the line: :attr:`core.journal.LogLine.players`).
+
+    None of an action's lines when it is the GM's own (what the players see:
+    :attr:`~core.actions.base.Action.GM_ONLY`), when any of them names a combatant hidden before
+    or after it, when the action refers to a hidden id, or when it changed what the GM keeps
+    private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it).
+    Of the others, a line is left out when it has a digit and names a combatant whose numbers
+    the players do not see exactly (any NPC, a PC or group not shown exactly)."""
+    lines = tuple(lines)
+    if getattr(action, "GM_ONLY", False):
+        return (False,) * len(lines)
+    texts = [f"{ln.en}\n{ln.fr}".casefold() for ln in lines]
+    parts = [*secrets_of(before), *secrets_of(after, before)]
+    if any(name in text for _, hidden_names, _ in parts for name in hidden_names for text in texts):
+        return (False,) * len(lines)
+    if any(hidden_ids for hidden_ids, _, _ in parts) and any(s in ids for s in _ids_in(action) for ids, _, _ in parts):
+        return (False,) * len(lines)
+    private = {*before.visibility.private, *after.visibility.private}
+    if any(_private_details(before, key) != _private_details(after, key) for key in private):
+        return (False,) * len(lines)  # its lines may tell it, named or not ("shadow 2 → 4")
+    return tuple(
+        not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
+        for text in texts
+    )
+
+
+class Logged(Protocol):
+    """A line of the combat log as the journal keeps it (:class:`core.journal.LogLine`)."""
+
+    @property
+    def line(self) -> Line: ...
+
+    @property
+    def players(self) -> bool: ...
+
+
+def visible_log(log: Sequence[Logged], keep: int | None = LOG_LINES) -> tuple[Line, ...]:
+    """The newest ``keep`` lines of ``log`` (oldest first) the players may read, as decided when
+    each was written; ``keep=None`` keeps them all."""
     if keep is None:
-        return tuple(kept)
-    return tuple(kept[-keep:]) if keep else ()
+        return tuple(ln.line for ln in log if ln.players)
+    kept: list[Line] = []
+    for ln in reversed(log):
+        if len(kept) >= keep:
+            break
+        if ln.players:
+            kept.append(ln.line)
+    return tuple(reversed(kept))
 
 
-def player_view(
-    campaign: Campaign,
-    log: Iterable[tuple[int, Line]] = (),
-    actions: Mapping[int, object] | None = None,
-) -> PlayerView:
-    """What the players may know of ``campaign`` (and of its combat ``log``, ``(seq, line)``
-    pairs, with the ``actions`` by seq where known)."""
+def player_view(campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
+    """What the players may know of ``campaign`` and of its combat ``log``."""
     enc = campaign.encounter
     rows: list[Row] = []
     if enc is not None:
@@ -270,11 +338,10 @@ def player_view(
         encounter=None if enc is None else enc.name,
         round=None if enc is None else enc.round,
         rows=tuple(rows),
-        log=visible_log(campaign, log, actions),
+        log=visible_log(log),
     )
 
 
 def player_view_of(journal) -> PlayerView:
-    """:func:`player_view` of a :class:`core.journal.Journal`: its campaign, log and actions."""
-    actions = {e.seq: e.action for e in (*journal.done, *journal.undone)}
-    return player_view(journal.campaign, ((ln.seq, ln.line) for ln in journal.log), actions)
+    """:func:`player_view` of a :class:`core.journal.Journal`: its campaign and its log."""
+    return player_view(journal.campaign, journal.log)

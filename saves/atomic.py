@@ -11,8 +11,8 @@ same however many came before; nothing is copied unless the file system refuses 
 Temp files are named ``.name.json.<host>-<pid>-<random>.tmp``; one left by a killed process of
 this host is removed by the next save of the same file.
 
-File mode: a new file is ``rw-------``, or ``rw-r-----`` when the folder is shared (group
-writable, or setgid); the umask applies on top. A replaced file keeps its mode. Never
+File mode: a new file is ``rw-------``, or ``rw-r-----`` when the folder is shared by a group
+of GMs (group-writable); the umask applies on top. A replaced file keeps its mode. Never
 world-writable. Reads never modify anything; only :func:`atomic_write` writes.
 """
 
@@ -89,8 +89,11 @@ def shared_folder(folder: Path) -> bool:
 
 
 def new_file_mode(folder: Path) -> int:
-    """The mode asked for a new file in ``folder``, before the umask: 0o640 if shared, else 0o600."""
-    return 0o640 if shared_folder(folder) else 0o600
+    """The mode asked for a new file in ``folder``, before the umask: 0o640 in a folder the GMs
+    of a group share (group-writable), else 0o600. A folder shared with the players (setgid but
+    not group-writable: ``apotheose share``) keeps new files the GM's: only the players' file
+    is theirs to read (:mod:`saves.players_file`)."""
+    return 0o640 if os.stat(folder).st_mode & stat.S_IWGRP else 0o600
 
 
 def _kept_mode(existing: os.stat_result) -> int:
@@ -128,9 +131,9 @@ def _create_temp(path: Path, mode: int) -> tuple[Path, int]:
     raise FileExistsError(errno.EEXIST, "could not find a free temp file name", str(path.parent))
 
 
-def _write_temp(path: Path, data: bytes, existing: os.stat_result | None) -> Path:
+def _write_temp(path: Path, data: bytes, existing: os.stat_result | None, new_mode: int | None = None) -> Path:
     """Write ``data`` to a new temp file beside ``path``, synced to disk; return its path."""
-    temp, fd = _create_temp(path, new_file_mode(path.parent))
+    temp, fd = _create_temp(path, new_file_mode(path.parent) if new_mode is None else new_mode)
     try:
         with open(fd, "wb", closefd=True) as out:
             if existing is not None:
@@ -195,11 +198,12 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> list[Path]:
+def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS, new_mode: int | None = None) -> list[Path]:
     """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file.
 
     Keeps the last ``backups`` versions as ``path.1`` (newest) … ``path.<backups>``; returns
-    what blocks a backup's name (:func:`backup_blockers`: skipped, for the caller to report). A symlink at
+    what blocks a backup's name (:func:`backup_blockers`: skipped, for the caller to report).
+    ``new_mode``: the mode of a new file (before the umask; default :func:`new_file_mode`). A symlink at
     ``path`` is replaced, never written through. Raises :class:`SaveError` naming the file when
     the write fails; the previous version is then untouched.
     """
@@ -215,7 +219,7 @@ def atomic_write(path: Path, data: bytes, *, backups: int = DEFAULT_BACKUPS) -> 
             existing = None
         if existing is not None and not stat.S_ISREG(existing.st_mode):
             existing = None  # a symlink or oddity: replaced, not followed, and not kept as a backup
-        temp = _write_temp(path, data, existing)
+        temp = _write_temp(path, data, existing, new_mode)
         if backups and existing is not None:
             _rotate(path, backups, existing)
         os.replace(temp, path)

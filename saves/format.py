@@ -674,3 +674,17 @@ def migrate_2_to_3(payload: dict[str, Any]) -> dict[str, Any]:
                 condition(action.get("condition"))
                 action.setdefault("also", [])
     return payload
+
+
+@CAMPAIGN.migration(3)
+def migrate_3_to_4(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 keeps with each log line whether the players may read it, decided when it was
+    written (``players``). For the lines of an older file that cannot be known any more (the
+    campaign as it was then is gone): they are kept from the players, who never see a line
+    about something the GM hid or kept private then."""
+    history = payload.get("history")
+    log = history.get("log") if isinstance(history, dict) else None
+    for entry in log if isinstance(log, list) else ():
+        if isinstance(entry, dict):
+            entry.setdefault("players", False)
+    return payload

@@ -14,6 +14,8 @@ from core.errors import RulesError
 
 ENV_VAR = "APOTHEOSE_SAVES"
 SUFFIX = ".json"
+#: Files beside a campaign that are not campaigns: its players' file and its access list.
+NOT_CAMPAIGNS = (".players.json", ".access.json")
 _SLUG_MAX = 80
 _SEPARATORS = tuple(s for s in (os.sep, os.altsep) if s)
 
@@ -76,6 +78,9 @@ def list_campaigns(saves_dir: Path) -> list[Path]:
     found = [
         Path(e.path)
         for e in entries
-        if e.name.endswith(SUFFIX) and not e.name.startswith(".") and e.is_file(follow_symlinks=False)
+        if e.name.endswith(SUFFIX)
+        and not e.name.startswith(".")
+        and not e.name.endswith(NOT_CAMPAIGNS)
+        and e.is_file(follow_symlinks=False)
     ]
     return sorted(found, key=lambda p: p.name)

@@ -249,15 +249,13 @@ def import_into(campaign_path: str | Path, roster_path: str | Path, fmt: str | N
     """Add a roster file's entries to a campaign file, as one action of its journal (undo in the
     app removes them all); the campaign is locked meanwhile (an app that has it open refuses).
     Returns the :class:`~core.actions.Outcome`. Nothing is written when any entry is wrong."""
-    from saves.atomic import atomic_write
-    from saves.format import encode
     from saves.lock import CampaignLock
-    from saves.store import load_campaign
+    from saves.store import load_campaign, save_campaign
 
     campaign_path = Path(campaign_path)
     with CampaignLock(campaign_path):
         journal = load_campaign(campaign_path).journal
         action = read_roster(roster_path, journal.campaign, fmt)
         journal, outcome = journal.record(action)
-        atomic_write(campaign_path, encode(journal))
+        save_campaign(campaign_path, journal)
     return outcome

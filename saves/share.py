@@ -1,11 +1,13 @@
 """Sharing a campaign with the players' Unix group (``apotheose share``).
 
-The folder becomes setgid and group-readable (``rwxr-s---``) but writable by the GM alone; the
-campaign file and its backups become group-readable and never group- or world-writable
-(``rw-r-----``); the lock file stays the GM's alone (``rw-------``), so no player can take it.
-Every later save keeps those modes and the group (:func:`saves.atomic.atomic_write` keeps a
-replaced file's mode and group; the folder's setgid gives new files its group). No symlink is
-followed: each file is opened with ``O_NOFOLLOW`` and changed through its descriptor.
+The folder becomes setgid and group-readable (``rwxr-s---``) but writable by the GM alone. The
+players' file (:mod:`saves.players_file`, written first if missing) is the only file made
+group-readable (``rw-r-----``): the campaign, its backups, its side files, the lock and its
+holder file become the GM's alone (``rw-------``), so a player with a shell reads nothing the GM
+hid, and cannot take the lock. Every later save keeps those modes and the group
+(:func:`saves.atomic.atomic_write` keeps a replaced file's mode and group; new files in such a
+folder are the GM's alone, :func:`saves.atomic.new_file_mode`). No symlink is followed: each
+file is opened with ``O_NOFOLLOW`` and changed through its descriptor.
 """
 
 from __future__ import annotations
@@ -17,13 +19,17 @@ import pwd
 import stat
 from pathlib import Path
 
+from saves.access import access_path
 from saves.atomic import backups_of
 from saves.errors import SaveError
 from saves.lock import info_path, lock_path
+from saves.players_file import players_path
 
 FOLDER_MODE = 0o2750
-FILE_MODE = 0o640
-LOCK_MODE = 0o600
+#: The players' file: the group may read it.
+PLAYERS_MODE = 0o640
+#: Everything else of the campaign: the GM's alone.
+GM_MODE = 0o600
 
 
 def owner_name(uid: int) -> str:
@@ -81,6 +87,15 @@ def _group_name(gid: int) -> str:
         return str(gid)
 
 
+def side_files(path: Path) -> list[Path]:
+    """The campaign's other files beside it: conflict side files, Markdown exports of its log."""
+    found = []
+    for entry in os.scandir(path.parent):
+        if entry.name.startswith(f"{path.name}.conflict-") or entry.name == f"{path.stem}-log.md":
+            found.append(Path(entry.path))
+    return sorted(found)
+
+
 def unreachable(folder: Path, gid: int) -> list[str]:
     """The folders above ``folder`` that members of group ``gid`` cannot pass through."""
     blocked = []
@@ -107,9 +122,16 @@ def share_campaign(path: str | os.PathLike[str], group: str) -> list[str]:
         raise SaveError(path, "no such campaign file")
     changes: list[str] = []
     _fix(path.parent, gid, FOLDER_MODE, changes, directory=True)
-    for file in (path, *backups_of(path), info_path(path)):
-        _fix(file, gid, FILE_MODE, changes)
-    _fix(lock_path(path), gid, LOCK_MODE, changes)
+    players = players_path(path)
+    if not os.path.lexists(players):
+        from saves.store import load_campaign, publish
+
+        publish(path, load_campaign(path).journal)
+        changes.append(f"{players}: written (what the players may see)")
+    _fix(players, gid, PLAYERS_MODE, changes)
+    access = access_path(path)
+    for file in (path, *backups_of(path), *side_files(path), lock_path(path), info_path(path), access):
+        _fix(file, gid, GM_MODE, changes)
     changes.extend(
         f"warning: the group cannot pass through {blocked}; give it o+x (or g+x) or keep the campaigns elsewhere"
         for blocked in unreachable(path.parent, gid)

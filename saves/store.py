@@ -82,6 +82,8 @@ class Opened:
     unlockable: str | None = None
     #: The version of the file that was read (:func:`identity`), for the autosaver's check.
     seen: tuple[int, int, int, int] | None = None
+    #: The players' file written at opening (None when read-only or not written).
+    published: bytes | None = None
 
     @property
     def read_only(self) -> bool:
@@ -126,7 +128,13 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
         if lock is not None:
             lock.release()
         raise
-    return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable, seen)
+    published = None
+    if lock is not None:  # the players' file follows the campaign from now on (an old file gets one)
+        try:
+            published = publish(path, loaded.journal)
+        except (SaveError, OSError):
+            pass  # the autosaver tries again at the next save, and says so if it fails
+    return Opened(loaded.journal, path, lock, locked_by, loaded.note, unlockable, seen, published)
 
 
 def writable_folder(folder: Path) -> bool:
@@ -156,8 +164,23 @@ def create_campaign(path: str | os.PathLike[str], campaign: Campaign) -> Path:
     with CampaignLock(path):
         if os.path.lexists(path):
             raise SaveError(path, "already exists; open it, or choose another name")
-        atomic_write(path, encode(Journal.start(campaign)))
+        save_campaign(path, Journal.start(campaign))
     return path
+
+
+def save_campaign(path: Path, journal: Journal) -> None:
+    """Write ``journal`` to the campaign file ``path`` (atomically, with backups), then its
+    players' file (:mod:`saves.players_file`). The caller holds the campaign's lock."""
+    atomic_write(path, encode(journal))
+    publish(path, journal)
+
+
+def publish(path: Path, journal: Journal, previous: bytes | None = None) -> bytes:
+    """Write the players' file of campaign ``path`` for ``journal`` (unless it would hold
+    ``previous``); returns its bytes. The caller holds the campaign's lock."""
+    from saves.players_file import write_players
+
+    return write_players(path, journal, previous=previous)
 
 
 def restore_backup(path: str | os.PathLike[str], backup: str | os.PathLike[str]) -> None:
@@ -168,10 +191,11 @@ def restore_backup(path: str | os.PathLike[str], backup: str | os.PathLike[str])
     """
     path, backup = Path(path), Path(backup)
     raw = load_bytes(backup)
-    read_journal(raw, backup)
+    loaded = read_journal(raw, backup)
     with CampaignLock(path):
         atomic_write(path, raw)
         _accept(path)
+        publish(path, loaded.journal)
 
 
 def backups_that_load(path: str | os.PathLike[str]) -> list[tuple[Path, Loaded]]:
@@ -255,6 +279,8 @@ class AutoSaver:
     keeps the journal and retries after :data:`RETRY_DELAYS` until it works, then calls
     ``on_recovered()``; both are called from the saver's thread (an exception they raise is
     ignored). :meth:`flush` writes the latest journal now; :meth:`close` flushes and stops.
+    After each save of the campaign it writes the players' file (:func:`publish`) when what the
+    players may see changed; a failure there is told once through ``on_warning``.
 
     Never over another writer's work: before each save it checks that the campaign file is
     still the version it last read or wrote (:func:`identity`) and that it still holds its lock
@@ -277,6 +303,7 @@ class AutoSaver:
         seen: Identity | None = None,
         writer: Writer = atomic_write,
         delays: tuple[float, ...] = RETRY_DELAYS,
+        published: bytes | None = None,
     ) -> None:
         self.path = Path(path)
         if lock is None or not lock.held:
@@ -288,6 +315,7 @@ class AutoSaver:
         #: Told once per blocker: something at a backup's name that is not a file.
         self.on_warning = on_warning
         self._warned: set[Path] = set()
+        self._warned_about: set[str] = set()
         #: The version of the campaign file this process last read or wrote.
         self.seen = seen if seen is not None else identity(self.path)
         #: Set once another writer took the campaign over: saves then go to ``conflict.side``.
@@ -297,6 +325,8 @@ class AutoSaver:
         #: The last failure, while saves fail; None once a save works.
         self.error: Exception | None = None
         self._encoder = Encoder()
+        #: The players' file as last written (:func:`publish`): not written again when unchanged.
+        self._published = published
         self._pending: Journal | None = None
         self._busy = False
         self._hurry = False
@@ -384,7 +414,20 @@ class AutoSaver:
             if blocker not in self._warned:
                 self._warned.add(blocker)
                 _call(self.on_warning, blocked_backup(blocker))
+        self._publish(journal)
         return None
+
+    def _publish(self, journal: Journal) -> None:
+        """The players' file after the campaign: a failure is told once, the save stands."""
+        try:
+            self._published = publish(self.path, journal, self._published)
+        except (SaveError, OSError) as error:
+            self._published = None
+            if "players" not in self._warned_about:
+                self._warned_about.add("players")
+                _call(self.on_warning, f"the players' file could not be written ({error}); the campaign is saved")
+        else:
+            self._warned_about.discard("players")
 
     def _taken_over(self) -> str | None:
         """Why the campaign file may hold another writer's work now, or None."""

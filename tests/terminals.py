@@ -84,6 +84,9 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         subprocess.run(["tmux", "-L", self.socket, "send-keys", "-t", self.name, *keys], check=True)
 
+    def resize(self, width: int, height: int) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "resize-window", "-t", f"={self.name}", "-x", str(width), "-y", str(height)], check=True)
+
     def pane_pid(self) -> int:
         done = subprocess.run(["tmux", "-L", self.socket, "display", "-p", "-t", self.name, "#{pane_pid}"], capture_output=True, text=True)
         return int(done.stdout.strip())

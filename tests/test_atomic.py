@@ -124,8 +124,9 @@ def test_backup_is_copied_when_the_file_system_refuses_hard_links(tmp_path, monk
         (0o022, 0o700, 0o600),
         (0o077, 0o700, 0o600),
         (0o000, 0o755, 0o600),
-        (0o022, 0o2750, 0o640),  # setgid group folder: group may read
-        (0o077, 0o2750, 0o600),  # ...unless the umask says no
+        (0o022, 0o2750, 0o600),  # shared with the players (``share``): only their file is theirs
+        (0o022, 0o2770, 0o640),  # the GMs' group folder: the group may read
+        (0o077, 0o2770, 0o600),  # ...unless the umask says no
         (0o002, 0o770, 0o640),  # group-writable folder
         (0o000, 0o2777, 0o640),  # even a wide-open folder never gets a world-writable file
     ],
@@ -190,7 +191,7 @@ def test_saved_file_is_never_world_writable(mask, folder_mode, existing):
             got = mode(path)
             assert not got & stat.S_IWOTH
             if existing is None:
-                assert got == (0o640 if folder_mode & 0o2020 else 0o600) & ~mask
+                assert got == (0o640 if folder_mode & 0o020 else 0o600) & ~mask
             else:
                 assert got == existing & ~stat.S_IWOTH
     finally:

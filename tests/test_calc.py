@@ -309,7 +309,7 @@ WRAPPER = (
     "import sys\n"
     "from tui.cli import main\n"
     "code = main(sys.argv[1:])\n"
-    "print('UI modules:', sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))\n"
+    "print('UI modules:', sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'asyncssh')))\n"
     "sys.exit(code)\n"
 )
 

@@ -11,6 +11,7 @@ from tui import run
 def data_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("APOTHEOSE_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setattr("tui.terminal.no_terminal", lambda stream=None: None)  # as if in a terminal
     return tmp_path / "data"
 
 

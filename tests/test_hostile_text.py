@@ -100,8 +100,8 @@ def test_item2_the_players_view_of_hostile_names_writes_no_control_byte(tmp_path
     from tui.view.app import ViewApp
 
     journal = Journal.start(hostile_campaign(texts))
-    path = tmp_path_factory.mktemp("view") / "villon.json"
-    path.write_bytes(encode(journal))  # a hand-edited save: the view refuses to read it again
+    path = tmp_path_factory.mktemp("view") / "villon.players.json"
+    path.write_bytes(encode(journal))  # not a players' file: the view keeps its first picture
 
     async def look(app, pilot):
         await pilot.press("question_mark")
@@ -185,8 +185,10 @@ def test_item2_a_control_character_in_a_saved_name_is_refused_naming_the_field(t
         with pytest.raises(BadFieldError) as caught:
             load_campaign(path)
         assert caught.value.field == field and str(path) in str(caught.value)
+        players = path.with_name("hostile.players.json")
+        players.write_bytes(orjson.dumps({"format": "apotheose.players", "version": 1, "campaign": text}))
         with pytest.raises(BadFieldError):
-            read_view(path)  # the players' view reads no further either
+            read_view(players)  # the players' view refuses its file's text as opening does
         assert main_check([str(path)]) == 1
     else:
         assert main_check([str(path)]) == 0

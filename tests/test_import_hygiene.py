@@ -16,7 +16,7 @@ def _modules(package) -> list[str]:
     return sorted(m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + "."))
 
 
-CHECK = "import importlib, sys; importlib.import_module({name!r}); bad = [m for m in ('textual', 'rich') if m in sys.modules]; print(','.join(bad))"
+CHECK = "import importlib, sys; importlib.import_module({name!r}); bad = [m for m in ('textual', 'rich', 'asyncssh') if m in sys.modules]; print(','.join(bad))"
 
 
 @pytest.mark.parametrize("name", ["core", *_modules(core), "saves", *_modules(saves)])

@@ -16,6 +16,7 @@ from saves.atomic import atomic_write, backups_of
 from saves.errors import SaveError
 from saves.format import encode
 from saves.lock import CampaignLock, lock_path
+from saves.players_file import players_path
 from saves.share import share_campaign
 from saves.store import AutoSaver, create_campaign, open_campaign
 from tui.campaign_cli import main_log
@@ -51,7 +52,8 @@ def test_share_makes_the_folder_setgid_group_readable_and_writable_by_the_gm_alo
     path, gid, out = shared
     assert "shared with group" in out and "drwxr-s---" in out and "cannot pass through" in out
     assert mode(path.parent) == 0o2750 and os.stat(path.parent).st_gid == gid
-    assert mode(path) == 0o640 and os.stat(path).st_gid == gid
+    assert mode(players_path(path)) == 0o640 and os.stat(players_path(path)).st_gid == gid
+    assert mode(path) == 0o600  # the campaign, with its secrets, is the GM's alone
     assert mode(lock_path(path)) == 0o600  # nobody else can take the lock
 
 
@@ -67,8 +69,11 @@ def test_later_saves_and_backups_keep_the_modes_and_the_group(shared) -> None:
     saver.close()
     opened.close()
     for file in (path, *backups_of(path)):
-        assert mode(file) == 0o640 and os.stat(file).st_gid == gid, file
+        assert mode(file) == 0o600 and os.stat(file).st_gid == gid, file
+    assert mode(players_path(path)) == 0o640 and os.stat(players_path(path)).st_gid == gid
     assert backups_of(path)
+    group_readable = sorted(f.name for f in path.parent.iterdir() if mode(f) & stat.S_IRGRP)
+    assert group_readable == ["villon.players.json"]
     assert all(not mode(f) & (stat.S_IWGRP | stat.S_IWOTH) for f in path.parent.iterdir() if not f.is_symlink())
 
 

@@ -206,7 +206,7 @@ def test_play_over_ssh_gm_and_player_in_one_group(tmp_path) -> None:
             return f"\n--- GM ---\n{gm_tty.screen()}\n--- view ---\n{view_tty.screen()}\n--- sshd ---\n{log}"
 
         wait_until(lambda: "Initiative" in gm_tty.screen(), 90, explain=screens)
-        wait_until(view_shows("Players' view of villon.json"), 90, explain=screens)
+        wait_until(view_shows("Players' view of"), 90, explain=screens)
 
         def signature() -> tuple[int, int]:
             st = os.stat(campaign)
@@ -248,7 +248,25 @@ print(",".join(refused))
 """)
         assert attempts.stdout.strip() == "lock,write,rename,delete backup,plant", attempts.stdout + attempts.stderr
         st = os.stat(campaign)
-        assert stat.S_IMODE(st.st_mode) == 0o640 and st.st_uid == _uid(gm)
+        assert stat.S_IMODE(st.st_mode) == 0o600 and st.st_uid == _uid(gm)
+
+        # Every file the player can read in the saves folder holds nothing the GM hid: the
+        # hidden captain, the GM's notes, the NPCs' characteristics (only the players' file).
+        readable = as_user(player, f"""
+import os
+folder = {str(saves)!r}
+for name in sorted(os.listdir(folder)):
+    try:
+        with open(os.path.join(folder, name), "rb") as f:
+            print("FILE", name, f.read().decode("utf-8", "replace").replace(chr(10), " "))
+    except (PermissionError, IsADirectoryError):
+        pass
+""")
+        files = [line.split(" ", 2) for line in readable.stdout.splitlines() if line.startswith("FILE ")]
+        assert [name for _, name, _ in files] == ["villon.players.json"], readable.stdout + readable.stderr
+        for _, name, text in files:
+            for secret in ("Capitaine", "Arbalétriers", "Commands the veterans", "characteristics", "notes", "corps"):
+                assert secret not in text, (name, secret)
 
         gm_tty.keys("q")
         wait_until(lambda: "apotheose" not in gm_tty.screen() or gm_tty.dead(), 30)

@@ -202,12 +202,12 @@ _MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#"})
 
 
 def players_markdown_log(journal: Journal, lang: Lang = "en") -> str:
-    """The combat log as the players may read it (core.player_view.visible_log): no line about
-    a hidden combatant, none with numbers about one whose numbers they are not shown."""
+    """The combat log as the players may read it (core.player_view.visible_log): the lines
+    decided readable when they were written (none about a combatant hidden then, none with
+    numbers about one whose numbers they were not shown, none telling what the GM kept private)."""
     from core.player_view import visible_log
 
-    actions = {e.seq: e.action for e in (*journal.done, *journal.undone)}
-    lines = visible_log(journal.campaign, ((ln.seq, ln.line) for ln in journal.log), actions, keep=None)
+    lines = visible_log(journal.log, keep=None)
     out = [f"# {journal.campaign.name.translate(_MARKDOWN_SPECIAL)} — {_TITLE[lang]}", ""]
     out.extend(f"- {ln.text(lang).translate(_MARKDOWN_SPECIAL)}" for ln in lines)
     if not lines:

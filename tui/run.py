@@ -36,6 +36,10 @@ class Usage(Exception):
     """Bad command-line input: one line on stderr, exit status 2."""
 
 
+class NoTerminal(Exception):
+    """Standard input is not a terminal: one line on stderr, exit status 1, nothing opened."""
+
+
 def parser() -> argparse.ArgumentParser:
     from tui.campaign_cli import OneLineParser
 
@@ -98,7 +102,7 @@ def open_session(path: Path, *, read_only: bool = False, rng: RandomSource | Non
     from tui.session import Session
 
     opened = open_campaign(path, read_only=read_only)
-    saver = AutoSaver(path, opened.lock, seen=opened.seen) if opened.lock is not None else None
+    saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published) if opened.lock is not None else None
     session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
     notes = [opened.note] if opened.note else []
     if opened.unlockable:
@@ -117,8 +121,10 @@ def attach(app: ApotheoseApp, session: Session) -> None:
         session.saver.on_warning = lambda text: app.save_warning(text) if app.is_running else None
 
 
-def build(argv: Sequence[str], *, rng: RandomSource | None = None) -> ApotheoseApp:
-    """The app for these command-line words, its campaign open (raises :class:`Usage`)."""
+def build(argv: Sequence[str], *, rng: RandomSource | None = None, need_terminal: bool = False) -> ApotheoseApp:
+    """The app for these command-line words, its campaign open (raises :class:`Usage`).
+    ``need_terminal``: refuse (:class:`NoTerminal`) before opening anything when standard input
+    is not a terminal (the command line; tests drive the app without one)."""
     from saves.errors import MissingFileError, SaveError
     from tui.campaign_cli import Rejected
 
@@ -129,6 +135,11 @@ def build(argv: Sequence[str], *, rng: RandomSource | None = None) -> ApotheoseA
     if args.colors is not None:
         os.environ["TEXTUAL_COLOR_SYSTEM"] = COLOR_SYSTEMS[args.colors]
     path = campaign_path(args.campaign, args.saves)
+    if need_terminal:
+        from tui.terminal import no_terminal
+
+        if (why := no_terminal()) is not None:
+            raise NoTerminal(f"apotheose: {why}")
     lang = args.lang or default_lang(os.environ)
     locked_by = load_error = None
     notes: list[str] = []
@@ -190,16 +201,22 @@ def main(argv: Sequence[str]) -> int:
     from saves.errors import SaveError
 
     try:
-        app = build(argv)
+        app = build(argv, need_terminal=True)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Usage as error:
         print(str(error), file=sys.stderr)
         return 2
+    except NoTerminal as error:
+        print(str(error), file=sys.stderr)
+        return 1
     except SaveError as error:  # e.g. the demo cannot be created: the saves folder is not writable
         print(f"apotheose: {error}", file=sys.stderr)
         return 1
     app.call_later(on_hangup, app)
+    from tui.terminal import leave_on_hangup
+
+    hung_up = leave_on_hangup(app)  # stdin at end of file: finish() below saves and unlocks
     crash: BaseException | None = None
     # What is alive now (modules, classes, the campaign opened) stays for the whole run: frozen,
     # the garbage collector's full passes no longer walk it (one fell inside the first frame's
@@ -220,6 +237,11 @@ def main(argv: Sequence[str]) -> int:
         gc.unfreeze()
         problem = finish(app)
     crash = crash or getattr(app, "_exception", None)
+    if hung_up.is_set() and crash is None:
+        from tui.terminal import HUNG_UP
+
+        print(f"apotheose: {HUNG_UP}: {problem or 'the campaign is saved and its lock released'}", file=sys.stderr)
+        return 1
     if crash is not None or (app.return_code or 0) != 0:
         print(crash_report(crash, app.session.path, saved=problem is None), file=sys.stderr)
         if problem:

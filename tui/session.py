@@ -17,6 +17,7 @@ from core.campaign import Campaign
 from core.dice import RandomSource
 from core.errors import RulesError
 from core.journal import Entry, Journal
+from core.player_view import secrets_of
 
 
 class Saver(Protocol):
@@ -63,6 +64,7 @@ class Session:
         rng: RandomSource | None = None,
     ):
         self.journal = journal
+        secrets_of(journal.campaign)  # once, now: each action's log decision then reads only what it changed
         self.saver = saver
         self.path = path
         self.read_only = read_only

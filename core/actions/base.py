@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core.breakdown import Breakdown, Line
@@ -28,6 +30,9 @@ class Action:
     An impossible action raises :class:`core.errors.RulesError` and the state is left as it was
     (nothing is mutated, so there is nothing to roll back).
     """
+
+    #: An action about the table itself (what the players see): its log lines are the GM's only.
+    GM_ONLY: ClassVar[bool] = False
 
     def apply(self, campaign: Campaign) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core.actions.base import Action, Outcome
@@ -103,6 +105,8 @@ class Remove(Action):
 @attrs.frozen
 class SetHidden(Action):
     """Hide a character or group from the players (the player view never shows it), or show it."""
+
+    GM_ONLY: ClassVar[bool] = True
 
     id: str
     hidden: bool

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core.actions.base import Action, Outcome
@@ -21,6 +23,8 @@ def _optional_shown(value: object) -> Shown | None:
 class SetShown(Action):
     """Show the players this combatant's HP exactly, its wound level or nothing; ``None``: the
     campaign's default for its kind."""
+
+    GM_ONLY: ClassVar[bool] = True
 
     key: str
     shown: Shown | None = attrs.field(default=None, converter=_optional_shown)
@@ -44,6 +48,8 @@ class SetShown(Action):
 class SetShownDefault(Action):
     """What the players see of every PC, NPC or mook group (``kind``) without a choice of its own."""
 
+    GM_ONLY: ClassVar[bool] = True
+
     kind: str
     shown: Shown = attrs.field(converter=to_shown)
 
@@ -59,6 +65,8 @@ class SetShownDefault(Action):
 @attrs.frozen
 class SetPrivate(Action):
     """Keep a PC's shadow, pm and conditions from the other players (or show them again)."""
+
+    GM_ONLY: ClassVar[bool] = True
 
     key: str
     private: bool = True

@@ -1,10 +1,12 @@
 """The players' screen: a read-only, live picture of a campaign (``apotheose view``).
 
-It follows the campaign file without a key press (:class:`tui.view.follow.Follower`), keeps the
-last good picture when the file is briefly missing or unreadable and says so in its status line,
-and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling. Its lines are drawn through the
-line API and compared with the previous picture: only the lines that changed are refreshed (an
-HP change repaints its row, and the log lines that moved).
+It follows the campaign's players' file without a key press (:class:`tui.view.follow.Follower`),
+keeps the last good picture when the file is briefly missing or unreadable and says so in its
+status line, and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling. The log panel has
+the focus: it shows the newest lines and follows them, and ↑ ↓ PgUp PgDn Home End scroll it (Tab
+gives the keys to the table). Its lines are drawn through the line API and compared with the
+previous picture: only the lines that changed are refreshed (an HP change repaints its row, and
+the log lines that moved). With ``pc``, the status line tells that player when it is their turn.
 """
 
 from __future__ import annotations
@@ -34,13 +36,14 @@ from tui.view.render import log_lines, table_lines, word
 
 TEXTS = {
     "status.ok": ("Players' view of {file} · read-only · q quits · ? keys", "Vue des joueurs de {file} · lecture seule · q quitte · ? touches"),
+    "status.turn": ("▶ Your turn, {pc}! · q quits · ? keys", "▶ À toi de jouer, {pc} ! · q quitte · ? touches"),
     "status.problem": ("{problem}; showing the picture of {when}", "{problem} ; image de {when} affichée"),
     "help": (
         "Players' view: it follows the GM's campaign by itself.\n\n"
-        "q, ctrl+q   quit\n?          this help\n↑ ↓ PgUp PgDn Home End   scroll\n\n"
+        "q, ctrl+q   quit\n?          this help\n↑ ↓ PgUp PgDn Home End   scroll the log\nTab        the same keys for the table\n\n"
         "Any key closes this help.",
         "Vue des joueurs : elle suit la campagne du MJ d'elle-même.\n\n"
-        "q, ctrl+q   quitter\n?          cette aide\n↑ ↓ PgUp PgDn Début Fin   défiler\n\n"
+        "q, ctrl+q   quitter\n?          cette aide\n↑ ↓ PgUp PgDn Début Fin   faire défiler le journal\nTab        les mêmes touches pour le tableau\n\n"
         "Une touche ferme cette aide.",
     ),
 }
@@ -64,15 +67,24 @@ class Lines(ScrollView, can_focus=True):
         self.lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
 
+    @property
+    def at_end(self) -> bool:
+        return self.scroll_offset.y >= self.max_scroll_y
+
+    def on_mount(self) -> None:
+        if self.tail:  # once the first layout has given the panel its height
+            self.scroll_end(animate=False)
+
     def set_lines(self, lines: list[Text]) -> None:
         old, self.lines = self.lines, lines
+        follow = self.tail and self.at_end  # a reader who scrolled back stays where they are
         width = max((line.cell_len for line in lines), default=0)
         if len(old) != len(lines) or width != self.virtual_size.width:
             self._strips.clear()
             self.virtual_size = Size(width, len(lines))
             self.refresh()
-            if self.tail:
-                self.scroll_end(animate=False, immediate=True)
+            if follow:
+                self.scroll_end(animate=False)
             return
         top, height = self.scroll_offset.y, self.size.height
         for y, (before, after) in enumerate(zip(old, lines, strict=False)):
@@ -92,7 +104,8 @@ class Lines(ScrollView, can_focus=True):
         if strip is None:
             segments = [s for s in self.lines[index].render(self.app.console) if s.text != "\n"]
             strip = self._strips[index] = Strip(Segment.apply_style(segments, style))
-        return strip.crop_extend(scroll_x, scroll_x + width, style)
+        # one segment where the text and its padding share a style: fewer bytes per line sent
+        return strip.crop_extend(scroll_x, scroll_x + width, style).simplify()
 
 
 class HelpScreen(ModalScreen[None]):
@@ -118,7 +131,7 @@ class ViewApp(App[None]):
     Screen { layout: vertical; }
     #table { height: 1fr; }
     #log-title { height: 1; color: $text-muted; }
-    #log { height: 6; }
+    #log { height: 4; scrollbar-size-vertical: 0; }
     #status { height: 1; background: $panel; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -126,15 +139,31 @@ class ViewApp(App[None]):
         Binding("question_mark", "help", "Keys", id="view-help"),
     ]
 
-    def __init__(self, path: Path, first: PlayerView, *, lang: Lang = "en", mouse: bool = True, poll: bool = False) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        path: Path,
+        first: PlayerView,
+        *,
+        lang: Lang = "en",
+        mouse: bool = True,
+        poll: bool = False,
+        pc: str | None = None,
+        problem: str | None = None,
+    ) -> None:
+        # The terminal's own colours (its background, its text): a line's style is then one
+        # short code or none, instead of two 256-colour codes on each line sent.
+        super().__init__(ansi_color=True)
+        self.theme = "ansi-dark"
+        #: The players' file followed.
         self.path = Path(path)
         self.lang = lang
         self.mouse = mouse
         self.view = first
-        self.problem: str | None = None
+        #: The player's character (by name): the status line says when it is their turn.
+        self.pc = pc.casefold() if pc else None
+        self.problem: str | None = problem
         self.shown_at = time.strftime("%H:%M:%S")
-        self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=signature(self.path))
+        self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=None if problem else signature(self.path))
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
         self._status_shown = self._status()
@@ -150,8 +179,11 @@ class ViewApp(App[None]):
         yield Static(self._status(), id="status", markup=False)
 
     def on_mount(self) -> None:
+        problem = self.problem
         self.show(self.view, None)
-        self.query_one("#table").focus()
+        if problem:  # no players' file yet: an empty picture, and why
+            self.show(None, problem)
+        self.query_one("#log").focus()
         try:
             asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (tests)
@@ -171,7 +203,10 @@ class ViewApp(App[None]):
     def show(self, view: PlayerView | None, problem: str | None) -> None:
         """Show a new picture, or keep the last one and say why (``problem``)."""
         if view is not None:
+            was_mine = self.my_turn
             self.view, self.problem = view, None
+            if self.my_turn and not was_mine and self.updates:
+                self.bell()
             self.shown_at = time.strftime("%H:%M:%S")
             self.query_one("#table", Lines).set_lines(table_lines(view, self.lang))
             self.query_one("#log", Lines).set_lines(log_lines(view, self.lang))
@@ -183,10 +218,17 @@ class ViewApp(App[None]):
             self._status_shown = new
             self.query_one("#status", Static).update(new)
 
+    @property
+    def my_turn(self) -> bool:
+        current = self.view.current
+        return self.pc is not None and current is not None and current.name.casefold() == self.pc
+
     def _status(self) -> str:
         if self.problem:
             return text("status.problem", self.lang, problem=self.problem, when=self.shown_at)
-        return text("status.ok", self.lang, file=self.path.name)
+        if self.my_turn and self.view.current is not None:
+            return text("status.turn", self.lang, pc=self.view.current.name)
+        return text("status.ok", self.lang, file=self.view.campaign)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

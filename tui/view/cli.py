@@ -1,8 +1,10 @@
-"""``apotheose view NAME|FILE [--saves DIR] [--lang fr|en] [--no-mouse]``: the players' screen.
+"""``apotheose view NAME|FILE [--saves DIR] [--lang fr|en] [--no-mouse] [--pc NAME]``: the players' screen.
 
-Read-only: it never writes, locks or creates anything (read permission on the campaign file and
-its folder is enough). Exit status 0 on ``q`` or a hang-up, 1 when the campaign cannot be read,
-2 for bad command-line input.
+Read-only: it reads the campaign's players' file (``NAME.players.json``, written by the GM's
+app; :mod:`saves.players_file`), never the campaign, and never writes, locks or creates
+anything (read permission on that file and its folder is enough). Exit status 0 on ``q`` or a
+hang-up signal, 1 when there is no such campaign, the players' file cannot be read, standard
+input is not a terminal or the terminal hangs up, 2 for bad command-line input.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ def main_view(argv: Sequence[str]) -> int:
     from tui.i18n import LANGS, default_lang
 
     p = OneLineParser(prog="apotheose view", description="The players' live, read-only view of a campaign.")
-    p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder) or a file")
+    p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder), its file or its players' file")
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language (default: from LANG)")
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports")
     p.add_argument("--poll", action="store_true", help="look at the file every 0.2 s instead of using a file watcher")
+    p.add_argument("--pc", metavar="NAME", help="your character: the view tells you when it is your turn")
     try:
         args = p.parse_args(list(argv))
     except SystemExit as done:
@@ -30,26 +33,45 @@ def main_view(argv: Sequence[str]) -> int:
         print(f"apotheose view: {error}", file=sys.stderr)
         return 2
     from core.errors import RulesError
-    from saves.errors import SaveError
+    from core.player_view import PlayerView
+    from saves.errors import MissingFileError, SaveError
     from saves.paths import resolve_campaign, saves_dir
-    from tui.view.follow import read_view
+    from saves.players_file import SUFFIX, players_path
+    from tui.terminal import HUNG_UP, leave_on_hangup, no_terminal
+    from tui.view.follow import problem_of, read_view
 
     try:
-        path = resolve_campaign(args.campaign, saves_dir(args.saves))
-        first = read_view(path)
+        given = resolve_campaign(args.campaign, saves_dir(args.saves))
     except RulesError as error:
         print(f"apotheose view: {error}", file=sys.stderr)
         return 2
+    path = given if given.name.endswith(SUFFIX) else players_path(given)
+    problem = None
+    try:
+        first = read_view(path)
+    except MissingFileError as error:
+        if not os.path.lexists(given):  # no campaign either: a mistyped name
+            print(f"apotheose view: {given}: no such campaign", file=sys.stderr)
+            return 1
+        first, problem = PlayerView(campaign=given.stem), problem_of(error)  # the GM has not opened it yet
     except SaveError as error:
         print(f"apotheose view: {error}", file=sys.stderr)
         return 1
+    if (why := no_terminal()) is not None:
+        print(f"apotheose view: {why}", file=sys.stderr)
+        return 1
     from tui.view.app import ViewApp
 
-    app = ViewApp(path, first, lang=args.lang or default_lang(os.environ), mouse=not args.no_mouse, poll=args.poll)
+    lang = args.lang or default_lang(os.environ)
+    app = ViewApp(path, first, lang=lang, mouse=not args.no_mouse, poll=args.poll, pc=args.pc, problem=problem)
+    hung_up = leave_on_hangup(app)
     try:
         app.run(mouse=app.mouse)
     except OSError:  # the terminal went away (a dropped SSH link): leave quietly
         return 0
     finally:
         app.follower.stop()
+    if hung_up.is_set():
+        print(f"apotheose view: {HUNG_UP}", file=sys.stderr)
+        return 1
     return 0

@@ -1,11 +1,12 @@
-"""Following a campaign file for the players' view: read-only, across atomic replacements.
+"""Following the players' file for the players' view: read-only, across atomic replacements.
 
-:func:`read_view` reads the file (never writes, locks or creates anything: read permission on
-the file and its folder is enough) and projects it with :func:`core.player_view.player_view_of`.
-A :class:`Follower` thread watches the folder with ``watchfiles`` (inotify and friends; the GM's
-saves replace the file by a rename, so the folder is watched, not the file) and falls back to
-polling when no watcher can be had. Each time the file's identity (inode, size, times) changes it
-reads it again and hands the new picture, or the reason it could not, to ``on_change``.
+:func:`read_view` reads the campaign's players' file (:mod:`saves.players_file`: the projection
+the GM's app writes after each save; never the campaign itself), and never writes, locks or
+creates anything: read permission on the file and its folder is enough. A :class:`Follower`
+thread watches the folder with ``watchfiles`` (inotify and friends; the GM's saves replace the
+file by a rename, so the folder is watched, not the file) and falls back to polling when no
+watcher can be had. Each time the file's identity (inode, size, times) changes it reads it
+again and hands the new picture, or the reason it could not, to ``on_change``.
 Imports no Textual.
 """
 
@@ -16,18 +17,15 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from core.breakdown import Line
-from core.campaign import Campaign
-from core.player_view import PlayerView, player_view
-from saves.atomic import load_bytes
-from saves.envelope import open_envelope
+from core.player_view import PlayerView
 from saves.errors import MissingFileError, SaveError
-from saves.format import CONVERTER, read_journal
-from saves.integrity import check_text
+from saves.players_file import read_players
 
 #: Seconds between looks at the file when polling (and the longest wait with a watcher).
 POLL = 0.2
-WATCH_TIMEOUT_MS = 400
+WATCH_TIMEOUT_MS = 2000
+#: How often the watcher looks at its events (ms): each look wakes the view up, idle or not.
+STEP_MS = 40
 
 Signature = tuple[int, int, int, int]
 OnChange = Callable[[PlayerView | None, str | None], object]
@@ -43,33 +41,18 @@ def signature(path: Path) -> Signature | None:
 
 
 def read_view(path: Path) -> PlayerView:
-    """The players' view of the campaign in ``path`` (raises :class:`SaveError`).
-
-    Only the campaign is structured (with the save format's strict converter); the history's log
-    lines and actions are taken as they are in the file (the projection needs the text of a log
-    line and the strings inside an action), which keeps a read fast however long the history.
-    A text holding a control character is refused, naming its field, as opening refuses it."""
-    raw = load_bytes(path)
-    payload = open_envelope(raw, path)
-    check_text(raw, payload, path)  # as the full load: no terminal code reaches the players
-    try:
-        campaign = CONVERTER.structure(payload["campaign"], Campaign)
-        history = payload.get("history") or {}
-        log = [(e["seq"], Line(e["line"]["en"], e["line"]["fr"])) for e in history.get("log", ())]
-        actions = {e["seq"]: e["action"] for e in (*history.get("done", ()), *history.get("undone", ()))}
-    except Exception:  # noqa: BLE001 - the full load names the field
-        read_journal(raw, path)
-        raise SaveError(path, "cannot be read as a campaign") from None
-    return player_view(campaign, log, actions)
+    """The players' view in the players' file ``path`` (raises :class:`SaveError`); a text
+    holding a control character is refused, naming its field."""
+    return read_players(path)
 
 
 def problem_of(error: Exception) -> str:
     """A calm one-line reason the file could not be read just now."""
     if isinstance(error, MissingFileError):
-        return "the campaign file is missing for now (being replaced?)"
+        return "waiting for the GM: the players' file is not there (the GM's app writes it)"
     if isinstance(error, SaveError):
-        return f"the campaign file cannot be read just now ({error.reason})"
-    return f"the campaign file cannot be read just now ({error!r})"
+        return f"the players' file cannot be read just now ({error.reason})"
+    return f"the players' file cannot be read just now ({error!r})"
 
 
 class Follower:
@@ -126,7 +109,7 @@ class Follower:
             self.path.parent,
             stop_event=self._stop,
             debounce=20,
-            step=10,
+            step=STEP_MS,
             rust_timeout=WATCH_TIMEOUT_MS,
             yield_on_timeout=True,
             recursive=False,

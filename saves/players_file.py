@@ -1,0 +1,91 @@
+"""The players' file: all the players may see of a campaign, ``NAME.players.json`` beside it.
+
+The GM's app writes it after every save of the campaign (:class:`saves.store.AutoSaver`), and
+when it opens one; ``apotheose new`` and ``share`` write it too. It holds exactly the projection
+the players' view shows (:func:`core.player_view.player_view_of`: the visible rows and the log
+lines the players may read), in a versioned envelope of its own, written atomically like a
+campaign (without backups). The view and ``apotheose serve`` read only this file: the campaign,
+with its hidden combatants, notes and NPC characteristics, stays the GM's alone (``share``
+makes this file the only group-readable one), and a view's read costs the same however long the
+campaign's history is.
+
+    {"format": "apotheose.players", "version": 1, "campaign": "Villon", "encounter": "…",
+     "round": 2, "rows": [{"name": "Segiere", "kind": "pc", "hp": 12, …}], "log": [{"en": …, "fr": …}]}
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from core.player_view import PlayerView, player_view_of
+from saves.atomic import atomic_write, load_bytes
+from saves.envelope import EnvelopeFormat
+from saves.errors import BadFieldError, SaveError
+from saves.integrity import check_text
+
+FORMAT = "apotheose.players"
+CURRENT_VERSION = 1
+PLAYERS = EnvelopeFormat(FORMAT, CURRENT_VERSION)
+SUFFIX = ".players.json"
+#: The players' file is group-readable when the folder is shared (setgid or group-writable).
+SHARED_MODE = 0o640
+#: The largest players' file read (thousands of rows fit in a few hundred kB).
+LIMIT = 16 * 1024 * 1024
+
+
+def players_path(campaign: str | os.PathLike[str]) -> Path:
+    """``villon.players.json`` beside ``villon.json`` (a campaign name has no dot of its own)."""
+    campaign = Path(campaign)
+    stem = campaign.name[: -len(".json")] if campaign.name.endswith(".json") else campaign.name
+    return campaign.with_name(f"{stem}{SUFFIX}")
+
+
+def encode_view(view: PlayerView) -> bytes:
+    from saves.format import unstructure
+
+    return PLAYERS.seal(unstructure(view, PlayerView))
+
+
+def decode_view(raw: bytes, path: str | os.PathLike[str]) -> PlayerView:
+    """The players' view in a players' file's bytes; a :class:`SaveError` names the file and field."""
+    from saves.format import CONVERTER, detailed_converter, field_errors
+
+    if len(raw) >= LIMIT:
+        raise SaveError(path, f"is larger than {LIMIT // (1024 * 1024)} MiB: not a players' file")
+    payload = PLAYERS.open(raw, path)
+    check_text(raw, payload, path)  # no terminal code reaches a player
+    try:
+        return CONVERTER.structure(payload, PlayerView)
+    except Exception:  # noqa: BLE001 - the detailed pass names the field
+        try:
+            detailed_converter().structure(payload, PlayerView)
+        except Exception as exc:  # noqa: BLE001 - its first error is the one to name
+            field, reason = next(iter(field_errors(exc)), ("$", "cannot be read"))
+            raise BadFieldError(path, field, reason) from None
+        raise SaveError(path, "cannot be read as a players' file") from None
+
+
+def read_players(path: str | os.PathLike[str]) -> PlayerView:
+    """Read a players' file (never writes, locks or creates anything)."""
+    return decode_view(load_bytes(Path(path), limit=LIMIT), path)
+
+
+def write_players(campaign: str | os.PathLike[str], journal, *, previous: bytes | None = None) -> bytes:
+    """Write the players' file of ``campaign`` for ``journal`` (unless its bytes are
+    ``previous``: nothing changed for the players); returns the bytes. Group-readable in a
+    shared folder, the GM's alone elsewhere; a replaced file keeps its mode (``share``'s)."""
+    data = encode_view(player_view_of(journal))
+    if data != previous:
+        path = players_path(campaign)
+        atomic_write(path, data, backups=0, new_mode=shared_mode(path.parent))
+    return data
+
+
+def shared_mode(folder: Path) -> int:
+    from saves.atomic import shared_folder
+
+    try:
+        return SHARED_MODE if shared_folder(folder) else 0o600
+    except OSError:
+        return 0o600

@@ -1,0 +1,128 @@
+"""Helpers for the tests of ``apotheose serve``: a real server process on 127.0.0.1 (a port from
+the OS), throw-away keys, the real OpenSSH client (installed with apt-get when missing, see
+tests/terminals.py), and a way to read what the server said.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from tests.terminals import need, wait_until
+
+APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
+SSH_OPTIONS = (
+    "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+    "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=20",
+)
+
+
+def keygen(path: Path) -> Path:
+    need("ssh-keygen")
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", path.name, "-f", str(path)], check=True, timeout=60)
+    return path
+
+
+class Server:
+    """``apotheose serve`` on a campaign made for the test, with ``alice`` authorised."""
+
+    def __init__(self, base: Path, *args: str, campaign: str = "villon") -> None:
+        need("ssh", "ssh-keygen")
+        self.base = base
+        self.saves = base / "saves"
+        self.campaign = campaign
+        done = subprocess.run([APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        self.alice = keygen(base / "alice")
+        self.stranger = keygen(base / "stranger")
+        self.players("add", "alice", str(self.alice) + ".pub")
+        self.lines: list[str] = []
+        self.process = subprocess.Popen(
+            [APOTHEOSE, "serve", campaign, "--saves", str(self.saves), "--port", "0",
+             "--host-key", str(base / "host_key"), *args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "LANG": "C.UTF-8"},
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+        wait_until(lambda: self.port is not None or self.process.poll() is not None, 60)
+        assert self.port is not None, self.output
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def port(self) -> int | None:
+        match = re.search(r" on 127\.0\.0\.1:(\d+)", self.output)
+        return int(match.group(1)) if match else None
+
+    def players(self, *args: str) -> subprocess.CompletedProcess:
+        done = subprocess.run([APOTHEOSE, "players", args[0], self.campaign, *args[1:], "--saves", str(self.saves)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done
+
+    def ssh(self, user: str = "alice", key: Path | None = None, *extra: str, tty: bool = True) -> list[str]:
+        return ["ssh", *(["-tt"] if tty else ["-T"]), "-p", str(self.port), "-i", str(key or self.alice), *SSH_OPTIONS,
+                *extra, f"{user}@127.0.0.1"]
+
+    def view_pids(self) -> list[int]:
+        """The pids of the views the server said it started."""
+        return [int(pid) for pid in re.findall(r"view pid (\d+)", self.output)]
+
+    def children(self) -> list[int]:
+        """Processes whose parent is the server (its views; zombies included)."""
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) == self.process.pid:
+                    found.append(int(entry))
+        return found
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)  # by its pid
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not reaped, counts as left behind too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def environ_of(pid: int) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes()
+    return dict(item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
+
+
+def wait_for_view(server: Server, count: int = 1, timeout: float = 60) -> list[int]:
+    wait_until(lambda: len(server.view_pids()) >= count, timeout, explain=lambda: server.output)
+    return server.view_pids()
+
+
+def run_ssh(command: list[str], timeout: float = 60, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL, **kw)
+
+
+__all__ = ["APOTHEOSE", "Server", "alive", "environ_of", "keygen", "run_ssh", "wait_for_view"]

@@ -1,0 +1,126 @@
+"""``apotheose players add|remove|list|invite NAME …``: who may join the table over SSH.
+
+    apotheose players add NAME PLAYER KEYFILE [--pc ID]   authorise a player's public key (a .pub file, or - for stdin)
+    apotheose players remove NAME PLAYER                  forget a player (keys and invitations)
+    apotheose players list NAME                           the players, their keys' fingerprints, pending invitations
+    apotheose players invite NAME PLAYER [--expires 24h] [--pc ID]
+                                                          a one-time code: the player's first login registers their key
+
+The list lives beside the campaign, the GM's alone (:mod:`saves.access`). Imports neither
+Textual nor any SSH library. Exit 0; 1 when the campaign or a file cannot be read; 2 for bad
+input (an unknown player, a key that is not a public key, a bad duration).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from core.errors import RulesError
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def duration(text: str) -> float:
+    match = re.fullmatch(r"([1-9][0-9]{0,5})([smhd])", text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a duration such as 30m, 24h or 7d")
+    seconds = int(match.group(1)) * UNITS[match.group(2)]
+    if seconds > 90 * 86400:
+        raise argparse.ArgumentTypeError(f"{text!r}: an invitation lasts 90 days at most")
+    return float(seconds)
+
+
+def main_players(argv: Sequence[str]) -> int:
+    from tui.campaign_cli import _parser, _run
+
+    p = _parser("players", "Who may join the table over SSH (apotheose serve).")
+    sub = p.add_subparsers(dest="what", required=True, metavar="add|remove|list|invite")
+    add = sub.add_parser("add", help="authorise a player's public key")
+    add.add_argument("campaign", metavar="NAME|FILE")
+    add.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
+    add.add_argument("key", metavar="KEYFILE", help="their public key (a .pub file), or - to read it from stdin")
+    add.add_argument("--pc", metavar="ID", help="the id of their character (the view tells them when it is their turn)")
+    remove = sub.add_parser("remove", help="forget a player")
+    remove.add_argument("campaign", metavar="NAME|FILE")
+    remove.add_argument("player", metavar="PLAYER")
+    listing = sub.add_parser("list", help="the players and pending invitations")
+    listing.add_argument("campaign", metavar="NAME|FILE")
+    inv = sub.add_parser("invite", help="a one-time code that registers the key a player logs in with")
+    inv.add_argument("campaign", metavar="NAME|FILE")
+    inv.add_argument("player", metavar="PLAYER")
+    inv.add_argument("--expires", type=duration, default=24 * 3600.0, metavar="30m|24h|7d", help="how long the code works (default 24h)")
+    inv.add_argument("--pc", metavar="ID", help="the id of their character")
+    for parser in (add, remove, listing, inv):
+        parser.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
+    return _run("players", p, argv, _players)
+
+
+def _players(args: argparse.Namespace) -> int:
+    from saves import access
+    from saves.errors import SaveError
+    from tui.campaign_cli import _campaign_file
+    from tui.safe import visible
+
+    path = _campaign_file(args.campaign, args.saves)
+    if not os.path.lexists(path):
+        raise SaveError(path, "no such campaign")
+    if args.what in ("add", "invite"):
+        access.check_name(args.player)
+    if args.what == "add":
+        text = sys.stdin.read(64 * 1024) if args.key == "-" else _read_key(Path(args.key))
+        try:
+            access.add_player(path, args.player, text, pc=_pc(path, args.pc))
+        except RulesError as error:
+            raise RulesError(error.field, f"{args.key}: {error.reason}") from None
+        print(f"{args.player} may join {path.stem}: {access.fingerprint(text)}")
+        return 0
+    if args.what == "remove":
+        if not access.remove_player(path, args.player):
+            raise RulesError("player", f"{args.player!r} is not a player of {path.stem}")
+        print(f"{args.player} removed from {path.stem}")
+        return 0
+    if args.what == "invite":
+        code, until = access.invite(path, args.player, args.expires, pc=_pc(path, args.pc))
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(until))
+        print(f"invitation for {args.player} (works once, until {when}): {code}")
+        print(f"they run: ssh -p PORT {args.player}@HOST  and type the code when asked")
+        return 0
+    known = access.read_access(path)
+    now = time.time()
+    for player in known.players:
+        pc = f" (plays {player.pc})" if player.pc else ""
+        print(visible(f"{player.name}{pc}: {len(player.keys)} key{'s' if len(player.keys) != 1 else ''}", lines=False))
+        for key in player.keys:
+            print(f"  {access.fingerprint(key)} {key.split()[0]}")
+    for invitation in known.invitations:
+        state = "expired" if invitation.expires <= now else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(invitation.expires))
+        print(visible(f"{invitation.player}: invited, {state}", lines=False))
+    if not known.players and not known.invitations:
+        print(f"nobody may join {path.stem} yet: apotheose players add|invite {path.stem} …")
+    return 0
+
+
+def _read_key(path: Path) -> str:
+    from saves.atomic import load_bytes
+
+    raw = load_bytes(path, limit=64 * 1024)
+    return raw.decode("utf-8", "replace")
+
+
+def _pc(campaign: Path, pc: str | None) -> str | None:
+    """The character id given, checked against the campaign (a PC of it)."""
+    if pc is None:
+        return None
+    from core.roster import Character
+    from saves.store import load_campaign
+
+    found = load_campaign(campaign).journal.campaign.find(pc)
+    if not isinstance(found, Character) or not found.pc:
+        raise RulesError("pc", f"{pc!r} is not the id of a player character of {campaign.stem}")
+    return pc

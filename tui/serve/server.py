@@ -1,0 +1,474 @@
+"""The SSH server of ``apotheose serve``: each player's session runs the players' view.
+
+Built on asyncssh. Who may enter is the campaign's access list (:mod:`saves.access`), read
+again at each login: a player's key, or, for a player with a pending invitation, any key and
+then the one-time code typed in the terminal (the key that logged in is then registered). No
+passwords, no keyboard-interactive, no host-based login; exec requests, subsystems (SFTP), port,
+agent and X11 forwarding are refused (asyncssh refuses forwarding by default: nothing here
+accepts it), and the client's environment variables never reach the view (its environment is
+made here). A login must finish within the grace time; an address that fails too often is
+refused everything for a while.
+
+Each accepted session gets one child process, ``apotheose view`` on the campaign's players'
+file, in a pseudo-terminal of its own (its controlling terminal, in a new session): a crash in
+one view never touches another or the server. The client's window changes are passed on with
+``TIOCSWINSZ``; the view's output goes to the channel with flow control (a slow link pauses the
+view's writes instead of filling memory). When the channel or the connection closes (``q``, the
+client killed, a link gone half-open and found by keepalives within about 1.5 s), the child's
+whole process group is killed and reaped: no view outlives its session. The server reads the
+players' file only through its children, and writes nothing but the access list (an invitation
+used).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+import re
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+
+from saves import access as access_list
+
+#: Seconds of silence from the client before a keepalive, and how many unanswered keepalives
+#: end the connection: a half-open link is found within about (COUNT + 1) × INTERVAL.
+KEEPALIVE_INTERVAL = 0.5
+KEEPALIVE_COUNT = 2
+#: Failed logins (or wrong invitation codes) from one address before it is refused for WINDOW s.
+MAX_FAILURES = 10
+WINDOW = 600.0
+#: A terminal type passed to the view (anything else becomes xterm-256color).
+TERM_TYPE = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+CODE_PROMPT = "Invitation code for {player}: "
+
+Log = Callable[[str], None]
+
+
+class Table:
+    """What every connection shares: the campaign, the sessions, the failures by address."""
+
+    def __init__(
+        self,
+        campaign: Path,
+        players_file: Path,
+        *,
+        max_sessions: int = 16,
+        max_failures: int = MAX_FAILURES,
+        login_grace: float = 30.0,
+        lang: str = "en",
+        log: Log = print,
+    ) -> None:
+        self.campaign = campaign
+        self.players_file = players_file
+        self.max_sessions = max_sessions
+        self.max_failures = max_failures
+        self.login_grace = login_grace
+        self.lang = lang
+        self.log = log
+        self.sessions: set[ViewSession] = set()
+        self._failures: dict[str, list[float]] = {}
+
+    # -- failures by address ---------------------------------------------------------------------
+    def failed(self, address: str) -> None:
+        now = time.monotonic()
+        recent = [t for t in self._failures.get(address, ()) if now - t < WINDOW]
+        self._failures[address] = [*recent, now]
+
+    def banned(self, address: str) -> bool:
+        now = time.monotonic()
+        return sum(1 for t in self._failures.get(address, ()) if now - t < WINDOW) >= self.max_failures
+
+    # -- the views ---------------------------------------------------------------------------------
+    def view_command(self, pc: str | None) -> list[str]:
+        command = [sys.executable, "-m", "tui", "view", str(self.players_file), "--no-mouse", "--lang", self.lang]
+        return [*command, "--pc", pc] if pc else command
+
+    def view_environment(self, term: str) -> dict[str, str]:
+        """The view's whole environment: nothing the client sent (``SendEnv``, ``SetEnv``)."""
+        root = str(Path(__file__).resolve().parents[2])  # where ``tui`` is: the view runs the same code
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "TERM": term,
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "PYTHONPATH": root,
+            "SSH_CONNECTION": "1",  # the view knows it is remote
+        }
+        if "HOME" in os.environ:
+            env["HOME"] = os.environ["HOME"]
+        return env
+
+    async def close(self) -> None:
+        for session in list(self.sessions):
+            session.end()
+        for session in list(self.sessions):
+            await session.reaped()
+
+
+class PlayerServer(asyncssh.SSHServer):
+    """One per connection: public keys only, checked against the access list."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.player = ""
+        self.key: str | None = None
+        self.invited = False
+        self.authed = False
+        self.opened = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.authed:
+            self.table.failed(self.address)
+
+    def begin_auth(self, username: str) -> bool:
+        self.player = username
+        return True  # always authenticate: there is no anonymous way in
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.table.banned(self.address):
+            return False
+        try:
+            known = access_list.read_access(self.table.campaign)
+        except Exception as error:  # noqa: BLE001 - an unreadable list lets nobody in, and says why
+            self.table.log(f"refused {username!r}: the access list cannot be read ({error})")
+            return False
+        line = key.export_public_key("openssh").decode("ascii", "replace")
+        if known.allows(username, line):
+            self.key, self.invited = line, False
+            return True
+        if known.invited(username):
+            self.key, self.invited = line, True
+            return True
+        return False
+
+    def auth_completed(self) -> None:
+        self.authed = True
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.table.login_grace, self._no_session_yet)
+
+    def _no_session_yet(self) -> None:
+        """An authenticated connection that asked for no view (``ssh -N``, forwarding only) ends."""
+        if not self.opened and self.conn is not None:
+            self.table.log(f"{self.player} ({self.address}): no session asked for; connection closed")
+            self.conn.close()
+
+    def session_requested(self) -> ViewSession:
+        if len(self.table.sessions) >= self.table.max_sessions:
+            self.table.log(f"refused {self.player} ({self.address}): the table is full ({self.table.max_sessions} sessions)")
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, f"the table is full ({self.table.max_sessions} players watching)"
+            )
+        self.opened = True
+        return ViewSession(self)
+
+
+class ViewSession(asyncssh.SSHServerSession):
+    """One player's session: a pseudo-terminal and the view running in it."""
+
+    def __init__(self, server: PlayerServer) -> None:
+        self.server = server
+        self.table = server.table
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.master: int | None = None
+        self.process: asyncio.subprocess.Process | None = None
+        self._code: bytearray | None = None
+        #: What the client typed before the prompt or the view was there (sent on to it then).
+        self._early = bytearray()
+        self._paused = False
+        self._ended = False
+        self._done = asyncio.get_running_loop().create_future()
+        self.table.sessions.add(self)
+
+    # -- what the client asks --------------------------------------------------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes) -> bool:
+        self.term = term_type if TERM_TYPE.fullmatch(term_type or "") else "xterm-256color"
+        self.size = (term_size[0] or 80, term_size[1] or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.table.log(f"refused {self.server.player} ({self.server.address}): a command (only the view is served)")
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.table.log(f"refused {self.server.player} ({self.server.address}): the {subsystem!r} subsystem")
+        return False
+
+    def session_started(self) -> None:
+        if self.term is None:
+            self._say("apotheose serve: the players' view needs a terminal: run ssh without -T and without a command")
+            self._exit(1)
+            return
+        if self.server.invited:
+            self._code = bytearray()
+            self._write(CODE_PROMPT.format(player=self.server.player).encode())
+            early, self._early = bytes(self._early), bytearray()
+            self._typed(early)
+            return
+        self._start()
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        if self._code is not None:
+            self._typed(data)
+        elif self.master is not None:
+            with contextlib.suppress(OSError):  # the view is gone, or its input is full: dropped
+                os.write(self.master, data)
+        elif len(self._early) < 4096:
+            self._early += data
+
+    def eof_received(self) -> bool:
+        self.end()
+        return False
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width or self.size[0], height or self.size[1])
+        if self.master is not None:
+            _set_size(self.master, *self.size)
+
+    def pause_writing(self) -> None:
+        if self.master is not None and not self._paused:
+            self._paused = True
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    def resume_writing(self) -> None:
+        if self.master is not None and self._paused:
+            self._paused = False
+            asyncio.get_running_loop().add_reader(self.master, self._readable)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end()
+
+    # -- the invitation code -------------------------------------------------------------------------
+    def _typed(self, data: bytes) -> None:
+        assert self._code is not None
+        for byte in data:
+            if byte in (3, 4):  # ctrl+c, ctrl+d
+                self._say("")
+                self._exit(1)
+                return
+            if byte in (13, 10):
+                self._redeem(bytes(self._code).decode("ascii", "ignore"))
+                return
+            if byte in (8, 127):
+                if self._code:
+                    self._code.pop()
+                    self._write(b"\b \b")
+            elif 33 <= byte < 127 and len(self._code) < 64:
+                self._code.append(byte)
+                self._write(bytes([byte]))
+
+    def _redeem(self, code: str) -> None:
+        self._code = None
+        self._write(b"\r\n")
+        server = self.server
+        assert server.key is not None
+        try:
+            ok = access_list.redeem(self.table.campaign, server.player, code, server.key)
+        except Exception as error:  # noqa: BLE001 - told, and nothing registered
+            self.table.log(f"{server.player}: the invitation could not be used ({error})")
+            ok = False
+        if not ok:
+            self.table.failed(server.address)
+            self.table.log(f"refused {server.player} ({server.address}): a wrong or expired invitation code")
+            self._say("apotheose serve: that code is wrong, used or expired; ask the GM for another")
+            self._exit(1)
+            return
+        self.table.log(f"{server.player} ({server.address}): invitation used, key {access_list.fingerprint(server.key)} registered")
+        self._start()
+
+    # -- the view -------------------------------------------------------------------------------------
+    def _start(self) -> None:
+        asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        pc = None
+        with contextlib.suppress(Exception):
+            player = access_list.read_access(self.table.campaign).player(self.server.player)
+            pc = _pc_name(self.table.campaign, player.pc) if player is not None and player.pc else None
+        master, slave = os.openpty()
+        _set_size(master, *self.size)
+        os.set_blocking(master, False)
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                *self.table.view_command(pc),
+                stdin=slave, stdout=slave, stderr=slave,
+                start_new_session=True, preexec_fn=_controlling_terminal,
+                env=self.table.view_environment(self.term or "xterm-256color"), close_fds=True,
+            )
+        except OSError as error:
+            os.close(master)
+            self._say(f"apotheose serve: the view could not start ({error})")
+            self._exit(1)
+            return
+        finally:
+            os.close(slave)
+        self.master = master
+        self.table.log(f"{self.server.player} joined from {self.server.address} (view pid {self.process.pid})")
+        if self._ended:  # the client left while the view was starting
+            self._kill()
+        else:
+            asyncio.get_running_loop().add_reader(master, self._readable)
+            if self._early:
+                with contextlib.suppress(OSError):
+                    os.write(master, bytes(self._early))
+                self._early = bytearray()
+        status = await self.process.wait()
+        self._close_master()
+        self.table.log(f"{self.server.player} left ({self.server.address})")
+        self._exit(status if status >= 0 else 1)
+
+    def _readable(self) -> None:
+        assert self.master is not None
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the view closed its terminal (it is ending)
+            data = b""
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.master)
+            return
+        self._write(data)
+
+    def _close_master(self) -> None:
+        if self.master is not None:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self.master)
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = None
+
+    def _kill(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)  # the whole group: nothing outlives the session
+
+    def end(self) -> None:
+        """The session is over (channel closed, client gone): the view goes with it."""
+        if self._ended:
+            return
+        self._ended = True
+        self._kill()
+        if self.process is None and not self._done.done():
+            self._done.set_result(None)
+            self.table.sessions.discard(self)
+        elif self.process is not None:
+            asyncio.get_running_loop().create_task(self._reap())
+
+    async def _reap(self) -> None:
+        if self.process is not None:
+            await self.process.wait()
+        self._close_master()
+        self.table.sessions.discard(self)
+        if not self._done.done():
+            self._done.set_result(None)
+
+    async def reaped(self) -> None:
+        await self._done
+
+    def _write(self, data: bytes) -> None:
+        if self.chan is not None and not self._ended:
+            with contextlib.suppress(Exception):
+                self.chan.write(data)
+
+    def _say(self, text: str) -> None:
+        if self.chan is not None and not self._ended:
+            with contextlib.suppress(Exception):
+                self.chan.write_stderr((text + "\r\n").encode())
+
+    def _exit(self, status: int) -> None:
+        if self.chan is not None and not self._ended:
+            with contextlib.suppress(Exception):
+                self.chan.exit(status)
+        self.end()
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", min(height, 1000), min(width, 1000), 0, 0))
+
+
+def _controlling_terminal() -> None:
+    """In the child, after ``setsid``: its pseudo-terminal becomes its controlling terminal, so
+    that window changes reach it (SIGWINCH) and it gets SIGHUP if the server goes."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _pc_name(campaign: Path, pc: str) -> str | None:
+    """The name the players' file shows for character ``pc`` (the view matches rows by name)."""
+    from saves.store import load_campaign
+
+    found = load_campaign(campaign).journal.campaign.find(pc)
+    return None if found is None else found.name
+
+
+def host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's host key at ``path``, created (ed25519, ``rw-------``) on first use."""
+    if not path.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+        return key
+    mode = os.stat(path).st_mode & 0o077
+    if mode:
+        raise OSError(f"{path}: the host key is readable by others ({oct(mode)}); chmod 600 it")
+    return asyncssh.read_private_key(str(path))
+
+
+async def serve(table: Table, key: asyncssh.SSHKey, host: str, port: int) -> asyncssh.SSHAcceptor:
+    logging.getLogger("asyncssh").setLevel(logging.CRITICAL)
+    return await asyncssh.create_server(
+        lambda: PlayerServer(table),
+        host,
+        port,
+        server_host_keys=[key],
+        login_timeout=table.login_grace,
+        keepalive_interval=KEEPALIVE_INTERVAL,
+        keepalive_count_max=KEEPALIVE_COUNT,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_pty=True,
+        line_editor=False,
+        encoding=None,
+        reuse_address=True,
+    )
+
+
