@@ -2,9 +2,9 @@
 a list of aspects, a psionic power's difficulty, a magic skill's cost (ctrl+t switches).
 
 Each aspect is a row: the scale's choice (its values shown) and the value, which the GM may
-overwrite with any value: the choice then reads the row whose value it is, else *free value*. ctrl+n adds an aspect, ctrl+r removes the one in focus; the
-total and the difficulty follow every key. The rules are in :mod:`core.d6`; nothing here
-changes the campaign.
+overwrite with any value: the choice then reads the row whose value it is, else *free value*.
+ctrl+n adds an aspect, ctrl+r removes the one in focus; the total and the difficulty follow
+every key. The rules are in :mod:`core.d6`; nothing here changes the campaign.
 """
 
 from __future__ import annotations
