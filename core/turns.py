@@ -1,8 +1,9 @@
 """Turns and rounds (RULES 1.4, 1.6): order, next/previous turn, delay, new round effects.
 
 Pure functions over a :class:`Campaign` and its active encounter. A new round bleeds the dying
-(−1 HP, RULES 1.6 decision) and expires conditions; the dead, dying and knocked out are skipped
-but stay listed; a delaying participant is skipped until it acts.
+(−1 HP, RULES 1.6 decision) and lapses the delays left; conditions count the starts and ends of
+turns (RULES 1.4); the dead, dying and knocked out are skipped but stay listed (their turns still
+count for conditions); a delaying participant is skipped until it acts.
 """
 
 from __future__ import annotations
@@ -191,7 +192,8 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
 def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
     """Back to the previous one who can act (into the previous round's end if need be).
 
-    Going back does not undo a new round's bleeding or expiries: that is what undo is for.
+    Going back does not undo what the turns passed did (a new round's bleeding, conditions counted
+    down or ended): that is what undo is for.
     """
     enc = active_encounter(campaign)
     if enc.current is None:

@@ -195,7 +195,8 @@ async def test_psionics_and_skill_costs_from_the_same_tab():
         await pilot.press("6")
         await wait_for(pilot, lambda: text(app, "#d6-result") == "difficulty 24")
         row = await add_aspect(pilot, "range", downs=3)  # town +15
-        assert [value for _, value in row.query_one(".d6-choice", Select)._options][-1] == "region"  # psionic range
+        # the psionic range's last row, then the free value every scale offers
+        assert [value for _, value in row.query_one(".d6-choice", Select)._options][-2:] == ["region", "free"]
         await wait_for(pilot, lambda: text(app, "#d6-result") == "difficulty 39")
         power.focus()
         await pilot.press("enter")
@@ -253,3 +254,31 @@ def test_snapshot_d6_psionics_80x24(snap_compare) -> None:
             await pilot.pause()
 
     assert snap_compare(make_test_app(), terminal_size=NARROW, run_before=run_before)
+
+
+@run
+async def test_a_free_value_reads_free_value_never_a_row_it_is_not():
+    """Duration 2 rounds (+0), then 1 typed: the choice reads "3 rounds +1", the row whose value it
+    is; 15 (past the list): "free value"; picking a row again gives its value."""
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await open_d6(pilot)
+        await pilot.press(*"4D+2")
+        row = await add_aspect(pilot, "duration")
+        choice = row.query_one(".d6-choice", Select)
+        shown = lambda: str(choice.query_one("SelectCurrent #label").render())  # noqa: E731  # what the GM reads
+
+        assert shown() == "2 rounds +0"
+        await type_value(pilot, row, "1")
+        await wait_for(pilot, lambda: shown() == "3 rounds +1")
+        assert row.aspect().choice == "3"
+        await type_value(pilot, row, "15")
+        await wait_for(pilot, lambda: shown() == "free value")
+        await wait_for(pilot, lambda: text(app, "#d6-result") == "total 28 → difficulty 14")
+        assert "duration 15" in text(app, "#d6-breakdown")
+        choice.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: choice.expanded)
+        await pilot.press("home", "enter")  # back to 2 rounds: its value
+        await wait_for(pilot, lambda: row.query_one(".d6-value", Input).value == "0")
+        assert shown() == "2 rounds +0"

@@ -196,3 +196,45 @@ KEYS = ["3", "tab", "tab", "4", *["tab"] * 5, "tab", "right", "right", "tab", "t
 @pytest.mark.parametrize("size", [NARROW, WIDE], ids=["80x24", "120x40"])
 def test_mage_tab_snapshot(snap_compare, size) -> None:
     assert snap_compare(make_test_app(), terminal_size=size, run_before=_filled(KEYS))
+
+
+@pytest.mark.parametrize(("size", "lang"), [(NARROW, "en"), (WIDE, "en"), (WIDE, "fr")], ids=["80x24", "120x40", "120x40-fr"])
+def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
+    """Tab through the whole tab: the line under the fields says, whole, what the field in focus
+    takes ("sphere: 1 to 10, …"); no field shows a range cut to look like a value ("1-1")."""
+    from rich.cells import cell_len
+
+    from tui.i18n import pick
+
+    @run
+    async def play():
+        app = make_test_app(lang=lang)
+        async with app.run_test(size=size) as pilot:
+            await open_mage(pilot)
+            fields = list(app.screen.query("#mage-fields Input").results(Input))
+            await wait_for(pilot, lambda: all(field.content_region.width for field in fields))  # laid out
+            for field in fields:
+                placeholder = field.placeholder
+                assert cell_len(placeholder) <= field.content_region.width, f"{field.id}: {placeholder!r} is cut"
+                assert "-" not in placeholder and "–" not in placeholder  # a range is said on the hint line
+            from tui.widgets.spell_mage import HINTS, RANGES
+
+            hint = app.screen.query_one("#mage-hint", Static)
+            seen = set()
+            while app.focused.id != "mage-breakdown-box":  # the last stop: only the breakdown is after
+                name = app.focused.id.removeprefix("mage-")
+                assert name not in seen
+                seen.add(name)
+                await pilot.pause()
+                said = pick(HINTS[name], lang)
+                assert text(app, "#mage-hint") == said
+                assert cell_len(said) <= hint.content_region.width, f"{said!r} cut at {hint.content_region.width}"
+                assert app.screen.region.contains_region(hint.region)
+                await pilot.press("tab")
+            assert len(seen) == len(HINTS)  # every field and choice was reached
+            await pilot.press("escape")  # back on the list: the line names the ranges
+            await wait_for(pilot, lambda: text(app, "#mage-hint") == pick(RANGES, lang))
+            if size == WIDE:  # the pane stays in view beside the list
+                assert cell_len(pick(RANGES, lang)) <= hint.content_region.width
+
+    play()

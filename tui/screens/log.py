@@ -93,13 +93,18 @@ class LogScreen(AppState, ModalScreen[None]):
 
 
     def compose(self) -> ComposeResult:
-        yield RichLog(id="log", markup=False, wrap=True, auto_scroll=True)
+        # min_width=1: the lines wrap at the width the log has (Textual renders them 78 wide at
+        # least, 2 columns wider than the log at 80 columns, whose right edge went under the frame).
+        yield RichLog(id="log", markup=False, wrap=True, auto_scroll=True, min_width=1)
         yield KeysFooter()
 
     def on_mount(self) -> None:
         localise_bindings(self, {"log-close": "log.key.close", "log-export": "log.key.export", "log-undo": "key.undo", "log-redo": "key.redo"})
         log = self.query_one(RichLog)
         log.border_title = t("log.title", self.lang)
+        # The toasts sit in a band under the log (app.tcss): the log, shorter while they show,
+        # keeps its newest line in view (until the GM scrolls up).
+        log.anchor()
         self.show()
         self.watch(self.app, "campaign", lambda _campaign: self.show(), init=False)
 

@@ -33,7 +33,7 @@ from tui.widgets.initiative import InitiativePane
 from tui.widgets.mass_combat import MassCombatPane
 from tui.widgets.pane import Pane
 from tui.widgets.spell import SpellPane
-from tui.widgets.status import PaneTabs, StatusBar
+from tui.widgets.status import HolderLine, PaneTabs, StatusBar
 
 PANES = ("initiative", "mass", "damage", "spell")
 
@@ -95,6 +95,7 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
+        yield HolderLine(id="holder")
         yield PaneTabs(id="tabs")
         with Grid(id="panes"):
             yield InitiativePane(id="initiative", classes="pane -active")

@@ -2,9 +2,9 @@
 a list of aspects, a psionic power's difficulty, a magic skill's cost (ctrl+t switches).
 
 Each aspect is a row: the scale's choice (its values shown) and the value, which the GM may
-overwrite with any free value. ctrl+n adds an aspect, ctrl+r removes the one in focus; the
-total and the difficulty follow every key. The rules are in :mod:`core.d6`; nothing here
-changes the campaign.
+overwrite with any value: the choice then reads the row whose value it is, else *free value*.
+ctrl+n adds an aspect, ctrl+r removes the one in focus; the total and the difficulty follow
+every key. The rules are in :mod:`core.d6`; nothing here changes the campaign.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from core.choices import parse_choice
 from core.d6.psionics import MediumContact, psionic_difficulty
 from core.d6.scales import PSIONIC_SCALES, SPEED, SPELL_SCALES, Depth, EffectKind, Power, Scale, Wound
 from core.d6.skills import magic_attribute_cost, magic_skill_cost
-from core.d6.spell import Aspect, effect_value, free, from_row, spell_difficulty, typed_effect
+from core.d6.spell import FREE, Aspect, effect_value, free, from_row, spell_difficulty, typed_effect
 from core.errors import RulesError
 from tui.access import lang_of
 from tui.i18n import localise_bindings, register, t
@@ -78,6 +78,8 @@ register(
 )
 
 MODES = ("spell", "psionic", "skill")
+#: The choice an aspect shows when its value is none of its scale's rows'.
+FREE_CHOICE = "free"
 _NUMBER = re.compile(r"[-+]?\d+")
 _VALUE_RESTRICT = r"[-+]?\d{0,3}"
 
@@ -109,15 +111,33 @@ class AspectRow(Horizontal):
             yield Label(title, classes="d6-label")
         if self.scale is not None:
             options = [(choice_label(row.label.text(lang), row.value_text()), row.name) for row in self.scale.rows]
+            options.append((FREE.text(lang), FREE_CHOICE))
             yield Select[str](options, value=self.scale.rows[0].name, allow_blank=False, compact=True, classes="d6-choice")
         value = str(self.scale.rows[0].value) if self.scale is not None else ""
         yield Input(value, restrict=_VALUE_RESTRICT, compact=True, classes="d6-value", select_on_focus=True)
 
     @on(Select.Changed, ".d6-choice")
     def _chosen(self, event: Select.Changed) -> None:
-        """A row chosen: its value in the value field (the GM may type another)."""
-        if self.scale is not None and isinstance(event.value, str):
-            self.query_one(".d6-value", Input).value = str(self.scale.row(event.value).value)
+        """A row chosen: its value in the value field, unless the value typed is already one of
+        the row's (a span row, ``+8…+18``); *free value* keeps the value typed."""
+        field = self.query_one(".d6-value", Input)
+        if self.scale is not None and isinstance(event.value, str) and event.value != FREE_CHOICE:
+            row = self.scale.row(event.value)
+            typed = _number(field.value)
+            if typed is None or not row.accepts(typed):
+                field.value = str(row.value)
+
+    @on(Input.Changed, ".d6-value")
+    def _typed(self, event: Input.Changed) -> None:
+        """A value typed: the choice shows what it is — the row chosen if it is that row's, else
+        the first row whose value it is, else *free value* (never a row the value is not)."""
+        typed = _number(event.value)
+        if self.scale is None or typed is None:
+            return
+        choice = self.query_one(".d6-choice", Select)
+        if choice.value != FREE_CHOICE and self.scale.row(choice.value).accepts(typed):
+            return
+        choice.value = next((row.name for row in self.scale.rows if row.accepts(typed)), FREE_CHOICE)
 
     def first_field(self) -> Input | Select:
         found = self.query(".d6-name, .d6-choice, .d6-value").first()
@@ -135,8 +155,9 @@ class AspectRow(Horizontal):
             return free(name, value) if name else None
         if self.scale is None:
             return free("speed", value)
-        row = self.scale.row(str(self.query_one(".d6-choice", Select).value))
-        return from_row(self.scale, row, value) if row.accepts(value) else free(self.scale.name, value, self.scale.label)
+        choice = str(self.query_one(".d6-choice", Select).value)
+        row = None if choice == FREE_CHOICE else self.scale.row(choice)
+        return from_row(self.scale, row, value) if row is not None and row.accepts(value) else free(self.scale.name, value, self.scale.label)
 
 
 class AspectList(Vertical):

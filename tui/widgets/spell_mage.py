@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
@@ -59,6 +59,36 @@ register(
     }
 )
 
+#: What each field takes, on the hint line under the fields while it has the focus (and as its
+#: tooltip): a range written out ("1 to 10") reads as a range, never as a value typed.
+HINTS = {
+    "sphere": ("sphere: 1 to 10, the caster's level in the Sphere", "sphère : 1 à 10, le niveau du lanceur dans la Sphère"),
+    "needed": ("needs: 1 to 10, the effect's level (empty: the sphere)", "requis : 1 à 10, niveau de l'effet (vide : la sphère)"),
+    "arete": ("arete: 1 to 10, for an improvised effect or a ritual", "entéléchie : 1 à 10, effet improvisé ou rituel"),
+    "resistance": ("resistance: the target's, off the pool (empty: 0)", "résistance : de la cible, ôtée des dés (vide : 0)"),
+    "rote": ("rote or improvised: space or ←/→", "routine ou improvisé : espace ou ←/→"),
+    "attribute": ("attribute: a rote's Attribute (0 or more)", "attribut : l'Attribut d'une routine (0 ou plus)"),
+    "ability": ("ability: a rote's Ability (0 or more)", "compétence : celle d'une routine (0 ou plus)"),
+    "power": ("power: extra successes for power (empty: 0)", "puissance : succès en plus pour la puissance (vide : 0)"),
+    "targets": ("targets: space or ←/→; +N: the extra successes", "cibles : espace ou ←/→ ; +N : succès en plus"),
+    "radius": ("radius: space or ←/→; +N: the extra successes", "rayon : espace ou ←/→ ; +N : succès en plus"),
+    "duration": ("duration: space or ←/→; +N: the extra successes", "durée : espace ou ←/→ ; +N : succès en plus"),
+    "connection": ("connection, for an effect at a distance: space or ←/→", "connexion, effet à distance : espace ou ←/→"),
+    "difficulty": ("difficulty: 2 to 10 per die, for the odds", "difficulté : 2 à 10 par dé, pour la chance"),
+    "quintessence": ("quintessence: +1 die a point, 3 at most (empty: 0)", "quintessence : +1 dé par point, 3 au plus (vide : 0)"),
+    "avatar": ("avatar: quintessence a turn at most (empty: no cap)", "avatar : quintessence max. par tour (vide : sans limite)"),
+    "as_difficulty": ("extras as difficulty: +1 difficulty each (empty: 0)", "extras en difficulté : +1 difficulté chacun (vide : 0)"),
+    "paradox": ("paradox: space or ←/→", "paradoxe : espace ou ←/→"),
+    "paradox_pool": ("paradox: the player's Paradox pool (empty: 0)", "paradoxe : la réserve de Paradoxe du joueur (vide : 0)"),
+    "paradox_rolls": ("earlier rolls: Paradox rolls this scene (empty: 0)", "jets avant : jets de Paradoxe de la scène (vide : 0)"),
+    "willpower": ("willpower: a ritual's hours (empty: no ritual)", "volonté : les heures d'un rituel (vide : pas de rituel)"),
+    "foci": ("foci: successes of the Occult (Ritual) roll (empty: 0)", "foci : succès du jet d'Occulte (Rituel) (vide : 0)"),
+    "assistants": ("assistants: each one's successes, as 1,3", "assistants : les succès de chacun, comme 1,3"),
+    "acolytes": ("acolytes: one die each (empty: 0)", "acolytes : un dé chacun (vide : 0)"),
+}
+#: The hint line while no field has the focus: the ranges.
+RANGES = ("sphere, needs, arete 1 to 10 · difficulty 2 to 10", "sphère, requis, entéléchie 1 à 10 · difficulté 2 à 10")
+
 
 def _counted(n: int, en: str, fr: str, row: int) -> tuple[str, str]:
     cost = f" +{row}" if row else ""
@@ -84,7 +114,7 @@ PARADOX = (
     ("sleepers", ("vulgar + Sleepers", "vulgaire + Dormeurs")),
 )
 
-#: Number fields: (name, placeholder, restrict). Empty means the default (none, or 0).
+#: What a number field accepts. Empty means the default (none, or 0: its placeholder shows it).
 NUMBER = r"\d{0,2}"
 
 
@@ -101,21 +131,24 @@ class MageSpell(SpellSystem, can_focus=False):
     def _number(self, name: str, placeholder: str = "", width: str = "") -> Iterator[Widget]:
         yield Label(t(f"mage.{name}", self.lang), classes="mage-label", markup=False)
         restrict = r"[\d,]{0,24}" if name == "assistants" else NUMBER
-        yield Input("", placeholder=placeholder, restrict=restrict, compact=True, id=f"mage-{name}", classes=f"mage-number {width}")
+        field = Input("", placeholder=placeholder, restrict=restrict, compact=True, id=f"mage-{name}", classes=f"mage-number {width}")
+        field.tooltip = pick(HINTS[name], self.lang)
+        yield field
 
     def _cycle(self, choices: tuple, value: object, name: str) -> Cycle:
         """A choice as wide as its longest label: the fields after it keep their place."""
         cycle = Cycle(choices, value=value, id=f"mage-{name}")
         cycle.styles.width = 2 + max(len(pick(labels, self.lang)) for _, labels in choices)
+        cycle.tooltip = pick(HINTS[name], self.lang)
         return cycle
 
     def compose(self) -> ComposeResult:
         number, cycle = self._number, self._cycle
         with Vertical(id="mage-fields"):
             with Horizontal(classes="mage-row"):
-                yield from number("sphere", "1-10")
+                yield from number("sphere")
                 yield from number("needed", "")
-                yield from number("arete", "1-10")
+                yield from number("arete")
                 yield from number("resistance", "0")
             with Horizontal(classes="mage-row"):
                 yield cycle(MODES, False, "rote")
@@ -129,7 +162,7 @@ class MageSpell(SpellSystem, can_focus=False):
             with Horizontal(classes="mage-row"):
                 yield Label(t("mage.connection", self.lang), classes="mage-label", markup=False)
                 yield cycle(CONNECTIONS, None, "connection")
-                yield from number("difficulty", "2-10")
+                yield from number("difficulty")
             with Horizontal(classes="mage-row"):
                 yield from number("quintessence", "0")
                 yield from number("avatar")
@@ -143,6 +176,7 @@ class MageSpell(SpellSystem, can_focus=False):
                 yield from number("foci", "0")
                 yield from number("assistants", "N,N…", "-wide")
                 yield from number("acolytes", "0")
+        yield Static(pick(RANGES, self.lang), id="mage-hint", markup=False)
         yield Static("", id="mage-summary", markup=False)
         with VerticalScroll(id="mage-breakdown-box"):
             yield Static("", id="mage-breakdown", markup=False)
@@ -217,6 +251,17 @@ class MageSpell(SpellSystem, can_focus=False):
         summary = self.query_one("#mage-summary", Static)
         summary.set_class(ok, "-ok")
         summary.set_class(not ok, "-refused")
+
+    def _hint(self, focused: Widget | None) -> None:
+        """The hint line says what the field in focus takes (the ranges when none has it)."""
+        name = focused.id.removeprefix("mage-") if focused is not None and focused.id else ""
+        self._show("#mage-hint", pick(HINTS.get(name, RANGES), self.lang))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._hint(event.widget)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._hint(self.screen.focused if self.screen.focused is not event.widget else None)
 
     @on(Input.Changed)
     @on(Cycle.Changed)

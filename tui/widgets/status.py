@@ -20,6 +20,7 @@ register(
         "status.turn": ("turn: {name}", "tour {de_name}"),  # "tour d'Alduin", "tour de Morvan"
         "status.ended": ("ended: {list}", "fini : {list}"),
         "status.ending": ("ends this turn: {list}", "finit à ce tour : {list}"),
+        "status.held_by": ("writing this campaign: {holder}", "écrit cette campagne : {holder}"),
     }
 )
 
@@ -31,7 +32,7 @@ class StatusBar(Static):
 
     #: What is shown, to skip a campaign change that leaves the line as it is (most do: an HP
     #: change would otherwise repaint the line and lay the screen out again).
-    _shown: tuple[str, str, str | None] | None = None
+    _shown: tuple[str, str] | None = None
 
     #: The encounter last shown and what its turn change ended: (turn, ended), kept for the
     #: whole turn (an HP change mid-turn does not take it off the line).
@@ -63,20 +64,16 @@ class StatusBar(Static):
                 else:
                     parts.append(turn)
         self._before = enc
-        plain, label, holder = " · ".join(parts), "", None
-        if app.session.read_only:
-            # The holder (who, where, which file to delete) can be long: it goes after whose
-            # turn it is, so the turn is never pushed off the line.
-            holder = app.locked_by
-            label = t("app.read_only", lang)
-        if (plain, label, holder) == self._shown:
+        plain = " · ".join(parts)
+        # Who holds the campaign (long: who, where, since when, which file to delete) has its
+        # own line under this one (:class:`HolderLine`): whose turn it is stays on this one.
+        label = t("app.read_only", lang) if app.session.read_only else ""
+        if (plain, label) == self._shown:
             return
-        self._shown = (plain, label, holder)
+        self._shown = (plain, label)
         text = Content(visible(plain))  # plain text: a name with [brackets] stays as typed
         if label:
             text = Content.assemble((f" {label} ", "reverse"), " ", text)
-        if holder:
-            text = Content.assemble(text, " · ", (visible(holder), "dim"))
         self.update(text, layout=False)  # one line high whatever it says: no new layout
 
 
@@ -101,6 +98,19 @@ class StatusBar(Static):
         if ending:
             out.append(t("status.ending", lang, list=", ".join(f"{name_of(k)} {c.name}" for k, c in ending)))
         return out
+
+
+class HolderLine(Static):
+    """Under the status bar of a campaign opened read-only because another session writes it:
+    who writes it, where, since when (and what to do about a lock left behind), whole — it
+    wraps rather than being cut. Not shown otherwise."""
+
+    def on_mount(self) -> None:
+        app = gm(self)
+        holder = app.locked_by if app.session.read_only else None
+        self.display = bool(holder)
+        if holder:
+            self.update(Content(visible(t("status.held_by", app.lang, holder=holder))))
 
 
 class PaneTabs(Static):
