@@ -8,6 +8,7 @@ import attrs
 
 from core.breakdown import Breakdown, line
 from core.choices import Choice, parse_choice
+from core.errors import RulesError
 from core.sums import Amount, Term, sum_line, whole
 from core.validators import require
 
@@ -52,6 +53,20 @@ def armour_points(pieces: Iterable[ArmourPiece | str]) -> Amount:
     worn.sort(key=list(ArmourPiece).index)
     terms = [Term(piece.en, piece.fr, piece.points) for piece in worn] or [Term("none", "aucune", 0)]
     return Amount(sum(piece.points for piece in worn), (sum_line(terms, "armour: ", "armure : "),))
+
+
+def wearable(field: str):
+    """An attrs validator: the pieces can be worn together (:func:`armour_points`' rules), else a
+    RulesError naming ``field``. A character's and a template's, so that a save, a form, a roster
+    file and the app's rows all refuse or take the same pieces."""
+
+    def check(_instance: object, _attribute: object, value: Iterable[ArmourPiece | str]) -> None:
+        try:
+            armour_points(value)
+        except RulesError as error:
+            raise RulesError(field, error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
+
+    return check
 
 
 @attrs.frozen
