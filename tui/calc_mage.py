@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from core.validators import LIMIT
 from tui.calc_commands import Answer
-from tui.calc_parser import whole
+from tui.calc_parser import whole_in
 
 DURATIONS = "scene|day|week|month|year|2y|5y|10y|20y"
 CONNECTIONS = "sensory|intimate|close|known|met|described|unknown"
@@ -20,12 +21,8 @@ HELP = {
 }
 
 
-def natural(text: str) -> int:
-    """An argparse type: a whole number ≥ 0."""
-    value = whole(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
-    return value
+#: An argparse type: a whole number ≥ 0 (core's bounds then say how far each goes).
+natural = whole_in(0, LIMIT)
 
 
 def _number(parser: argparse.ArgumentParser, name: str, help: str, **kwargs: Any) -> None:
