@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from typing import Any
 
 from core.errors import RulesError
@@ -114,15 +115,20 @@ def whole_in(lo: int, hi: int):
     """An argparse type: a whole number from ``lo`` to ``hi`` (the range the rules make sense
     in: :class:`core.validators.Whole`, the one definition); out of it, argparse exits 2 naming
     the option. For any calc module: ``p.add_argument("--level", type=whole_in(0, 10))``."""
-    bound = Whole(lo, hi)
+    return whole_within(lambda: Whole(lo, hi))
+
+
+def whole_within(bound: Callable[[], Whole]):
+    """An argparse type: a whole number within ``bound()`` (a core module's named bound, looked up
+    when the option is parsed: the module is imported only by the command that needs it)."""
 
     def check(text: str) -> int:
         try:
-            return bound.parse("", text)
+            return bound().parse("", text)
         except RulesError as error:
             raise argparse.ArgumentTypeError(error.reason) from None
 
-    check.__name__ = f"whole number {lo}…{hi}"
+    check.__name__ = "whole number"
     return check
 
 
