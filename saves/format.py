@@ -122,7 +122,8 @@ def _found(value: object) -> str:
         return orjson.dumps(value).decode()
     if isinstance(value, (dict, list)):
         return _json_type(value)
-    return f"{_json_type(value)} {orjson.dumps(value).decode()}"
+    shown = orjson.dumps(value).decode()
+    return f"{_json_type(value)} {shown if len(shown) <= 60 else shown[:60] + f'… ({len(shown)} characters)'}"
 
 
 def _strict(kind: type, expected: str) -> Hook:

@@ -100,7 +100,7 @@ def _csv_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
         for line, row in rows:
             if None in row:
                 raise RosterFileError(path, line, None, "more cells than columns")
-            cells: dict[str, object] = {k.strip(): v for k, v in row.items() if v is not None and v.strip() != ""}
+            cells: dict[str, object] = {k.strip(): _as_written(v) for k, v in row.items() if v is not None and v.strip() != ""}
             if cells:
                 yield line, cells
     except SaveError as error:
@@ -247,8 +247,26 @@ def roster_text(campaign: Campaign, fmt: str) -> str:
     writer = csv.DictWriter(out, fieldnames=list(ENTRY_FIELDS), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else v) for k, v in row.items()})
+        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else _inert(v)) for k, v in row.items()})
     return out.getvalue()
+
+
+#: What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list).
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (``=HYPERLINK(…)``, ``-2+3``) gets a
+    leading ``'``, which a spreadsheet shows as text; :func:`_as_written` takes it off again on
+    import. Numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value
+
+
+def _as_written(cell: str) -> str:
+    """A cell as the GM wrote it: without the ``'`` an export put before a formula-like text."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA) else cell
 
 
 # -- a campaign file -------------------------------------------------------------------------

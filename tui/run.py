@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -194,17 +193,16 @@ def on_hangup(app: ApotheoseApp) -> None:
 
 def main(argv: Sequence[str]) -> int:
     from saves.errors import SaveError
+    from tui.safe import complain
 
     try:
         app = build(argv)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Usage as error:
-        print(str(error), file=sys.stderr)
-        return 2
+        return complain(str(error), 2)
     except SaveError as error:  # e.g. the demo cannot be created: the saves folder is not writable
-        print(f"apotheose: {error}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose: {error}", 1)
     app.call_later(on_hangup, app)
     crash: BaseException | None = None
     # What is alive now (modules, classes, the campaign opened) stays for the whole run: frozen,
@@ -227,14 +225,9 @@ def main(argv: Sequence[str]) -> int:
         problem = finish(app)
     crash = crash or getattr(app, "_exception", None)
     if crash is not None or (app.return_code or 0) != 0:
-        print(crash_report(crash, app.session.path, saved=problem is None), file=sys.stderr)
-        if problem:
-            print(problem, file=sys.stderr)
-        return CRASHED
-    if problem:
-        print(problem, file=sys.stderr)
-        return 1
-    return 0
+        complain(crash_report(crash, app.session.path, saved=problem is None), CRASHED)
+        return complain(problem, CRASHED) if problem else CRASHED
+    return complain(problem, 1) if problem else 0
 
 
 #: Exit status after an unexpected error in the app.

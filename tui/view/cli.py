@@ -8,13 +8,13 @@ its folder is enough). Exit status 0 on ``q`` or a hang-up, 1 when the campaign 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Sequence
 
 
 def main_view(argv: Sequence[str]) -> int:
     from tui.campaign_cli import OneLineParser, Rejected
     from tui.i18n import LANGS, default_lang
+    from tui.safe import complain
 
     p = OneLineParser(prog="apotheose view", description="The players' live, read-only view of a campaign.")
     p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder) or a file")
@@ -27,8 +27,7 @@ def main_view(argv: Sequence[str]) -> int:
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 0
     except Rejected as error:
-        print(f"apotheose view: {error}", file=sys.stderr)
-        return 2
+        return complain(f"apotheose view: {error}", 2)
     from core.errors import RulesError
     from saves.errors import SaveError
     from saves.paths import resolve_campaign, saves_dir
@@ -38,11 +37,9 @@ def main_view(argv: Sequence[str]) -> int:
         path = resolve_campaign(args.campaign, saves_dir(args.saves))
         first = read_view(path)
     except RulesError as error:
-        print(f"apotheose view: {error}", file=sys.stderr)
-        return 2
+        return complain(f"apotheose view: {error}", 2)
     except SaveError as error:
-        print(f"apotheose view: {error}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose view: {error}", 1)
     from tui.view.app import ViewApp
 
     app = ViewApp(path, first, lang=args.lang or default_lang(os.environ), mouse=not args.no_mouse, poll=args.poll)

@@ -17,13 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.breakdown import Line
-from core.campaign import Campaign
 from core.player_view import PlayerView, player_view
 from saves.atomic import load_bytes
 from saves.envelope import open_envelope
 from saves.errors import MissingFileError, SaveError
-from saves.format import CONVERTER, read_journal
-from saves.integrity import check_text
+from saves.format import checked
 
 #: Seconds between looks at the file when polling (and the longest wait with a watcher).
 POLL = 0.2
@@ -45,21 +43,16 @@ def signature(path: Path) -> Signature | None:
 def read_view(path: Path) -> PlayerView:
     """The players' view of the campaign in ``path`` (raises :class:`SaveError`).
 
-    Only the campaign is structured (with the save format's strict converter); the history's log
-    lines and actions are taken as they are in the file (the projection needs the text of a log
-    line and the strings inside an action), which keeps a read fast however long the history.
-    A text holding a control character is refused, naming its field, as opening refuses it."""
+    The file passes the one validation ``apotheose check`` and the app run
+    (:func:`saves.format.checked`: every field, text and reference, the history's too), so the
+    view shows no file they refuse. The projection then takes the history's log lines and
+    actions as they are in the file (it needs the text of a line and the strings of an action)."""
     raw = load_bytes(path)
     payload = open_envelope(raw, path)
-    check_text(raw, payload, path)  # as the full load: no terminal code reaches the players
-    try:
-        campaign = CONVERTER.structure(payload["campaign"], Campaign)
-        history = payload.get("history") or {}
-        log = [(e["seq"], Line(e["line"]["en"], e["line"]["fr"])) for e in history.get("log", ())]
-        actions = {e["seq"]: e["action"] for e in (*history.get("done", ()), *history.get("undone", ()))}
-    except Exception:  # noqa: BLE001 - the full load names the field
-        read_journal(raw, path)
-        raise SaveError(path, "cannot be read as a campaign") from None
+    campaign = checked(raw, payload, path).campaign
+    history = payload["history"]
+    log = [(e["seq"], Line(e["line"]["en"], e["line"]["fr"])) for e in history["log"]]
+    actions = {e["seq"]: e["action"] for e in (*history["done"], *history["undone"])}
     return player_view(campaign, log, actions)
 
 
