@@ -138,27 +138,36 @@ def between(minimum: int, maximum: int) -> Whole:
 whole_number = ANY_WHOLE
 
 
+#: The field names of each attrs class :func:`refuse_outside` walked (looked up once per class).
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def refuse_outside(value: object, field: str = "text") -> None:
     """Refuse what must never reach the reducer, naming the field: a text holding a control
     character (:func:`core.text.control_in`) or a whole number past :data:`LIMIT`, anywhere in
-    ``value`` (an action and the values it carries)."""
-    if isinstance(value, str):
-        bad = control_in(value, field)
-        if bad is not None:
-            code = f"U+{ord(bad.group()):04X}"
-            raise RulesError(
-                field, f"cannot hold the control character {code} ({quote(value)})",
-                fr=f"ne peut pas contenir le caractère de contrôle {code} ({quote(value)})",
-            )  # fmt: skip
-    elif isinstance(value, int):
-        if not -LIMIT <= value <= LIMIT:
-            raise ANY_WHOLE.outside(field, value)
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            refuse_outside(item, field)
-    else:
-        for a in getattr(type(value), "__attrs_attrs__", ()):
-            refuse_outside(getattr(value, a.name), a.name)
+    ``value`` (an action and the values it carries, in order), without recursion."""
+    stack: list[tuple[object, str]] = [(value, field)]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, str):
+            bad = control_in(value, field)
+            if bad is not None:
+                code, shown = f"U+{ord(bad.group()):04X}", quote(value)
+                raise RulesError(
+                    field, f"cannot hold the control character {code} ({shown})",
+                    fr=f"ne peut pas contenir le caractère de contrôle {code} ({shown})",
+                )  # fmt: skip
+        elif isinstance(value, int):
+            if not -LIMIT <= value <= LIMIT:
+                raise ANY_WHOLE.outside(field, value)
+        elif isinstance(value, (tuple, list)):
+            stack.extend((item, field) for item in reversed(value))
+        elif value is not None:
+            kind = type(value)
+            names = _FIELDS.get(kind)
+            if names is None:
+                names = _FIELDS[kind] = tuple(a.name for a in getattr(kind, "__attrs_attrs__", ()))
+            stack.extend((getattr(value, name), name) for name in reversed(names))
 
 
 def one_of(allowed: Collection[Any]):
