@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["UNSAFE", "UNSAFE_IN_LINE", "complain", "cut", "markup", "plain", "say", "terminal_line", "visible"]
 
-#: The longest error line the command line prints (a 10 MiB bad value is cut, not echoed).
-ERROR_LINE = 1000
+#: The longest error line the command line prints, before "… (N more characters)" (a 10 MiB bad
+#: value is cut, not echoed).
+ERROR_LINE = 900
 
 
 def say(*texts: object) -> None:
