@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from core.errors import Allowed, RulesError
-from core.text import control_in, quote
+from core.text import QUOTE, control_in, quote
 
 #: The widest whole number any value of a campaign or an action may hold, whatever its field:
 #: far past what the rules make meaningful, far inside what a save can write (64 bits), so that
@@ -88,20 +88,22 @@ class Whole:
             raise self.outside(field, text.strip(), negative=match[1] == "-")
         return self.check(field, int(match[1] + digits))
 
-    def outside(self, field: str, value: int | str, *, negative: bool | None = None) -> RulesError:
-        """The error for ``value`` (a number, or the digits typed) past the bounds."""
-        low = (value < self.minimum) if isinstance(value, int) else bool(negative)
-        shown = value if isinstance(value, int) and len(str(value)) <= 24 else _shown(value)
-        if isinstance(shown, str) and shown[:1] == "'" and shown[-1:] == "'":
-            shown = shown[1:-1]
-        lo, hi = self.minimum, self.maximum
-        if low and (hi >= LIMIT or lo <= -LIMIT):
-            en, fr = f"must be at least {lo}", f"doit valoir au moins {lo}"
-        elif not low and (lo <= -LIMIT or hi >= LIMIT):
-            en, fr = f"must be at most {hi}", f"doit valoir au plus {hi}"
+    def outside(self, field: str, value: int | str, *, negative: bool = False) -> RulesError:
+        """The error for ``value`` past the bounds: a number, or the digits typed (too many to
+        convert; ``negative`` when a minus came first)."""
+        if isinstance(value, int):
+            low, shown = value < self.minimum, _shown(value)
         else:
+            low, shown = negative, value if len(value) <= QUOTE else f"{value[:QUOTE]}… ({len(value)} characters)"
+        lo, hi = self.minimum, self.maximum
+        if lo > -LIMIT and hi < LIMIT:
             en, fr = f"must be between {lo} and {hi}", f"doit être entre {lo} et {hi}"
-        allowed = self.allowed if en.startswith("must be between") or (low and hi >= LIMIT) or (not low and lo <= -LIMIT) else f"{lo}…{hi}"
+        elif low:
+            en, fr = f"must be at least {lo}", f"doit valoir au moins {lo}"
+        else:
+            en, fr = f"must be at most {hi}", f"doit valoir au plus {hi}"
+        # Past the side the rules leave open (LIMIT), both ends are named: "0…999999999".
+        allowed = f"{lo}…{hi}" if (lo <= -LIMIT if low else hi >= LIMIT) else self.allowed
         return RulesError(field, f"{en}, got {shown}", allowed, f"{fr}, pas {shown}")
 
     def __call__(self, _instance: Any, attribute: Any, value: Any) -> None:
