@@ -19,7 +19,7 @@ Imports no Textual at module level (``visible`` and ``terminal_line`` serve the 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from core.text import UNSAFE, UNSAFE_IN_LINE, cut, terminal_line, visible
 
@@ -48,12 +48,18 @@ def complain(text: str, status: int) -> int:
         print(terminal_line(" ".join(text.split()), ERROR_LINE), file=sys.stderr)
         sys.stderr.flush()
     except BrokenPipeError:
-        import os
-
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stderr.fileno())  # the flush at exit would complain again
-        os.close(null)
+        silence(sys.stderr)
     return status
+
+
+def silence(stream: TextIO) -> None:
+    """Point ``stream``'s file at /dev/null: its reader closed the pipe, and the flush at exit
+    would complain again."""
+    import os
+
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, stream.fileno())
+    os.close(null)
 
 
 def plain(text: object) -> Content:
