@@ -7,9 +7,12 @@ import math
 import attrs
 
 from core.breakdown import Breakdown, line
-from core.validators import at_least
+from core.validators import Whole
 
 CHARACTERISTICS = ("corps", "esprit", "combat", "ame")
+#: What a characteristic may be. **Decision**: the seeds bound none; the heroes sit between 1
+#: and 11, and past 99 nothing in the rules means anything (max HP 104, a check always made).
+CHARACTERISTIC = Whole(0, 99)
 #: How each characteristic is written for a reader.
 CHARACTERISTIC_NAMES = {
     "corps": ("body (corps)", "corps"),
@@ -21,12 +24,12 @@ CHARACTERISTIC_NAMES = {
 
 @attrs.frozen
 class Characteristics:
-    """The four characteristics: corps, esprit, combat, âme. Each is ≥ 0."""
+    """The four characteristics: corps, esprit, combat, âme. Each is 0…99 (:data:`CHARACTERISTIC`)."""
 
-    corps: int = attrs.field(default=0, validator=at_least(0))
-    esprit: int = attrs.field(default=0, validator=at_least(0))
-    combat: int = attrs.field(default=0, validator=at_least(0))
-    ame: int = attrs.field(default=0, validator=at_least(0))
+    corps: int = attrs.field(default=0, validator=CHARACTERISTIC)
+    esprit: int = attrs.field(default=0, validator=CHARACTERISTIC)
+    combat: int = attrs.field(default=0, validator=CHARACTERISTIC)
+    ame: int = attrs.field(default=0, validator=CHARACTERISTIC)
 
     @property
     def total(self) -> int:

@@ -15,10 +15,10 @@ from core.armour import (
 from core.breakdown import Breakdown, Line, line
 from core.choices import Choice, parse_choice, parse_enum
 from core.sums import Amount, Term, sum_line, whole
-from core.validators import require
+from core.validators import Whole, require
 
 __all__ = [
-    "BODY_ARMOUR", "DEATH", "MOOK_HP", "Amount", "ArmourPiece", "ArmourRepair", "DamageResult", "HpChange", "Vital", "Weapon",
+    "BODY_ARMOUR", "DEATH", "HIT", "MOOK_HP", "Amount", "ArmourPiece", "ArmourRepair", "DamageResult", "HpChange", "Vital", "Weapon",
     "Wound", "apply_damage", "armour_points", "bleed", "heal", "repair_armour", "state_line", "vital_state", "weapon_damage", "wound",
 ]
 
@@ -26,6 +26,9 @@ __all__ = [
 MOOK_HP = 1
 #: HP at which a dying character dies.
 DEATH = -10
+#: The damage or healing one action deals. **Decision**: a hit of the rules does a few points
+#: (a weapon 1–2 + its ranks); 999 is past any of them, and a typed amount has three digits.
+HIT = Whole(0, 999)
 
 
 class Weapon(Choice):

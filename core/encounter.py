@@ -9,7 +9,11 @@ import attrs
 
 from core.converters import as_tuple
 from core.errors import RulesError
-from core.validators import at_least, non_empty
+from core.validators import Whole, at_least, non_empty, whole_number
+
+#: How many rounds a condition may last. **Decision**: a fight rarely passes 10 rounds; 99 is
+#: "the whole fight" (a condition without rounds lasts until removed).
+ROUNDS = Whole(1, 99)
 
 
 class Lasts(enum.Enum):
@@ -41,7 +45,7 @@ class Condition:
     """
 
     name: str = attrs.field(validator=non_empty)
-    rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(1)))
+    rounds: int | None = attrs.field(default=None, validator=attrs.validators.optional(ROUNDS))
     lasts: Lasts = attrs.field(default=attrs.Factory(_lasts_default, takes_self=True))
     of: str | None = None
 
@@ -65,7 +69,7 @@ class Participant:
     """One line of the initiative order: a character or a mook group, by id."""
 
     key: str
-    initiative: int
+    initiative: int = attrs.field(validator=whole_number)
     #: Order of entry into the encounter, the last tie-break (RULES 1.4).
     entry: int = 0
     #: Shadow points spent on initiative this fight (+5 each).

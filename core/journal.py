@@ -22,6 +22,7 @@ from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.player_view import for_players
+from core.validators import refuse_outside
 
 #: How many actions a save keeps so undo works after a restart.
 KEPT_IN_SAVE = 500
@@ -155,8 +156,11 @@ class Journal:
     def record(self, action: Action) -> tuple[Journal, Outcome]:
         """Apply ``action`` to the current campaign; it clears the redo stack.
 
-        Raises :class:`core.errors.RulesError` (and changes nothing) if the action is impossible.
+        Raises :class:`core.errors.RulesError` (and changes nothing) if the action is impossible,
+        or carries what no campaign may hold (:func:`~core.validators.refuse_outside`: a control
+        character in a text, a number past any bound), whoever sent it: the app, an import.
         """
+        refuse_outside(action)
         outcome = apply(self.campaign, action)
         seq = self.next_seq
         entry = Entry(seq, action, outcome.lines)

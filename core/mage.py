@@ -22,7 +22,8 @@ from core.breakdown import percent as breakdown_percent
 from core.choices import parse_enum
 from core.converters import as_tuple
 from core.sums import Term, plural, sum_line
-from core.validators import at_least, between, require, whole_at_least
+from core.text import quote
+from core.validators import Whole, at_least, between, require, whole_at_least
 
 #: d10 faces; a die at or above the difficulty succeeds, a 1 cancels a success (house rule).
 FACES = 10
@@ -30,6 +31,25 @@ FACES = 10
 MAX_DIFFICULTY = 10
 #: Quintessence adds at most this many dice to one roll.
 QUINTESSENCE_PER_ROLL = 3
+
+# What each number may be: the Storyteller system's traits, so that no input runs long (the odds
+# cost the square of the dice rolled). **Decision** where the source is silent.
+#: A trait's dots (an attribute, an ability, Willpower, the Avatar, a resistance): 0…10 (5 is a
+#: human's best, 10 a legend's).
+DOTS = Whole(0, 10)
+#: The successes of one roll, at most its dice: attribute + ability + Sphere, 10 each.
+SUCCESSES = Whole(0, 30)
+#: A counter-magic pool: Arete + a Sphere (or Prime), or a rote's attribute + ability + Sphere.
+POOL = Whole(0, 30)
+#: Quintessence and Paradox share the Avatar's wheel of 20 points; earlier Paradox rolls this scene.
+WHEEL = Whole(0, 20)
+ROLLS = Whole(0, 99)
+#: Extra successes bought or taken as difficulty (power 0…99; a scope is at most 24, a connection 5).
+EXTRAS = Whole(0, 99)
+#: A ritual's circle: at most 10 assistants (each adds its successes, 0…30, as dice) and 50
+#: acolytes (a die each): at most about 400 dice rolled, odds in a few hundredths of a second.
+ASSISTANTS = Whole(0, 10)
+ACOLYTES = Whole(0, 50)
 
 
 class _Labelled(enum.StrEnum):
@@ -154,31 +174,31 @@ class MageEffect:
 
     sphere: int = attrs.field(validator=between(1, 10))
     rote: bool = False
-    attribute: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(0)))
-    ability: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(0)))
+    attribute: int | None = attrs.field(default=None, validator=attrs.validators.optional(DOTS))
+    ability: int | None = attrs.field(default=None, validator=attrs.validators.optional(DOTS))
     arete: int | None = attrs.field(default=None, validator=attrs.validators.optional(between(1, 10)))
     needed: int | None = attrs.field(default=None, validator=attrs.validators.optional(between(1, 10)))
-    resistance: int = attrs.field(default=0, validator=at_least(0))
-    power: int = attrs.field(default=0, validator=at_least(0))
+    resistance: int = attrs.field(default=0, validator=DOTS)
+    power: int = attrs.field(default=0, validator=EXTRAS)
     targets: int = attrs.field(default=1, validator=at_least(1))
     radius: int = attrs.field(default=0, validator=at_least(0))
     duration: Duration = attrs.field(default=Duration.scene, converter=lambda v: parse_enum(Duration, v, "duration"))
     connection: Connection | None = attrs.field(
         default=None, converter=lambda v: None if v is None else parse_enum(Connection, v, "connection")
     )
-    as_difficulty: int = attrs.field(default=0, validator=at_least(0))
+    as_difficulty: int = attrs.field(default=0, validator=EXTRAS)
     difficulty: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(2)))
-    quintessence: int = attrs.field(default=0, validator=at_least(0))
-    avatar: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(0)))
+    quintessence: int = attrs.field(default=0, validator=WHEEL)
+    avatar: int | None = attrs.field(default=None, validator=attrs.validators.optional(DOTS))
     vulgar: bool = False
     witnesses: bool = False
     sleepers: bool = False
-    paradox_pool: int = attrs.field(default=0, validator=at_least(0))
-    paradox_rolls: int = attrs.field(default=0, validator=at_least(0))
-    willpower: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(0)))
-    foci: int = attrs.field(default=0, validator=at_least(0))
+    paradox_pool: int = attrs.field(default=0, validator=WHEEL)
+    paradox_rolls: int = attrs.field(default=0, validator=ROLLS)
+    willpower: int | None = attrs.field(default=None, validator=attrs.validators.optional(DOTS))
+    foci: int = attrs.field(default=0, validator=SUCCESSES)
     assistants: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
-    acolytes: int = attrs.field(default=0, validator=at_least(0))
+    acolytes: int = attrs.field(default=0, validator=ACOLYTES)
 
     def __attrs_post_init__(self) -> None:
         if self.rote:
@@ -189,8 +209,11 @@ class MageEffect:
                     fr="requise pour un effet improvisé (ou donnez une routine)")  # fmt: skip
         require("willpower", self.willpower is None or self.arete is not None, "a ritual's interval needs the arete",
                 fr="l'intervalle d'un rituel demande l'entéléchie")  # fmt: skip
+        require("assistants", len(self.assistants) <= ASSISTANTS.maximum,
+                f"at most {ASSISTANTS.maximum} assistants, got {len(self.assistants)}", f"0…{ASSISTANTS.maximum} of {SUCCESSES.allowed}",
+                f"au plus {ASSISTANTS.maximum} assistants, pas {len(self.assistants)}")  # fmt: skip
         for successes in self.assistants:
-            whole_at_least("assistants", successes)
+            SUCCESSES.check("assistants", successes)
 
 
 @attrs.frozen
@@ -477,9 +500,9 @@ def counter_magic(
 ) -> CounterMagic:
     """The counter pool (Arete + Sphere or Prime, or the counter-magic rote's pool), and, given
     the successes rolled, whether the effect is ``reduced``, ``cancelled`` or ``turned``."""
-    whole_at_least("pool", pool)
+    POOL.check("pool", pool)
     whole_at_least("effect_successes", effect_successes)
-    whole_at_least("quintessence", quintessence)
+    WHEEL.check("quintessence", quintessence)
     lines = [Line(f"counter-magic pool {pool} dice", f"groupement de contre-magie {pool} dés")]
     if quintessence:
         lines.append(Line(f"quintessence {quintessence}: +{quintessence} to the score this turn",
@@ -518,13 +541,14 @@ def counter_magic(
 
 
 def assistants_of(text: str) -> tuple[int, ...]:
-    """``"1,3,0"`` → (1, 3, 0): each assistant's successes this interval."""
+    """``"1,3,0"`` → (1, 3, 0): each assistant's successes this interval (at most
+    :data:`ASSISTANTS` of them, each :data:`SUCCESSES`)."""
     parts = [part.strip() for part in text.split(",") if part.strip()]
     values = []
     for part in parts:
-        require("assistants", part.isdigit(), f"a list of whole numbers ≥ 0, got {part!r}", "N,N,…",
-                f"une liste de nombres entiers ≥ 0, pas {part!r}")  # fmt: skip
-        values.append(int(part))
+        require("assistants", part.isdigit(), f"a list of whole numbers ≥ 0, got {quote(part)}", "N,N,…",
+                f"une liste de nombres entiers ≥ 0, pas {quote(part)}")  # fmt: skip
+        values.append(SUCCESSES.parse("assistants", part))
     return tuple(values)
 
 

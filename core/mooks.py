@@ -7,7 +7,11 @@ import attrs
 from core.combat import Grade
 from core.errors import RulesError
 from core.opposed import to_grade
-from core.validators import at_least
+from core.validators import Whole, at_least, whole_number
+
+#: How many mooks one group may hold. **Decision**: a battle's worth (the seeds' groups are 5 to
+#: 30); a bigger crowd is several groups.
+MOOKS = Whole(1, 9999)
 
 
 def _standing(instance: "MookGroup", attribute, value) -> None:
@@ -26,11 +30,13 @@ class MookGroup:
     id: str
     name: str
     grade: Grade = attrs.field(converter=to_grade)
-    total: int = attrs.field(validator=at_least(1))
+    total: int = attrs.field(validator=MOOKS)
     standing: int = attrs.field(validator=_standing)
     #: RULES 1.4 Decision: a mook group has no combat score; its initiative defaults to its
     #: grade's value (civil 0, standard 5, veteran 10, elite 15), which the GM can change.
-    initiative: int = attrs.field(default=attrs.Factory(lambda self: self.grade.difficulty, takes_self=True))
+    initiative: int = attrs.field(
+        default=attrs.Factory(lambda self: self.grade.difficulty, takes_self=True), validator=whole_number
+    )
     hidden: bool = False
 
     @property

@@ -401,10 +401,9 @@ def parse_enhance(text: str) -> Enhancements:
                 f"NOM=N attendu, pas {part!r}")  # fmt: skip
         require("enhance", key not in values, f"{key} given twice", fr=f"{key} donné deux fois")
         try:
-            values[key] = int(raw)
-        except ValueError:
-            raise RulesError("enhance", f"{key} must be a whole number, got {raw.strip()!r}", fr=f"{key} doit être un nombre entier, pas {raw.strip()!r}") from None
-        require("enhance", values[key] >= 0, f"{key} must be at least 0, got {values[key]}", "≥ 0", f"{key} doit valoir au moins 0, pas {values[key]}")
+            values[key] = at_least(0).parse(key, raw)
+        except RulesError as error:
+            raise RulesError("enhance", f"{key} {error.reason}", error.allowed, f"{key} {error.reason_fr}") from None
     return Enhancements(**values)
 
 

@@ -7,7 +7,11 @@ import math
 import attrs
 
 from core.breakdown import Breakdown, Line
-from core.validators import require, whole_at_least
+from core.validators import Whole, require, whole_at_least
+
+#: The XP one award gives. **Decision**: a session gives a handful (RULES 1.8 prices a point 5 to
+#: 20 XP); 9,999 at once is past any campaign.
+XP_AWARD = Whole(1, 9999)
 
 #: (lowest value reached, XP per point) from the top down: 20 from 16, 15 from 11, 10 from 6, else 5.
 _TIERS = ((16, 20), (11, 15), (6, 10), (0, 5))

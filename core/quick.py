@@ -25,16 +25,16 @@ import attrs
 from core.armour import ArmourPiece
 from core.breakdown import Line
 from core.campaign import Campaign
-from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, Characteristics
+from core.characteristics import CHARACTERISTIC, CHARACTERISTIC_NAMES, CHARACTERISTICS, Characteristics
 from core.choices import _folded
 from core.errors import RulesError
 from core.notation import armour_piece, format_armour, format_trades, is_armour_word
 from core.roster import Character, Trade
-from core.templates import Template, copies
+from core.templates import COPIES, Template, copies
 from core.validators import require
 
 _CHARS = re.compile(r"\d+(?:/\d+)+|\d+/.*|.*\d/.*")
-_COUNT = re.compile(r"[×x*](\d+)", re.IGNORECASE)
+_COUNT = re.compile(r"[×x*]([0-9]+)", re.IGNORECASE)
 FLAGS = {"pj": "pc", "pc": "pc", "mystique": "mystic", "mystic": "mystic", "cache": "hidden", "hidden": "hidden"}
 WEAPON_WORDS = ("arme", "weapon")
 
@@ -86,12 +86,12 @@ def _part_error(part: str, en: str, fr: str, allowed: str | None = None) -> Rule
 
 def parse_characteristics(part: str) -> Characteristics:
     numbers = part.split("/")
-    if len(numbers) != 4 or not all(re.fullmatch(r"\d+", n) for n in numbers):
+    if len(numbers) != 4 or not all(re.fullmatch(r"[0-9]+", n) for n in numbers):
         raise _part_error(
             part, "corps/esprit/combat/âme must be four whole numbers, e.g. 8/4/6/2",
             "corps/esprit/combat/âme : quatre nombres entiers, par ex. 8/4/6/2", "8/4/6/2",
         )
-    return Characteristics(*(int(n) for n in numbers))
+    return Characteristics(*(CHARACTERISTIC.parse(name, n) for name, n in zip(CHARACTERISTICS, numbers, strict=True)))
 
 
 def _trade(part: str) -> Trade:
@@ -123,9 +123,11 @@ def parse_quick(line: str) -> QuickAdd:
     for word in words[at + 1 :]:
         folded = _folded(word)
         if (m := _COUNT.fullmatch(word)) is not None:
-            count = int(m.group(1))
-            if not 1 <= count <= 100:
-                raise _part_error(word, "between ×1 and ×100 copies", "entre ×1 et ×100 copies", "×1…×100")
+            try:
+                count = COPIES.parse("count", m.group(1))
+            except RulesError:
+                lo, hi = COPIES.minimum, COPIES.maximum
+                raise _part_error(word, f"between ×{lo} and ×{hi} copies", f"entre ×{lo} et ×{hi} copies", f"×{lo}…×{hi}") from None
         elif folded in FLAGS:
             flags.add(FLAGS[folded])
         elif ":" in word and _folded(word.partition(":")[0]) in WEAPON_WORDS:

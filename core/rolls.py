@@ -14,7 +14,8 @@ from core.characteristics import CHARACTERISTIC_NAMES
 from core.dice import DEFAULT_DIE, KultDie, RandomSource
 from core.errors import RulesError
 from core.sums import Term, plural, sum_line, whole
-from core.validators import require
+from core.text import quote
+from core.validators import ANY_WHOLE, looks_whole, require
 
 TRADE = 3
 SPECIALITY = 2
@@ -131,13 +132,12 @@ def parse_difficulty(value: int | str) -> int:
         for d in DIFFICULTIES.values():
             if text in (d.en, d.fr):
                 return d.value
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(
-                "difficulty", f"unknown difficulty {value!r}", ["a number", *DIFFICULTIES], f"difficulté inconnue {value!r}",
-                allowed_fr=["un nombre", *(d.fr for d in DIFFICULTIES.values())],
-            ) from None
+        if looks_whole(text):
+            return ANY_WHOLE.parse("difficulty", text)
+        raise RulesError(
+            "difficulty", f"unknown difficulty {quote(value)}", ["a number", *DIFFICULTIES], f"difficulté inconnue {quote(value)}",
+            allowed_fr=["un nombre", *(d.fr for d in DIFFICULTIES.values())],
+        )
     return whole("difficulty", value)
 
 

@@ -15,9 +15,11 @@ from core.breakdown import Breakdown, Lang, Line, line, signed
 from core.choices import parse_enum
 from core.converters import as_tuple
 from core.errors import RulesError
-from core.validators import at_least, between, not_whole, require
+from core.validators import Whole, at_least, not_whole, require
 
 SHADOW_MAX = 10
+#: What a PC's shadow may be (RULES 1.3).
+SHADOW = Whole(0, SHADOW_MAX)
 #: The 6th stigma or grace makes the PC an NPC.
 NPC_AT = 6
 
@@ -275,7 +277,7 @@ def _one_kind(instance: Shadow, _attribute: object, graces: tuple[Mark, ...]) ->
 class Shadow:
     """A PC's shadow: the counter 0…10, the marks held (oldest first) and the ledger."""
 
-    value: int = attrs.field(default=0, validator=between(0, SHADOW_MAX))
+    value: int = attrs.field(default=0, validator=SHADOW)
     stigmata: tuple[Mark, ...] = attrs.field(default=(), converter=as_tuple)
     graces: tuple[Mark, ...] = attrs.field(default=(), converter=as_tuple, validator=_one_kind)
     ledger: tuple[LedgerEntry, ...] = attrs.field(default=(), converter=as_tuple)

@@ -23,9 +23,9 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from core.armour import ArmourPiece, armour_points
+from core.armour import ArmourPiece, armour_points, wearable
 from core.campaign import Campaign, slug
-from core.characteristics import CHARACTERISTICS, Characteristics
+from core.characteristics import CHARACTERISTIC, CHARACTERISTICS, Characteristics
 from core.choices import _folded, parse_choice
 from core.combat import Grade
 from core.converters import as_tuple
@@ -33,15 +33,11 @@ from core.errors import RulesError
 from core.mooks import MookGroup
 from core.notation import parse_armour, parse_list, parse_trades
 from core.roster import Character, Trade, new_character
-from core.validators import non_empty, require, text
+from core.validators import Whole, non_empty, require, text
 
-#: The most copies one addition makes (a bigger crowd is a mook group).
-MAX_COPIES = 100
+#: How many copies one addition makes (a bigger crowd is a mook group).
+COPIES = Whole(1, 100)
 WEAPON_NOTE = "weapon: "
-
-
-def _worn(_instance: object, _attribute: object, value: tuple[ArmourPiece, ...]) -> None:
-    armour_points(value)
 
 
 def _pieces(value: Iterable[ArmourPiece | str]) -> tuple[ArmourPiece, ...]:
@@ -55,7 +51,7 @@ class Template:
     name: str = attrs.field(validator=non_empty)
     characteristics: Characteristics = Characteristics()
     trades: tuple[Trade, ...] = attrs.field(default=(), converter=as_tuple)
-    armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=_pieces, validator=_worn)
+    armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=_pieces, validator=wearable("armour"))
     weapon: str = attrs.field(default="", validator=text)
     magic_weapon: bool = False
     mystic: bool = False
@@ -115,25 +111,28 @@ class Book:
         self.campaign = campaign
         self.ids = {item.id for item in campaign.combatants} | {e.id for e in campaign.encounters}
         self.plain: set[str] = set()
-        self.numbers: dict[str, set[int]] = {}
+        #: The highest number each name is taken with ("Garde 12" → 12 for "Garde").
+        self.numbers: dict[str, int] = {}
+        #: The next suffix to try for each slug (``garde-7``): each id costs one look-up or two,
+        #: however many copies share a slug (a loop from 2 was quadratic in a 20,000-row import).
+        self.suffix: dict[str, int] = {}
         for item in campaign.combatants:
             self.note(item.name)
 
     def note(self, name: str) -> None:
         """``name`` is taken from now on."""
         self.plain.add(name)
-        if (m := self._NUMBERED.fullmatch(name)) is not None:
-            self.numbers.setdefault(m.group(1), set()).add(int(m.group(2)))
+        if (m := self._NUMBERED.fullmatch(name)) is not None and len(m.group(2)) <= 9:
+            base, number = m.group(1), int(m.group(2))
+            self.numbers[base] = max(number, self.numbers.get(base, 0))
 
     def names(self, name: str, count: int) -> list[str]:
         """``count`` names for copies of ``name`` (see :func:`copy_names`), now taken."""
-        require("count", 1 <= count <= MAX_COPIES, f"must be between 1 and {MAX_COPIES}, got {count}", f"1…{MAX_COPIES}",
-                f"doit être entre 1 et {MAX_COPIES}, pas {count}")  # fmt: skip
-        numbers = self.numbers.get(name, set())
-        if count == 1 and name not in self.plain and not numbers:
+        COPIES.check("count", count)
+        if count == 1 and name not in self.plain and name not in self.numbers:
             out = [name]
         else:
-            start = max(numbers, default=0) + 1
+            start = self.numbers.get(name, 0) + 1
             out = [f"{name} {n}" for n in range(start, start + count)]
         for each in out:
             self.note(each)
@@ -142,9 +141,12 @@ class Book:
     def id_for(self, name: str) -> str:
         """A short id made from ``name`` (as :meth:`Campaign.unique_id` makes it), now taken."""
         base = slug(name) or "x"
-        key, n = base, 2
-        while key in self.ids:
-            key, n = f"{base}-{n}", n + 1
+        key, n = base, self.suffix.get(base, 2)
+        if key in self.ids:
+            key = f"{base}-{n}"
+            while key in self.ids:
+                key, n = f"{base}-{n + 1}", n + 1
+            self.suffix[base] = n + 1
         self.ids.add(key)
         return key
 
@@ -183,9 +185,10 @@ def group_of(campaign: Campaign, grade: Grade | str, total: int, name: str = "",
              initiative: int | None = None, hidden: bool = False, book: Book | None = None) -> MookGroup:  # fmt: skip
     """A mook group of ``total`` at ``grade``, all standing; named after the grade unless
     ``name`` is given; initiative defaults to the grade's value (RULES 1.4)."""
+    from core.mooks import MOOKS
+
     grade = parse_choice(Grade, grade, "grade")
-    require("total", isinstance(total, int) and 1 <= total, f"must be at least 1, got {total}", "≥ 1",
-            f"doit valoir au moins 1, pas {total}")  # fmt: skip
+    MOOKS.check("total", total)
     label = name.strip() or (grade.fr.capitalize() if lang == "fr" else grade.en.capitalize())
     book = book if book is not None else Book(campaign)
     key = book.id_for(label)
@@ -212,22 +215,30 @@ def find(templates: Iterable[Template], query: str) -> list[Template]:
     return [r[2] for r in ranked]
 
 
-def split_count(line: str) -> tuple[int, str]:
-    """``"3 × vet"``, ``"3x vet"``, ``"3 vet"`` → ``(3, "vet")``; ``"vet"`` → ``(1, "vet")``."""
-    m = re.match(r"^\s*(\d+)\s*[×x*]?\s*(.*)$", line, re.IGNORECASE)
-    if m and (m.group(2) or not line.strip().isdigit()):
-        return int(m.group(1)), m.group(2).strip()
-    if m:  # only a number
-        return int(m.group(1)), ""
-    return 1, line.strip()
+def count_and_rest(line: str) -> tuple[str | None, str]:
+    """``"3 × vet"``, ``"3x vet"``, ``"3 vet"`` → ``("3", "vet")``; ``"vet"`` → ``(None, "vet")``:
+    the syntax alone, the count's digits as typed."""
+    m = re.match(r"^\s*([0-9]+)\s*[×x*]?\s*(.*)$", line, re.IGNORECASE | re.DOTALL)
+    if m is None:
+        return None, line.strip()
+    return m.group(1), m.group(2).strip()
+
+
+def split_count(line: str, bound: Whole = COPIES, field: str = "count") -> tuple[int, str]:
+    """``"3 × vet"``, ``"3x vet"``, ``"3 vet"`` → ``(3, "vet")``; ``"vet"`` → ``(1, "vet")``; a
+    count outside ``bound`` is a RulesError naming ``field``."""
+    digits, rest = count_and_rest(line)
+    return (1 if digits is None else bound.parse(field, digits)), rest
 
 
 def parse_group_line(line: str) -> tuple[int, Grade, str]:
     """``"12 standard"``, ``"12 × vét Gardes de Villon"`` → (12, grade, name). The grade may be
     shortened to its first letters (``st``, ``vet``, ``él``, ``civ``) in English or French."""
-    count, rest = split_count(line)
+    from core.mooks import MOOKS
+
     require("total", bool(re.match(r"^\s*\d", line)), "start with how many, e.g. 12 standard",
             "12 standard", "commencez par le nombre, par ex. 12 standard")  # fmt: skip
+    count, rest = split_count(line, MOOKS, "total")
     word, _, name = rest.partition(" ")
     require("grade", bool(word), "a grade after the number: civil, standard, veteran, elite",
             [g.value for g in Grade], "un rang après le nombre : civil, standard, vétéran, élite",
@@ -275,13 +286,9 @@ FIELDS: dict[str, str] = {
 }
 
 
-def whole_field(field: str, value: object) -> int:
-    """A whole number ≥ 0 from a number or its text (a CSV cell)."""
-    if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
-        return int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(field, f"must be a whole number ≥ 0, got {value!r}", "≥ 0", f"doit être un nombre entier ≥ 0, pas {value!r}")
-    return value
+def whole_field(field: str, value: object, bound: Whole) -> int:
+    """A whole number within ``bound`` from a number or its text (a CSV cell)."""
+    return bound.parse(field, value) if isinstance(value, str) else bound.check(field, value)
 
 
 def bool_field(field: str, value: object) -> bool:
@@ -319,7 +326,7 @@ def template_from_fields(fields: Mapping[str, object], extra: Iterable[str] = ()
     require(unknown[0] if unknown else "", not unknown, "unknown field", [*FIELDS, *extra], "champ inconnu")
     name = text_field("name", fields.get("name", ""))
     require("name", bool(name.strip()), "must not be empty", fr="ne doit pas être vide")
-    chars = Characteristics(**{c: whole_field(c, fields.get(c, 0)) for c in CHARACTERISTICS})
+    chars = Characteristics(**{c: whole_field(c, fields.get(c, 0), CHARACTERISTIC) for c in CHARACTERISTICS})
     return Template(
         name=name.strip(),
         characteristics=chars,

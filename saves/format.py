@@ -122,7 +122,8 @@ def _found(value: object) -> str:
         return orjson.dumps(value).decode()
     if isinstance(value, (dict, list)):
         return _json_type(value)
-    return f"{_json_type(value)} {orjson.dumps(value).decode()}"
+    shown = orjson.dumps(value).decode()
+    return f"{_json_type(value)} {shown if len(shown) <= 60 else shown[:60] + f'… ({len(shown)} characters)'}"
 
 
 def _strict(kind: type, expected: str) -> Hook:
@@ -379,7 +380,13 @@ def decode(raw: bytes, path: str | PathLike[str], envelope: EnvelopeFormat = CAM
     """The checked content of a save file's bytes (no replay); errors name the file and field.
 
     ``envelope`` is the format with its migrations (another one only in tests of a chain)."""
-    payload = envelope.open(raw, path)
+    return checked(raw, envelope.open(raw, path), path)
+
+
+def checked(raw: bytes, payload: dict[str, Any], path: str | PathLike[str]) -> SaveFile:
+    """The one validation of a save's payload (its envelope opened): every field structured, its
+    texts and references checked. What ``apotheose check``, the app and the players' view run,
+    so that a file one of them accepts the others open."""
     try:
         data = CONVERTER.structure(payload, SaveFile)
     except Exception as fast_error:  # noqa: BLE001 - any failure is explained by the detailed pass
@@ -487,6 +494,10 @@ class _Array:
     When the tuple only grew or shrank at its end, or lost items at its start (the history's
     window moving on), the items still there are neither encoded nor joined again: the bytes are
     cut and appended in place, so a save does not cost more with a longer history.
+
+    An update is all or nothing: the new items are encoded before anything kept is touched, so
+    an item that cannot be encoded leaves the array as its last update made it (its bytes, items
+    and ends agreeing), and the next update, of any tuple, starts from there.
     """
 
     __slots__ = ("blob", "encode_item", "ends", "items", "origin", "sep")
@@ -513,6 +524,7 @@ class _Array:
         kept = min(len(old) - start, len(items))
         if not (kept and old[start : start + kept] == items[:kept]):  # identity first, then equality
             start = kept = 0
+        added = [self.encode_item(item) for item in items[kept:]]  # may raise: nothing changed yet
         if kept:
             first = self.ends[start - 1] - self.origin + len(self.sep) if start else 0
             del self.blob[self.ends[start + kept - 1] - self.origin :]
@@ -521,10 +533,10 @@ class _Array:
             self.ends = self.ends[start : start + kept]
         else:
             self.blob, self.ends, self.origin = bytearray(), [], 0
-        for item in items[kept:]:
+        for encoded in added:
             if self.ends:
                 self.blob += self.sep
-            self.blob += self.encode_item(item)
+            self.blob += encoded
             self.ends.append(self.origin + len(self.blob))
         self.items = items
         return self.blob
@@ -592,6 +604,9 @@ class Encoder:
         return journal.trimmed(n - cut) if cut else journal
 
     def encode(self, journal: Journal) -> bytes:
+        """The save's bytes for ``journal``. If a value cannot be encoded (its error is raised),
+        what the encoder keeps is as its last call left it or valid for this journal: the next
+        call writes exactly its journal, as a new encoder would."""
         saved = self.window(journal)
         base, base_bytes = self._base
         if saved.base is not base:
@@ -609,14 +624,18 @@ class Encoder:
 
     def _campaign(self, campaign: Campaign) -> bytes:
         out = []
-        for name, key, many, hook in self._plan:
-            value = getattr(campaign, name)
-            if many:
-                frags = [self._parts.get(v, hook) for v in value]
-                encoded = b"".join(_brackets(b",\n      ".join(frags), 2))
-            else:
-                encoded = orjson.dumps(hook(value))
-            out.append(b"    " + key + b": " + encoded)
+        try:
+            for name, key, many, hook in self._plan:
+                value = getattr(campaign, name)
+                if many:
+                    frags = [self._parts.get(v, hook) for v in value]
+                    encoded = b"".join(_brackets(b",\n      ".join(frags), 2))
+                else:
+                    encoded = orjson.dumps(hook(value))
+                out.append(b"    " + key + b": " + encoded)
+        except BaseException:
+            self._parts.used = {}  # this campaign's parts: the cache stays the last save's
+            raise
         self._parts.done()
         return b"{\n" + b",\n".join(out) + b"\n  }"
 

@@ -24,30 +24,18 @@ from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
 from core.mooks import MookGroup
 from core.roster import Character
+from core.text import FREE_TEXT, UNSAFE, control_in, quote
 from saves.errors import BadFieldError
 
-#: Characters refused in any text of a save: C0 but tab and newline, DEL, C1, bidi controls.
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-#: Keys whose text may span lines (a newline or a tab is then allowed).
-FREE_TEXT = frozenset({"notes", "note", "effect", "en", "fr"})
+__all__ = ["FREE_TEXT", "UNSAFE", "check_campaign", "check_loaded", "check_text", "quote"]
+
 #: The same characters as they may appear in a save's bytes (escaped or raw UTF-8), plus the
 #: escapes of newline, tab and carriage return: when none is there, the text walk is skipped.
 _MAYBE = re.compile(
     rb"\\u00[01][0-9a-fA-F]|\\u00[89][0-9a-fA-F]|\\u007[fF]|\\u061[cC]|\\u200[eEfF]|\\u202[a-eA-E]|\\u206[6-9]"
     rb"|\\[bfnrt]|\x7f|\xc2[\x80-\x9f]|\xd8\x9c|\xe2\x80[\x8e\x8f\xaa-\xae]|\xe2\x81[\xa6-\xa9]"
 )
-#: Longest value quoted in a message (a huge bad value is cut).
-QUOTE = 60
 LOG_KINDS = ("do", "undo", "redo")
-
-
-def quote(value: str) -> str:
-    """``value`` for a message: controls escaped, cut to :data:`QUOTE` characters."""
-    shown = UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", value)
-    shown = shown.replace("\n", "\\n").replace("\t", "\\t")
-    if len(shown) > QUOTE:
-        shown = f"{shown[:QUOTE]}… ({len(value)} characters)"
-    return repr(shown)
 
 
 def check_text(raw: bytes, payload: Any, path: str | PathLike[str]) -> None:
@@ -55,9 +43,7 @@ def check_text(raw: bytes, payload: Any, path: str | PathLike[str]) -> None:
     if _MAYBE.search(raw) is None:
         return
     for where, key, value in _strings(payload, "$", ""):
-        bad = UNSAFE.search(value)
-        if bad is None and key not in FREE_TEXT:
-            bad = re.search("[\n\t\r]", value)
+        bad = control_in(value, key)
         if bad is not None:
             code = ord(bad.group())
             raise BadFieldError(

@@ -88,10 +88,9 @@ class Holder:
 
 def _shown(text: str, limit: int = 256) -> str:
     """A forged info file's text made harmless: control characters escaped, cut to ``limit``."""
-    from saves.integrity import UNSAFE
+    from core.text import visible
 
-    text = UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
-    text = text.replace("\n", "\\n").replace("\t", "\\t")
+    text = visible(text, lines=False)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -45,10 +46,11 @@ from core.actions import AddMany
 from core.campaign import Campaign
 from core.choices import _folded
 from core.errors import RulesError
-from core.mooks import MookGroup
+from core.mooks import MOOKS, MookGroup
 from core.roster import Character
-from core.shadow import Shadow
+from core.shadow import SHADOW, Shadow
 from core.templates import (
+    COPIES,
     FIELDS,
     Book,
     bool_field,
@@ -60,7 +62,9 @@ from core.templates import (
     text_field,
     whole_field,
 )
-from saves.atomic import load_bytes
+from core.validators import ANY_WHOLE, refuse_outside
+from saves.errors import SaveError
+from saves.reading import csv_rows, json_value, read_bytes
 
 ENTRY_FIELDS = ("kind", "name", "count", "pc", "shadow", "hidden", *(f for f in FIELDS if f != "name"), "grade", "initiative")
 GROUP_FIELDS = {"kind", "name", "count", "hidden", "grade", "initiative"}
@@ -88,54 +92,55 @@ def format_of(path: str | Path, explicit: str | None = None) -> str:
 
 
 def _csv_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
-    reader = csv.DictReader(io.StringIO(text))
-    header = reader.fieldnames or []
-    for name in header:
-        if name is None or name.strip() not in ENTRY_FIELDS:
-            raise RosterFileError(path, 1, str(name), f"unknown column (allowed: {', '.join(ENTRY_FIELDS)})")
-    for row in reader:
-        if None in row:
-            raise RosterFileError(path, reader.line_num, None, "more cells than columns")
-        cells = {k.strip(): v for k, v in row.items() if v is not None and v.strip() != ""}
-        if cells:
-            yield reader.line_num, cells
+    try:
+        header, rows = csv_rows(text, Path(path))
+        for name in header:
+            if name.strip() not in ENTRY_FIELDS:
+                raise RosterFileError(path, 1, name, f"unknown column (allowed: {', '.join(ENTRY_FIELDS)})")
+        for line, row in rows:
+            if None in row:
+                raise RosterFileError(path, line, None, "more cells than columns")
+            cells: dict[str, object] = {k.strip(): _as_written(v) for k, v in row.items() if v is not None and v.strip() != ""}
+            if cells:
+                yield line, cells
+    except SaveError as error:
+        raise RosterFileError(path, None, None, error.reason) from None
 
 
 def _json_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
-    """The objects of a JSON array, each with the line it starts on."""
+    """The objects of a JSON array, each with the line it starts on. The whole text is checked
+    first (:func:`saves.reading.json_value`: valid, at most MAX_DEPTH deep), then walked entry by
+    entry for the lines, counted on from the last entry's (linear in the file's size)."""
+    whitespace = " \t\r\n"
+    start = len(text) - len(text.lstrip(whitespace))
+    if text[start : start + 1] != "[":
+        raise RosterFileError(path, text.count("\n", 0, start) + 1, None, "a JSON roster is an array of objects: [{…}, {…}]")
+    try:
+        entries = json_value(text.encode(), Path(path))
+    except SaveError as error:
+        raise RosterFileError(path, _json_error_line(error.reason), None, error.reason.removeprefix("is ")) from None
+    if not isinstance(entries, list):  # pragma: no cover - the text starts with "["
+        raise RosterFileError(path, 1, None, "a JSON roster is an array of objects: [{…}, {…}]")
     decoder = json.JSONDecoder()
-
-    def skip(i: int) -> int:
-        while i < len(text) and text[i] in " \t\r\n":
-            i += 1
-        return i
-
-    def line_of(i: int) -> int:
-        return text.count("\n", 0, i) + 1
-
-    i = skip(0)
-    if i >= len(text) or text[i] != "[":
-        raise RosterFileError(path, line_of(i), None, "a JSON roster is an array of objects: [{…}, {…}]")
-    i = skip(i + 1)
-    if i < len(text) and text[i] == "]":
-        return
-    while True:
-        try:
-            value, end = decoder.raw_decode(text, i)
-        except ValueError as error:
-            raise RosterFileError(path, line_of(getattr(error, "pos", i)), None, f"not valid JSON ({error.args[0].split(':')[0]})") from None
+    i, line, counted = start + 1, 1, 0
+    for value in entries:
+        i = _BETWEEN.match(text, i).end()  # type: ignore[union-attr]  # matches the empty string
+        line += text.count("\n", counted, i)
+        counted = i
         if not isinstance(value, dict):
-            raise RosterFileError(path, line_of(i), None, "each entry must be an object {…}")
-        yield line_of(i), value
-        i = skip(end)
-        if i < len(text) and text[i] == ",":
-            i = skip(i + 1)
-            continue
-        if i < len(text) and text[i] == "]":
-            if skip(i + 1) < len(text):
-                raise RosterFileError(path, line_of(skip(i + 1)), None, "text after the end of the array")
-            return
-        raise RosterFileError(path, line_of(i), None, "expected ',' or ']' after an entry")
+            raise RosterFileError(path, line, None, "each entry must be an object {…}")
+        yield line, value
+        i = decoder.raw_decode(text, i)[1]
+
+
+#: What separates two entries of the array (and the "[" from the first).
+_BETWEEN = re.compile(r"[ \t\r\n,]*")
+
+
+def _json_error_line(reason: str) -> int | None:
+    """The line orjson's message names (``line 3 column 1``)."""
+    match = re.search(r"line (\d+)", reason)
+    return int(match[1]) if match else None
 
 
 def _kind(value: object) -> str:
@@ -161,16 +166,16 @@ def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list
             raise RulesError("count", "a group needs how many mooks", "≥ 1", "un groupe a besoin du nombre de sbires")
         initiative = fields.get("initiative")
         group = group_of(
-            campaign, text_field("grade", fields["grade"]), whole_field("count", fields["count"]),
+            campaign, text_field("grade", fields["grade"]), whole_field("count", fields["count"], MOOKS),
             text_field("name", fields.get("name", "")), book=book,
-            initiative=None if initiative is None else whole_field("initiative", initiative),
+            initiative=None if initiative is None else whole_field("initiative", initiative, ANY_WHOLE),
             hidden=bool_field("hidden", fields.get("hidden", False)),
         )  # fmt: skip
         return [group]
     template = template_from_fields({k: v for k, v in fields.items() if k in FIELDS})
-    count = whole_field("count", fields.get("count", 1))
+    count = whole_field("count", fields.get("count", 1), COPIES)
     pc = bool_field("pc", fields.get("pc", False))
-    shadow = whole_field("shadow", fields.get("shadow", 0))
+    shadow = whole_field("shadow", fields.get("shadow", 0), SHADOW)
     if shadow:
         if not pc:
             raise RulesError("shadow", "only a PC has shadow", fr="seul un PJ a une ombre")
@@ -190,6 +195,7 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
     try:
         for line, fields in rows:  # noqa: B007 - line is read after the loop: the except names it
             for item in _entry(fields, campaign, book):
+                refuse_outside(item)  # a name with ESC or a bidi override: refused at its line
                 if isinstance(item, MookGroup):
                     groups.append(item)
                 else:
@@ -204,7 +210,10 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
 def read_roster(path: str | Path, campaign: Campaign, fmt: str | None = None) -> AddMany:
     """:func:`parse_roster` on a file (its format from its suffix unless ``fmt``)."""
     fmt = format_of(path, fmt)
-    raw = load_bytes(Path(path))
+    try:
+        raw = read_bytes(Path(path))
+    except SaveError as error:
+        raise RosterFileError(path, None, None, error.reason) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -238,8 +247,26 @@ def roster_text(campaign: Campaign, fmt: str) -> str:
     writer = csv.DictWriter(out, fieldnames=list(ENTRY_FIELDS), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else v) for k, v in row.items()})
+        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else _inert(v)) for k, v in row.items()})
     return out.getvalue()
+
+
+#: What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list).
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (``=HYPERLINK(…)``, ``-2+3``) gets a
+    leading ``'``, which a spreadsheet shows as text; :func:`_as_written` takes it off again on
+    import. Numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value
+
+
+def _as_written(cell: str) -> str:
+    """A cell as the GM wrote it: without the ``'`` an export put before a formula-like text."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA) else cell
 
 
 # -- a campaign file -------------------------------------------------------------------------

@@ -408,7 +408,12 @@ class AutoSaver:
             side = write_side_file(self.path, self._encoder.encode(journal))
             self.conflict = SaveConflict(self.path, why, side)
             return self.conflict
-        blockers = self.writer(self.path, self._encoder.encode(journal))
+        data = self._encoder.encode(journal)
+        try:
+            blockers = self.writer(self.path, data)
+        except BaseException:
+            self._own_if_written(data)
+            raise
         self.seen = identity(self.path)
         for blocker in blockers if isinstance(blockers, list) else ():
             if blocker not in self._warned:
@@ -428,6 +433,18 @@ class AutoSaver:
                 _call(self.on_warning, f"the players' file could not be written ({error}); the campaign is saved")
         else:
             self._warned_about.discard("players")
+
+    def _own_if_written(self, data: bytes) -> None:
+        """After a write that failed once the file was replaced (its folder could not be synced):
+        the file there is this process's save, not another writer's work, when it holds ``data``."""
+        now = identity(self.path)
+        if now is None or now == self.seen:
+            return
+        try:
+            if load_bytes(self.path) == data:
+                self.seen = now
+        except SaveError:
+            pass
 
     def _taken_over(self) -> str | None:
         """Why the campaign file may hold another writer's work now, or None."""

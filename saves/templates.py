@@ -33,9 +33,11 @@ from pathlib import Path
 
 from core.errors import RulesError
 from core.templates import BUILT_IN, Template, template_fields, template_from_fields
-from saves.atomic import atomic_write, load_bytes
-from saves.errors import BadFieldError, MissingFileError, NotJsonError
+from core.validators import refuse_outside
+from saves.atomic import atomic_write
+from saves.errors import BadFieldError, MissingFileError
 from saves.paths import saves_dir
+from saves.reading import json_value, read_bytes
 
 FORMAT = "apotheose.templates"
 VERSION = 1
@@ -51,10 +53,7 @@ def library_path(saves: str | os.PathLike[str] | None = None, env: Mapping[str, 
 
 def decode(raw: bytes, path: Path) -> tuple[Template, ...]:
     """The templates a file's bytes hold; a BadFieldError names the field that is wrong."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise NotJsonError(path, f"is not valid JSON ({error})") from None
+    data = json_value(raw, path)  # valid JSON (no lone surrogate), not too deep
     if not isinstance(data, dict):
         raise BadFieldError(path, "$", "must be an object with format, version and templates")
     if data.get("format") != FORMAT:
@@ -75,6 +74,7 @@ def decode(raw: bytes, path: Path) -> tuple[Template, ...]:
             raise BadFieldError(path, where, "must be an object")
         try:
             template = template_from_fields(item)
+            refuse_outside(template)  # a name with a control character is refused here, by field
         except RulesError as error:
             raise BadFieldError(path, f"{where}.{error.field}", error.text("en").partition(": ")[2]) from None
         key = template.name.casefold()
@@ -94,7 +94,7 @@ def encode(templates: tuple[Template, ...]) -> bytes:
 def load_library(path: Path) -> tuple[Template, ...]:
     """The templates in ``path``; the ready ones when there is no file yet."""
     try:
-        raw = load_bytes(path)
+        raw = read_bytes(path)
     except MissingFileError:
         if path.exists() or path.is_symlink():
             raise
@@ -119,6 +119,7 @@ def ensure_library(path: Path) -> tuple[Template, ...]:
 def save_template(path: Path, template: Template, *, replace: bool = False) -> tuple[Template, ...]:
     """Add ``template`` to the library (replacing the one of the same name only with
     ``replace``); a library file that does not load is left untouched (its error is raised)."""
+    refuse_outside(template)
     templates = load_library(path)
     same = [t for t in templates if t.name.casefold() == template.name.casefold()]
     if same and not replace:

@@ -73,6 +73,12 @@ def _no_user_keymap(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
+def in_a_terminal(monkeypatch) -> None:
+    """``apotheose``'s main() run in-process acts as in a terminal (the test's stdin is none)."""
+    monkeypatch.setattr("tui.terminal.no_terminal", lambda stream=None: None)
+
+
+@pytest.fixture
 def demo() -> Campaign:
     return demo_campaign()
 

@@ -8,10 +8,9 @@ from tui import run
 
 
 @pytest.fixture
-def data_home(tmp_path, monkeypatch):
+def data_home(tmp_path, monkeypatch, in_a_terminal):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("APOTHEOSE_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setattr("tui.terminal.no_terminal", lambda stream=None: None)  # as if in a terminal
     return tmp_path / "data"
 
 

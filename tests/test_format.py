@@ -350,7 +350,7 @@ RULES_REFUSALS = [
     (lambda d: d["campaign"]["groups"][0].update(standing=99), "$.campaign.groups[0].standing",
      "99 standing but only 12 in all (allowed: 0…12)"),
     (lambda d: d["campaign"]["roster"][2]["characteristics"].update(corps=-1),
-     "$.campaign.roster[2].characteristics.corps", "must be at least 0, got -1"),
+     "$.campaign.roster[2].characteristics.corps", "must be between 0 and 99, got -1"),
     (lambda d: d["history"]["base"]["rules"].update(kult_die="d6"), "$.history.base.rules.kult_die",
      "unknown value 'd6'"),
     (lambda d: d["campaign"].update(name=" "), "$.campaign.name", "must not be empty"),

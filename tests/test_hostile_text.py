@@ -201,8 +201,12 @@ def test_item2_a_control_character_in_a_saved_name_is_refused_naming_the_field(t
 @FILES
 @given(text=hostile_text())
 def test_item2_calc_shows_a_hostile_argument_as_visible_escapes(capsys, text):
+    from hypothesis import assume
+
+    from core.validators import looks_whole
     from tui.calc import main as calc
 
+    assume(not looks_whole(text))  # "0" is an âme, not a hostile argument
     for argv in (["spell", "--ame", text, "--intensity", "1"], ["xp", "--from", "3", "--to", text], [text]):
         assert calc(argv) == 2
         err = capsys.readouterr().err

@@ -10,12 +10,11 @@ import gc
 from tui import run
 
 
-def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(tmp_path, monkeypatch):
+def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(tmp_path, monkeypatch, in_a_terminal):
     from tui.app import ApotheoseApp
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("APOTHEOSE_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setattr("tui.terminal.no_terminal", lambda stream=None: None)  # as if in a terminal
     seen: list[int] = []
     thresholds: list[tuple[int, ...]] = []
     before = gc.get_threshold()

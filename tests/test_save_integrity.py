@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import orjson
@@ -13,8 +14,9 @@ from hypothesis import strategies as st
 
 from core.demo import demo_campaign
 from core.journal import Journal
-from saves.errors import BadFieldError, SaveError
+from saves.errors import BadFieldError, MissingFileError, SaveError
 from saves.format import encode
+from saves.players_file import players_path
 from saves.store import load_campaign
 from tui.campaign_cli import main_check, markdown_log, summary
 from tui.screens.sheet import character_text, group_text
@@ -25,8 +27,9 @@ def demo_save() -> dict:
 
 
 def write(tmp_path, data: dict, name: str = "villon.json"):
+    """``data`` as a file's bytes (the standard library's JSON: a hand edit may hold 10**23)."""
     path = tmp_path / name
-    path.write_bytes(orjson.dumps(data))
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
 
 
@@ -85,6 +88,48 @@ def test_control_characters_in_a_name_are_refused_at_load(tmp_path, capsys, text
     assert "\x1b" not in err and "\u202e" not in err and "\x9b" not in err and "\x7f" not in err
 
 
+@pytest.mark.parametrize(
+    "pieces, reason",
+    [
+        (["heavy", "light", "medium", "shield", "shield"], "one body armour at a time"),
+        (["magic_shield"], "a magic shield is +1 on top of a shield"),
+        (["magic_armour"], "a magic armour is +2 on top of"),
+    ],
+    ids=["two body armours", "magic shield alone", "magic armour alone"],
+)
+def test_armour_a_character_cannot_wear_is_refused_by_check_the_app_and_the_view(tmp_path, capsys, pieces, reason):
+    """Issue 23 item 6: check accepted these and the app stopped drawing the row (exit 70, no
+    backup offered). One validation now: the model's (core.armour.wearable)."""
+    import asyncio
+
+    from tui.run import build
+    from tui.screens.bad_save import BadSaveScreen
+    from tui.view.follow import read_view
+
+    data = demo_save()
+    data["campaign"]["roster"][3]["armour_pieces"] = pieces
+    data["history"]["base"] = copy.deepcopy(data["campaign"])
+    path = write(tmp_path, data)
+    assert main_check([str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "$.campaign.roster[3].armour_pieces" in err and reason in err
+    app = build([str(path)], rng=random.Random(0))
+
+    async def open_it():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, BadSaveScreen)
+        assert app.return_code in (None, 0)
+
+    asyncio.run(open_it())
+    # The view reads only the players' file, which the GM app writes from a campaign it opened:
+    # none was written from this one, and the campaign itself is no file the view reads.
+    with pytest.raises(MissingFileError):
+        read_view(players_path(path))
+    with pytest.raises(SaveError, match="apotheose.players"):
+        read_view(path)
+
+
 def test_a_newline_is_allowed_in_notes_only(tmp_path):
     data = demo_save()
     data["campaign"]["roster"][6]["notes"] = "line one\nline two\ttabbed"
@@ -117,6 +162,8 @@ def test_session_refuses_a_control_character_typed_or_pasted():
 # -- the property: whatever check accepts opens and renders -------------------------------------
 
 KEYS = ("arsouille", "alduin", "veterans", "arbaletriers", "ghost", "", "morvan")
+#: Lists of rule values a hand edit may leave: armour pieces in any combination.
+PIECES = st.lists(st.sampled_from(["light", "medium", "heavy", "shield", "magic_armour", "magic_shield"]), max_size=5)
 HOSTILE = st.sampled_from(["[/]", "Morvan [/]", "[b]", "\\", "x" * 500, "\x1b[2J", "\u202e", "é", "ames", "ame"])
 
 
@@ -134,14 +181,17 @@ def _paths(value, where=()):
 def mutated_saves(draw):
     data = demo_save()
     for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from([p for p in _paths(data["campaign"]) if p]))
+        paths = [p for p in _paths(data["campaign"]) if p]
+        rule_level = [p for p in paths if p[-1] == "armour_pieces"]  # what only the rules refuse
+        where = draw(st.sampled_from(paths) | st.sampled_from(rule_level))
         target = data["campaign"]
         for step in where[:-1]:
             target = target[step]
         old = target[where[-1]]
         new = draw(
             st.sampled_from(KEYS) | HOSTILE if isinstance(old, str)
-            else st.integers(-3, 30) if isinstance(old, int) and not isinstance(old, bool)
+            else st.integers(-3, 30) | st.sampled_from([100, 10_000, 10**12, 10**23]) if isinstance(old, int) and not isinstance(old, bool)
+            else PIECES if where[-1] == "armour_pieces"
             else st.just(copy.deepcopy(old)) | st.just(None) | st.just([])
         )
         target[where[-1]] = new

@@ -371,7 +371,7 @@ def test_cli_import_error_names_line_and_field_and_changes_nothing(saves, tmp_pa
     capsys.readouterr()
     assert main(["import", "Nuit", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err == f"apotheose import: {bad}: line 3: corps: must be a whole number ≥ 0, got 'huit' (allowed: ≥ 0)"
+    assert err == f"apotheose import: {bad}: line 3: corps: must be a whole number, got 'huit' (allowed: 0…99)"
     assert (saves / "nuit.json").read_bytes() == before
     assert main(["import", "Nuit", str(tmp_path / "none.csv")]) == 1
     assert "none.csv" in capsys.readouterr().err

@@ -78,7 +78,7 @@ async def test_bad_input_shows_the_fields_message_and_adds_nothing():
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, CharacterForm)
         assert error_of(app, "name") == "Name: must not be empty"
-        assert error_of(app, "chars") == "corps: must be at least 0, got -1 (allowed: ≥ 0)"
+        assert error_of(app, "chars") == "corps: must be between 0 and 99, got -1 (allowed: 0…99)"
         assert app.screen.query_one("#f-corps", Input).has_class("-invalid")
         assert not app.screen.query_one("#f-esprit", Input).has_class("-invalid")
         assert app.screen.query_one("#f-corps", Input).value == "-1"  # what was typed stays

@@ -136,7 +136,7 @@ async def test_a_bad_library_is_named_and_the_ready_templates_still_offered(save
         await pilot.press("T")
         await wait_for(pilot, lambda: isinstance(app.screen, TemplatePicker))
         hint = str(app.screen.query_one(".line-hint", Static).content)
-        assert f"{path}: $.templates[0].corps: must be a whole number ≥ 0" in hint
+        assert f"{path}: $.templates[0].corps: must be between 0 and 99, got -1" in hint
         assert app.screen.query_one(OptionList).option_count == 5
     assert path.read_bytes() == raw
 

@@ -318,7 +318,8 @@ class ApotheoseApp(App[None]):
     def action_award_xp(self) -> None:
         """The same XP to every player character (RULES 1.8)."""
         from core.actions import AwardXp
-        from tui.screens.prompts import ValuePrompt, parse_int
+        from core.progression import XP_AWARD
+        from tui.screens.prompts import ValuePrompt, whole_in
 
         pcs = tuple(c.id for c in self.campaign.roster if c.pc)
 
@@ -326,7 +327,7 @@ class ApotheoseApp(App[None]):
             if isinstance(amount, int):
                 self.request(AwardXp(pcs, amount))
 
-        self.push_screen(ValuePrompt(t("app.award_xp", self.lang), parse_int), given)
+        self.push_screen(ValuePrompt(t("app.award_xp", self.lang), whole_in("xp", XP_AWARD)), given)
 
     def action_rest(self) -> None:
         from core.actions import Rest

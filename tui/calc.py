@@ -8,7 +8,6 @@ option; nothing goes to stdout.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,7 +43,9 @@ def _print(answer: Answer, lang: Lang, as_json: bool) -> None:
         data = {key: _text(value, lang) for key, value in answer.data.items()}
         print(json.dumps({**data, "breakdown": lines}, ensure_ascii=False))
     else:
-        print("\n".join(lines))
+        from tui.safe import say
+
+        say(*lines)  # a free aspect's name is the GM's text: shown, never obeyed
 
 
 def main(argv: Sequence[str]) -> int:
@@ -65,7 +66,6 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _refuse(text: str) -> int:
-    from tui.safe import cut, visible
+    from tui.safe import complain
 
-    print(f"{PROG}: {cut(visible(' '.join(text.split()), lines=False), 300)}", file=sys.stderr)
-    return 2
+    return complain(f"{PROG}: {text}", 2)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from core.errors import RulesError
+from core.text import quote
+from core.validators import ANY_WHOLE
 from tui.calc_commands import Answer
 from tui.calc_parser import whole
 
@@ -32,8 +34,11 @@ def free_aspect(text: str) -> tuple[str, int]:
     """An argparse type: ``NAME=VALUE`` (a whole, signed value)."""
     match = _ASPECT.fullmatch(text.strip())
     if match is None or not match[1].strip():
-        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with a whole VALUE, got {text!r}")
-    return match[1].strip(), int(match[2])
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with a whole VALUE, got {quote(text)}")
+    try:
+        return match[1].strip(), ANY_WHOLE.parse("", match[2])
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(error.reason) from None
 
 
 class _Later:
@@ -132,11 +137,7 @@ def _scale_aspects(args: argparse.Namespace, scales: dict[str, Any], names: tupl
             continue
         row, _, value = given.partition("=")
         if value:
-            try:
-                number = int(value)
-            except ValueError:
-                raise RulesError(name, f"must be a whole number after =, got {value!r}") from None
-            found.append(from_row(scales[name], row, number))
+            found.append(from_row(scales[name], row, ANY_WHOLE.parse(name, value)))
         else:
             found.append(from_row(scales[name], row))
     return found

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from typing import Any
+
+from core.errors import RulesError
+from core.validators import LIMIT, Whole
 
 PROG = "apotheose calc"
 #: RulesError fields that are positionals rather than ``--options``.
@@ -103,34 +107,28 @@ def parser() -> CalcParser:
 
 
 def whole(text: str) -> int:
-    """An argparse type: a whole number."""
-    if len(text) > 12:  # far past any range below; int() of a huge string is slow
-        raise argparse.ArgumentTypeError(f"must be a whole number of at most 12 digits, got {_shown(text)}")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {_shown(text)}") from None
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` for a message: controls escaped, cut to ``limit`` characters."""
-    from tui.safe import cut, visible
-
-    return repr(cut(visible(text, lines=False), limit))
+    """An argparse type: a whole number (any a campaign may hold, :data:`core.validators.ANY_WHOLE`)."""
+    return whole_in(-LIMIT, LIMIT)(text)
 
 
 def whole_in(lo: int, hi: int):
     """An argparse type: a whole number from ``lo`` to ``hi`` (the range the rules make sense
-    in); out of it, argparse exits 2 naming the option. For any calc module:
-    ``p.add_argument("--level", type=whole_in(0, 10))``."""
+    in: :class:`core.validators.Whole`, the one definition); out of it, argparse exits 2 naming
+    the option. For any calc module: ``p.add_argument("--level", type=whole_in(0, 10))``."""
+    return whole_within(lambda: Whole(lo, hi))
+
+
+def whole_within(bound: Callable[[], Whole]):
+    """An argparse type: a whole number within ``bound()`` (a core module's named bound, looked up
+    when the option is parsed: the module is imported only by the command that needs it)."""
 
     def check(text: str) -> int:
-        value = whole(text)
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}, got {_shown(text)}")
-        return value
+        try:
+            return bound().parse("", text)
+        except RulesError as error:
+            raise argparse.ArgumentTypeError(error.reason) from None
 
-    check.__name__ = f"whole number {lo}…{hi}"
+    check.__name__ = "whole number"
     return check
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from core.errors import RulesError
+from core.text import quote
+from core.validators import ANY_WHOLE
 from tui.calc_commands import Answer
 from tui.calc_parser import Rejected, whole
 
@@ -145,9 +148,9 @@ def run_poles_blood(args: argparse.Namespace) -> Answer:
 
 def _open_levels(text: str) -> list[int]:
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise Rejected("--open", f"expected levels like 1,2,3, got {text!r}") from None
+        return [ANY_WHOLE.parse("--open", part) for part in text.split(",") if part.strip()]
+    except RulesError:
+        raise Rejected("--open", f"expected levels like 1,2,3, got {quote(text)}") from None
 
 
 def run_poles_save(args: argparse.Namespace) -> Answer:

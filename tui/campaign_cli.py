@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NoReturn
 from core.breakdown import Lang
 from core.errors import RulesError
 from saves.errors import SaveError
+from tui.safe import say
 
 if TYPE_CHECKING:
     from core.journal import Journal
@@ -71,10 +72,9 @@ def _run(command: str, parser: OneLineParser, argv: Sequence[str], body: Callabl
 
 
 def _fail(text: str, status: int) -> int:
-    from tui.safe import visible
+    from tui.safe import complain
 
-    print(visible(" ".join(text.split()), lines=False), file=sys.stderr)
-    return status
+    return complain(text, status)
 
 
 def _campaign_file(name_or_path: str, saves: str | None) -> Path:
@@ -103,7 +103,7 @@ def _new(args: argparse.Namespace) -> int:
     path = _campaign_file(args.name, args.saves)
     name = path.stem if looks_like_path(args.name) else args.name.strip()
     campaign = demo_campaign(name) if args.demo else Campaign(name=name)
-    print(create_campaign(path, campaign))
+    say(create_campaign(path, campaign))
     return 0
 
 
@@ -123,13 +123,9 @@ def _check(args: argparse.Namespace) -> int:
 
     path = _campaign_file(args.campaign, args.saves)
     loaded = load_campaign(path, replay=True)
-    from tui.safe import cut, visible
-
-    print(visible(f"{path}: loads", lines=False))
-    for label, value in summary(loaded.journal, _file_version(load_bytes(path))):
-        print(f"  {label}: {cut(visible(value, lines=False))}")
+    say(f"{path}: loads", *(f"  {label}: {value}" for label, value in summary(loaded.journal, _file_version(load_bytes(path)))))
     if loaded.note:
-        print(f"  note: {visible(loaded.note, lines=False)}")
+        say(f"  note: {loaded.note}")
     return 0
 
 

@@ -68,11 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def quiet_pipe() -> int:
     """Point stdout at /dev/null so that the flush at exit does not complain again; status 0."""
-    import os
+    from tui.safe import silence
 
-    null = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, sys.stdout.fileno())
-    os.close(null)
+    silence(sys.stdout)
     return 0
 
 

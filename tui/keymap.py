@@ -114,18 +114,33 @@ class Loaded:
 _TOML_WHERE = re.compile(r"^(?P<reason>.*) \(at line (?P<line>\d+), column \d+\)$", re.S)
 
 
+#: The largest keymap file read (a full one is about 4 KiB).
+KEYMAP_BYTES = 64 * 1024
+
+
 def read(path: Path) -> tuple[dict[str, object], list[Problem]]:
-    """The file's table (empty when there is no file), or the one problem that stops reading it."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+    """The file's table (empty when there is no file), or the one problem that stops reading it.
+    Read with bounds (:mod:`saves.reading`): a FIFO or a device at the path is refused at once,
+    never waited on; a file past 64 KiB or nested past 16 tables is refused, never a crash."""
+    from saves.errors import SaveError
+    from saves.reading import read_bytes, toml_table
+
+    if not os.path.lexists(path):
         return {}, []
+    try:
+        data = read_bytes(path, limit=KEYMAP_BYTES, follow=True)
+    except SaveError as error:
+        if not os.path.exists(path):  # a link to nothing: no file
+            return {}, []
+        return {}, [Problem("keymap.unreadable", {"file": path, "reason": error.reason})]
     except OSError as error:
         return {}, [Problem("keymap.unreadable", {"file": path, "reason": error.strerror or error})]
     import tomllib  # only when there is a file (most start-ups have none)
 
     try:
-        return tomllib.loads(data.decode("utf-8")), []
+        return toml_table(data.decode("utf-8"), path), []
+    except SaveError as error:
+        return {}, [Problem("keymap.unreadable", {"file": path, "reason": error.reason})]
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         return {}, [Problem("keymap.bad_toml", {"file": path, "line": line, "reason": "not UTF-8 text"})]
@@ -373,23 +388,23 @@ def markdown_table() -> str:
 
 def main_keymap(argv: Sequence[str]) -> int:
     from tui.campaign_cli import OneLineParser, Rejected
+    from tui.safe import complain, say
 
     p = OneLineParser(prog="apotheose keymap", description="Check the keymap file (keymap.toml) the app reads at start-up.")
     p.add_argument("--list", action="store_true", help="print the table of binding ids (Markdown) and stop")
     try:
         args = p.parse_args(list(argv))
     except Rejected as error:
-        print(f"apotheose keymap: {error}", file=sys.stderr)
-        return 2
+        return complain(f"apotheose keymap: {error}", 2)
     if args.list:
         sys.stdout.write(markdown_table())
         return 0
     loaded = load()
     if not loaded.found:
-        print(f"{loaded.path}: no keymap file, the default keys are used")
+        say(f"{loaded.path}: no keymap file, the default keys are used")
         return 0
     for problem in loaded.problems:
-        print(problem.text("en"), file=sys.stderr)
+        complain(problem.text("en"), 1)
     moved = ", ".join(f"{k} = {v}" for k, v in loaded.keymap.items()) or "nothing"
-    print(f"{loaded.path}: remaps {moved}")
+    say(f"{loaded.path}: remaps {moved}")
     return 1 if loaded.problems else 0

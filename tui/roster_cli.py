@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tui.campaign_cli import BAD_SAVE, _campaign_file, _fail, _parser, _run
+from tui.safe import say
 
 
 def main_import(argv: Sequence[str]) -> int:
@@ -44,8 +45,7 @@ def _import(args: argparse.Namespace) -> int:
 
     path = _campaign_file(args.campaign, args.saves)
     outcome = import_into(path, args.file, args.format)
-    for line in outcome.lines:
-        print(line.en)
+    say(*(line.en for line in outcome.lines))
     return 0
 
 
@@ -88,9 +88,9 @@ def _templates(args: argparse.Namespace) -> int:
 
     path = library_path(args.saves)
     templates = ensure_library(path)
-    print(path)
+    say(path)
     for t in templates:
         c = t.characteristics
         extra = "; ".join(x for x in (format_trades(t.trades), format_armour(t.armour_pieces), "mystic" * t.mystic) if x)
-        print(f"  {t.name}: {c.corps}/{c.esprit}/{c.combat}/{c.ame}" + (f" — {extra}" if extra else ""))
+        say(f"  {t.name}: {c.corps}/{c.esprit}/{c.combat}/{c.ame}" + (f" — {extra}" if extra else ""))
     return 0

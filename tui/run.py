@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -199,20 +198,18 @@ def on_hangup(app: ApotheoseApp) -> None:
 
 def main(argv: Sequence[str]) -> int:
     from saves.errors import SaveError
+    from tui.safe import complain
 
     try:
         app = build(argv, need_terminal=True)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Usage as error:
-        print(str(error), file=sys.stderr)
-        return 2
+        return complain(str(error), 2)
     except NoTerminal as error:
-        print(str(error), file=sys.stderr)
-        return 1
+        return complain(str(error), 1)
     except SaveError as error:  # e.g. the demo cannot be created: the saves folder is not writable
-        print(f"apotheose: {error}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose: {error}", 1)
     app.call_later(on_hangup, app)
     from tui.terminal import leave_on_hangup
 
@@ -240,17 +237,11 @@ def main(argv: Sequence[str]) -> int:
     if hung_up.is_set() and crash is None:
         from tui.terminal import HUNG_UP
 
-        print(f"apotheose: {HUNG_UP}: {problem or 'the campaign is saved and its lock released'}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose: {HUNG_UP}: {problem or 'the campaign is saved and its lock released'}", 1)
     if crash is not None or (app.return_code or 0) != 0:
-        print(crash_report(crash, app.session.path, saved=problem is None), file=sys.stderr)
-        if problem:
-            print(problem, file=sys.stderr)
-        return CRASHED
-    if problem:
-        print(problem, file=sys.stderr)
-        return 1
-    return 0
+        complain(crash_report(crash, app.session.path, saved=problem is None), CRASHED)
+        return complain(problem, CRASHED) if problem else CRASHED
+    return complain(problem, 1) if problem else 0
 
 
 #: Exit status after an unexpected error in the app.

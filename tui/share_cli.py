@@ -19,12 +19,12 @@ def main_share(argv: Sequence[str]) -> int:
 
     def body(args: argparse.Namespace) -> int:
         from saves.share import share_campaign
+        from tui.safe import say
 
         path = _campaign_file(args.campaign, args.saves)
         changes = share_campaign(path, args.group)
-        print(f"{path}: shared with group {args.group} (read-only for its members)")
-        for change in changes or ["nothing to change: it already was"]:
-            print(f"  {change}")
+        say(f"{path}: shared with group {args.group} (read-only for its members)")
+        say(*(f"  {change}" for change in changes or ["nothing to change: it already was"]))
         return 0
 
     return _run("share", p, argv, body)

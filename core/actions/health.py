@@ -7,7 +7,7 @@ import attrs
 from core.actions.base import Action, Outcome
 from core.breakdown import Breakdown, Line, line
 from core.campaign import Campaign
-from core.damage import DamageResult, apply_damage, heal, repair_armour
+from core.damage import HIT, DamageResult, apply_damage, heal, repair_armour
 from core.errors import RulesError
 from core.sums import whole
 
@@ -54,7 +54,7 @@ class Damage(Action):
     bypass_armour: bool = False
 
     def apply(self, campaign: Campaign) -> Outcome:
-        whole("damage", self.amount, 0)
+        HIT.check("damage", self.amount)
         if not self.targets:
             raise RulesError("targets", "pick at least one target", fr="choisissez au moins une cible")
         lines: list[Line] = []
@@ -74,7 +74,7 @@ class Heal(Action):
     amount: int = 0
 
     def apply(self, campaign: Campaign) -> Outcome:
-        whole("healing", self.amount, 0)
+        HIT.check("healing", self.amount)
         if not self.targets:
             raise RulesError("targets", "pick at least one target", fr="choisissez au moins une cible")
         lines: list[Line] = []

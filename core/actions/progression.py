@@ -10,8 +10,7 @@ from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
 from core.converters import as_tuple
 from core.errors import RulesError
-from core.progression import check_raise, free_pick, xp_cost
-from core.sums import whole
+from core.progression import XP_AWARD, check_raise, free_pick, xp_cost
 
 
 @attrs.frozen
@@ -22,7 +21,7 @@ class AwardXp(Action):
     amount: int = 0
 
     def apply(self, campaign: Campaign) -> Outcome:
-        whole("xp", self.amount, 1)
+        XP_AWARD.check("xp", self.amount)
         if not self.targets:
             raise RulesError("targets", "pick at least one character", fr="choisissez au moins un personnage")
         names = []

@@ -20,7 +20,7 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from core.breakdown import Lang
-from core.encounter import Condition, Lasts
+from core.encounter import ROUNDS, Condition, Lasts
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
@@ -37,7 +37,6 @@ register(
         "cdlg.condition_lasts": ("Lasts  ", "Dure   "),
         "cdlg.condition_of": ("Whose  ", "De qui "),
         "cdlg.condition_needs_name": ("Give the condition a name.", "Donnez un nom à l'état."),
-        "cdlg.rounds_positive": ("Rounds must be 1 or more.", "Les rounds doivent valoir 1 ou plus."),
         "cdlg.enter_hint": ("Enter: OK · Escape: cancel", "Entrée : OK · Échap : annuler"),
         "cdlg.shadow_title": ("Shadow of {name}: {value}", "Ombre de {name} : {value}"),
         "cdlg.shadow_event": ("Why", "Raison"),
@@ -132,12 +131,9 @@ class ConditionDialog(ModalScreen["Condition | None"]):
             self.query_one("#condition-name", Input).focus()
             return
         try:
-            rounds = parse_int(rounds_text) if rounds_text else None
+            rounds = parse_int(rounds_text, "rounds", ROUNDS) if rounds_text else None
         except ValueError as exc:
             error.update(refusal(exc, lang))
-            return
-        if rounds is not None and rounds < 1:
-            error.update(t("cdlg.rounds_positive", lang))
             return
         lasts = self.query_one("#condition-lasts", Cycle).value
         try:
@@ -255,7 +251,7 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
         error = self.query_one("#shadow-error", Static)
         text = self.query_one("#shadow-delta", Input).value.strip()
         try:
-            delta = parse_int(text) if text else None
+            delta = parse_int(text, "delta") if text else None
             event_delta(self.event, delta)
         except (ValueError, RulesError) as exc:
             error.update(refusal(exc, lang_of(self)))
@@ -289,8 +285,8 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
     @on(Input.Submitted)
     def _submitted(self) -> None:
         try:
-            hp = parse_int(self.query_one("#exhaust-hp", Input).value or "0")
-            wp = parse_int(self.query_one("#exhaust-wp", Input).value or "0")
+            hp = parse_int(self.query_one("#exhaust-hp", Input).value or "0", "from_hp")
+            wp = parse_int(self.query_one("#exhaust-wp", Input).value or "0", "from_willpower")
         except ValueError as exc:
             self.query_one("#exhaust-error", Static).update(refusal(exc, lang_of(self)))
             return

@@ -13,7 +13,6 @@ default, that the GM can untick.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -41,6 +40,7 @@ from core.mooks import MookGroup
 from core.notation import format_armour, format_trades, parse_armour, parse_list, parse_trades
 from core.roster import Character, Trade, new_character
 from core.shadow import Shadow
+from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
@@ -113,9 +113,9 @@ def parse_whole(field: str, text: str, default: int | None = None) -> int:
         if default is None:
             raise refused(field, "form.required")
         return default
-    if not re.fullmatch(r"[-+]?\d+", text):
+    if not looks_whole(text):
         raise refused(field, "form.not_number", text=text)
-    return int(text)
+    return ANY_WHOLE.parse(field, text)
 
 
 def note(errors: dict[str, str], slot: str, message: str) -> None:

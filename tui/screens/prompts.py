@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -13,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from core.breakdown import Lang
+from core.validators import ANY_WHOLE, Whole, looks_whole
 from tui.access import lang_of
 from tui.i18n import refusal, register, t
 from tui.safe import plain
@@ -105,9 +107,15 @@ class NotWhole(ValueError):
         return t("prompt.not_whole", lang, text=repr(self.typed))
 
 
-def parse_int(text: str) -> int:
-    """A whole number, with a clear message otherwise (:class:`NotWhole`)."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise NotWhole(text) from None
+def parse_int(text: str, field: str = "value", bound: Whole = ANY_WHOLE) -> int:
+    """A whole number within ``bound`` (core's definition of what ``field`` may be): a
+    :class:`NotWhole` for text that is no number, a RulesError naming the field and the bounds
+    past them."""
+    if not looks_whole(text):
+        raise NotWhole(text)
+    return bound.parse(field, text)
+
+
+def whole_in(field: str, bound: Whole) -> Callable[[str], int]:
+    """A :class:`ValuePrompt`'s ``parse`` for a whole number within ``bound``."""
+    return functools.partial(parse_int, field=field, bound=bound)

@@ -22,6 +22,7 @@ from core.actions import NeedsConfirmation, Roll, apply
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
+from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
 from tui.i18n import localise_bindings, pick, refusal, register, t
 from tui.safe import plain
@@ -162,10 +163,12 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         text = self.query_one("#roll-score", Input).value.strip()
         if not text:
             raise FieldError(t("roll.score_needed", self.lang))
+        if not looks_whole(text):
+            raise FieldError(t("roll.score_needed", self.lang))
         try:
-            score = int(text)
-        except ValueError:
-            raise FieldError(t("roll.score_needed", self.lang)) from None
+            score = ANY_WHOLE.parse("score", text)
+        except RulesError as error:
+            raise FieldError(error.text(self.lang)) from None
         return score + AFFECT * self._affect()
 
     def _read(self) -> tuple[int, int]:

@@ -22,7 +22,7 @@ from core.campaign import Campaign
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, derive
 from core.conditions import left
 from core.mooks import MookGroup
-from core.progression import xp_cost
+from core.progression import XP_AWARD, xp_cost
 from core.roster import Character
 from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
@@ -31,7 +31,7 @@ from tui.commands import ScreenKeyCommands
 from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import markup, plain
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
-from tui.screens.prompts import ValuePrompt, parse_int
+from tui.screens.prompts import ValuePrompt, parse_int, whole_in
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
 from tui.widgets.footer import KeysFooter
@@ -448,7 +448,7 @@ class SheetScreen(AppState, ModalScreen[None]):
             if amount is not None:
                 gm(self).request(AwardXp((c.id,), amount))
 
-        self.app.push_screen(ValuePrompt(t("sheet.xp_prompt", self.lang, name=c.name), parse_int), done)
+        self.app.push_screen(ValuePrompt(t("sheet.xp_prompt", self.lang, name=c.name), whole_in("xp", XP_AWARD)), done)
 
     def action_raise(self) -> None:
         c = self._character()

@@ -35,6 +35,7 @@ from core.quick import SYNTAX, parse_quick
 from core.templates import (
     Template,
     copies,
+    count_and_rest,
     find,
     group_of,
     parse_group_line,
@@ -226,7 +227,7 @@ class TemplatePicker(LineDialog):
 
     def refresh_preview(self) -> None:
         text = self.query_one("#line-input", Input).value
-        self._fill(split_count(text)[1])
+        self._fill(count_and_rest(text)[1])
         super().refresh_preview()
 
     def chosen(self) -> Template | None:

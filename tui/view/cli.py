@@ -10,13 +10,13 @@ input is not a terminal or the terminal hangs up, 2 for bad command-line input.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Sequence
 
 
 def main_view(argv: Sequence[str]) -> int:
     from tui.campaign_cli import OneLineParser, Rejected
     from tui.i18n import LANGS, default_lang
+    from tui.safe import complain
 
     p = OneLineParser(prog="apotheose view", description="The players' live, read-only view of a campaign.")
     p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder), its file or its players' file")
@@ -30,8 +30,7 @@ def main_view(argv: Sequence[str]) -> int:
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else 0
     except Rejected as error:
-        print(f"apotheose view: {error}", file=sys.stderr)
-        return 2
+        return complain(f"apotheose view: {error}", 2)
     from core.errors import RulesError
     from core.player_view import PlayerView
     from saves.errors import MissingFileError, SaveError
@@ -43,23 +42,19 @@ def main_view(argv: Sequence[str]) -> int:
     try:
         given = resolve_campaign(args.campaign, saves_dir(args.saves))
     except RulesError as error:
-        print(f"apotheose view: {error}", file=sys.stderr)
-        return 2
+        return complain(f"apotheose view: {error}", 2)
     path = given if given.name.endswith(SUFFIX) else players_path(given)
     problem = None
     try:
         first = read_view(path)
     except MissingFileError as error:
         if not os.path.lexists(given):  # no campaign either: a mistyped name
-            print(f"apotheose view: {given}: no such campaign", file=sys.stderr)
-            return 1
+            return complain(f"apotheose view: {given}: no such campaign", 1)
         first, problem = PlayerView(campaign=given.stem), problem_of(error)  # the GM has not opened it yet
     except SaveError as error:
-        print(f"apotheose view: {error}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose view: {error}", 1)
     if (why := no_terminal()) is not None:
-        print(f"apotheose view: {why}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose view: {why}", 1)
     from tui.view.app import ViewApp
 
     lang = args.lang or default_lang(os.environ)
@@ -72,6 +67,5 @@ def main_view(argv: Sequence[str]) -> int:
     finally:
         app.follower.stop()
     if hung_up.is_set():
-        print(f"apotheose view: {HUNG_UP}", file=sys.stderr)
-        return 1
+        return complain(f"apotheose view: {HUNG_UP}", 1)
     return 0

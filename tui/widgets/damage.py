@@ -18,7 +18,7 @@ from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArm
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import Range
-from core.damage import Weapon, apply_damage
+from core.damage import HIT, Weapon, apply_damage
 from core.duel import attack_opponent_roll, defend_opponent_roll
 from core.errors import RulesError
 from core.rolls import chance_of_success
@@ -83,7 +83,10 @@ def parse_amount(text: str, lang: Lang = "en") -> tuple[bool, int]:
     match = AMOUNT.fullmatch(text.strip())
     if match is None:
         raise FieldError(t("dmg.bad_amount", lang))
-    return match[1] == "+", int(match[2])
+    try:
+        return match[1] == "+", HIT.parse("damage", match[2])
+    except RulesError as error:
+        raise FieldError(error.text(lang)) from None
 
 
 def preview_lines(campaign: Campaign, action: Damage | Heal, lang: Lang) -> list[str]:
@@ -311,7 +314,7 @@ class DamagePane(FormPane):
         Binding("ctrl+r", "repair", "Repair armour", id="dmg-repair"),
         Binding("ctrl+n", "tick('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
         Binding("ctrl+g", "tick('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
-        Binding("ctrl+o", "tick('#duel-defends')", "PC defends", id="dmg-defends"),
+        Binding("ctrl+o", "defends", "PC defends", id="dmg-defends"),
         Binding("escape", "back", "Back", id="dmg-back"),
     ]
 
@@ -432,6 +435,15 @@ class DamagePane(FormPane):
 
     def action_tick(self, selector: str) -> None:
         self.query_one(selector, Checkbox).toggle()
+
+    def action_defends(self) -> Coroutine[Any, Any, None] | None:
+        """ctrl+o: the duel form's "PC defends" box. From the damage form (the duel form perhaps
+        not composed yet), the duel form opens with it ticked: the selected PC defends."""
+        form = self.duel
+        if self.mode != "dmg-duel" or form is None:
+            return self.start_duel(defends=True)
+        form.query_one("#duel-defends", Checkbox).toggle()
+        return None
 
     def action_repair(self) -> None:
         """Restore the lost armour points of each target."""

@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from core.breakdown import Lang
 from core.dice import KultDie, RandomSource
+from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
 from tui.i18n import register, t
 from tui.widgets.inputs import FieldError
@@ -95,10 +96,7 @@ class KultDieField(Input):
             return ROLL if self.empty == "roll" else None
         if text.lower() == "r":
             return ROLL
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
+        value = ANY_WHOLE.parse("die", text) if looks_whole(text) else None
         if value is None or value not in die.faces:
             raise FieldError(t("dice.bad_face", lang, field=self.label, lo=die.lowest, hi=f"{die.highest:+d}"))
         return value

@@ -19,6 +19,8 @@ from core.breakdown import (
     percent,  # noqa: F401  # the forms' one way to write a chance, re-exported
 )
 from core.combat import Range
+from core.errors import RulesError
+from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
 from tui.i18n import TEXT, pick, register, t
 from tui.safe import visible
@@ -59,10 +61,12 @@ class NumberField(Input):
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
+        if not looks_whole(self.value):
+            raise FieldError(t("fields.number", lang, field=self.label))
         try:
-            value = int(self.value.strip())
-        except ValueError:
-            raise FieldError(t("fields.number", lang, field=self.label)) from None
+            value = ANY_WHOLE.parse(self.label, self.value)
+        except RulesError as error:
+            raise FieldError(error.text(lang)) from None
         if minimum is not None and value < minimum:
             raise FieldError(t("fields.at_least", lang, field=self.label, n=minimum))
         return value

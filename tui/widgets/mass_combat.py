@@ -35,6 +35,7 @@ from core.damage import apply_damage
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
+from core.validators import Whole, looks_whole
 from tui.access import gm
 from tui.i18n import localise_bindings, pick, register, t
 from tui.safe import markup, visible
@@ -622,13 +623,12 @@ class MassCombatPane(FormPane):
         question = t("mass.standing_prompt", lang, name=group.name, total=group.total)
 
         def parse(text: str) -> int:
+            if not looks_whole(text):
+                raise ValueError(t("fields.number", lang, field=group.name))
             try:
-                value = int(text.strip())
-            except ValueError:
-                raise ValueError(t("fields.number", lang, field=group.name)) from None
-            if not 0 <= value <= group.total:
-                raise ValueError(question)
-            return value
+                return Whole(0, group.total).parse("standing", text)
+            except RulesError:
+                raise ValueError(question) from None
 
         def done(value: object) -> None:
             if isinstance(value, int):

@@ -45,6 +45,7 @@ from core.magic import (
 )
 from core.rolls import chance_of_success
 from core.roster import Character
+from core.validators import ANY_WHOLE
 from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
@@ -245,7 +246,7 @@ class ApotheoseSpell(SpellSystem):
     def _level(self, name: str) -> int:
         """The level typed in ``name``'s field, 0 when empty."""
         text = self.query_one(f"#spell-{name}", Input).value.strip()
-        return int(text) if text else 0
+        return ANY_WHOLE.parse(name, text) if text else 0
 
     def request_typed(self) -> SpellRequest:
         """The spell as typed; a RulesError naming the field if it cannot be."""

@@ -9,7 +9,6 @@ every key. The rules are in :mod:`core.d6`; nothing here changes the campaign.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -27,6 +26,7 @@ from core.d6.scales import PSIONIC_SCALES, SPEED, SPELL_SCALES, Depth, EffectKin
 from core.d6.skills import magic_attribute_cost, magic_skill_cost
 from core.d6.spell import FREE, Aspect, effect_value, free, from_row, spell_difficulty, typed_effect
 from core.errors import RulesError
+from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
 from tui.i18n import localise_bindings, register, t
 from tui.widgets.checkbox import Checkbox
@@ -80,14 +80,12 @@ register(
 MODES = ("spell", "psionic", "skill")
 #: The choice an aspect shows when its value is none of its scale's rows'.
 FREE_CHOICE = "free"
-_NUMBER = re.compile(r"[-+]?\d+")
 _VALUE_RESTRICT = r"[-+]?\d{0,3}"
 
 
 def _number(text: str) -> int | None:
     """A typed whole number, or None (blank, or only a sign)."""
-    text = text.strip()
-    return int(text) if _NUMBER.fullmatch(text) else None
+    return ANY_WHOLE.parse("value", text) if looks_whole(text) else None
 
 
 def choice_label(label: str, value: str) -> str:

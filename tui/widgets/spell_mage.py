@@ -20,6 +20,7 @@ from textual.widgets import Input, Label, Static
 from core.errors import RulesError
 from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, assistants_of, mage_spell, percent
 from core.mage import MageSpell as MageResult
+from core.validators import ANY_WHOLE
 from tui.i18n import pick, refused, register, t
 from tui.widgets.inputs import Cycle
 from tui.widgets.pane import focus_now
@@ -187,7 +188,7 @@ class MageSpell(SpellSystem, can_focus=False):
     # -- reading the fields -----------------------------------------------------------------
     def _value(self, name: str) -> int | None:
         text = self.query_one(f"#mage-{name}", Input).value.strip()
-        return int(text) if text else None
+        return ANY_WHOLE.parse(name, text) if text else None
 
     def _choice(self, name: str) -> Any:  # one of the Cycle's values: the field's own type
         return self.query_one(f"#mage-{name}", Cycle).value

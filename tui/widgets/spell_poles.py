@@ -33,6 +33,7 @@ from core.poles import (
     poles_spell,
 )
 from core.poles import PolesSpell as PolesResult
+from core.validators import ANY_WHOLE
 from tui.access import gm
 from tui.i18n import decimal_comma, localise_bindings, refused, register, t
 from tui.widgets.checkbox import Checkbox
@@ -211,7 +212,7 @@ class PolesSpell(SpellSystem):
         text = self.query_one(f"#poles-{name}", Input).value.strip()
         if text in ("", "-", "+"):
             return None
-        return int(text)
+        return ANY_WHOLE.parse(name.replace("-", "_"), text)
 
     def _flag(self, name: str) -> bool:
         return self.query_one(f"#poles-{name}", Checkbox).value
