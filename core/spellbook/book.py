@@ -149,6 +149,10 @@ class SpellInputs:
     def price(self, rules: HouseRules) -> Priced:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def cast_by(self, caster: CasterInputs) -> SpellInputs:
+        """These inputs with what ``caster`` (a remembered caster of this system) fills in."""
+        raise RulesError("caster", f"{self.SYSTEM} has no remembered casters", CASTER_SYSTEMS, f"{self.SYSTEM} n'a pas de lanceurs retenus")
+
 
 @attrs.frozen
 class CasterInputs:

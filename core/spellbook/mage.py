@@ -47,6 +47,12 @@ class MageInputs(SpellInputs):
             figure = Line(en, fr)
         return Priced(figure, result.possible, result.breakdown, result)
 
+    def cast_by(self, caster: CasterInputs, sphere: str | None = None) -> MageInputs:
+        """The effect cast by ``caster`` (:meth:`MageCaster.fill`)."""
+        if not isinstance(caster, MageCaster):
+            raise RulesError("caster", f"a Mage effect takes a Mage caster, not a {caster.SYSTEM} one", fr=f"un effet de Mage prend un lanceur de Mage, pas de {caster.SYSTEM}")
+        return MageInputs(caster.fill(self.effect, sphere))
+
 
 @attrs.frozen
 class Sphere:

@@ -13,6 +13,7 @@ from typing import ClassVar
 import attrs
 
 from core.breakdown import Line
+from core.errors import RulesError
 from core.house_rules import HouseRules
 from core.poles import BloodMana, Hold, PolesRequest, Tradition, blood_mana, illusion_hold, poles_spell, tradition_of
 from core.spellbook.book import CasterInputs, Priced, SpellInputs
@@ -33,6 +34,7 @@ class PolesInputs(SpellInputs):
     uncovered: int | None = attrs.field(default=None, validator=_COUNT)
 
     def __attrs_post_init__(self) -> None:
+        poles_spell(self.request)  # the rules' errors (extra dice without a caster level…) now
         given = [name for name in ("hold", "lies", "uncovered") if getattr(self, name) is not None]
         if given:
             require(given[0], self.request.tradition is Tradition.illusion, "only for an illusion", fr="seulement pour une illusion")
@@ -63,6 +65,13 @@ class PolesInputs(SpellInputs):
                     f"{figure.en}; {hold.lies} lies of {hold.hold} hold", f"{figure.fr} ; {hold.lies} mensonges sur {hold.hold} d'emprise"
                 )
         return Priced(figure, result.possible, (*result.breakdown, *(hold.breakdown if hold else ())), result)
+
+    def cast_by(self, caster: CasterInputs) -> PolesInputs:
+        """The spell cast by ``caster`` (:meth:`PolesCaster.fill`)."""
+        if not isinstance(caster, PolesCaster):
+            raise RulesError("caster", f"a Quatre Pôles spell takes a Quatre Pôles caster, not a {caster.SYSTEM} one",
+                             fr=f"un sort des Quatre Pôles prend un lanceur des Quatre Pôles, pas de {caster.SYSTEM}")  # fmt: skip
+        return attrs.evolve(self, request=caster.fill(self.request))
 
 
 @attrs.frozen
