@@ -7,7 +7,7 @@ renamed, removed or shadowed), and among its casters (see :mod:`core.spellbook.b
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -17,6 +17,8 @@ from core.campaign import Campaign
 from core.errors import RulesError
 from core.spellbook.book import SYSTEMS, BookCaster, BookSpell, check_name, system_of
 from core.text import quote
+
+T = TypeVar("T")
 
 
 def _label(system: str) -> Line:
@@ -49,6 +51,15 @@ def _own(campaign: Campaign, system: str, name: str) -> BookSpell:
     )
 
 
+def _put(entries: tuple[T, ...], old: T | None, new: T) -> tuple[T, ...]:
+    """``entries`` with ``new`` in place of ``old``, or at the end when ``old`` is None."""
+    return tuple(new if e is old else e for e in entries) if old is not None else (*entries, new)
+
+
+def _drop(entries: tuple[T, ...], old: T) -> tuple[T, ...]:
+    return tuple(e for e in entries if e is not old)
+
+
 def _line(what: tuple[str, str], system: str, name: str) -> tuple[Line]:
     label = _label(system)
     return (Line(f"Spell book: {quote(name)} ({label.en}) {what[0]}", f"Grimoire : {quote(name)} ({label.fr}) {what[1]}"),)
@@ -73,7 +84,7 @@ class SaveSpell(Action):
                 "name", f"the book already has a {label.en} spell named {quote(old.name)} (replace it, or choose another name)",
                 fr=f"le grimoire a déjà un sort {label.fr} nommé {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
             )  # fmt: skip
-        spells = tuple(spell if s is old else s for s in book.spells) if old is not None else (*book.spells, spell)
+        spells = _put(book.spells, old, spell)
         what = ("replaced", "remplacé") if old is not None else ("saved", "enregistré")
         return Outcome(campaign.with_book(attrs.evolve(book, spells=spells)), _line(what, spell.system, spell.name))
 
@@ -97,7 +108,7 @@ class RenameSpell(Action):
             raise RulesError("to", f"{quote(taken.name)} is already the name of another spell", fr=f"{quote(taken.name)} est déjà le nom d'un autre sort")
         renamed = attrs.evolve(old, name=to)
         book = campaign.book
-        spells = tuple(renamed if s is old else s for s in book.spells)
+        spells = _put(book.spells, old, renamed)
         label = _label(self.system)
         lines = (Line(f"Spell book: {quote(old.name)} ({label.en}) renamed {quote(to)}",
                       f"Grimoire : {quote(old.name)} ({label.fr}) renommé {quote(to)}"),)  # fmt: skip
@@ -116,7 +127,7 @@ class RemoveSpell(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         old = _own(campaign, self.system, self.name)
         book = campaign.book
-        spells = tuple(s for s in book.spells if s is not old)
+        spells = _drop(book.spells, old)
         return Outcome(campaign.with_book(attrs.evolve(book, spells=spells)), _line(("removed", "retiré"), old.system, old.name))
 
 
@@ -138,7 +149,7 @@ class SaveCaster(Action):
                 "name", f"a {label.en} caster is already named {quote(old.name)} (replace it, or choose another name)",
                 fr=f"un lanceur {label.fr} s'appelle déjà {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
             )  # fmt: skip
-        casters = tuple(caster if c is old else c for c in book.casters) if old is not None else (*book.casters, caster)
+        casters = _put(book.casters, old, caster)
         what = ("replaced", "remplacé") if old is not None else ("remembered", "retenu")
         lines = (Line(f"Casters: {quote(caster.name)} ({label.en}) {what[0]}", f"Lanceurs : {quote(caster.name)} ({label.fr}) {what[1]}"),)
         return Outcome(campaign.with_book(attrs.evolve(book, casters=casters)), lines)
@@ -162,7 +173,7 @@ class RemoveCaster(Action):
             names = [c.name for c in book.casters if c.system == self.system]
             raise RulesError("name", f"no {label.en} caster named {quote(self.name)}", names,
                              f"aucun lanceur {label.fr} nommé {quote(self.name)}")  # fmt: skip
-        casters = tuple(c for c in book.casters if c is not old)
+        casters = _drop(book.casters, old)
         lines = (Line(f"Casters: {quote(old.name)} ({label.en}) forgotten", f"Lanceurs : {quote(old.name)} ({label.fr}) oublié"),)
         return Outcome(campaign.with_book(attrs.evolve(book, casters=casters)), lines)
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/golden/make_campaign_v5.py
 
-The same fight as ``campaign_v1.json``, on the demo campaign with a spell book (version 5 keeps
+The same fight as ``campaign_v1.json`` (:func:`golden_journal_v1`), on the demo campaign with a spell book (version 5 keeps
 each campaign's ``book``: a spell of each system and two remembered casters), written by the
 version-5 encoder.
 """
@@ -13,10 +13,8 @@ from pathlib import Path
 
 import attrs
 
-from core.actions import AddCondition, AttackGroup, ChangeShadow, Damage, NextTurn, SetHidden
 from core.d6.psionics import MediumContact
 from core.demo import demo_campaign
-from core.encounter import Condition
 from core.journal import Journal
 from core.mage import MageEffect
 from core.poles import PolesRequest
@@ -26,6 +24,7 @@ from core.spellbook.d6 import D6Aspect, D6Inputs, PsionicInputs
 from core.spellbook.mage import MageCaster, MageInputs, Sphere
 from core.spellbook.poles import PolesCaster, PolesInputs
 from saves.format import encode
+from tests.golden.make_campaign_v1 import golden_journal as golden_journal_v1
 
 
 def golden_book() -> SpellBook:
@@ -48,17 +47,7 @@ def golden_book() -> SpellBook:
 
 
 def golden_journal() -> Journal:
-    journal = Journal.start(attrs.evolve(demo_campaign(), book=golden_book()))
-    for action in (
-        NextTurn(),
-        AttackGroup("veterans", 17, (5,), attacker="morvan", affect=1),
-        Damage(("segiere",), 6),
-        ChangeShadow("alduin", "story_element", 2, note="the harbour fire"),
-        AddCondition("brunvir", Condition("stunned", 2)),
-        SetHidden("arbaletriers", False),
-    ):
-        journal, _ = journal.record(action)
-    return journal.undo()
+    return golden_journal_v1(attrs.evolve(demo_campaign(), book=golden_book()))
 
 
 if __name__ == "__main__":
