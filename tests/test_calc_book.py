@@ -22,6 +22,7 @@ from core.spellbook.mage import MageCaster, Sphere
 from core.spellbook.poles import PolesCaster
 from core.spellbook.seeds import built_in
 from saves.lock import CampaignLock
+from saves.players_file import players_path
 from saves.store import create_campaign, load_campaign
 from tests.test_calc import calc
 from tests.test_spellbook import any_inputs, house_rules
@@ -80,6 +81,8 @@ def test_save_then_price_gives_the_systems_own_answer_and_json(saves) -> None:
     journal = load_campaign(saves / "villon.json").journal
     assert [type(e.action).__name__ for e in journal.done] == ["SaveSpell"]  # one action: undo in the app takes it back
     assert journal.undo().campaign.book.spells == ()
+    players = players_path(saves / "villon.json").read_text(encoding="utf-8")  # written with the save, as always
+    assert "Villon" in players and "clair" not in players and "Spell book" not in players  # the GM's book: never the players'
 
 
 @pytest.mark.parametrize(

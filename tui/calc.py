@@ -56,10 +56,10 @@ def main(argv: Sequence[str]) -> int:
         args = parser().parse_args(normalise(list(argv)))
         lang = _lang(args)
         answer = commands()[command_key(args)](args)
-        if getattr(args, "save", None) is not None or getattr(args, "campaign", None) is not None or getattr(args, "replace", False):
+        if hasattr(args, "save"):  # a spell command: kept in a campaign's book when --save asks
             from tui.calc_book import save
 
-            answer = save(args, answer)  # into the campaign's spell book
+            answer = save(args, answer)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Rejected as error:

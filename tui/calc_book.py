@@ -202,7 +202,10 @@ def _house_flags(system: str, campaign: Campaign) -> list[str]:
 
 
 def save(args: argparse.Namespace, answer: Answer) -> Answer:
-    """Keep the spell ``args`` describe (already priced: ``answer``) in the campaign's book."""
+    """Keep the spell ``args`` describe (already priced: ``answer``) in the campaign's book, when
+    ``--save`` asks; ``answer`` as it is when no book option was given."""
+    if args.save is None and args.campaign is None and not args.replace:
+        return answer
     if args.save is None:
         raise Rejected("--campaign" if args.campaign is not None else "--replace", "goes with --save NAME")
     if args.campaign is None:

@@ -167,7 +167,8 @@ class CasterInputs:
 def _system_inputs(base: type) -> Any:
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if not isinstance(value, base) or not getattr(value, "SYSTEM", ""):
-            raise RulesError(attribute.name, f"must be a system's {base.__name__}, got {type(value).__name__}")
+            kind = type(value).__name__
+            raise RulesError(attribute.name, f"must be a system's {base.__name__}, got {kind}", fr=f"doit être un {base.__name__} d'un système, pas {kind}")
 
     return check
 

@@ -84,8 +84,9 @@ class D6Aspect:
         if scale is None:
             raise RulesError("name", f"no scale is named {self.name!r} here (a free value has no row)", tuple(scales),
                              f"aucune échelle ne s'appelle {self.name!r} ici (une valeur libre n'a pas de ligne)")  # fmt: skip
-        _renamed("row", lambda: scale.row(self.row))
-        return _renamed("value", lambda: from_row(scale, self.row, self.value))
+        row = next((r for r in scale.rows if r.name == self.row), None)  # as saved: no folding of every label
+        found = row if row is not None else _renamed("row", lambda: scale.row(self.row))
+        return _renamed("value", lambda: from_row(scale, found, self.value))
 
     def words(self) -> Line:
         """``range: contact``, ``speed 0``: the aspect as typed, for a list."""
@@ -102,7 +103,8 @@ def _aspects(scales: dict[str, Scale]) -> Any:
         rows: dict[str, int] = {}
         for i, aspect in enumerate(aspects):
             try:
-                aspect.resolve(scales)
+                if scales is not _SCALES:  # each aspect reads on the spell's scales already (its own check)
+                    aspect.resolve(scales)
             except RulesError as error:
                 raise RulesError(f"aspects[{i}].{error.field}", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
             if aspect.scaled:
@@ -137,7 +139,7 @@ class D6Inputs(SpellInputs):
                 "effect or effect_value", "donnez les dés de l'effet ou sa valeur, l'un des deux")  # fmt: skip
         require("kind", self.effect is not None or self.kind == EffectKind.skill, "applies to dice, not to a value",
                 fr="s'applique aux dés, pas à une valeur")  # fmt: skip
-        self.difficulty(True)  # the rules' errors (a die code, a kind, the magic level) now
+        spell_difficulty(self.effect_read(), magic_level=self.magic_level)  # the rules' errors (a die code, a kind, the magic level) now
 
     def effect_read(self) -> Effect:
         if self.effect is None:
