@@ -100,8 +100,11 @@ def test_save_then_price_gives_the_systems_own_answer_and_json(saves) -> None:
         ("d6-psionic", "--power", "medium", "--assassinated", "--years-dead", "11", "--range", "room", "--duration-rounds", "3"),
         ("d6-psionic", "--power", "healing", "--wound", "wounded"),
         ("d6-psionic", "--power", "psychometry", "--depth", "general", "--familiarity", "known_well"),
+        ("d6-psionic", "--power", "Médium", "--range", "Courte (même pièce)", "--willingness", "neutre"),
+        ("spell", "d6", "--effect", "2D+1", "--kind", "Dégâts", "--concentration", "un lieu public très fréquenté=12"),
     ],
-    ids=["apotheose", "mage", "mage-rote", "poles", "poles-counter", "poles-illusion", "d6-value", "medium", "healing", "psychometry"],
+    ids=["apotheose", "mage", "mage-rote", "poles", "poles-counter", "poles-illusion", "d6-value", "medium", "healing", "psychometry",
+         "french-labels", "french-d6"],
 )  # fmt: skip
 def test_every_system_saved_from_the_shell_prices_from_the_book_as_its_own_command(saves, words) -> None:
     direct = as_json(*words)
@@ -109,6 +112,12 @@ def test_every_system_saved_from_the_shell_prices_from_the_book_as_its_own_comma
     book = as_json("spell", "--book", "villon", "mon sort")
     assert book.pop("book")["built_in"] is False
     assert book == direct
+
+
+def test_a_row_or_a_power_typed_by_its_label_is_kept_by_its_name(saves) -> None:
+    ok("d6-psionic", "--power", "Médium", "--range", "Courte (même pièce)", "--save", "X", "--campaign", "villon")
+    (spell,) = book_of(saves).book.spells
+    assert (spell.inputs.power, spell.inputs.aspects[0].row) == ("medium", "room")
 
 
 def test_calc_spell_book_soin_prices_the_d6_sources_soin(saves) -> None:

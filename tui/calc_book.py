@@ -105,30 +105,40 @@ def inputs_of(system: str, args: argparse.Namespace) -> SpellInputs:
         from tui.calc_poles import request_of
 
         return PolesInputs(request_of(args), args.lies, args.hold, args.uncovered)
+    from core.choices import parse_choice
+    from core.d6.scales import Depth, EffectKind, Power, Wound
     from core.spellbook.d6 import D6Inputs, PsionicInputs
+
+    def named(kind: Any, value: str | None, field: str) -> str | None:  # "Médium" → "medium": the name the book keeps
+        return None if value is None else parse_choice(kind, value, field).value
 
     aspects = _d6_aspects(args, system == "d6")
     if system == "d6":
-        return D6Inputs(args.effect, args.kind or "skill", args.effect_value, aspects, args.unskilled, args.magic_level)
+        kind = parse_choice(EffectKind, args.kind or "skill", "kind").value
+        return D6Inputs(args.effect, kind, args.effect_value, aspects, args.unskilled, args.magic_level)
     from core.d6.psionics import MediumContact
 
     medium = MediumContact(args.assassinated, args.years_dead or 0, args.known_personally, args.has_information, args.place_of_death)
-    return PsionicInputs(args.power, args.wound, args.depth, medium, aspects)
+    power = parse_choice(Power, args.power, "power").value
+    return PsionicInputs(power, named(Wound, args.wound, "wound"), named(Depth, args.depth, "depth"), medium, aspects)
 
 
 def _d6_aspects(args: argparse.Namespace, spell: bool) -> tuple[Any, ...]:
     """The aspects in the order ``calc spell d6`` reads them: the scales, the rounds, the free values."""
+    from core.d6.scales import SPELL_SCALES
     from core.spellbook.d6 import D6Aspect
     from core.validators import ANY_WHOLE
     from tui.calc_d6 import SPELL_OPTIONS, SPELL_TAIL
+
+    scales = {scale.name: scale for scale in SPELL_SCALES}
 
     def rows(names: Iterable[str]) -> list[D6Aspect]:
         found = []
         for name in names:
             given = getattr(args, name)
             if given is not None:
-                row, _, value = given.partition("=")
-                found.append(D6Aspect(name, row=row.strip(), value=ANY_WHOLE.parse(name, value) if value else None))
+                row, _, value = given.partition("=")  # a row by its label ("même pièce") is kept by its name ("room")
+                found.append(D6Aspect(name, row=scales[name].row(row).name, value=ANY_WHOLE.parse(name, value) if value else None))
         return found
 
     aspects = rows(SPELL_OPTIONS)
