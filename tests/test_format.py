@@ -42,10 +42,15 @@ from core.actions import (
     PreviousTurn,
     RaiseCharacteristic,
     Remove,
+    RemoveCaster,
     RemoveCondition,
+    RemoveSpell,
+    RenameSpell,
     RepairArmour,
     Rest,
     Roll,
+    SaveCaster,
+    SaveSpell,
     SetHidden,
     SetInitiative,
     SetPrivate,
@@ -85,6 +90,7 @@ from saves.format import (
     unstructure,
 )
 from tests.golden.make_campaign_v1 import golden_journal
+from tests.golden.make_campaign_v5 import golden_book
 
 GOLDEN = Path(__file__).parent / "golden"
 PATH = Path("/campagnes/villon.json")
@@ -178,6 +184,11 @@ EXAMPLES: dict[type[Action], Action] = {
     AwardXp: AwardXp(("arsouille", "alduin"), 5),
     RaiseCharacteristic: RaiseCharacteristic("brunvir", "ame", override=True),
     NewSession: NewSession(),
+    SaveSpell: SaveSpell(golden_book().spells[4], replace=True),
+    RenameSpell: RenameSpell("d6", "Soin rapide", "Soin très rapide"),
+    RemoveSpell: RemoveSpell("poles", "Mirage"),
+    SaveCaster: SaveCaster(golden_book().casters[1]),
+    RemoveCaster: RemoveCaster("mage", "Dante"),
 }
 
 

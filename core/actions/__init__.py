@@ -7,6 +7,7 @@ union a save holds).
 """
 
 from core.actions.base import Action, Outcome, apply
+from core.actions.book import RemoveCaster, RemoveSpell, RenameSpell, SaveCaster, SaveSpell
 from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.encounter import (
     ActNow,
@@ -55,6 +56,7 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     DefendOpponent, AttackNamedGroup, SetStigmaEffect, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
     SetShown, SetShownDefault, SetPrivate,
+    SaveSpell, RenameSpell, RemoveSpell, SaveCaster, RemoveCaster,
 )  # fmt: skip
 
 __all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", *(a.__name__ for a in ALL_ACTIONS)]
