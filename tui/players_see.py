@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from core.choices import parse_choice
 from core.mooks import MookGroup
-from core.visibility import KIND_LABELS, KINDS, Shown
+from core.visibility import KIND_LABELS, KINDS, Shown, kind_of
 from tui.i18n import register, t
 
 register(
@@ -20,10 +20,6 @@ register(
 )
 
 ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.NOTHING)
-
-
-def kind_of(item) -> str:
-    return "groups" if isinstance(item, MookGroup) else ("pcs" if item.pc else "npcs")
 
 
 def next_shown(campaign, key: str) -> Shown | None:

@@ -42,7 +42,7 @@ from core.actions.roster import (
     UpdateGroup,
 )
 from core.actions.shadow import ChangeShadow, NeedsConfirmation, SetStigmaEffect
-from core.actions.visibility import SetPrivate, SetShown, SetShownDefault
+from core.actions.visibility import SetAlias, SetOption, SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden, AddMany,
@@ -54,7 +54,7 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     CastSpell,
     DefendOpponent, AttackNamedGroup, SetStigmaEffect, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
-    SetShown, SetShownDefault, SetPrivate,
+    SetShown, SetShownDefault, SetPrivate, SetOption, SetAlias,
 )  # fmt: skip
 
 __all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", *(a.__name__ for a in ALL_ACTIONS)]
