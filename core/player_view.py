@@ -306,6 +306,24 @@ def _private_details(campaign: Campaign, key: str) -> object:
     return (found.shadow, found.pm, found.max_pm, None if participant is None else participant.conditions)
 
 
+def _kept_conditions_changed(before: Campaign, after: Campaign) -> bool:
+    """Whether the conditions of an NPC or a group whose conditions the players are not shown
+    (:attr:`Option.CONDITIONS`, before or after) changed: only when the fight itself changed."""
+    old, new = before.encounter, after.encounter
+    if old is new:
+        return False
+    was = {p.key: p.conditions for p in old.participants} if old is not None else {}
+    now = {p.key: p.conditions for p in new.participants} if new is not None else {}
+    for key in was.keys() | now.keys():
+        if was.get(key, ()) == now.get(key, ()):
+            continue
+        for campaign in (before, after):
+            item = campaign.find(key)
+            if item is not None and not (isinstance(item, Character) and item.pc) and not campaign.visibility.option(Option.CONDITIONS, key):
+                return True
+    return False
+
+
 def for_players(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[bool, ...]:
     """Which of ``lines``, written by ``action`` taking ``before`` to ``after``, the players may
     read: decided now, once, from both states, so that a later removal, reveal or privacy change
@@ -313,8 +331,9 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
 
     None of an action's lines when it is the GM's own (what the players see:
     :attr:`~core.actions.base.Action.GM_ONLY`), when any of them names a combatant hidden before
-    or after it, when the action refers to a hidden id, or when it changed what the GM keeps
-    private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it).
+    or after it, when the action refers to a hidden id, when it changed what the GM keeps
+    private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it), or
+    the conditions of an NPC or group whose conditions the players are not shown.
     Of the others, a line is left out when it has a digit and names a combatant whose numbers
     the players do not see exactly (any NPC, a PC or group not shown exactly)."""
     lines = tuple(lines)
@@ -329,6 +348,8 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
     private = {*before.visibility.private, *after.visibility.private}
     if any(_private_details(before, key) != _private_details(after, key) for key in private):
         return (False,) * len(lines)  # its lines may tell it, named or not ("shadow 2 → 4")
+    if _kept_conditions_changed(before, after):
+        return (False,) * len(lines)  # "Capitaine: blinded", "blinded ends"
     return tuple(
         not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
         for text in texts
@@ -372,8 +393,8 @@ def _real_names(before: Campaign, after: Campaign) -> set[str]:
 
 
 def _with_aliases(text: str, forms: list[tuple[str, str]]) -> str:
-    for name, alias in forms:  # a function, so that the alias is taken as written (no \1 in it)
-        text = re.compile(re.escape(name), re.IGNORECASE).sub(_literally(alias), text)
+    for name, alias in forms:  # whole words only; a function, so that the alias is taken as written
+        text = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE).sub(_literally(alias), text)
     return text
 
 
