@@ -32,8 +32,7 @@ from core.visibility import Option, Shown
 
 #: How many log lines the players' view keeps (the newest).
 LOG_LINES = 40
-#: The cells of a health bar (what "a bar only" tells: HP left in tenths, rounded up, so that
-#: anyone with HP left shows at least one cell).
+#: The cells of a health bar (what "a bar only" tells: HP left in tenths; see :func:`bar_of`).
 BAR_STEPS = 10
 
 
@@ -165,10 +164,13 @@ def _strings(value: object) -> Iterator[str]:
 
 
 def bar_of(left: int, whole: int) -> int:
-    """``left`` of ``whole`` in :data:`BAR_STEPS` cells, rounded up (0 only when nothing is left)."""
+    """``left`` of ``whole`` in :data:`BAR_STEPS` cells: full only when nothing is lost, empty
+    only when nothing is left, else the nearest tenth between."""
     if left <= 0 or whole <= 0:
         return 0
-    return min(BAR_STEPS, -(-left * BAR_STEPS // whole))
+    if left >= whole:
+        return BAR_STEPS
+    return min(BAR_STEPS - 1, max(1, round(left * BAR_STEPS / whole)))
 
 
 def _character_row(campaign: Campaign, c: Character, conditions, *, current: bool, delaying: bool) -> Row:

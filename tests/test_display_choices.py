@@ -53,11 +53,13 @@ def view_text(journal: Journal) -> str:
 # -- HP ----------------------------------------------------------------------------------------
 
 
-def test_a_bar_only_carries_tenths_rounded_up_and_no_number_of_hp() -> None:
+def test_a_bar_only_carries_tenths_and_no_number_of_hp() -> None:
     journal = play(SetShown("segiere", Shown.BAR), Damage(("segiere",), 11))  # armour 4: 14 → 7 HP
     seg = row(journal, "Segiere")
     assert (seg.hp, seg.max_hp, seg.wounds, seg.damage, seg.bar) == (None, None, None, None, 5)
-    assert [bar_of(left, 14) for left in (14, 13, 1, 0, -3)] == [BAR_STEPS, 10, 1, 0, 0]
+    # full only unhurt, empty only with nothing left, else the nearest tenth
+    assert [bar_of(left, 14) for left in (14, 13, 7, 1, 0, -3)] == [BAR_STEPS, 9, 5, 1, 0, 0]
+    assert [bar_of(left, 100) for left in (99, 1)] == [9, 1]
 
 
 def test_the_damage_taken_is_all_players_see_and_a_group_shows_its_fallen() -> None:
