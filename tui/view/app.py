@@ -14,6 +14,7 @@ tells that player when it is their turn, unless the GM turned that cue off.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from pathlib import Path
@@ -155,6 +156,7 @@ class ViewApp(App[None]):
         poll: bool = False,
         pc: str | None = None,
         problem: str | None = None,
+        parent: int | None = None,
     ) -> None:
         # The terminal's own colours (its background, its text): a line's style is then one
         # short code or none, instead of two 256-colour codes on each line sent.
@@ -168,6 +170,8 @@ class ViewApp(App[None]):
         #: The player's character (by name): the status line says when it is their turn.
         self.pc = pc.casefold() if pc else None
         self.problem: str | None = problem
+        #: The server process that started this view for a browser tab: gone, the view ends.
+        self.server_pid = parent
         self.shown_at = time.strftime("%H:%M:%S")
         self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=None if problem else signature(self.path))
         #: How many pictures were shown (for tests and benchmarks).
@@ -195,6 +199,15 @@ class ViewApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (tests)
             pass
         self.follower.start()
+        if self.server_pid is not None:
+            self.set_interval(0.5, self._check_parent)
+
+    def _check_parent(self) -> None:
+        """The server that runs this view for a browser tab died (even by SIGKILL): nothing is
+        left to draw for, nor a terminal to restore (the view writes to the server's pipe), and
+        the view holds nothing to save: it goes at once, no orphan left."""
+        if os.getppid() != self.server_pid:
+            os._exit(0)
 
     def on_unmount(self) -> None:
         self.follower.stop()
