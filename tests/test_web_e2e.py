@@ -4,7 +4,8 @@ against a server the test starts on 127.0.0.1.
 A phone (390×844) opens the table's link: it sees the demo's visible combatants, never the hidden
 crossbowmen (in no byte its tab was sent), and a GM action appears. Without the link's secret the
 page, its script and its websocket answer 403 and no view starts. Closing the tab ends its view
-within 2 s. The screenshot of the phone is kept as docs/browser_phone.png.
+within 2 s. A player's own link (``&pc=NAME``) gets the your-turn cue. The screenshot of the phone is kept
+as docs/browser_phone.png.
 """
 
 from __future__ import annotations
@@ -72,8 +73,15 @@ def test_a_phone_sees_the_visible_fight_never_the_hidden_and_a_gm_action(tmp_pat
             gm.close()
         sent = tab.received.decode("utf-8", "replace")
         assert "Arbalétriers" not in sent and "Commands the veterans" not in sent  # hidden, and a GM note
+        # a player's own link (&pc=): their view tells them their turn
+        mine = browser.tab()
+        mine.page.goto(server.url + "&pc=Brunvir")
+        mine.wait_for("Your turn, Brunvir!")
+        assert "/ws/Brunvir" in mine.sockets[0]
+        mine.page.close()
+        wait_until(lambda: len(server.children()) == 1, 10)
         # closing the tab ends its view within 2 s
-        (view,) = server.view_pids()
+        view = server.view_pids()[0]  # the first tab's
         assert alive(view)
         tab.page.close()
         closed = time.monotonic()

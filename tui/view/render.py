@@ -132,6 +132,21 @@ def short_health(row: Row, lang: Lang) -> str:
     return "—"
 
 
+def health_style(row: Row) -> str:
+    """Green while whole or nearly, yellow when hurt, red when badly hurt, down or dead."""
+    if row.hp is not None and row.max_hp:
+        left = row.hp / row.max_hp
+    elif row.standing is not None and row.total:
+        left = row.standing / row.total
+    elif row.bar is not None:
+        left = row.bar / BAR_STEPS
+    elif row.wounds is not None:
+        return {Wounds.UNHURT: "green", Wounds.LIGHT: "yellow"}.get(row.wounds, "red")
+    else:
+        return ""
+    return "green" if left > 0.6 else "yellow" if left >= 0.3 else "red"
+
+
 def details(row: Row, lang: Lang) -> list[str]:
     """Shadow, pm, delaying and conditions: what follows the health."""
     extras = []
@@ -152,7 +167,9 @@ def row_line(row: Row, lang: Lang = "en") -> Text:
     name = row.name if len(row.name) <= NAME_WIDTH else row.name[: NAME_WIDTH - 1] + "…"
     text.append(name.ljust(NAME_WIDTH), style="bold" if row.current else "")
     text.append(" ")
-    text.append(health(row, lang).ljust(30))
+    shown = health(row, lang)
+    text.append(shown, style=health_style(row))
+    text.append(" " * (30 - len(shown)))
     text.append("  ".join(details(row, lang)))
     text.rstrip()
     return text
@@ -168,7 +185,7 @@ def narrow_rows(row: Row, lang: Lang, width: int) -> list[Text]:
     first.append("▶ " if row.current else "  ", style="bold reverse" if row.current else "")
     first.append(name, style="bold" if row.current else "")
     first.append(" " * (width - 2 - len(name) - len(right)))
-    first.append(right)
+    first.append(right, style=health_style(row))
     lines = [_fit(first, width)]
     extras = details(row, lang)
     if extras:
