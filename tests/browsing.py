@@ -16,6 +16,7 @@ import tempfile
 import threading
 from pathlib import Path
 
+from tests.serving import alive, children_of
 from tests.terminals import need, wait_until
 
 APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
@@ -159,16 +160,7 @@ class WebServer:
 
     def children(self) -> list[int]:
         """Processes whose parent is the server (its views; zombies included)."""
-        found = []
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    stat = Path(f"/proc/{entry}/stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == self.process.pid:
-                    found.append(int(entry))
-        return found
+        return children_of(self.process.pid)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -200,15 +192,6 @@ class GM:
     def close(self) -> None:
         self.saver.close()
         self.opened.close()
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie counts as left behind too)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 __all__ = ["APOTHEOSE", "GM", "Browser", "Tab", "WebServer", "alive", "need_browser"]

@@ -13,7 +13,16 @@ from core.breakdown import line
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.french import de
+from core.mooks import MookGroup
+from core.roster import Character
 from core.visibility import KIND_LABELS, Option, Shown, check_alias, kind_of, to_option, to_shown
+
+
+def _combatant(campaign: Campaign, key: str) -> Character | MookGroup:
+    item = campaign.find(key)
+    if item is None:
+        raise RulesError("key", f"no combatant {key!r}", fr=f"aucun combattant {key!r}")
+    return item
 
 
 def _optional_shown(value: object) -> Shown | None:
@@ -31,9 +40,7 @@ class SetShown(Action):
     shown: Shown | None = attrs.field(default=None, converter=_optional_shown)
 
     def apply(self, campaign: Campaign) -> Outcome:
-        item = campaign.find(self.key)
-        if item is None:
-            raise RulesError("key", f"no combatant {self.key!r}", fr=f"aucun combattant {self.key!r}")
+        item = _combatant(campaign, self.key)
         vis = campaign.visibility.with_override(self.key, self.shown)
         shown = vis.shown(self.key, kind_of(item))
         default = (" (default)", " (par défaut)") if self.shown is None else ("", "")
@@ -109,9 +116,7 @@ class SetOption(Action):
             en, fr = yes_no[0] if self.on else yes_no[1]
             return Outcome(attrs.evolve(campaign, visibility=vis),
                            (line(f"Players, {self.option.en}: {en}", f"Joueurs, {self.option.fr} : {fr}"),))
-        item = campaign.find(self.key)
-        if item is None:
-            raise RulesError("key", f"no combatant {self.key!r}", fr=f"aucun combattant {self.key!r}")
+        item = _combatant(campaign, self.key)
         if self.option is Option.CONDITIONS and kind_of(item) == "pcs":
             raise RulesError("key", f"{item.name} is a PC: keep its details private instead",
                              fr=f"{item.name} est un PJ : gardez plutôt ses détails privés")
@@ -141,9 +146,7 @@ class SetAlias(Action):
     alias: str | None = attrs.field(default=None, converter=_optional_alias)
 
     def apply(self, campaign: Campaign) -> Outcome:
-        item = campaign.find(self.key)
-        if item is None:
-            raise RulesError("key", f"no combatant {self.key!r}", fr=f"aucun combattant {self.key!r}")
+        item = _combatant(campaign, self.key)
         if kind_of(item) == "pcs":
             raise RulesError("key", f"{item.name} is a PC: players know their names",
                              fr=f"{item.name} est un PJ : les joueurs connaissent leur nom")

@@ -30,7 +30,6 @@ import hmac
 import html
 import os
 import signal
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
@@ -40,6 +39,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from saves.web_token import read_token, token_path
+from tui.serve.views import view_command, view_environment
 
 #: Seconds between websocket pings; a tab that does not answer within half of it is closed.
 HEARTBEAT = 2.0
@@ -89,27 +89,14 @@ class WebTable:
         return token is not None and given is not None and hmac.compare_digest(given.encode(), token.encode())
 
     def view_command(self, pc: str | None) -> list[str]:
-        command = [sys.executable, "-m", "tui", "view", str(self.players_file), "--browser", "--lang", self.lang]
-        return [*command, "--pc", pc] if pc else command
+        return view_command(self.players_file, self.lang, pc, "--browser")
 
     def view_environment(self, width: int, height: int) -> dict[str, str]:
-        """The view's whole environment (nothing of the server's but PATH and HOME)."""
-        root = str(Path(__file__).resolve().parents[2])  # where ``tui`` is: the view runs the same code
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PYTHONPATH": root,
-            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
-            "TEXTUAL_FPS": "60",
-            "TEXTUAL_COLOR_SYSTEM": "truecolor",
-            "TERM_PROGRAM": "textual",
-            "COLUMNS": str(width),
-            "ROWS": str(height),
-        }
-        if "HOME" in os.environ:
-            env["HOME"] = os.environ["HOME"]
-        return env
+        """The view's whole environment, with Textual's web driver and the tab's size."""
+        return view_environment(
+            TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_FPS="60", TEXTUAL_COLOR_SYSTEM="truecolor",
+            TERM_PROGRAM="textual", COLUMNS=str(width), ROWS=str(height),
+        )
 
     async def close(self) -> None:
         """Every tab's view ends (the server stops)."""

@@ -104,31 +104,21 @@ def bar(cells: int) -> str:
     return BAR_FULL * cells + BAR_EMPTY * (BAR_STEPS - cells)
 
 
-def health(row: Row, lang: Lang) -> str:
-    label = row.wounds.label.text(lang) if row.wounds is not None else ""
+def health(row: Row, lang: Lang, *, short: bool = False) -> str:
+    """The health as the GM chose to show it; ``short``: a narrow row's (at most 12 columns)."""
     if row.hp is not None:
-        return f"{word('hp', lang)} {row.hp}/{row.max_hp}" + (f" · {label}" if label else "")
+        label = "" if short or row.wounds is None else f" · {row.wounds.label.text(lang)}"
+        return f"{word('hp', lang)} {row.hp}/{row.max_hp}{label}"
     if row.standing is not None:
-        return f"{row.standing}/{row.total} {word('standing', lang)}"
+        return f"{row.standing}/{row.total}" + ("" if short else f" {word('standing', lang)}")
     if row.bar is not None:
         return bar(row.bar)
     if row.damage is not None:
-        return f"{row.damage} {word('fallen', lang)}" if row.kind == "group" else f"{word('damage', lang)} {row.damage}"
-    return label or "—"
-
-
-def short_health(row: Row, lang: Lang) -> str:
-    """The health a narrow row shows at its right edge (at most 12 columns)."""
-    if row.hp is not None:
-        return f"{word('hp', lang)} {row.hp}/{row.max_hp}"
-    if row.standing is not None:
-        return f"{row.standing}/{row.total}"
-    if row.bar is not None:
-        return bar(row.bar)
-    if row.damage is not None:
-        return f"{row.damage} {word('fallen', lang)}" if row.kind == "group" else f"-{row.damage} {word('hp', lang)}"
+        if row.kind == "group":
+            return f"{row.damage} {word('fallen', lang)}"
+        return f"-{row.damage} {word('hp', lang)}" if short else f"{word('damage', lang)} {row.damage}"
     if row.wounds is not None:
-        return _pick(SHORT_WOUNDS[row.wounds], lang)
+        return _pick(SHORT_WOUNDS[row.wounds], lang) if short else row.wounds.label.text(lang)
     return "—"
 
 
@@ -178,7 +168,7 @@ def row_line(row: Row, lang: Lang = "en") -> Text:
 def narrow_rows(row: Row, lang: Lang, width: int) -> list[Text]:
     """A combatant on a phone: the name, its health at the right edge; its details under it,
     indented and wrapped."""
-    right = short_health(row, lang)
+    right = health(row, lang, short=True)
     room = max(1, width - 2 - 1 - len(right))
     name = row.name if len(row.name) <= room else row.name[: room - 1] + "…"
     first = Text(no_wrap=True)
