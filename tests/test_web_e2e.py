@@ -5,11 +5,14 @@ A phone (390×844) opens the table's link: it sees the demo's visible combatants
 crossbowmen (in no byte its tab was sent), and a GM action appears. Without the link's secret the
 page, its script and its websocket answer 403 and no view starts. Closing the tab ends its view
 within 2 s. A player's own link (``&pc=NAME``) gets the your-turn cue. The screenshot of the phone is kept
-as docs/browser_phone.png.
+as docs/browser_phone.png (``APOTHEOSE_UPDATE_SCREENSHOT=1`` writes it again; else the test's
+picture goes to its temporary folder).
 """
 
 from __future__ import annotations
 
+import os
+import struct
 import time
 from pathlib import Path
 
@@ -67,8 +70,9 @@ def test_a_phone_sees_the_visible_fight_never_the_hidden_and_a_gm_action(tmp_pat
             screen = tab.text()
             assert "Vétérans" not in screen and "█████░░░░░" in screen and "blessed" in screen
             tab.page.wait_for_timeout(300)  # let the last frames settle before the picture
-            SCREENSHOT.parent.mkdir(exist_ok=True)
-            tab.page.screenshot(path=str(SCREENSHOT))
+            picture = SCREENSHOT if os.environ.get("APOTHEOSE_UPDATE_SCREENSHOT") else tmp_path / SCREENSHOT.name
+            tab.page.screenshot(path=str(picture))
+            assert struct.unpack(">II", picture.read_bytes()[16:24]) == (390, 844)  # the PNG's width and height
         finally:
             gm.close()
         sent = tab.received.decode("utf-8", "replace")
