@@ -337,7 +337,8 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
     private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it), or
     the conditions of an NPC or group whose conditions the players are not shown.
     Of the others, a line is left out when it has a digit and names a combatant whose numbers
-    the players do not see exactly (any NPC, a PC or group not shown exactly)."""
+    the players do not see exactly (any NPC, a PC or group not shown exactly), or when it tells
+    the round while the GM does not show the round counter."""
     lines = tuple(lines)
     if getattr(action, "GM_ONLY", False):
         return (False,) * len(lines)
@@ -352,10 +353,16 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
         return (False,) * len(lines)  # its lines may tell it, named or not ("shadow 2 → 4")
     if _kept_conditions_changed(before, after):
         return (False,) * len(lines)  # "Capitaine: blinded", "blinded ends"
+    no_round = not (before.visibility.round_counter and after.visibility.round_counter)
     return tuple(
         not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
+        and not (no_round and ROUND_SAID.search(text))
         for text in texts
     )
+
+
+#: A line that tells the round ("Round 2", "Alduin's turn (round 2)"; not "for 2 rounds").
+ROUND_SAID = re.compile(r"\bround \d")
 
 
 def _alias_forms(before: Campaign, after: Campaign) -> list[tuple[str, str]]:

@@ -218,6 +218,11 @@ def test_the_your_turn_cue_and_the_round_counter_can_be_turned_off() -> None:
     view = player_view_of(journal)
     assert view.your_turn is False and view.round is None and view.encounter == "Embuscade à Leda"
     assert player_view_of(journal.undo().undo()).round == 1
+    # nor does the log tell the round: "Round 2", "Alduin's turn (round 2)" stay the GM's
+    journal = play(AddCondition("alduin", Condition("stunned", 2)), *[NextTurn()] * 9, journal=journal)
+    assert journal.campaign.encounter.round == 2
+    log = "\n".join(ln.en for ln in player_view_of(journal).log)
+    assert "Alduin: stunned for 2 rounds" in log and "round 1" not in log.casefold() and "round 2" not in log.casefold()
 
 
 def test_every_choice_is_the_gms_own_line() -> None:

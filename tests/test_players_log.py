@@ -13,6 +13,8 @@ conditions of an NPC whose conditions are not shown, or a number of HP the choic
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -231,6 +233,8 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
             words = ln.shown or ln.line  # what the players read
             text = f"{words.en}\n{words.fr}".casefold()
             assert not any(s in text for s in secrets), (ln, secrets)
+            if not (before.visibility.round_counter and journal.campaign.visibility.round_counter):
+                assert not re.search(r"\bround \d", text), ln  # the round counter hidden
         allowed |= {(ln.seq, ln.line.en) for ln in new_lines}
     view = player_view_of(journal)
     check_rows(journal, decode_view(encode_view(view), "table.players.json"))
