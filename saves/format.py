@@ -762,3 +762,28 @@ def migrate_4_to_5(payload: dict[str, Any]) -> dict[str, Any]:
         if isinstance(campaign, dict):
             campaign.setdefault("book", {"spells": [], "casters": []})
     return payload
+
+
+@CAMPAIGN.migration(5)
+def migrate_5_to_6(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 adds what else the GM may choose to show the players (core.visibility): HP as a
+    bar or as the damage taken (new values only), the options (``conditions``, ``reveal``,
+    ``next_up``, ``your_turn``, ``round_counter``, and per combatant ``toggles``) and ``aliases``;
+    and with each log line the words the players read when an alias stood for a name
+    (``shown``). A version-5 campaign gets what it showed then: NPC conditions and the round
+    shown, nobody revealed by itself, no alias; the cues on; its lines read as written."""
+    from core.visibility import Visibility
+
+    added = {k: v for k, v in orjson.loads(orjson.dumps(unstructure(Visibility()))).items()
+             if k in ("conditions", "reveal", "next_up", "your_turn", "round_counter", "toggles", "aliases")}
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        vis = campaign.get("visibility") if isinstance(campaign, dict) else None
+        if isinstance(vis, dict):
+            for key, value in added.items():
+                vis.setdefault(key, value)
+    log = history.get("log") if isinstance(history, dict) else None
+    for entry in log if isinstance(log, list) else ():
+        if isinstance(entry, dict):
+            entry.setdefault("shown", None)
+    return payload

@@ -43,7 +43,7 @@ from core.actions.roster import (
     UpdateGroup,
 )
 from core.actions.shadow import ChangeShadow, NeedsConfirmation, SetStigmaEffect
-from core.actions.visibility import SetPrivate, SetShown, SetShownDefault
+from core.actions.visibility import SetAlias, SetOption, SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden, AddMany,
@@ -55,7 +55,7 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     CastSpell,
     DefendOpponent, AttackNamedGroup, SetStigmaEffect, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
-    SetShown, SetShownDefault, SetPrivate,
+    SetShown, SetShownDefault, SetPrivate, SetOption, SetAlias,
     SaveSpell, RenameSpell, RemoveSpell, SaveCaster, RemoveCaster,
 )  # fmt: skip
 
