@@ -129,8 +129,9 @@ def test_the_pages_hold_the_examples() -> None:
 def _allowed(command: str, home: Path) -> list[str]:
     """The values ``apotheose calc`` lists when given an unknown one (its subcommands, its systems)."""
     status, printed = run(command, home)
-    assert status == 2, printed
-    return re.search(r"\(allowed: (.+)\)$", printed[-1])[1].split(", ")  # type: ignore[index]
+    allowed = re.search(r"\(allowed: (.+)\)$", printed[-1])
+    assert status == 2 and allowed, printed
+    return allowed[1].split(", ")
 
 
 def test_the_calc_reference_runs_every_subcommand_and_spell_system(home: Path) -> None:
