@@ -14,8 +14,8 @@ from core.demo import demo_campaign
 from saves.envelope import CURRENT_VERSION
 from saves.format import read_journal
 from tests.golden.make_campaign_v1 import golden_journal
-from tui.campaign_cli import main_check, main_log, main_new, markdown_log
 from tui.cli import main
+from tui.cli.campaign import main_check, main_log, main_new, markdown_log
 
 GOLDEN = Path(__file__).parent / "golden" / "campaign_v1.json"
 

@@ -23,7 +23,7 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
 def parser():
-    from tui.campaign_cli import _parser
+    from tui.cli.campaign import _parser
 
     p = _parser("serve", "Let the players join over SSH: each gets the players' view, live.")
     p.add_argument("campaign", metavar="NAME|FILE", help="the campaign to serve")
@@ -50,7 +50,7 @@ def _positive(text: str) -> int:
 
 
 def main_serve(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import _run
+    from tui.cli.campaign import _run
 
     return _run("serve", parser(), argv, _serve)
 
@@ -59,7 +59,7 @@ def _serve(args: argparse.Namespace) -> int:
     from saves.access import read_access
     from saves.errors import SaveError
     from saves.players_file import players_path
-    from tui.campaign_cli import _campaign_file
+    from tui.cli.campaign import _campaign_file
     from tui.i18n import default_lang
 
     campaign = _campaign_file(args.campaign, args.saves)
@@ -85,7 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _log(text: str) -> None:
-    from tui.safe import visible
+    from core.text import visible
 
     print(f"apotheose serve: {visible(text, lines=False)}", flush=True)
 

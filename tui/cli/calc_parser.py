@@ -245,7 +245,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 #: ``add_commands(sub, spell_sub, common)`` adding its parsers (``calc X`` to ``sub``, ``calc spell X``
 #: to ``spell_sub``) and ``COMMANDS``, a dict from the command's key (``"X"`` or ``"spell X"``) to its
 #: ``run_*``. Keep them light: core modules are imported inside the ``run_*`` functions.
-EXTENSIONS: tuple[str, ...] = ("tui.calc_mage", "tui.calc_poles", "tui.calc_d6")
+EXTENSIONS: tuple[str, ...] = ("tui.cli.calc_mage", "tui.cli.calc_poles", "tui.cli.calc_d6")
 
 
 def command_key(args: argparse.Namespace) -> str:

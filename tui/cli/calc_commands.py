@@ -217,8 +217,8 @@ def run_xp(args: argparse.Namespace) -> Answer:
 
 # --- the subcommands ----------------------------------------------------------------------------
 
-#: Each command's key (:func:`tui.calc_parser.command_key`) to its ``run_*``; the modules of
-#: :data:`tui.calc_parser.EXTENSIONS` add theirs (:func:`commands`).
+#: Each command's key (:func:`tui.cli.calc_parser.command_key`) to its ``run_*``; the modules of
+#: :data:`tui.cli.calc_parser.EXTENSIONS` add theirs (:func:`commands`).
 COMMANDS: dict[str, Callable[[argparse.Namespace], Answer]] = {
     "check": run_check,
     "attack-group": run_attack_group,
@@ -235,7 +235,7 @@ def commands() -> dict[str, Callable[[argparse.Namespace], Answer]]:
     """Every subcommand's ``run_*``: these and the extensions'."""
     import importlib
 
-    from tui.calc_parser import EXTENSIONS
+    from tui.cli.calc_parser import EXTENSIONS
 
     table = dict(COMMANDS)
     for name in EXTENSIONS:

@@ -10,8 +10,8 @@ from typing import Any
 from core.errors import RulesError
 from core.text import quote
 from core.validators import ANY_WHOLE
-from tui.calc_commands import Answer
-from tui.calc_parser import Rejected, whole
+from tui.cli.calc_commands import Answer
+from tui.cli.calc_parser import Rejected, whole
 
 TECHNIQUE_NAMES = (
     "absorption", "heighten_save", "extend_effect", "extend_duration", "extend_range", "extend_area", "quicken", "silent",

@@ -1,7 +1,7 @@
 """``apotheose calc``: one rules answer, as readable lines or one JSON object, without the app.
 
-Imports no Textual and no Rich: argparse (:mod:`tui.calc_parser`), then only the core module
-the subcommand needs (:mod:`tui.calc_commands`). Bad input exits with status 2 and one line on stderr naming the
+Imports no Textual and no Rich: argparse (:mod:`tui.cli.calc_parser`), then only the core module
+the subcommand needs (:mod:`tui.cli.calc_commands`). Bad input exits with status 2 and one line on stderr naming the
 option; nothing goes to stdout.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 
 from core.breakdown import Lang, Line
 from core.errors import RulesError
-from tui.calc_commands import Answer, commands
-from tui.calc_parser import PROG, Rejected, command_key, normalise, option_of, parser
+from tui.cli.calc_commands import Answer, commands
+from tui.cli.calc_parser import PROG, Rejected, command_key, normalise, option_of, parser
 
 
 def _lang(args: argparse.Namespace) -> Lang:
@@ -43,7 +43,7 @@ def _print(answer: Answer, lang: Lang, as_json: bool) -> None:
         data = {key: _text(value, lang) for key, value in answer.data.items()}
         print(json.dumps({**data, "breakdown": lines}, ensure_ascii=False))
     else:
-        from tui.safe import say
+        from tui.cli.output import say
 
         say(*lines)  # a free aspect's name is the GM's text: shown, never obeyed
 
@@ -66,6 +66,6 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _refuse(text: str) -> int:
-    from tui.safe import complain
+    from tui.cli.output import complain
 
     return complain(f"{PROG}: {text}", 2)
