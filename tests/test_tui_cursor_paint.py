@@ -16,7 +16,7 @@ from textual.widget import Widget
 from tests.conftest import make_test_app, run
 from tests.test_tui_repaint import Spy, settled
 from tests.test_tui_startup import FramesDriver
-from tui.compositor import LinesCompositor, stacked
+from tui.textual_fixes.compositor import LinesCompositor, stacked
 from tui.widgets.initiative import InitiativeList
 
 SIZE = (120, 40)

@@ -182,14 +182,15 @@ def test_apotheose_keymap_checks_the_file(monkeypatch, tmp_path):
 
 # -- ids and the README ---------------------------------------------------------------------------
 def test_every_binding_of_the_app_has_an_id_and_ids_are_unique_per_binding():
-    from tui.keymap import _classes, _merged, remappable
+    from tui.keymap import _classes, remappable
+    from tui.textual_fixes.bindings import merged_bindings
 
     for cls in _classes():
         for binding in cls.__dict__.get("BINDINGS", []):
             assert getattr(binding, "id", None), f"{cls.__qualname__}: {binding} has no id"
     by_id: dict[str, set[str]] = {}
     for cls in _classes():
-        for binding in _merged(cls):
+        for binding in merged_bindings(cls):
             if binding.id:
                 by_id.setdefault(binding.id, set()).add(binding.action)
     assert {i: a for i, a in by_id.items() if len(a) > 1} == {}  # one id, one action
@@ -305,7 +306,7 @@ async def test_localise_bindings_still_fits_textuals_private_binding_structure()
     frozen dataclass ``Binding``) in place; a Textual upgrade that changes that fails here."""
     from textual.binding import Binding, BindingsMap
 
-    from tui.i18n import localise_bindings
+    from tui.state import localise_bindings
 
     assert dataclasses.is_dataclass(Binding) and {"description", "id", "key"} <= {f.name for f in dataclasses.fields(Binding)}
     app = make_test_app(lang="fr")
@@ -320,4 +321,4 @@ async def test_localise_bindings_still_fits_textuals_private_binding_structure()
         app.refresh_bindings()
         await pilot.pause()
         assert "Rétablir" in {b.binding.description for b in app.screen.active_bindings.values() if b.binding.id == "undo"}
-        assert hasattr(app, "_keymap") and callable(getattr(BindingsMap, "apply_keymap", None))  # tui.keymap.with_keymap
+        assert hasattr(app, "_keymap") and callable(getattr(BindingsMap, "apply_keymap", None))  # tui.textual_fixes.bindings.live_bindings

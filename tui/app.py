@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 import attrs
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
-from textual.keys import _character_to_key
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
@@ -22,45 +20,16 @@ from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.scores import Applies
-from tui.i18n import localise_bindings, t
-from tui.key_order import KeyOrder
+from tui.i18n import t
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
-
-#: What a macOS-minded table in Textual turns Esc + a digit (sent in one packet) into.
-ESC_DIGITS = dict(zip("¡™£¢∞¶•ªº", "1234578 90".replace(" ", ""), strict=False))  # Esc 6 is "§", a real key
-
-
-def after_escape(event: events.Key, focused: object) -> events.Key | None:
-    """The key typed just after Esc when both came in one packet (over SSH, or under tmux's
-    escape-time) and Textual read them as one ``alt+<key>``; ``None`` for any other key."""
-    key = event.key
-    if key.startswith("alt+"):
-        char = event.character
-        rest = _character_to_key(char) if char and len(char) == 1 and char.isprintable() else key[len("alt+") :]
-        return events.Key(rest, char)
-    digit = ESC_DIGITS.get(event.character or "")
-    free_text = isinstance(focused, Input) and focused.restrict is None and focused.type == "text"
-    if digit is not None and not free_text:
-        return events.Key(digit, digit)
-    return None
+from tui.state import localise_bindings
+from tui.textual_fixes.keys import OrderedKeys
+from tui.textual_fixes.styles import StyledOnce, breakpoint_classes
 
 
-def breakpoint_classes(app: App[Any], screen: Screen[Any]) -> set[str]:
-    """The classes Textual gives ``screen`` on a resize (``-wide``, ``-tall``…), for the
-    terminal's size now: what ``Screen._on_resize`` would set."""
-    width, height = app.size
-    classes = set(screen.classes)
-    for dimension, breakpoints in (
-        (width, app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS),
-        (height, app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS),
-    ):
-        classes.update(screen._get_breakpoint_classes(dimension, breakpoints or []))
-    return classes
-
-
-class ApotheoseApp(App[None]):
+class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
     """Holds the session; panes read ``campaign`` and send every change through :meth:`request`."""
 
     CSS_PATH = [
@@ -109,7 +78,6 @@ class ApotheoseApp(App[None]):
         mouse: bool = True,
     ) -> None:
         super().__init__()
-        self.key_order = KeyOrder(self)
         self.session = session
         self.locked_by = locked_by
         self.load_error = load_error
@@ -127,14 +95,6 @@ class ApotheoseApp(App[None]):
         from tui.keymap import install
 
         install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
-
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        """Style a widget once it is in the app, not before: Textual restyles a widget (and its
-        parts: an Input has five) when a class changes, even in its constructor, where every
-        compact field, checkbox and Select sets one; it is styled again as it mounts. About 40
-        widgets of the main screen were styled twice at start-up (and every dialog's fields)."""
-        if node is self or node.is_attached:
-            super().update_styles(node, animate)
 
     def get_default_screen(self) -> Screen:
         """The main screen (or the bad-save screen) is the app's first screen, styled for the
@@ -176,23 +136,6 @@ class ApotheoseApp(App[None]):
         if isinstance(widget, Input) and widget.cursor_blink:
             widget.cursor_blink = False
 
-    async def on_event(self, event: events.Event) -> None:
-        """Each key from the terminal waits for the keys before it (:mod:`tui.key_order`).
-        ``alt+n`` is Esc then ``n``: the Esc runs first, then the key goes where the Esc left
-        the focus (Textual would send both to the field the Esc was meant to leave)."""
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if self.key_order.hold(event):  # a key before it is still on its way
-                return
-            key = after_escape(event, self.focused)
-            if key is not None:
-                if not await self._check_bindings("escape", priority=True):
-                    await self._check_bindings("escape")
-                event = key
-            target = self.focused or self.screen
-            await super().on_event(event)
-            self.key_order.handled(event, target)
-            return
-        await super().on_event(event)
     def notify(
         self,
         message: str,

@@ -15,6 +15,7 @@ from core.breakdown import Lang
 from tui.access import gm, lang_of
 from tui.i18n import pick, register, t
 from tui.safe import visible
+from tui.textual_fixes.bindings import own_bindings
 
 if TYPE_CHECKING:
     from textual.app import SystemCommand
@@ -43,13 +44,13 @@ GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
 def keys_of_actions(screen: Screen) -> dict[str, str]:
     """``"app.undo"`` → ``"^z"``: the first key of each action the screen, the app and the
     screen's widgets bind, as the footer shows it (after the keymap)."""
-    from tui.keymap import with_keymap
+    from tui.textual_fixes.bindings import live_bindings
 
     app = screen.app
     found: dict[str, str] = {}
     for node in (screen, app, *screen.query("*")):
         prefix = "app." if node is app else "screen." if node is screen else None
-        for _key, binding in with_keymap(node):
+        for _key, binding in live_bindings(node):
             action = binding.action
             if not action.startswith(("app.", "screen.")):
                 if prefix is None:
@@ -108,7 +109,7 @@ class ScreenKeyCommands(ActionCommands):
     def _commands(self) -> Iterable[tuple[str, str]]:
         screen = self.screen
         seen: set[str] = set()
-        for _key, binding in screen._bindings:
+        for _key, binding in own_bindings(screen):
             if binding.id is None or binding.system or not binding.description or binding.action in seen:
                 continue
             seen.add(binding.action)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
 
 from core.breakdown import Lang
 from core.errors import RulesError
-from tui.access import lang_of
 
 LANGS = ("en", "fr")
 
@@ -101,12 +98,3 @@ def refusal(error: Exception, lang: Lang = "en") -> str:
     ``text(lang)``) in ``lang``, any other error as it says."""
     text = getattr(error, "text", None)
     return text(lang) if callable(text) else str(error)
-
-
-def localise_bindings(node: Any, texts: Mapping[str, str]) -> None:
-    """Give ``node``'s bindings (by binding id) the description of i18n key ``texts[id]`` in the
-    app's language, so the footer and ``?`` speak French too. Call it from ``on_mount``."""
-    lang = lang_of(node)
-    keymap = node._bindings.key_to_bindings
-    for key, bindings in list(keymap.items()):
-        keymap[key] = [replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings]

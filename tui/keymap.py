@@ -197,25 +197,23 @@ def _classes() -> tuple[type, ...]:
     return (ApotheoseApp, *sorted(found, key=lambda c: (c.__module__, c.__qualname__)))
 
 
-def _merged(cls: type) -> list[Any]:
-    return [binding for _key, binding in cls._merge_bindings()]  # type: ignore[attr-defined]  # Textual's private merge (tests/test_tui_keymap.py pins it)
-
-
 @cache
 def scopes() -> tuple[Scope, ...]:
     from textual.app import App
     from textual.binding import Binding
     from textual.screen import ModalScreen, Screen
 
+    from tui.textual_fixes.bindings import merged_bindings
+
     app_cls, *others = _classes()
     palette = Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "Command palette", priority=True)
-    app_bindings = [*_merged(app_cls), palette]
-    every_screen = _merged(Screen)  # tab, shift+tab, ctrl+c: before the app's keys on any screen
+    app_bindings = [*merged_bindings(app_cls), palette]
+    every_screen = merged_bindings(Screen)  # tab, shift+tab, ctrl+c: before the app's keys on any screen
     out = [Scope("app", tuple(app_bindings + every_screen), len(app_bindings))]
     for cls in others:
         modal = issubclass(cls, ModalScreen)
         live = [b for b in app_bindings if b.priority or not modal]
-        own = _merged(cls)
+        own = merged_bindings(cls)
         screen = [] if issubclass(cls, Screen) else every_screen
         out.append(Scope(cls.__qualname__, tuple(own + screen + live), len(own)))
     return tuple(out)
@@ -224,9 +222,11 @@ def scopes() -> tuple[Scope, ...]:
 @cache
 def remappable() -> tuple[Remappable, ...]:
     """Every binding id of the GM's app, once, in the order the classes declare them."""
+    from tui.textual_fixes.bindings import merged_bindings
+
     seen: dict[str, Remappable] = {}
     for cls in _classes():
-        for binding in _merged(cls):
+        for binding in merged_bindings(cls):
             if binding.id is None:
                 continue
             if binding.id in seen:
@@ -243,14 +243,6 @@ def remappable() -> tuple[Remappable, ...]:
 _MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 
 
-@cache
-def _key_names() -> frozenset[str]:
-    from textual.keys import Keys, _character_to_key
-
-    named = {k.value for k in Keys if "+" not in k.value and not k.value.startswith("<")}
-    return frozenset(named | {_character_to_key(chr(c)) for c in range(33, 127)})
-
-
 def valid_key(key: str) -> bool:
     """A key Textual can report: ``x``, ``é``, ``f5``, ``ctrl+shift+up``, ``question_mark``…"""
     if len(key) == 1:
@@ -258,13 +250,15 @@ def valid_key(key: str) -> bool:
     *modifiers, name = key.split("+")
     if not name or any(m not in _MODIFIERS for m in modifiers):
         return False
-    return len(name) == 1 or name in _key_names()
+    from tui.textual_fixes.keys import key_names
+
+    return len(name) == 1 or name in key_names()
 
 
 def _normalise(keys: Iterable[str]) -> str:
-    from textual.keys import _character_to_key
+    from tui.textual_fixes.keys import key_name
 
-    return ",".join(_character_to_key(k) if len(k) == 1 else k for k in keys)
+    return ",".join(key_name(k) if len(k) == 1 else k for k in keys)
 
 
 def _as_keys(value: object) -> list[str] | None:
@@ -366,16 +360,6 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     return loaded
 
 
-def with_keymap(node: Any) -> Any:
-    """``node``'s bindings as the GM's keys are now (a copy with the app's keymap applied, as
-    Textual's own binding chain does), for lists of keys outside the footer."""
-    bindings = node._bindings.copy()
-    keymap = getattr(node.app, "_keymap", None)
-    if keymap:
-        bindings.apply_keymap(keymap)
-    return bindings
-
-
 # -- the README's table and ``apotheose keymap`` ------------------------------------------------
 def markdown_table() -> str:
     """The README's table of binding ids (``apotheose keymap --list``)."""
@@ -387,8 +371,8 @@ def markdown_table() -> str:
 
 
 def main_keymap(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import OneLineParser, Rejected
-    from tui.safe import complain, say
+    from tui.cli.campaign import OneLineParser, Rejected
+    from tui.cli.output import complain, say
 
     p = OneLineParser(prog="apotheose keymap", description="Check the keymap file (keymap.toml) the app reads at start-up.")
     p.add_argument("--list", action="store_true", help="print the table of binding ids (Markdown) and stop")

@@ -45,7 +45,7 @@ from tui.access import gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
 from tui.state import AppState
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 
 register(
     {

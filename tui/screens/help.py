@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from tui.access import lang_of
 from tui.i18n import register, t
-from tui.keymap import with_keymap
+from tui.textual_fixes.bindings import live_bindings
 
 register({"help.palette": ("command palette", "palette de commandes")})
 
@@ -36,7 +36,7 @@ class HelpScreen(ModalScreen[None]):
         for node in nodes:
             if node is None:
                 continue
-            for _key, binding in with_keymap(node):  # the keys of the GM's keymap.toml
+            for _key, binding in live_bindings(node):  # the keys of the GM's keymap.toml
                 if binding.system or not binding.description:
                     continue
                 # One row per action: ``A`` and ``shift+a`` (the same key), ``^p`` and ``ctrl+p``.

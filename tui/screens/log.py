@@ -20,9 +20,9 @@ from core.breakdown import Lang
 from core.journal import LogLine
 from tui.access import gm
 from tui.commands import ScreenKeyCommands
-from tui.i18n import localise_bindings, register, t
+from tui.i18n import register, t
 from tui.safe import visible
-from tui.state import AppState
+from tui.state import AppState, localise_bindings
 from tui.widgets.footer import KeysFooter
 
 register(

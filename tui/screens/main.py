@@ -6,27 +6,25 @@ time and the keys 1–4 (or the tab strip) switch between them. Either way 1–4
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid
-from textual.reactive import Reactive, var
+from textual.reactive import var
 from textual.screen import Screen
-from textual.widget import AwaitMount, Widget
+from textual.widget import AwaitMount
 from textual.widgets import Input
 
 from core.mooks import MookGroup
 from tui.access import gm
 from tui.commands import CombatantCommands, GMCommands
-from tui.compositor import LinesCompositor
-from tui.i18n import localise_bindings, register, t
+from tui.i18n import register, t
 from tui.screens import template_keys as quick
 from tui.screens.roster_keys import RosterActions
-from tui.settle import after_refresh, drained
+from tui.state import localise_bindings
+from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
@@ -62,11 +60,7 @@ BINDING_TEXTS = {
 }
 
 
-#: How many layouts the main screen may wait for before it is first drawn.
-SETTLE_ROUNDS = 8
-
-
-class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
+class MainScreen(SettledFirstFrame, RosterActions, quick.TemplateActions, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative", priority=True),
@@ -84,14 +78,6 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
 
     #: The pane shown on a narrow terminal (and focused by 1–4).
     pane: var[str] = var("initiative", init=False)
-    #: Textual's ``Screen.focused`` repaints the whole screen when it changes (40 rows, about
-    #: 33 KB at 120x40 over SSH for a GM's ``x`` or Esc); the widgets whose look depends on the
-    #: focus repaint themselves (their styles, the panes' frames), so the screen need not.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-
-    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name, id, classes)
-        self._compositor = LinesCompositor()  # repaints the changed lines only (tui/compositor.py)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -104,60 +90,10 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
             yield SpellPane(id="spell", classes="pane")
         yield KeysFooter()
 
-    #: Nothing is drawn until the screen has settled after its first layout (see :meth:`_show`).
-    _held = True
-
     def on_mount(self) -> None:
         localise_bindings(self, BINDING_TEXTS)
         self.query_one(InitiativePane).focus_main()
-        self._showing = asyncio.get_running_loop().create_task(self._show())
-
-    async def _show(self) -> None:
-        """Draw the screen once it has settled: one full frame at start-up. (Drawn as it
-        came, the first layout was followed by what the widgets did on learning their size,
-        the footer's keys, the list's header and scrollbar: 4 to 6 frames, 35 to 63 KB at
-        120x40, each one down the GM's SSH link.) At most :data:`SETTLE_ROUNDS` rounds."""
-        try:
-            quiet = 0
-            for _ in range(SETTLE_ROUNDS):
-                await after_refresh(self)
-                await drained(self)
-                busy = self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets
-                quiet = 0 if busy else quiet + 1
-                if quiet == 2:  # twice: what a round mounted had its own round
-                    break
-        finally:
-            self._held = False
-            if self.is_attached:
-                self.refresh()
-
-    _resumed = False
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first time, without Textual's restyle of the whole screen: every widget was
-        styled as it mounted, the breakpoint classes already set (about 210 widgets styled a
-        second time before the first frame)."""
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
-        super()._on_screen_resume(event)
-
-    def _compositor_refresh(self) -> None:
-        if self._held:  # laid out, not drawn: :meth:`_show` draws it all at once
-            self._dirty_widgets.clear()
-            self._compositor._dirty_regions.clear()
-            return
-        super()._compositor_refresh()
-
-    def _on_timer_update(self) -> None:
-        """Paint only what is on screen. The forms a pane does not show follow the selection too
-        (the duel and defence previews); Textual takes a repainted widget that is not on screen
-        for a new one and rebuilds its map of every widget (about 130, hidden ones included)
-        before the next paint: half of a cursor move's paint. A repaint moves nothing, so those
-        widgets are dropped here; showing them lays them out and paints them anew."""
-        if self._dirty_widgets and not (self._layout_required or self._scroll_required or self._repaint_required):
-            self._dirty_widgets.intersection_update(self._compositor.visible_widgets.keys())
-        super()._on_timer_update()
+        self.show_when_settled()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while

@@ -24,10 +24,10 @@ from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
-from tui.i18n import localise_bindings, pick, refusal, register, t
+from tui.i18n import pick, refusal, register, t
 from tui.safe import plain
-from tui.state import AppState
-from tui.widgets.checkbox import Checkbox
+from tui.state import AppState, localise_bindings
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.inputs import FieldError, percent
 from tui.widgets.score_parts import (
@@ -134,7 +134,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         """The GM says whether the trade or speciality applies: remembered for this character
         and characteristic, and the score filled in again."""
         c = self.campaign.character(self.key)
-        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(applies_to(self.app, c, self.characteristic), event.checkbox)
+        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(applies_to(self.app, c, self.characteristic), event)
         self.refill()
 
     def action_applies(self, which: str) -> None:

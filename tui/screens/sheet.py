@@ -28,12 +28,12 @@ from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
 from tui.access import gm
 from tui.commands import ScreenKeyCommands
-from tui.i18n import localise_bindings, pick, register, t
+from tui.i18n import pick, register, t
 from tui.safe import markup, plain
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int, whole_in
 from tui.screens.stigma import StigmaDialog
-from tui.state import AppState
+from tui.state import AppState, localise_bindings
 from tui.widgets.footer import KeysFooter
 
 register(

@@ -46,7 +46,7 @@ from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.screens.template_keys import BINDING_TEXTS, BINDINGS, PALETTE, TYPED_KEYS, TemplateActions  # noqa: F401 - where they were
 from tui.state import AppState
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 
 if TYPE_CHECKING:
     from tui.app import ApotheoseApp

@@ -26,13 +26,13 @@ from core.sums import Term, sum_line
 from tui.access import applied, gm
 from tui.access import targets as marked_or_selected
 from tui.i18n import plural_s, register, t
-from tui.widgets.checkbox import Checkbox
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.checkbox import Checkbox
+from tui.textual_fixes.chooser import Chooser
+from tui.textual_fixes.recent_static import RecentStatic
 from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
 from tui.widgets.pane import focus_now
-from tui.widgets.recent_static import RecentStatic
 from tui.widgets.score_parts import ScoreToggles
 
 register(

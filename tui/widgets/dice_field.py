@@ -13,6 +13,7 @@ from core.dice import KultDie, RandomSource
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
 from tui.i18n import register, t
+from tui.textual_fixes.keys import run_priority_binding
 from tui.widgets.inputs import FieldError
 
 register(
@@ -64,7 +65,9 @@ class KultDieField(Input):
             super().__init__()
             self.field = field
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        """Before Input types the key (this class's handler comes first): while the field waits,
+        a key that is not a die leaves it."""
         if self.waiting and self._leaves(event):
             # Not a die: the GM goes on. The list gets the focus and the key acts there, as
             # if the form had not waited (its binding runs with the focus of this moment).
@@ -72,7 +75,8 @@ class KultDieField(Input):
             from tui.widgets.form import back_to_initiative
 
             back_to_initiative(self)
-            if event.key != "enter" and await self.app._check_bindings(event.key, priority=True):  # the list's x, g, s… are priority bindings: Textual checks those only before a key reaches a widget
+            # the list's x, g, s… are priority bindings: Textual checks those only before a key reaches a widget
+            if event.key != "enter" and await run_priority_binding(self.app, event.key):
                 event.stop()
             elif event.key == "enter":
                 event.stop()

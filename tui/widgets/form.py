@@ -23,9 +23,10 @@ from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
 from tui.access import gm
-from tui.i18n import localise_bindings, register, t
+from tui.i18n import register, t
 from tui.safe import markup, plain
-from tui.widgets.checkbox import Checkbox
+from tui.state import localise_bindings
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import Cycle, ErrorLine, NumberField, set_text
 from tui.widgets.pane import Pane
 from tui.widgets.score_parts import (
@@ -173,7 +174,7 @@ class Form(Vertical):
         character = character_or_none(self.pane.campaign, self.prefilled.get(select_id)) if select_id else None
         if select_id is None or character is None:
             return
-        remembered(self.app)[(character.id, "combat")] = ScoreToggles.changed(applies_to(self.app, character), event.checkbox)
+        remembered(self.app)[(character.id, "combat")] = ScoreToggles.changed(applies_to(self.app, character), event)
         self.prefill(select_id, character.id)
         self.preview()
 

@@ -9,8 +9,7 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import ClassVar, NamedTuple, Self
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -20,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.geometry import Region, Size
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
@@ -55,10 +53,13 @@ from core.roster import Character
 from core.shadow import tainted
 from core.turns import de_turn
 from tui.access import applied, gm, targets
-from tui.i18n import localise_bindings, pick, register, t
+from tui.i18n import pick, register, t
 from tui.safe import plain, visible
-from tui.state import AppState
+from tui.state import AppState, localise_bindings
+from tui.textual_fixes.bindings import set_descriptions
+from tui.textual_fixes.line_list import RowRepaints
 from tui.widgets.form import outcome_text
+from tui.widgets.inputs import set_text
 from tui.widgets.pane import Pane, focus_now
 
 register(
@@ -237,7 +238,7 @@ class InitiativeHeader(Static):
     """The column heads, laid out like the rows below."""
 
 
-class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=False):
+class InitiativeList(AppState, RowRepaints, can_focus=True, inherit_bindings=False):
     """The turn order (or the roster), one cached line per participant."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -483,24 +484,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             if event.chain == 2:  # a double click opens the sheet, as enter does
                 self.action_sheet()
 
-    # Textual's ``Widget._on_focus``/``_on_blur`` repaint the whole widget; here only the
-    # cursor's line changes (its colours), so the rest of the list is not sent again (over SSH,
-    # 16 rows for each pane switch). These take their place (``prevent_default``).
-    def _on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()
-        self.has_focus = True
-        self._repaint_cursor()
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantFocus(self))
-
-    def _on_blur(self, event: events.Blur) -> None:
-        event.prevent_default()
-        self.has_focus = False
-        self._repaint_cursor()
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantBlur(self))
-
-    def _repaint_cursor(self) -> None:
+    def repaint_cursor(self) -> None:
         key = self.cursor_key
         if key is not None:
             self._refresh_row(key)
@@ -511,9 +495,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if bool(marked) != bool(self._marked) or len(marked) != len(self._marked):
             # The footer's Mark says how many are marked (a mark left over is a wrong target).
             text = t("init.key.marked", self.lang, n=len(marked)) if marked else t("init.key.mark", self.lang)
-            keymap = self._bindings.key_to_bindings
-            for key, bindings in list(keymap.items()):
-                keymap[key] = [replace(b, description=text) if b.id == "init-mark" else b for b in bindings]
+            set_descriptions(self, {"init-mark": text})
             self.refresh_bindings()
         self._marked = marked
 
@@ -525,28 +507,6 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         """One row, without the scrollbar beside it (Textual's repaints the scrollbar too)."""
         width = max(self.virtual_size.width, self.size.width) - self.scrollbar_size_vertical
         self.refresh(Region(0, y - self.scroll_offset.y, width, 1))
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        """Repainting rows (a cursor move, a changed combatant) keeps the component styles:
-        Textual forgets them on every refresh, and the two rows of a cursor move looked up
-        about 20 of them again. A change of style refreshes the whole list (no regions)."""
-        if not regions or layout or recompose:
-            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        styles = dict(self._rich_style_cache)
-        super().refresh(*regions, repaint=repaint)
-        self._rich_style_cache.update(styles)
-        return self
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Skip what Textual's ScrollView does after every layout of the screen when nothing
-        changed here: it compares the compositor's virtual size (the visible region's) with the
-        list's own (its rows), which differ as soon as the list scrolls, and so repaints the
-        scrollbar (800 bytes at 120x40) each time any text of any pane changes."""
-        seen = (size, self.virtual_size, container_size)
-        if seen == getattr(self, "_sizes_seen", None):
-            return False
-        self._sizes_seen = seen
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
     # -- drawing ------------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
@@ -949,9 +909,7 @@ class InitiativePane(Pane):
         hint = self.query_one("#initiative-hint", Static)
         empty = campaign is not None and not campaign.roster and not campaign.groups
         text = t("init.empty" if empty else "init.hint", lang)
-        if getattr(hint, "_text", None) != text:
-            hint._text = text  # type: ignore[attr-defined]  # the text shown, to update only on a change
-            hint.update(text)
+        set_text(hint, text)
         if hint.display != (enc is None):
             hint.display = enc is None
 

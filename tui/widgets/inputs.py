@@ -8,11 +8,10 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from core.breakdown import (
     Lang,
@@ -24,7 +23,8 @@ from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
 from tui.i18n import TEXT, pick, register, t
 from tui.safe import visible
-from tui.widgets.chooser import keeps_its_size
+from tui.textual_fixes.chooser import keeps_its_size
+from tui.textual_fixes.inputs import FixedSizeInput
 
 register(
     {
@@ -44,20 +44,13 @@ class FieldError(ValueError):
     """A field's text cannot be used; the message is ready to show (in the app's language)."""
 
 
-class NumberField(Input):
+class NumberField(FixedSizeInput):
     """A compact whole-number Input."""
 
     def __init__(self, value: str = "", *, label: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(value, type="integer", select_on_focus=True, **kwargs)
         self.label = label
-
-    def _watch_value(self, value: str) -> None:
-        # Input's watcher sets the scroll width to the text's with a layout of the whole screen;
-        # a field of fixed size (all of them, one line high) needs only the new width, set here first
-        if not self.styles.auto_dimensions:
-            self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
-        super()._watch_value(value)
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""

@@ -37,9 +37,10 @@ from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
 from core.validators import Whole, looks_whole
 from tui.access import gm
-from tui.i18n import localise_bindings, pick, register, t
+from tui.i18n import pick, register, t
 from tui.safe import markup, visible
-from tui.widgets.chooser import Chooser
+from tui.state import localise_bindings
+from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none, fighters
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text

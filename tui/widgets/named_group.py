@@ -26,7 +26,7 @@ from core.rolls import chance_of_success
 from tui.access import gm
 from tui.i18n import register, t
 from tui.safe import markup, plain
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
 from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, set_text

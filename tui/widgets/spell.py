@@ -49,8 +49,8 @@ from core.validators import ANY_WHOLE
 from tui.access import applied, gm
 from tui.i18n import refused, register, t
 from tui.safe import plain
-from tui.widgets.checkbox import Checkbox
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.checkbox import Checkbox
+from tui.textual_fixes.chooser import Chooser
 from tui.widgets.inputs import percent
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell_system import SpellSystem

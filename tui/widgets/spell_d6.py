@@ -28,8 +28,9 @@ from core.d6.spell import FREE, Aspect, effect_value, free, from_row, spell_diff
 from core.errors import RulesError
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
-from tui.i18n import localise_bindings, register, t
-from tui.widgets.checkbox import Checkbox
+from tui.i18n import register, t
+from tui.state import localise_bindings
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 

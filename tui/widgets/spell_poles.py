@@ -35,8 +35,9 @@ from core.poles import (
 from core.poles import PolesSpell as PolesResult
 from core.validators import ANY_WHOLE
 from tui.access import gm
-from tui.i18n import decimal_comma, localise_bindings, refused, register, t
-from tui.widgets.checkbox import Checkbox
+from tui.i18n import decimal_comma, refused, register, t
+from tui.state import localise_bindings
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 
