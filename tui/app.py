@@ -8,7 +8,7 @@ from typing import ClassVar, cast
 import attrs
 from textual import events
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
@@ -20,11 +20,11 @@ from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.scores import Applies
+from tui.commands.keys import bindings, describe
 from tui.i18n import t
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
-from tui.state import localise_bindings
 from tui.textual_fixes.keys import OrderedKeys
 from tui.textual_fixes.styles import StyledOnce, breakpoint_classes
 
@@ -50,12 +50,7 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("question_mark", "help", "Keys", id="help"),
-        Binding("ctrl+l", "log", "Log", id="log"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("app")
 
     #: The campaign as it stands: every pane renders from it.
     campaign: var[Campaign] = var(cast("Campaign", None), init=False)  # set in __init__, before any read
@@ -91,7 +86,7 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
 
     def on_load(self) -> None:
         """Before the first screen is composed: its footer shows these keys from the start."""
-        localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
+        describe(self)
         from tui.keymap import install
 
         install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
@@ -120,7 +115,7 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
             self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        from tui.commands import localised
+        from tui.commands.palette import localised
 
         return localised(super().get_system_commands(screen), self.lang)
 

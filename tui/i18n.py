@@ -40,16 +40,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "app.redone": ("Redone: {what}", "Rétabli : {what}"),
     "app.read_only_refused": ("Read-only: nothing can be changed.", "Lecture seule : rien ne peut être modifié."),
     "app.award_xp": ("XP for every PC", "XP pour chaque PJ"),
-    # keys shown in the footer
-    "key.quit": ("Quit", "Quitter"),
-    "key.undo": ("Undo", "Annuler"),
-    "key.redo": ("Redo", "Rétablir"),
-    "key.help": ("Keys", "Touches"),
-    "key.log": ("Log", "Journal"),
-    "key.sheet": ("Sheet", "Fiche"),
-    "key.next": ("Next turn", "Tour suivant"),
-    "key.prev": ("Prev turn", "Tour précédent"),
-    "key.pane": ("Pane", "Volet"),
     # panes
     "pane.initiative": ("Initiative", "Initiative"),
     "pane.mass": ("Mass combat", "Combat de masse"),

@@ -2,14 +2,15 @@
 
 ``w`` on the initiative list cycles what the players see of the selected combatant (exact HP →
 wound level → nothing → …; landing on the default clears the choice); ``W`` keeps a PC's shadow,
-pm and conditions from the table, or shows them again. The palette also sets the defaults.
+pm and conditions from the table, or shows them again. The palette also sets the defaults (their
+commands are in :mod:`tui.commands.table`).
 """
 
 from __future__ import annotations
 
 from core.choices import parse_choice
 from core.mooks import MookGroup
-from core.visibility import KIND_LABELS, KINDS, Shown
+from core.visibility import Shown
 from tui.i18n import register, t
 
 register(
@@ -60,19 +61,3 @@ def set_default(app, kind: str, shown: str) -> None:
     from core.actions import SetShownDefault
 
     app.request(SetShownDefault(kind, parse_choice(Shown, shown, "shown")))
-
-
-def palette_commands() -> tuple[tuple[str, str, str], ...]:
-    """(action, English label, French label) for the command palette."""
-    commands = [
-        ("app.players_see", "What the players see of the selected: exact HP / wound level / nothing",
-         "Ce que les joueurs voient de la sélection : PV exacts / niveau de blessure / rien"),
-        ("app.players_private", "Keep the selected PC's shadow, pm and conditions from the players (or show them)",
-         "Cacher aux joueurs l'ombre, les pm et les états du PJ sélectionné (ou les montrer)"),
-    ]
-    for kind in KINDS:
-        en, fr = KIND_LABELS[kind]
-        for shown in ORDER:
-            commands.append((f"app.players_default('{kind}', '{shown.value}')",
-                             f"What the players see of all {en}: {shown.en}", f"Ce que les joueurs voient des {fr} : {shown.fr}"))
-    return tuple(commands)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from core.breakdown import Lang
 from core.campaign import Campaign
-from tui.access import gm, lang_of
-from tui.i18n import t
-from tui.textual_fixes.bindings import set_descriptions
+from tui.access import gm
 
 if TYPE_CHECKING:
     from tui.access import InApp
@@ -26,10 +23,3 @@ class AppState:
     @property
     def campaign(self) -> Campaign:
         return gm(cast("InApp", self)).campaign
-
-
-def localise_bindings(node: Any, texts: Mapping[str, str]) -> None:
-    """Give ``node``'s bindings (by binding id) the description of i18n key ``texts[id]`` in the
-    app's language, so the footer and ``?`` speak French too. Call it from ``on_mount``."""
-    lang = lang_of(node)
-    set_descriptions(node, {binding_id: t(key, lang) for binding_id, key in texts.items()})

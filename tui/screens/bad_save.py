@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -24,6 +24,7 @@ from saves.errors import SaveError
 from saves.format import Loaded
 from saves.store import backups_that_load, restore_backup
 from tui.access import gm, lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.safe import cut, plain, visible
 from tui.widgets.footer import KeysFooter
@@ -50,18 +51,17 @@ register(
         ),
         "bad_save.restored": ("Restored {backup}.", "{backup} restaurée."),
         "bad_save.restore_failed": ("Could not restore: {error}", "Restauration impossible : {error}"),
-        "bad_save.quit": ("Quit", "Quitter"),
     }
 )
 
 
-class BadSaveScreen(Screen[None]):
+class BadSaveScreen(Described, Screen[None]):
     DEFAULT_CSS = """
     BadSaveScreen #bad-save-backups-title { margin-top: 1; }
     BadSaveScreen #bad-save-backups { height: auto; max-height: 12; border: round $accent; }
     BadSaveScreen #bad-save-untouched { color: $text-muted; margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "Quit", id="bad-save-quit")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("bad-save")
 
     def __init__(self, error: Exception) -> None:
         super().__init__()

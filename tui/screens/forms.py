@@ -19,7 +19,7 @@ from typing import ClassVar
 import attrs
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -42,6 +42,7 @@ from core.roster import Character, Trade, new_character
 from core.shadow import Shadow
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import refused, register, t
 from tui.safe import plain
 from tui.state import AppState
@@ -95,10 +96,6 @@ register(
             "Remove {name} from the campaign and from every fight?",
             "Retirer {name} de la campagne et de tous les combats ?",
         ),
-        "form.key_add_character": ("Add character", "Ajouter un perso"),
-        "form.key_add_group": ("Add group", "Ajouter un groupe"),
-        "form.key_edit": ("Edit", "Modifier"),
-        "form.key_remove": ("Remove", "Retirer"),
     }
 )
 
@@ -136,17 +133,14 @@ def _shadow_range(shadow: int) -> None:
 # --- the form base -------------------------------------------------------------------------
 
 
-class FormScreen(AppState, ModalScreen[bool]):
+class FormScreen(Described, AppState, ModalScreen[bool]):
     """A modal form of one-line fields; each field (or row of fields) has its error line.
 
     Subclasses compose their rows in :meth:`fields` with :meth:`text_field` / :meth:`number_row`,
     map the RulesError field names to their rows in :attr:`SLOTS` and build the actions in
     :meth:`build`."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", id="form-save"),
-        Binding("escape", "cancel", "Cancel", id="form-cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("form-screen")
     #: RulesError field → the row whose error line shows it.
     SLOTS: ClassVar[dict[str, str]] = {}
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.textual_fixes.bindings import live_bindings
 
@@ -20,8 +21,8 @@ register({"help.palette": ("command palette", "palette de commandes")})
 KEY_WORDS = {"en": {}, "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"}}
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close", id="help-close")]
+class HelpScreen(Described, ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):

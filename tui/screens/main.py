@@ -9,72 +9,53 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid
+from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Input
 
+from core.actions import SetStanding
+from core.errors import RulesError
 from core.mooks import MookGroup
+from core.validators import Whole, looks_whole
 from tui.access import gm
-from tui.commands import CombatantCommands, GMCommands
+from tui.commands.keys import Described, bindings
+from tui.commands.palette import CombatantCommands, GMCommands
 from tui.i18n import register, t
+from tui.messages import ShowPane
 from tui.screens import template_keys as quick
+from tui.screens.fight_keys import FightActions
 from tui.screens.roster_keys import RosterActions
-from tui.state import localise_bindings
 from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.mass_combat import MassCombatPane
-from tui.widgets.pane import Pane
-from tui.widgets.spell import SpellPane
+from tui.widgets.pane import Pane, focus_now
+from tui.widgets.spell import ApotheoseSpell, SpellPane, participants
 from tui.widgets.status import HolderLine, PaneTabs, StatusBar
 
 PANES = ("initiative", "mass", "damage", "spell")
 
 register(
     {
-        "main.key.add_character": ("Add character", "Ajouter un personnage"),
-        "main.key.add_group": ("Add group", "Ajouter un groupe"),
-        "main.key.edit": ("Edit", "Modifier"),
-        "main.key.remove": ("Remove", "Retirer"),
+        "mass.standing_prompt": ("{name}: how many standing? (0…{total})", "{name} : combien debout ? (0…{total})"),
         "main.parry_group": (
             "{name} is a mook group: the selected PC defends against it (v).",
             "{name} est un groupe de sbires : le PJ sélectionné se défend contre lui (v).",
         ),
     }
 )
-BINDING_TEXTS = {
-    "pane-initiative": "pane.initiative",
-    "pane-mass": "pane.mass",
-    "pane-damage": "pane.damage",
-    "pane-spell": "pane.spell",
-    "roster-add-character": "main.key.add_character",
-    "roster-add-group": "main.key.add_group",
-    "roster-edit": "main.key.edit",
-    "roster-remove": "main.key.remove",
-    **quick.BINDING_TEXTS,
-}
 
 
-class MainScreen(SettledFirstFrame, RosterActions, quick.TemplateActions, Screen[None]):
+class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative", priority=True),
-        Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass", priority=True),
-        Binding("3", "pane('damage')", "Damage", show=False, id="pane-damage", priority=True),
-        Binding("4", "pane('spell')", "Spell", show=False, id="pane-spell", priority=True),
-        Binding("A,shift+a", "add_character", "Add character", show=False, id="roster-add-character"),
-        Binding("G,shift+g", "add_group", "Add group", show=False, id="roster-add-group"),
-        Binding("e", "edit_selected", "Edit", show=False, id="roster-edit"),
-        Binding("delete", "remove_selected", "Remove", show=False, id="roster-remove"),
-        *quick.BINDINGS,
-        # Esc from any pane or form (a dialog or an open list takes it first): the initiative list.
-        Binding("escape", "back", "Back", show=False, id="main-back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("main")
 
     #: The pane shown on a narrow terminal (and focused by 1–4).
     pane: var[str] = var("initiative", init=False)
@@ -91,7 +72,6 @@ class MainScreen(SettledFirstFrame, RosterActions, quick.TemplateActions, Screen
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        localise_bindings(self, BINDING_TEXTS)
         self.query_one(InitiativePane).focus_main()
         self.show_when_settled()
 
@@ -165,15 +145,68 @@ class MainScreen(SettledFirstFrame, RosterActions, quick.TemplateActions, Screen
         self.query_one(PaneTabs).active = name
         self.query_one(f"#{name}", Pane).focus_main()
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Follow focus: clicking or tabbing into a pane makes it the active one."""
-        node = event.widget
+        node: DOMNode | None = event.widget
         while node is not None and node is not self:
-            if getattr(node, "id", None) in PANES and node.has_class("pane"):
-                if self.pane != node.id:
-                    self.set_reactive(MainScreen.pane, node.id)
-                    for pane in self.query(".pane"):
-                        pane.set_class(pane.id == node.id, "-active", update=self.has_class("-narrow"))
-                    self.query_one(PaneTabs).active = node.id
+            if node.id in PANES and node.has_class("pane"):
+                self._follow(node.id)
                 return
             node = node.parent
+
+    def _follow(self, name: str) -> None:
+        """Make pane ``name`` the active one without moving the focus (it is there already)."""
+        if self.pane != name:
+            self.set_reactive(MainScreen.pane, name)
+            for pane in self.query(".pane"):
+                pane.set_class(pane.id == name, "-active", update=self.has_class("-narrow"))
+            self.query_one(PaneTabs).active = name
+
+    def on_show_pane(self, message: ShowPane) -> None:
+        """A pane asks to be shown (a form applied goes back to the list, a missed attack waits
+        for its reroll in its pane)."""
+        if message.focus is None:
+            self.pane = message.name
+            return
+        self._follow(message.name)
+        focus_now(message.focus)
+
+    def action_cast_spell(self) -> None:
+        """Enter in the Apothéose tab's fields: the spell checked, then which of its targets
+        take its intensity as damage (Escape: back to the fields), then cast."""
+        from tui.screens.victims import VictimsDialog
+
+        tab = self.query_one(ApotheoseSpell)
+        cast = tab.cast_asked()
+        if cast is None:
+            return
+
+        def chosen(victims: tuple[str, ...] | None) -> None:
+            tab.victims_chosen(cast, victims)
+
+        campaign = gm(self).campaign
+        self.app.push_screen(VictimsDialog(cast.spell.intensity, participants(campaign), gm(self).marked), chosen)
+
+    def action_ask_standing(self) -> None:
+        """``s`` on the group list: how many of the group are standing (by hand)."""
+        from tui.screens.prompts import ValuePrompt
+
+        group = self.query_one(MassCombatPane).target_group()
+        if group is None:
+            return
+        lang = gm(self).lang
+        question = t("mass.standing_prompt", lang, name=group.name, total=group.total)
+
+        def parse(text: str) -> int:
+            if not looks_whole(text):
+                raise ValueError(t("fields.number", lang, field=group.name))
+            try:
+                return Whole(0, group.total).parse("standing", text)
+            except RulesError:
+                raise ValueError(question) from None
+
+        def done(value: object) -> None:
+            if isinstance(value, int):
+                gm(self).request(SetStanding(group.id, value))
+
+        self.app.push_screen(ValuePrompt(question, parse, str(group.standing)), done)

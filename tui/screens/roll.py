@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
@@ -24,15 +24,14 @@ from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import pick, refusal, register, t
 from tui.safe import plain
-from tui.state import AppState, localise_bindings
+from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.inputs import FieldError, percent
 from tui.widgets.score_parts import (
-    SPECIALITY_KEY,
-    TRADE_KEY,
     ScoreToggles,
     applies_to,
     default_score,
@@ -53,14 +52,12 @@ register(
         "roll.die": ("Kult die (empty: roll)", "Dé kult (vide : jet)"),
         "roll.chance": ("score {score} vs {difficulty} · chance of success {pct}", "score {score} contre {difficulty} · chance de réussite {pct}"),
         "roll.would": ("kult {die}: {what}", "kult {die} : {what}"),
-        "roll.characteristic": ("Characteristic", "Caractéristique"),
         "roll.score_needed": ("type the score", "tapez le score"),
-        "roll.key.cancel": ("Cancel", "Annuler"),
     }
 )
 
 
-class RollDialog(AppState, ModalScreen["Roll | None"]):
+class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
     """Dismisses the :class:`Roll` to apply (its die typed or rolled now), or None."""
 
     DEFAULT_CSS = """
@@ -68,11 +65,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
     #roll-characteristic { width: 18; margin-right: 1; }
     #roll-what ScoreToggles { width: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="roll-cancel"),
-        Binding(TRADE_KEY, "applies('trade')", "Trade applies", show=False, id="roll-trade"),
-        Binding(SPECIALITY_KEY, "applies('speciality')", "Speciality applies", show=False, id="roll-speciality"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("roll")
 
     def __init__(self, key: str) -> None:
         super().__init__(classes="dialog")
@@ -104,7 +97,6 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
             yield Static("", id="roll-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
-        localise_bindings(self, {"roll-cancel": "roll.key.cancel", "roll-trade": "scores.key.trade", "roll-speciality": "scores.key.speciality"})
         c = self.campaign.character(self.key)
         self.query_one(ScoreToggles).show_for(c, applies_to(self.app, c, self.characteristic))
         self.query_one("#roll-score", Input).focus()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
@@ -42,9 +42,9 @@ from core.templates import (
     split_count,
 )
 from tui.access import applied, gm, lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
-from tui.screens.template_keys import BINDING_TEXTS, BINDINGS, PALETTE, TYPED_KEYS, TemplateActions  # noqa: F401 - where they were
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 
@@ -55,7 +55,6 @@ register(
     {
         "tpl.picker_title": ("Add from a template", "Ajouter depuis un modèle"),
         "tpl.picker_hint": ("count, then part of a name: 3 vet ⏎ · ↑↓ choose · esc", "nombre, puis un bout du nom : 3 vét ⏎ · ↑↓ choisir · échap"),
-        "tpl.none": ("no template matches {query!r}", "aucun modèle ne correspond à {query!r}"),
         "tpl.bad_library": ("{error} — showing the ready templates", "{error} — modèles prêts affichés"),
         "tpl.mooks_title": ("Add a mook group", "Ajouter un groupe de sbires"),
         "tpl.mooks_hint": ("count grade [name]: 12 s ⏎ · 12 vét Gardes ⏎", "nombre rang [nom] : 12 s ⏎ · 12 vét Gardes ⏎"),
@@ -89,11 +88,11 @@ def _lines(lines: tuple[Line, ...] | list[Line], lang: Lang) -> str:
     return "\n".join(line.text(lang) for line in lines)
 
 
-class LineDialog(AppState, ModalScreen[bool]):
+class LineDialog(Described, AppState, ModalScreen[bool]):
     """One line of text, a preview of what it adds (updated as the GM types), its error, and
     "join the fight" during one. Enter adds (one :class:`AddMany`); Escape closes."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="line-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("line")
     TITLE = ""
     HINT = ""
     PLACEHOLDER = ""
@@ -185,11 +184,7 @@ class LineDialog(AppState, ModalScreen[bool]):
 class TemplatePicker(LineDialog):
     """``3 vet`` ⏎: three numbered copies of the first template whose name holds "vet"."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *LineDialog.BINDINGS,
-        Binding("down", "move(1)", "Next", show=False, id="template-next"),
-        Binding("up", "move(-1)", "Previous", show=False, id="template-previous"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*LineDialog.BINDINGS, *bindings("template-picker")]
     TITLE = "tpl.picker_title"
     HINT = "tpl.picker_hint"
     PLACEHOLDER = "3 vet"

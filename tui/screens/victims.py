@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, SelectionList, Static
 
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.textual_fixes.tick_list import TickList
 
@@ -24,13 +25,10 @@ register(
 )
 
 
-class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
+class VictimsDialog(Described, ModalScreen["tuple[str, ...] | None"]):
     """Which targets take the spell's intensity as damage; dismisses the keys, None to cancel."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Cast", priority=True, id="spell-victims-cast"),
-        Binding("escape", "cancel", "Cancel", id="spell-victims-cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("victims")
 
     def __init__(self, amount: int, choices: list[tuple[str, str]], marked: frozenset[str]) -> None:
         super().__init__(classes="dialog")

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
@@ -25,6 +25,7 @@ from core.rolls import chance_of_success
 from core.sums import Term, sum_line
 from tui.access import applied, gm
 from tui.access import targets as marked_or_selected
+from tui.commands.keys import Described, bindings
 from tui.i18n import plural_s, register, t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
@@ -61,11 +62,6 @@ register(
         "dmg.hit_rule": ("hit: {base} + 1 per 5 over {d}; at {base}: {preview}", "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}"),
         "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}"),
         "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
-        "dmg.key.switch": ("Damage/Duel", "Dégâts/Duel"),
-        "dmg.key.repair": ("Repair armour", "Réparer l'armure"),
-        "dmg.key.pugilat": ("Pugilat", "Pugilat"),
-        "dmg.key.bypass": ("Bypass armour", "Ignorer l'armure"),
-        "dmg.key.defends": ("PC defends", "Le PJ se défend"),
         "dmg.defends": ("defender rolls ^o", "le défenseur jette ^o"),
         "dmg.defence_chance": ("defence chance {pct} · against attack {attack}", "chance de parer {pct} · contre l'attaque {attack}"),
         "dmg.defence_rule": ("failed defence: {base} + 1 per 5 under {attack}; at {base}: {preview}", "défense ratée : {base} + 1 par 5 sous {attack} ; à {base} : {preview}"),
@@ -295,28 +291,13 @@ class DuelForm(Form):
             pane.used_up()
 
 
-class DamagePane(FormPane):
+class DamagePane(Described, FormPane):
     """Damage or heal the marked (else the selected) combatants; ctrl+t: one-opponent attack."""
 
     TITLE_KEY = "pane.damage"
     MODES = (("dmg-entry", "dmg.entry"), ("dmg-duel", "dmg.duel"))
     OPENERS: ClassVar[dict[str, str]] = {"dmg-entry": "start_entry", "dmg-duel": "start_duel"}
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {
-        "dmg-switch": "dmg.key.switch",
-        "dmg-repair": "dmg.key.repair",
-        "dmg-pugilat": "dmg.key.pugilat",
-        "dmg-bypass": "dmg.key.bypass",
-        "dmg-defends": "dmg.key.defends",
-        "dmg-back": "fields.back",
-    }
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "switch", "Damage/Duel", id="dmg-switch"),
-        Binding("ctrl+r", "repair", "Repair armour", id="dmg-repair"),
-        Binding("ctrl+n", "tick('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
-        Binding("ctrl+g", "tick('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
-        Binding("ctrl+o", "defends", "PC defends", id="dmg-defends"),
-        Binding("escape", "back", "Back", id="dmg-back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("damage")
 
     def compose(self) -> ComposeResult:
         lang = self.lang

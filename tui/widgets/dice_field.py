@@ -15,6 +15,7 @@ from tui.access import lang_of
 from tui.i18n import register, t
 from tui.textual_fixes.keys import run_priority_binding
 from tui.widgets.inputs import FieldError
+from tui.widgets.pane import back_to_list
 
 register(
     {
@@ -72,9 +73,7 @@ class KultDieField(Input):
             # Not a die: the GM goes on. The list gets the focus and the key acts there, as
             # if the form had not waited (its binding runs with the focus of this moment).
             event.prevent_default()
-            from tui.widgets.form import back_to_initiative
-
-            back_to_initiative(self)
+            back_to_list(self)
             # the list's x, g, s… are priority bindings: Textual checks those only before a key reaches a widget
             if event.key != "enter" and await run_priority_binding(self.app, event.key):
                 event.stop()

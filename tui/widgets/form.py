@@ -10,10 +10,9 @@ from typing import Any, ClassVar, TypeVar
 
 from rich.cells import cell_len
 from textual import events, on
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from core.actions import Action, Outcome
@@ -23,15 +22,13 @@ from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.safe import markup, plain
-from tui.state import localise_bindings
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import Cycle, ErrorLine, NumberField, set_text
-from tui.widgets.pane import Pane
+from tui.widgets.pane import Pane, back_to_list
 from tui.widgets.score_parts import (
-    SPECIALITY_KEY,
-    TRADE_KEY,
     ScoreToggles,
     applies_to,
     default_score,
@@ -42,16 +39,8 @@ from tui.widgets.score_parts import (
 register(
     {
         "fields.gm": ("— (GM)", "— (MJ)"),
-        "fields.back": ("Back", "Retour"),
     }
 )
-
-
-def back_to_initiative(widget: Widget) -> None:
-    """Focus the initiative list (on a narrow screen, show it)."""
-    back = getattr(widget.screen, "action_back", None)
-    if back is not None:
-        back()
 
 
 def fighters(campaign: Campaign) -> list[Character]:
@@ -77,7 +66,7 @@ def outcome_text(outcome: Outcome, lang: Lang = "en") -> Content:
     return Content("\n").join([markup("[b]$head[/b]", head=head.text(lang)), *body])
 
 
-class Form(Vertical):
+class Form(Described, Vertical):
     """A form of a :class:`FormPane`: any change re-previews, Enter in a field submits.
 
     ``SCORES`` maps a character Select's id to the score field it fills (the character's combat
@@ -88,11 +77,7 @@ class Form(Vertical):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {}
     #: Enter on a choice (a Cycle) applies too; Inputs submit on their own.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Apply", show=False, id="form-apply"),
-        Binding(TRADE_KEY, "applies('trade')", "Trade applies", show=False, id="form-trade"),
-        Binding(SPECIALITY_KEY, "applies('speciality')", "Speciality applies", show=False, id="form-speciality"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("form")
 
     def __init__(self, pane: FormPane, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -122,7 +107,7 @@ class Form(Vertical):
         refusals = [e.message for e in self.query(ErrorLine) if e.message]
         if refusals:  # seen at once even on an 80×24 screen, where the list hides the form
             self.app.notify(refusals[0], severity="warning", timeout=6)
-        back_to_initiative(self)
+        back_to_list(self)
 
     def choose(self, select_id: str, key: str | None) -> None:
         """Pick ``key`` in a character Select and put its score in the field."""
@@ -221,8 +206,6 @@ class FormPane(Pane):
     MODES: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: Form id → the name of the pane's method that opens it (a click on its tab calls it).
     OPENERS: ClassVar[dict[str, str]] = {}
-    #: Footer texts: binding id → i18n key.
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {}
     result_text: Content = Content("")
     ready = False
 
@@ -235,7 +218,6 @@ class FormPane(Pane):
         self.follow(campaign)
         if not self.ready:
             self.ready = True
-            localise_bindings(self, self.BINDING_TEXTS)
             self.show_form(self.MODES[0][0])
             self.prepare()
             self.turn_filled = self.turn_stamp()
@@ -394,10 +376,6 @@ class FormPane(Pane):
             if opened is not None:
                 await opened
 
-    def action_back(self) -> None:
-        """Escape: back to the initiative list."""
-        back_to_initiative(self)
-
     # -- applying -------------------------------------------------------------------------------
     def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None, *, back: bool = True) -> Outcome | None:
         """Send ``action`` to the app, once: a refusal shows next to the fields and changes
@@ -414,7 +392,7 @@ class FormPane(Pane):
                 done = gm(self).session.journal.done
                 self.result_entry = (len(done) - 1, done[-1]) if done else None
                 if back:  # the next turn is one key: n
-                    back_to_initiative(self)
+                    back_to_list(self)
 
         error.show("")
         result = gm(self).request(action, replace_last=replaces is not None, quiet=True, done=shown)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -21,6 +21,7 @@ from core.combat import Range
 from core.errors import RulesError
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import TEXT, pick, register, t
 from tui.safe import visible
 from tui.textual_fixes.chooser import keeps_its_size
@@ -65,7 +66,7 @@ class NumberField(FixedSizeInput):
         return value
 
 
-class Cycle(Widget, can_focus=True):
+class Cycle(Described, Widget, can_focus=True):
     """A one-line choice among a few: space or → for the next, ← for the previous."""
 
     DEFAULT_CSS = """
@@ -80,10 +81,7 @@ class Cycle(Widget, can_focus=True):
         text-style: bold;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "step(1)", "Next", show=False, id="choice-next"),
-        Binding("left", "step(-1)", "Previous", show=False, id="choice-previous"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("choice")
 
     index: reactive[int] = reactive(0)
 

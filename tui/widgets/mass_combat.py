@@ -13,9 +13,10 @@ from typing import Any, ClassVar
 import attrs
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -35,11 +36,11 @@ from core.damage import apply_damage
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.rolls import chance_of_success, check
-from core.validators import Whole, looks_whole
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import pick, register, t
+from tui.messages import ShowPane
 from tui.safe import markup, visible
-from tui.state import localise_bindings
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none, fighters
@@ -52,7 +53,6 @@ register(
     {
         "mass.attack": ("Attack a group", "Attaquer un groupe"),
         "mass.defence": ("Defend against a group", "Défense contre un groupe"),
-        "mass.switch": ("Attack/Defence", "Attaque/Défense"),
         "mass.attacker": ("Attacker", "Attaquant"),
         "mass.defender": ("Defender", "Défenseur"),
         "mass.score": ("Score", "Score"),
@@ -60,7 +60,6 @@ register(
         "mass.affect": ("Affect", "Affect"),
         "mass.kult": ("Kult", "Kult"),
         "mass.reroll": ("Reroll", "Relance"),
-        "mass.grade": ("Grade", "Rang"),
         "mass.attackers": ("×", "×"),
         "mass.attackers_name": ("attackers", "assaillants"),
         "mass.hidden": ("hidden", "caché"),
@@ -85,13 +84,6 @@ register(
         "mass.hit_costs": ("a hit costs {n}: {preview}", "une touche coûte {n} : {preview}"),
         "mass.typed_def": ("kult {die}: {final} vs {d} → {verdict}", "kult {die} : {final} contre {d} → {verdict}"),
         "mass.roll_cost": ("a hit costs 1 + 1 per 5 short; at 1: {preview}", "une touche coûte 1 + 1 par 5 manquants ; à 1 : {preview}"),
-        "mass.standing_prompt": ("{name}: how many standing? (0…{total})", "{name} : combien debout ? (0…{total})"),
-        "mass.key.attack": ("Attack", "Attaquer"),
-        "mass.key.defend": ("Defend", "Défendre"),
-        "mass.key.standing": ("Standing", "Debout"),
-        "mass.key.up": ("+1", "+1"),
-        "mass.key.down": ("-1", "-1"),
-        "mass.key.switch": ("Attack/Defence", "Attaque/Défense"),
     }
 )
 
@@ -121,23 +113,14 @@ def group_prompt(group: MookGroup, lang: Lang) -> Content:
     )
 
 
-class GroupList(OptionList):
+class GroupList(Described, OptionList):
     """The mook groups, one line each; the highlighted one is the target."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "attack", "Attack", id="mass-attack"),
-        Binding("d", "defend", "Defend", id="mass-defend"),
-        Binding("s", "standing", "Standing", id="mass-standing"),
-        Binding("plus,equals_sign", "nudge(1)", "+1", id="mass-up"),
-        Binding("minus", "nudge(-1)", "-1", id="mass-down"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("groups")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(compact=True, **kwargs)
         self.shown: tuple[MookGroup, ...] = ()
-
-    def on_mount(self) -> None:
-        localise_bindings(self, {"mass-attack": "mass.key.attack", "mass-defend": "mass.key.defend", "mass-standing": "mass.key.standing"})
 
     def show(self, groups: tuple[MookGroup, ...], lang: Lang) -> None:
         """Update only the lines whose group changed; rebuild when groups come or go."""
@@ -170,9 +153,6 @@ class GroupList(OptionList):
     def action_defend(self) -> Coroutine[Any, Any, None] | None:
         """The defence form (composed the first time: Textual awaits what is returned)."""
         return self.pane.start_defence()
-
-    def action_standing(self) -> None:
-        self.pane.ask_standing()
 
     def action_nudge(self, step: int) -> None:
         self.pane.nudge_standing(step)
@@ -317,8 +297,7 @@ class AttackForm(Form):
             self.query_one("#atk-waiting").display = can_reroll
             if can_reroll:  # the reroll die is the next thing the GM types (Esc, n…: go on)
                 pane.add_result_line(t("mass.reroll_hint", lang))
-                pane.pane_to_front()
-                focus_now(reroll_field)
+                pane.pane_to_front(reroll_field)
                 reroll_field.wait()
 
     @on(KultDieField.Left)
@@ -432,17 +411,13 @@ class DefenceForm(Form):
             self.query_one("#def-die", KultDieField).value = ""
 
 
-class MassCombatPane(FormPane):
+class MassCombatPane(Described, FormPane):
     """The mook groups with an attack form and a defence form (ctrl+t switches)."""
 
     TITLE_KEY = "pane.mass"
     MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"), ("mass-named", "named.mode"))
     OPENERS: ClassVar[dict[str, str]] = {"mass-attack": "start_attack", "mass-defence": "start_defence", "mass-named": "start_named"}
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {"mass-switch": "mass.key.switch", "mass-back": "fields.back"}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "switch", "Attack/Defence", id="mass-switch"),
-        Binding("escape", "back", "Back", id="mass-back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("mass")
 
     def compose(self) -> ComposeResult:
         yield GroupList(id="mass-groups")
@@ -568,12 +543,10 @@ class MassCombatPane(FormPane):
         form.preview()
         focus_now(self.query_one("#def-attackers", NumberField))
 
-    def pane_to_front(self) -> None:
-        from tui.screens.main import MainScreen  # the main screen holds this pane
-
-        screen = self.screen
-        if isinstance(screen, MainScreen):
-            screen.pane = "mass"
+    def pane_to_front(self, focus: Widget) -> None:
+        """Show this pane (on a narrow screen the others hide), ``focus`` focused in it."""
+        focus_now(focus)
+        self.post_message(ShowPane("mass", focus))
 
     def focus_main(self) -> None:
         groups = self.query_one(GroupList)
@@ -613,26 +586,3 @@ class MassCombatPane(FormPane):
         group = self.target_group()
         if group is not None and 0 <= group.standing + step <= group.total:
             self.request(SetStanding(group.id, group.standing + step))
-
-    def ask_standing(self) -> None:
-        from tui.screens.prompts import ValuePrompt
-
-        group = self.target_group()
-        if group is None:
-            return
-        lang = self.lang
-        question = t("mass.standing_prompt", lang, name=group.name, total=group.total)
-
-        def parse(text: str) -> int:
-            if not looks_whole(text):
-                raise ValueError(t("fields.number", lang, field=group.name))
-            try:
-                return Whole(0, group.total).parse("standing", text)
-            except RulesError:
-                raise ValueError(question) from None
-
-        def done(value: object) -> None:
-            if isinstance(value, int):
-                self.request(SetStanding(group.id, value))
-
-        self.app.push_screen(ValuePrompt(question, parse, str(group.standing)), done)

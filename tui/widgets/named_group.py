@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Label, Select, SelectionList, Static
@@ -24,6 +24,7 @@ from core.damage import apply_damage
 from core.errors import RulesError
 from core.rolls import chance_of_success
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.textual_fixes.chooser import Chooser
@@ -62,10 +63,10 @@ def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(keys, key=order.index))
 
 
-class Picks(SelectionList):
+class Picks(Described, SelectionList):
     """The group's members; space picks whom the hit takes first, Enter applies the attack."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "apply", "Apply", show=False, id="named-group-apply")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("named-picks")
 
     def action_apply(self) -> None:
         self.query_ancestor(NamedGroupForm).enter()

@@ -14,6 +14,7 @@ from core.campaign import Campaign
 from core.errors import RulesError
 from tui.access import gm
 from tui.i18n import t
+from tui.messages import ShowPane
 from tui.safe import plain
 from tui.state import AppState
 
@@ -25,6 +26,16 @@ def focus_now(widget: Widget) -> None:
     screen.set_focus(widget)
     if screen.focused is not widget:  # not focusable yet (just shown): let Textual retry
         widget.focus()
+
+
+def back_to_list(widget: Widget) -> None:
+    """Back to the initiative list (Esc in a form, a form applied, a die field left): it has the
+    focus at once, so the next key acts there, and its pane shows (:class:`ShowPane`)."""
+    screen = widget.screen
+    found = screen.query("#initiative-list")
+    if found:
+        focus_now(found.first())
+        screen.post_message(ShowPane("initiative"))
 
 
 class Pane(AppState, Vertical):

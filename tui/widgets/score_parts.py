@@ -26,8 +26,6 @@ register(
     {
         "scores.trade": ("trade ^b", "métier ^b"),
         "scores.speciality": ("speciality ^s", "spécialisation ^s"),
-        "scores.key.trade": ("Trade applies", "Le métier s'applique"),
-        "scores.key.speciality": ("Speciality applies", "La spécialisation s'applique"),
         "scores.typed": ("{name}: {parts} · score used: {score}", "{name} : {parts} · score retenu : {score}"),
         "scores.parts": ("{name}: {parts}", "{name} : {parts}"),
     }
