@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar, cast
 
-import attrs
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
@@ -15,12 +14,12 @@ from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Input
 
-from core.actions import Action, Outcome
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.scores import Applies
 from tui.commands.keys import bindings, describe
+from tui.door import Door
 from tui.i18n import t
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
@@ -29,8 +28,9 @@ from tui.textual_fixes.keys import OrderedKeys
 from tui.textual_fixes.styles import StyledOnce, breakpoint_classes
 
 
-class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
-    """Holds the session; panes read ``campaign`` and send every change through :meth:`request`."""
+class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
+    """Holds the session; panes read ``campaign`` and send every change through the door,
+    ``await app.request(action)`` (:mod:`tui.door`)."""
 
     CSS_PATH = [
         "styles/app.tcss",
@@ -68,13 +68,12 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
         session: Session,
         *,
         lang: Lang = "en",
-        locked_by: str | None = None,
         load_error: Exception | None = None,
         mouse: bool = True,
     ) -> None:
         super().__init__()
         self.session = session
-        self.locked_by = locked_by
+        self.locked_by: str | None = None
         self.load_error = load_error
         self.mouse = mouse
         #: For the session (tui.widgets.score_parts): what the GM said applies to a character's
@@ -83,6 +82,25 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
         self.check_characteristic: dict[str, str] = {}
         self.set_reactive(ApotheoseApp.lang, lang)
         self.set_reactive(ApotheoseApp.campaign, session.campaign)
+
+    def adopt(self, session: Session, locked_by: str | None = None, notes: Sequence[str] = ()) -> None:
+        """Work on ``session`` from now on (as made, or a backup restored on the bad-save
+        screen): its autosaver reports here, and once the app runs the GM is told who else
+        writes the campaign (it opened read-only) and what was repaired or reset on opening it."""
+        from saves.store import AutoSaver
+
+        self.session, self.locked_by = session, locked_by
+        saver = session.saver
+        if isinstance(saver, AutoSaver):  # not once the app has stopped: nobody to tell
+            saver.on_error = lambda error: self.save_failed(error) if self.is_running else None
+            saver.on_recovered = lambda: self.save_recovered() if self.is_running else None
+            saver.on_conflict = lambda conflict: self.save_conflict(conflict) if self.is_running else None
+            saver.on_warning = lambda text: self.save_warning(text) if self.is_running else None
+        if self.is_running:
+            self.campaign = session.campaign
+        told = [(t("app.locked_by", self.lang, holder=locked_by), 8)] if locked_by else []
+        for text, timeout in (*told, *((note, 10) for note in notes)):
+            self.call_later(self.notify, text, severity="warning", timeout=timeout)
 
     def on_load(self) -> None:
         """Before the first screen is composed: its footer shows these keys from the start."""
@@ -111,8 +129,6 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
         # an auto-pilot starts) once every widget of the first screen is mounted, as when the
         # main screen was pushed over the default one.
         await AwaitMount(self.screen, [self.screen])
-        if self.locked_by:
-            self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from tui.commands.palette import localised
@@ -143,88 +159,6 @@ class ApotheoseApp(OrderedKeys, StyledOnce, App[None]):
         """Every notification is plain text (it quotes names, files, errors): never markup, and
         a control character in it shows as an escape (``markup`` is ignored)."""
         super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
-
-    # -- the one way a change happens -------------------------------------------------------
-    def request(
-        self,
-        action: Action,
-        *,
-        replace_last: bool = False,
-        quiet: bool = False,
-        done: Callable[[Outcome | RulesError | None], None] | None = None,
-        own_side: bool = False,
-    ) -> Outcome | RulesError | None:
-        """The one way the campaign changes: apply ``action`` through the session, once.
-
-        Returns the :class:`Outcome` recorded, or the refusal (a notification says it unless
-        ``quiet``: a form shows it next to its fields), or ``None`` when the GM's yes comes
-        first: an attack on the attacker's own side (``own_side`` says it was asked), a 6th
-        stigma or grace, a raise past half of the raises. A dialog asks, and a yes resends the
-        action. ``done`` gets the final result either way (``None``: the GM said no).
-        ``replace_last``: the action takes the place of the last one (a reroll replaces the
-        failed roll, and is never asked about again). A stigma the action gave without its
-        permanent effect opens the stigma dialog (RULES 1.3)."""
-        before = self.session.campaign
-        if not own_side and not replace_last:
-            from tui.confirm import own_side_question
-
-            question = own_side_question(before, action, self.lang)
-            if question is not None:
-                self._ask(question, lambda: self.request(action, quiet=quiet, done=done, own_side=True), done)
-                return None
-        try:
-            outcome = self.session.replace_last(action) if replace_last else self.session.do(action)
-        except RulesError as error:
-            from tui.confirm import question_for
-
-            ask = question_for(before, action, error, self.lang)
-            if ask is None:
-                if not quiet:
-                    self.notify(error.text(self.lang), severity="error", timeout=6)
-                if done is not None:
-                    done(error)
-                return error
-            question, fields = ask
-            resend = attrs.evolve(action, **fields)
-            self._ask(question, lambda: self.request(resend, replace_last=replace_last, quiet=quiet, done=done, own_side=True), done)
-            return None
-        self.campaign = self.session.campaign
-        self.notify(outcome.summary.text(self.lang), timeout=3)
-        from tui.screens.stigma import prompt_new_stigmata
-
-        prompt_new_stigmata(self, before, self.campaign)
-        if done is not None:
-            done(outcome)
-        return outcome
-
-    def _ask(
-        self, question: str, resend: Callable[[], object], done: Callable[[Outcome | RulesError | None], None] | None
-    ) -> None:
-        """Ask the GM ``question`` (yes/no): yes runs ``resend``, no tells ``done``."""
-        from tui.screens.prompts import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                resend()
-            elif done is not None:
-                done(None)
-
-        self.push_screen(ConfirmDialog(question), answered)
-
-    def request_all(self, actions: Sequence[Action]) -> Outcome | RulesError:
-        """Apply ``actions`` in order as one change (a form that adds a character and places it
-        in the fight): all of them, or none and the refusal. Each is its own undo step."""
-        before = self.session.campaign
-        try:
-            outcomes = self.session.do_all(actions)
-        except RulesError as error:
-            return error
-        self.campaign = self.session.campaign
-        self.notify(outcomes[0].summary.text(self.lang), timeout=3)
-        from tui.screens.stigma import prompt_new_stigmata
-
-        prompt_new_stigmata(self, before, self.campaign)
-        return outcomes[0]
 
     def action_undo(self) -> None:
         try:
@@ -328,6 +262,10 @@ def make_app(
     locked_by: str | None = None,
     load_error: Exception | None = None,
     mouse: bool = True,
+    notes: Sequence[str] = (),
 ) -> ApotheoseApp:
-    """The one way to build the app, for the command line and for the tests."""
-    return ApotheoseApp(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mouse)
+    """The one way to build the app, for the command line and for the tests. ``notes``: what the
+    GM must know of the campaign opened (said once the app runs)."""
+    app = ApotheoseApp(session, lang=lang, load_error=load_error, mouse=mouse)
+    app.adopt(session, locked_by, notes)
+    return app

@@ -1,12 +1,15 @@
-"""What widgets ask the screen for: they post these and never import a screen.
+"""What widgets ask the screen for, never importing a screen.
 
-The main screen handles them (``on_show_pane``). A command that opens a dialog is the screen's
-own action (its key is bound with ``screen.…`` in the command table).
+They post messages, which the main screen handles (``on_show_pane``); a command that opens a
+dialog is the screen's own action (its key is bound with ``screen.…`` in the command table).
+One request cannot wait for a message: going back to the initiative list, where the very next
+key must act (the key that leaves a waiting die field runs on the list at once). For that, the
+screen that holds the list is reached through :class:`ListScreen`, a typed interface.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.message import Message
 
@@ -23,3 +26,11 @@ class ShowPane(Message):
         super().__init__()
         self.name = name
         self.focus = focus
+
+
+@runtime_checkable
+class ListScreen(Protocol):
+    """A screen holding the initiative list (the main screen)."""
+
+    def action_back(self) -> None:
+        """Show the initiative list and focus it, now."""

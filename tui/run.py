@@ -109,17 +109,6 @@ def open_session(path: Path, *, read_only: bool = False, rng: RandomSource | Non
     return session, opened.locked_by, notes
 
 
-def attach(app: ApotheoseApp, session: Session) -> None:
-    """Let the session's autosaver tell ``app`` when saving fails and when it works again."""
-    from saves.store import AutoSaver
-
-    if isinstance(session.saver, AutoSaver):  # not once the app has stopped: nobody to tell
-        session.saver.on_error = lambda error: app.save_failed(error) if app.is_running else None
-        session.saver.on_recovered = lambda: app.save_recovered() if app.is_running else None
-        session.saver.on_conflict = lambda conflict: app.save_conflict(conflict) if app.is_running else None
-        session.saver.on_warning = lambda text: app.save_warning(text) if app.is_running else None
-
-
 def build(argv: Sequence[str], *, rng: RandomSource | None = None, need_terminal: bool = False) -> ApotheoseApp:
     """The app for these command-line words, its campaign open (raises :class:`Usage`).
     ``need_terminal``: refuse (:class:`NoTerminal`) before opening anything when standard input
@@ -157,12 +146,9 @@ def build(argv: Sequence[str], *, rng: RandomSource | None = None, need_terminal
     from tui.textual_fixes.mouse import CLICKS, OFF, clicks_only_driver, mouse_mode
 
     mode = mouse_mode(mouse=args.mouse, no_mouse=args.no_mouse, environ=os.environ)
-    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mode != OFF)
+    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mode != OFF, notes=notes)
     if mode == CLICKS and (driver := clicks_only_driver()) is not None:
         app.driver_class = driver
-    attach(app, session)
-    for note in notes:
-        app.call_later(app.notify, note, severity="warning", timeout=10)
     return app
 
 

@@ -79,8 +79,9 @@ def _die_data(result: Any) -> dict[str, Any]:
 def run_attack_group(args: argparse.Namespace) -> Answer:
     from core.combat import attack_group, group_difficulty
 
-    grade, range, _ = group_difficulty(args.grade, args.range)
-    attack = _rolled(args, grade.difficulty + range.modifier, args.attack)
+    asked = group_difficulty(args.grade, args.range)
+    grade, range = asked.grade, asked.range
+    attack = _rolled(args, asked.value, args.attack)
     result = attack_group(attack, grade, range, args.standing)
     data = {
         "attack": result.attack, "grade": str(result.grade), "range": str(result.range), "standing": result.standing,

@@ -96,7 +96,7 @@ class BadSaveScreen(Described, Screen[None]):
 
     @on(OptionList.OptionSelected, "#bad-save-backups")
     def _restore(self, event: OptionList.OptionSelected) -> None:
-        from tui.run import attach, open_session
+        from tui.run import open_session
         from tui.screens.main import MainScreen
 
         app, lang = gm(self), lang_of(self)
@@ -108,17 +108,10 @@ class BadSaveScreen(Described, Screen[None]):
         except SaveError as error:
             app.notify(t("bad_save.restore_failed", lang, error=error), severity="error", timeout=10)
             return
-        app.session = session
-        app.locked_by = locked_by
-        attach(app, session)
-        app.campaign = session.campaign
+        app.notify(t("bad_save.restored", lang, backup=backup.name))
+        app.adopt(session, locked_by, notes)
         # The bad-save screen is the app's first screen: the main screen goes on top of it.
         if len(app.screen_stack) > 1:
             app.switch_screen(MainScreen())
         else:
             app.push_screen(MainScreen())
-        app.notify(t("bad_save.restored", lang, backup=backup.name))
-        if locked_by:
-            app.notify(t("app.locked_by", lang, holder=locked_by), severity="warning", timeout=8)
-        for note in notes:
-            app.notify(note, severity="warning", timeout=10)

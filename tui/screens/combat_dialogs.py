@@ -1,7 +1,6 @@
-"""Dialogs of the initiative list and the combatant sheet, and the ask-then-resend flow.
-
-The ask-then-resend flow itself lives in :mod:`tui.confirm`.
-"""
+"""Dialogs of the initiative list and the combatant sheet: a condition, a pick in a short list,
+a shadow change, mystical exhaustion. (The GM's yes to a question of the rules is the door's one
+dialog: :mod:`tui.door`.)"""
 
 from __future__ import annotations
 
@@ -292,6 +291,3 @@ class ExhaustDialog(Described, ModalScreen["tuple[int, int] | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-# -- ask, then resend ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from core.actions import (
     EndEncounter,
     MoveInOrder,
     NextTurn,
+    Outcome,
     PreviousTurn,
     RemoveCondition,
     RepairArmour,
@@ -26,13 +27,12 @@ from core.actions import (
     SetInitiative,
     Stabilise,
     StartEncounter,
-    apply,
 )
 from core.campaign import Campaign
 from core.conditions import left as condition_left
-from core.errors import RulesError
+from core.encounter import Condition
 from core.roster import Character
-from tui.access import applied, gm, targets
+from tui.access import gm, targets
 from tui.i18n import pick, register, t
 from tui.widgets.initiative import InitiativeList, InitiativePane
 
@@ -81,8 +81,8 @@ class FightActions(Screen[None]):
             return None
         return found
 
-    def _request(self, action: Action) -> bool:
-        return applied(gm(self).request(action))
+    def _request(self, action: Action) -> None:
+        gm(self).request(action)  # the door says what came of it
 
     # -- the turn order ------------------------------------------------------------------------------
     def action_next_turn(self) -> None:
@@ -166,9 +166,14 @@ class FightActions(Screen[None]):
         order = tuple((k, campaign.name_of(k)) for k in enc.keys) if enc is not None else ()
         marked = bool(app.marked)
 
-        def done(condition) -> None:
-            if condition is not None and self._request(AddCondition(keys[0], condition, also=keys[1:])) and marked:
+        async def add(condition: Condition) -> None:
+            answer = await app.request(AddCondition(keys[0], condition, also=keys[1:]))
+            if isinstance(answer, Outcome) and marked:
                 app.marked = frozenset()
+
+        def done(condition: Condition | None) -> None:
+            if condition is not None:
+                self.run_worker(add(condition), group="request")
 
         self.app.push_screen(ConditionDialog(who, order, enc.current if enc is not None else None), done)
 
@@ -214,21 +219,22 @@ class FightActions(Screen[None]):
         from tui.screens.roll import RollDialog
 
         c = self._character()
-        if c is not None:
-            dialog = RollDialog(c.id)
-            self.app.push_screen(dialog, lambda roll: self._rolled(roll, dialog.parts))
-
-    def _rolled(self, roll: Roll | None, parts: str) -> None:
-        """Apply the check; its result and the score's parts stay under the list (not only in
-        a toast)."""
-        if roll is None:
+        if c is None:
             return
-        try:
-            outcome = apply(gm(self).campaign, roll)
-        except RulesError:  # refused (or to be confirmed): the app says so
-            outcome = None
-        if self._request(roll) and outcome is not None:
-            self.query_one(InitiativePane).show_check(outcome, parts)
+        dialog = RollDialog(c.id)
+
+        def done(roll: Roll | None) -> None:
+            if roll is not None:
+                self.run_worker(self._rolled(roll, dialog.parts), group="request")
+
+        self.app.push_screen(dialog, done)
+
+    async def _rolled(self, roll: Roll, parts: str) -> None:
+        """Apply the check; its outcome and the score's parts stay under the list (not only in
+        a toast)."""
+        answer = await gm(self).request(roll)
+        if isinstance(answer, Outcome):
+            self.query_one(InitiativePane).show_check(answer, parts)
 
     def action_sheet(self) -> None:
         from tui.screens.sheet import SheetScreen

@@ -182,7 +182,8 @@ class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quic
             return
 
         def chosen(victims: tuple[str, ...] | None) -> None:
-            tab.victims_chosen(cast, victims)
+            if victims is not None:  # Escape: the spell's fields again, to change it
+                self.run_worker(tab.cast(cast, victims), group="request")
 
         campaign = gm(self).campaign
         self.app.push_screen(VictimsDialog(cast.spell.intensity, participants(campaign), gm(self).marked), chosen)

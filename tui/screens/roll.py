@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from core.actions import NeedsConfirmation, Roll, apply
+from core.actions import Roll, trial
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
@@ -184,9 +184,9 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         text = t("roll.chance", lang, score=score, difficulty=difficulty, pct=percent(chance_of_success(score, difficulty, die), lang))
         if isinstance(entry, int):
             try:
-                outcome = apply(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))
+                outcome = trial(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))
                 text += "\n" + t("roll.would", lang, die=f"{entry:+d}", what=outcome.lines[0].text(lang))
-            except (RulesError, NeedsConfirmation):
+            except RulesError:
                 pass
         chance.update(plain(text))
         error.update("")

@@ -27,7 +27,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.actions import AddMany, apply
+from core.actions import AddMany, Outcome, trial
 from core.breakdown import Lang, Line
 from core.errors import RulesError
 from core.notation import format_armour, format_trades
@@ -41,8 +41,9 @@ from core.templates import (
     parse_group_line,
     split_count,
 )
-from tui.access import applied, gm, lang_of
+from tui.access import gm, lang_of
 from tui.commands.keys import Described, bindings
+from tui.door import Refused
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
@@ -142,7 +143,7 @@ class LineDialog(Described, AppState, ModalScreen[bool]):
         raise NotImplementedError
 
     def describe(self, action: AddMany) -> str:
-        return _lines(apply(self.campaign, action).lines[:2], self.lang)
+        return _lines(trial(self.campaign, action).lines[:2], self.lang)
 
     @on(Input.Changed, "#line-input")
     def _changed(self) -> None:
@@ -162,20 +163,25 @@ class LineDialog(Described, AppState, ModalScreen[bool]):
         line.display = bool(error)
 
     @on(Input.Submitted, "#line-input")
-    def submit(self) -> None:
+    async def submit(self) -> None:
+        """Add what the line says (one :class:`AddMany`); a refusal stays under it, with what
+        was typed."""
         text = self.query_one("#line-input", Input).value
         try:
             action = self.action(text)
-            result = gm(self).request(AddMany(action.characters, action.groups, join=self.joins), quiet=True)
-        except RulesError as exc:
-            result = exc
-        if isinstance(result, RulesError):  # what was typed stays
-            line = self.query_one("#line-error", Static)
-            line.update(result.text(self.lang))
-            line.display = True
+        except RulesError as error:
+            self.refused(error)
             return
-        if applied(result):
+        answer = await gm(self).request(AddMany(action.characters, action.groups, join=self.joins), quiet=True)
+        if isinstance(answer, Refused):
+            self.refused(answer.error)
+        elif isinstance(answer, Outcome):
             self.dismiss(True)
+
+    def refused(self, error: RulesError) -> None:
+        line = self.query_one("#line-error", Static)
+        line.update(error.text(self.lang))
+        line.display = True
 
     def action_cancel(self) -> None:
         self.dismiss(False)
@@ -245,9 +251,9 @@ class TemplatePicker(LineDialog):
             super().refresh_preview()
 
     @on(OptionList.OptionSelected)
-    def _clicked(self, event: OptionList.OptionSelected) -> None:
+    async def _clicked(self, event: OptionList.OptionSelected) -> None:
         self.query_one(OptionList).highlighted = event.option_index
-        self.submit()
+        await self.submit()
 
 
 class MookLine(LineDialog):

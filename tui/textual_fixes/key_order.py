@@ -12,8 +12,9 @@ terminal while a key before it is still on its way: it follows each key the app 
 the widget that got it (``MessagePump._parent``, ``Message._stop_propagation``), until a widget
 keeps it or it is back in the app's queue, lets the app and the widgets on screen handle what
 that key set off (:mod:`tui.textual_fixes.settle`: an Enter in a field submits its form, which
-gives the focus back to the list), then hands the app the next key held: what Textual's Pilot
-does between the keys of a test. A key that never comes back (its widget removed) is let go
+gives the focus back to the list) and the first step of the tasks they started (a form sends its
+action from a worker), then hands the app the next key held: what Textual's Pilot does between
+the keys of a test. A key that never comes back (its widget removed) is let go
 after :data:`GIVE_UP` seconds, so keys are never stuck. Keys typed one at a time are not held.
 
 Checked on Textual 8.2.8.
@@ -21,6 +22,7 @@ Checked on Textual 8.2.8.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -101,10 +103,18 @@ class KeyOrder:
             wait = self._waits
         elif wait != self._waits:
             return
-        if not self.held or rounds <= 0:
+        if not self.held:
             self._next()
+        elif rounds <= 0:
+            # After the tasks those keys started (a form's Enter sends its action in a worker):
+            # they were scheduled before this callback, and each runs its first step first.
+            asyncio.get_running_loop().call_soon(self._next_if, wait)
         else:
             when_handled(everything_on(self.app.screen), lambda: self._settle_then_next(rounds - 1, wait))
+
+    def _next_if(self, wait: int) -> None:
+        if wait == self._waits:
+            self._next()
 
     def _next(self) -> None:
         """Hand the app the oldest key held (behind the keys already in its queue)."""

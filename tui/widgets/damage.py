@@ -8,24 +8,24 @@ import re
 from collections.abc import Coroutine
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
-from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour, apply
+from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, Outcome, RepairArmour, trial
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import Range
 from core.damage import HIT, Weapon, apply_damage
-from core.duel import attack_opponent_roll, defend_opponent_roll
+from core.duel import attack_difficulty, attack_opponent_roll, defend_opponent_roll
 from core.errors import RulesError
 from core.rolls import chance_of_success
-from core.sums import Term, sum_line
-from tui.access import applied, gm
+from tui.access import gm
 from tui.access import targets as marked_or_selected
 from tui.commands.keys import Described, bindings
+from tui.door import Answer
 from tui.i18n import plural_s, register, t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
@@ -89,7 +89,7 @@ def preview_lines(campaign: Campaign, action: Damage | Heal, lang: Lang) -> list
     """What ``action`` would write in the log, line by line: the reducer's own answer on the
     current campaign (nothing changes), or why the rules refuse it."""
     try:
-        return [item.text(lang) for item in apply(campaign, action).lines]
+        return [item.text(lang) for item in trial(campaign, action).lines]
     except RulesError as refused:
         return [refused.text(lang)]
 
@@ -137,7 +137,7 @@ class EntryForm(Form):
         pugilat, bypass = self.pane.toggles()
         return Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
         error = self.query_one(ErrorLine)
         try:
@@ -147,10 +147,12 @@ class EntryForm(Form):
                 raise FieldError(t("dmg.need_target", lang))
         except FieldError as refused:
             error.show(str(refused))
-            return
-        if pane.apply(self.action(targets, healing, amount), error) is not None:
+            return None
+        answer = await pane.apply(self.action(targets, healing, amount), error)
+        if isinstance(answer, Outcome):
             self.amount.value = ""
             pane.used_up()
+        return answer
 
 
 class DuelForm(Form):
@@ -237,10 +239,8 @@ class DuelForm(Form):
         die = pane.campaign.rules.die
         weapon: Weapon = self.query_one("#duel-weapon", Cycle).value
         range_: Range = self.query_one("#duel-range", Cycle).value
-        difficulty = defence + range_.modifier
-        terms = [Term("defence", "défense", defence)] + ([Term(range_.en, range_.fr, range_.modifier)] if range_.modifier else [])
-        difficulty_line = sum_line(terms, "difficulty: ", "difficulté : ").text(lang)
-        set_text(chance, t("dmg.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line))
+        _range, difficulty, difficulty_line = attack_difficulty(defence, range_)
+        set_text(chance, t("dmg.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
         c = pane.campaign.character(defender)
         pugilat, bypass = pane.toggles()
 
@@ -263,32 +263,34 @@ class DuelForm(Form):
             text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
         set_text(shown, text)
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
         try:
             defender, score, defence, entry = self.read()
         except FieldError as refused:
             error.show(str(refused))
-            return
+            return None
         face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
         pugilat, bypass = pane.toggles()
+        action: AttackOpponent | DefendOpponent
         if self.defends:
-            action: AttackOpponent | DefendOpponent = DefendOpponent(
+            action = DefendOpponent(
                 defender, score, defence, (face,), self.query_one("#duel-attacker", Select).selection,
                 self.query_one("#duel-weapon", Cycle).value, pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
             )  # fmt: skip
-            if pane.apply(action, error) is not None:
-                self.die.value = ""
-            return
-        action = AttackOpponent(
-            self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
-            self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
-            pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
-        )  # fmt: skip
-        if pane.apply(action, error) is not None:
+        else:
+            action = AttackOpponent(
+                self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
+                self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
+                pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
+            )  # fmt: skip
+        answer = await pane.apply(action, error)
+        if isinstance(answer, Outcome):
             self.die.value = ""
-            pane.used_up()
+            if not self.defends:
+                pane.used_up()
+        return answer
 
 
 class DamagePane(Described, FormPane):
@@ -426,7 +428,8 @@ class DamagePane(Described, FormPane):
         form.query_one("#duel-defends", Checkbox).toggle()
         return None
 
-    def action_repair(self) -> None:
+    @work(group="form")
+    async def action_repair(self) -> None:
         """Restore the lost armour points of each target."""
         worn = [key for key in self.targets() if (c := character_or_none(self.campaign, key)) and c.armour < c.max_armour]
         if not worn:
@@ -434,6 +437,7 @@ class DamagePane(Described, FormPane):
             return
         lines = []
         for key in worn:
-            if applied(gm(self).request(RepairArmour(key))):
-                lines.append(gm(self).session.journal.done[-1].lines[0].text(self.lang))
+            answer = await gm(self).request(RepairArmour(key))
+            if isinstance(answer, Outcome):
+                lines.append(answer.lines[0].text(self.lang))
         self.show_result("\n".join(lines))

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from core.actions import AttackGroup, DefendGroup, SetStanding
+from core.actions import AttackGroup, DefendGroup, Outcome, SetStanding
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import (
@@ -35,9 +35,10 @@ from core.combat import (
 from core.damage import apply_damage
 from core.errors import RulesError
 from core.mooks import MookGroup
-from core.rolls import chance_of_success, check
+from core.rolls import chance_of_success
 from tui.access import gm
 from tui.commands.keys import Described, bindings
+from tui.door import Answer
 from tui.i18n import pick, register, t
 from tui.messages import ShowPane
 from tui.safe import markup, visible
@@ -241,9 +242,9 @@ class AttackForm(Form):
             return
         self.query_one(ErrorLine).show("")
         range_ = self.query_one("#atk-range", Cycle).value
-        _, _, difficulty_line = group_difficulty(group.grade, range_)
-        difficulty = group.grade.difficulty + range_.modifier
-        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
+        asked = group_difficulty(group.grade, range_)
+        difficulty = asked.value
+        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=asked.line.text(lang)))
         if isinstance(first, int) and group.standing:
             dice = (first, again) if isinstance(again, int) else (first,)
             try:
@@ -259,7 +260,7 @@ class AttackForm(Form):
             text = t("mass.hit_rule", lang, d=difficulty, n=group.standing)
         set_text(shown, text)
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
         campaign, die, rng = pane.campaign, pane.campaign.rules.die, gm(pane).session.rng
         error = self.query_one(ErrorLine)
@@ -273,7 +274,7 @@ class AttackForm(Form):
             again = reroll_field.entry(die, lang)
         except FieldError as refused:
             error.show(str(refused))
-            return
+            return None
         range_: Range = self.query_one("#atk-range", Cycle).value
         affect = self.query_one("#atk-affect", Cycle).value
         previous = self.rerollable()
@@ -284,13 +285,10 @@ class AttackForm(Form):
         else:
             dice = (cast(first, die, rng),) + (() if again is None else (cast(again, die, rng),))
             action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
-        try:
-            can_reroll = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls).can_reroll
-        except RulesError:  # a reroll the rules refuse: the request says why
-            can_reroll = False
+        can_reroll = action.can_reroll(campaign)  # the rules' answer (a miss, a die left)
         # A miss that can be rerolled keeps the form: it waits for the reroll die.
-        done = pane.apply(action, error, replaces=replaces, back=not can_reroll)
-        if done:
+        answer = await pane.apply(action, error, replace_last=replaces is not None)
+        if isinstance(answer, Outcome):
             self.last = (action, can_reroll)
             self.die.value = ""
             reroll_field.value = ""
@@ -299,6 +297,7 @@ class AttackForm(Form):
                 pane.add_result_line(t("mass.reroll_hint", lang))
                 pane.pane_to_front(reroll_field)
                 reroll_field.wait()
+        return answer
 
     @on(KultDieField.Left)
     def _went_on(self) -> None:
@@ -396,19 +395,21 @@ class DefenceForm(Form):
             text = t("mass.hit_costs", lang, n=static.damage, preview=cost(static.damage)) if static.hit else t("mass.no_cost", lang)
         set_text(shown, f"{difficulty_line.text(lang)}\n{text}")
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
         try:
             defender, grade, attackers, score, entry = self.read()
         except FieldError as refused:
             error.show(str(refused))
-            return
+            return None
         face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
         affect = self.query_one("#def-affect", Cycle).value
         action = DefendGroup(defender, grade, attackers, score, () if face is None else (face,), affect)
-        if pane.apply(action, error):
+        answer = await pane.apply(action, error)
+        if isinstance(answer, Outcome):
             self.query_one("#def-die", KultDieField).value = ""
+        return answer
 
 
 class MassCombatPane(Described, FormPane):
@@ -504,10 +505,6 @@ class MassCombatPane(Described, FormPane):
         pcs = [c for c in fighters(self.campaign) if c.pc]
         return pcs[0].id if pcs else None
 
-    def difficulty_of(self, action: AttackGroup) -> int:
-        grade = self.campaign.group(action.group).grade
-        return grade.difficulty + action.range.modifier
-
     # -- public entry points --------------------------------------------------------------------
     def start_attack(self, keep_target: bool = False) -> None:
         """The attack form, the current combatant attacking, the die field focused."""
@@ -585,4 +582,4 @@ class MassCombatPane(Described, FormPane):
     def nudge_standing(self, step: int) -> None:
         group = self.target_group()
         if group is not None and 0 <= group.standing + step <= group.total:
-            self.request(SetStanding(group.id, group.standing + step))
+            gm(self).request(SetStanding(group.id, group.standing + step))

@@ -25,7 +25,7 @@ from textual.widgets import (
     Tabs,
 )
 
-from core.actions import CastSpell
+from core.actions import CastSpell, Outcome
 from core.breakdown import Lang
 from core.campaign import Campaign, changed_characters
 from core.errors import RulesError
@@ -46,9 +46,10 @@ from core.magic import (
 from core.rolls import chance_of_success
 from core.roster import Character
 from core.validators import ANY_WHOLE
-from tui.access import applied, gm
+from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.table import SPELL_SYSTEMS
+from tui.door import Answer
 from tui.i18n import pick, refused, register, t
 from tui.safe import plain
 from tui.textual_fixes.checkbox import Checkbox
@@ -497,23 +498,19 @@ class ApotheoseSpell(SpellSystem):
             return None
         return action
 
-    def victims_chosen(self, cast: CastSpell, victims: tuple[str, ...] | None) -> None:
-        """Cast ``cast`` on ``victims`` (None: Escape, the spell's fields again, to change it).
-        Cast, nothing is carried to the next spell (inspiration included) and the marks, which
-        were for its victims, are cleared; cast or refused, the initiative list has the focus."""
-        if victims is None:
-            return
+    async def cast(self, cast: CastSpell, victims: tuple[str, ...]) -> Answer:
+        """Cast ``cast`` on ``victims`` through the door. Cast, nothing is carried to the next
+        spell (inspiration included) and the marks, which were for its victims, are cleared;
+        cast, refused or declined, the initiative list has the focus."""
         app = gm(self)
         action = attrs.evolve(cast, victims=victims, aimed=aim_at_groups(self.campaign, cast.spell, victims))
-
-        def cast_done(result: object) -> None:
-            if applied(result):
-                if app.marked:
-                    app.marked = frozenset()
-                self.new_spell()
-            back_to_list(self)
-
-        app.request(action, done=cast_done)
+        answer = await app.request(action)
+        if isinstance(answer, Outcome):
+            if app.marked:
+                app.marked = frozenset()
+            self.new_spell()
+        back_to_list(self)
+        return answer
 
 
 def system_class(system: type[SpellSystem] | str) -> type[SpellSystem]:
