@@ -44,6 +44,8 @@ import sys
 import time
 from pathlib import Path
 
+from core.actions import Outcome
+
 os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")  # before Textual reads it
 os.environ.setdefault("COLORTERM", "truecolor")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -201,7 +203,7 @@ async def interactions(campaign: Campaign, size: tuple[int, int], repeat: int, m
             action = Damage((TARGET,), 1) if i % 2 == 0 else Heal((TARGET,), 1)
             before_bytes, before_frames, before_paint = driver.bytes, driver.frames, clock.total
             start = time.perf_counter()
-            assert app.request(action), action
+            assert isinstance(await app.request(action), Outcome), action
             m.add("hp.request_ms", (time.perf_counter() - start) * 1e3)
             await settle(pilot, driver)
             m.add("hp.frame_ms", (driver.last_frame - start) * 1e3)
@@ -213,7 +215,7 @@ async def interactions(campaign: Campaign, size: tuple[int, int], repeat: int, m
         for i in range(repeat):
             action = Damage((TARGET,), 1) if i % 2 == 0 else Heal((TARGET,), 1)
             before_bytes, before_paint = driver.bytes, clock.total
-            assert app.request(action), action
+            assert isinstance(await app.request(action), Outcome), action
             await settle(pilot, driver)
             m.add("sel.paint_ms", (clock.total - before_paint) * 1e3)
             m.add("sel.kb", (driver.bytes - before_bytes) / 1000)

@@ -29,7 +29,7 @@ from core.sums import Term, plural, sum_line, whole
 from core.validators import require
 
 __all__ = [
-    "ADVANTAGE", "NUMBERS_CAP", "PER_ATTACKER", "Duel", "Grade", "GroupAttack", "GroupDefence", "NamedGroupAttack", "Range", "Resolution",
+    "ADVANTAGE", "NUMBERS_CAP", "PER_ATTACKER", "Duel", "Grade", "GroupAttack", "GroupDefence", "GroupDifficulty", "NamedGroupAttack", "Range", "Resolution",
     "attack_group", "attack_group_roll", "attack_named_group", "attack_opponent", "attack_opponent_roll", "attack_score", "defence_difficulty",
     "defence_score", "defend_group", "defend_group_roll", "defend_opponent", "defend_opponent_roll", "group_difficulty", "resolve",
 ]
@@ -84,20 +84,31 @@ class GroupAttack:
     breakdown: Breakdown
 
 
-def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> tuple[Grade, Range, Line]:
+@attrs.frozen
+class GroupDifficulty:
+    """An attack on a group's difficulty: the grade's, plus the range's (RULES 1.5)."""
+
+    grade: Grade
+    range: Range
+    value: int
+    line: Line
+
+
+def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> GroupDifficulty:
+    """Veterans at medium range: 10 + 3 = 13, with its line (``difficulty: veterans 10 + medium 3 = 13``)."""
     grade, range = parse_choice(Grade, grade, "grade"), parse_choice(Range, range, "range")
     terms = [Term(grade.en, grade.fr, grade.difficulty)]
     if range.modifier:
         terms.append(Term(range.en, range.fr, range.modifier))
-    return grade, range, sum_line(terms, "difficulty: ", "difficulté : ")
+    return GroupDifficulty(grade, range, grade.difficulty + range.modifier, sum_line(terms, "difficulty: ", "difficulté : "))
 
 
 def attack_group(
     attack: int | Check, grade: Grade | str, range: Range | str = Range.SHORT, standing: int | None = None
 ) -> GroupAttack:
     """felled = 1 + success ranks on a hit, at most ``standing`` (Morvan 22 vs veterans: 3)."""
-    grade, range, difficulty_line = group_difficulty(grade, range)
-    difficulty = grade.difficulty + range.modifier
+    asked = group_difficulty(grade, range)
+    grade, range, difficulty, difficulty_line = asked.grade, asked.range, asked.value, asked.line
     if standing is not None:
         whole("standing", standing, 1)
     result = resolve(attack, difficulty, "attack", ("attack", "attaque"))
@@ -128,9 +139,9 @@ def attack_group_roll(
     rerolls_allowed: int = 1,
 ) -> GroupAttack:
     """:func:`attack_group` with the kult die rolled (or typed in ``kult``) on ``attack_score``."""
-    grade, range, _ = group_difficulty(grade, range)
-    rolled_check = check(attack_score, grade.difficulty + range.modifier, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed)
-    return attack_group(rolled_check, grade, range, standing)
+    asked = group_difficulty(grade, range)
+    rolled_check = check(attack_score, asked.value, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed)
+    return attack_group(rolled_check, asked.grade, asked.range, standing)
 
 
 # --- defending against a group --------------------------------------------------------------

@@ -46,7 +46,8 @@ def _duel(result: Resolution, hit: bool, ranks: int, weapon: Weapon, head: tuple
     return Duel(result.final, result.difficulty, result.margin, hit, ranks, damage, weapon, result.check, chance, lines)
 
 
-def _attack_difficulty(defence_final: int, range: Range | str) -> tuple[Range, int, Line]:
+def attack_difficulty(defence_final: int, range: Range | str) -> tuple[Range, int, Line]:
+    """An attack's difficulty against one opponent: its defence, +3 at medium range, +5 long."""
     whole("defence", defence_final)
     range = parse_choice(Range, range, "range")
     terms = [Term("defence", "défense", defence_final)]
@@ -60,7 +61,7 @@ def attack_opponent(
 ) -> Duel:
     """The attack hits on margin ≥ 0 against the defence (+3 medium, +5 long range)."""
     weapon = parse_choice(Weapon, weapon, "weapon")
-    range, difficulty, head = _attack_difficulty(defence_final, range)
+    range, difficulty, head = attack_difficulty(defence_final, range)
     result = resolve(attack, difficulty, "attack", ("attack", "attaque"))
     return _duel(result, result.success, result.success_ranks, weapon, (head,))
 
@@ -77,7 +78,7 @@ def attack_opponent_roll(
     rerolls_allowed: int = 1,
 ) -> Duel:
     """:func:`attack_opponent` with the kult die rolled (or typed in ``kult``)."""
-    _, difficulty, _ = _attack_difficulty(defence_final, range)
+    _, difficulty, _ = attack_difficulty(defence_final, range)
     rolled = check(attack_score, difficulty, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed)
     return attack_opponent(rolled, defence_final, weapon=weapon, range=range)
 

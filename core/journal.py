@@ -160,9 +160,15 @@ class Journal:
 
         Raises :class:`core.errors.RulesError` (and changes nothing) if the action is impossible,
         or carries what no campaign may hold (:func:`~core.validators.refuse_outside`: a control
-        character in a text, a number past any bound), whoever sent it: the app, an import.
+        character in a text, a number past any bound), whoever sent it: the app, an import; and
+        :class:`~core.actions.NeedsConfirmation` when the GM must say yes first, to what the
+        action asks (:meth:`~core.actions.Action.ask`: asked here, never on a replay) or what the
+        rules ask.
         """
         refuse_outside(action)
+        question = action.ask(self.campaign)
+        if question is not None:
+            raise question
         outcome = apply(self.campaign, action)
         seq = self.next_seq
         entry = Entry(seq, action, outcome.lines)

@@ -64,8 +64,8 @@ async def walk(app, pilot, *, every_sheet: bool = True) -> None:
     from tui.screens.sheet import SheetScreen
 
     if app.campaign.roster and app.campaign.encounter is not None:  # lines with names in the log
-        app.request(Damage((app.campaign.roster[0].id,), 1))
-        app.request(NextTurn())
+        await app.request(Damage((app.campaign.roster[0].id,), 1))
+        await app.request(NextTurn())
     for pane in ("1", "2", "3", "4", "1"):
         await pilot.press(pane)
         await pilot.pause()
@@ -120,7 +120,7 @@ async def walk(app, pilot, *, every_sheet: bool = True) -> None:
     await pilot.press("escape")
     await pilot.pause()
     if app.campaign.encounter is not None and app.campaign.roster:
-        app.request(AddCondition(app.campaign.roster[-1].id, Condition(app.campaign.name, 1)))
+        await app.request(AddCondition(app.campaign.roster[-1].id, Condition(app.campaign.name, 1)))
         await pilot.pause()
 
 

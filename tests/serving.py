@@ -60,6 +60,14 @@ class Server:
     def output(self) -> str:
         return "\n".join(self.lines)
 
+    def said(self, text: str, timeout: float = 10) -> bool:
+        """Whether the server printed ``text`` within ``timeout`` seconds (its output is read by a thread)."""
+        try:
+            wait_until(lambda: text in self.output, timeout)
+        except TimeoutError:
+            return False
+        return True
+
     @property
     def port(self) -> int | None:
         match = re.search(r" on 127\.0\.0\.1:(\d+)", self.output)

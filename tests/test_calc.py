@@ -19,9 +19,9 @@ from core.damage import apply_damage
 from core.magic import resist, spell_cost
 from core.progression import xp_cost
 from core.rolls import check
-from tui.calc_commands import COMMANDS
-from tui.calc_parser import HELP
 from tui.cli import main
+from tui.cli.calc_commands import COMMANDS
+from tui.cli.calc_parser import HELP
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -26,9 +26,9 @@ from saves.players_file import players_path
 from saves.store import create_campaign, load_campaign
 from tests.test_calc import calc
 from tests.test_spellbook import any_inputs, house_rules
-from tui.calc_book import inputs_of, system_of, words_of
-from tui.calc_commands import commands
-from tui.calc_parser import command_key, normalise, parser
+from tui.cli.calc_book import inputs_of, system_of, words_of
+from tui.cli.calc_commands import commands
+from tui.cli.calc_parser import command_key, normalise, parser
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from core.demo import demo_campaign
 from saves.envelope import CURRENT_VERSION
 from saves.format import read_journal
 from tests.golden.make_campaign_v1 import golden_journal
-from tui.campaign_cli import main_check, main_log, main_new, markdown_log
 from tui.cli import main
+from tui.cli.campaign import main_check, main_log, main_new, markdown_log
 
 GOLDEN = Path(__file__).parent / "golden" / "campaign_v1.json"
 
@@ -103,7 +103,7 @@ def test_check_summarises_a_campaign_that_loads(capsys) -> None:
 
 
 def test_check_counts_the_spell_book() -> None:
-    from tui.campaign_cli import summary
+    from tui.cli.campaign import summary
 
     golden = Path(__file__).parent / "golden" / "campaign_v5.json"
     lines = dict(summary(read_journal(golden.read_bytes(), golden).journal, 5))

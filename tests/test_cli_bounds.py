@@ -13,7 +13,7 @@ from core.demo import demo_campaign
 from core.journal import Journal
 from saves.atomic import atomic_write
 from saves.format import encode
-from tui.calc import main as calc
+from tui.cli.calc import main as calc
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ def test_numbers_in_range_still_work(capsys):
 def test_whole_in_is_reusable_by_calc_modules():
     import argparse
 
-    from tui.calc_parser import whole_in
+    from tui.cli.calc_parser import whole_in
 
     level = whole_in(0, 10)
     assert level("7") == 7

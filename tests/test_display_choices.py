@@ -28,7 +28,7 @@ from core.errors import RulesError
 from core.journal import Journal
 from core.player_view import BAR_STEPS, bar_of, player_view_of
 from core.visibility import Option, Shown, Visibility
-from tui.campaign_cli import players_markdown_log
+from tui.cli.campaign import players_markdown_log
 
 
 def play(*actions, journal: Journal | None = None) -> Journal:

@@ -218,15 +218,14 @@ def test_a_confirmation_is_asked_in_french_too():
 
 
 def test_the_override_question_is_asked_in_french():
-    from tui.confirm import question_for
-
     campaign = _with("segiere", xp=50, raises=(("corps", 1),))
     action = RaiseCharacteristic("segiere", "corps")
-    with pytest.raises(RulesError) as caught:
+    with pytest.raises(NeedsConfirmation) as caught:
         apply(campaign, action)
-    question, fields = question_for(campaign, action, caught.value, "fr")
+    question, fields = caught.value.question.text("fr"), caught.value.answer
     assert question == "plus de la moitié des augmentations en corps (le MJ peut l'autoriser). L'autoriser quand même ?"
     assert fields == {"override": True}
+    assert caught.value.confirmed(action) == RaiseCharacteristic("segiere", "corps", override=True)
 
 
 @run

@@ -173,7 +173,7 @@ def _free_text(where: tuple) -> bool:
 @FILES
 @given(text=hostile_text(), where=st.sampled_from(NAME_FIELDS))
 def test_item2_a_control_character_in_a_saved_name_is_refused_naming_the_field(tmp_path_factory, capsys, text, where):
-    from tui.campaign_cli import main_check, main_log
+    from tui.cli.campaign import main_check, main_log
     from tui.view.follow import read_view
 
     data = demo_save()
@@ -204,7 +204,7 @@ def test_item2_calc_shows_a_hostile_argument_as_visible_escapes(capsys, text):
     from hypothesis import assume
 
     from core.validators import looks_whole
-    from tui.calc import main as calc
+    from tui.cli.calc import main as calc
 
     assume(not looks_whole(text))  # "0" is an âme, not a hostile argument
     for argv in (["spell", "--ame", text, "--intensity", "1"], ["xp", "--from", "3", "--to", text], [text]):

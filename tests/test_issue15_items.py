@@ -20,7 +20,7 @@ from saves.store import create_campaign
 from tests.conftest import make_test_app, run, wait_for
 from tests.hostile import MORVAN, VILLON, data_controls, every_pane_and_sheet, recording_driver, screen_text
 from tests.test_store import saved_journal
-from tui.campaign_cli import main_check
+from tui.cli.campaign import main_check
 
 
 @run

@@ -16,6 +16,7 @@ from core.errors import RulesError
 from core.shadow import Mark, Shadow
 from tests.conftest import done_actions, make_app_trades_apply, run
 from tests.test_tui_mass_combat import turn_of
+from tui.door import Declined, Refused
 from tui.screens.prompts import ConfirmDialog
 from tui.session import Session
 
@@ -82,11 +83,11 @@ async def test_the_reducer_runs_once_for_x_6_enter():
 async def test_the_request_returns_the_outcome_recorded_or_the_refusal():
     app = make_app_trades_apply()
     async with app.run_test(size=WIDE) as pilot:
-        result = app.request(Damage(("segiere",), 6))
+        result = await app.request(Damage(("segiere",), 6))
         assert isinstance(result, Outcome)
         assert result.campaign is app.session.campaign is app.campaign
-        refused = app.request(Damage(("nobody",), 6), quiet=True)
-        assert isinstance(refused, RulesError)
+        refused = await app.request(Damage(("nobody",), 6), quiet=True)
+        assert isinstance(refused, Refused) and isinstance(refused.error, RulesError)
         assert len(done_actions(app)) == 1
         await pilot.pause()
 
@@ -138,27 +139,26 @@ def _five_stigmata():
 async def test_a_sixth_stigma_is_asked_once_and_yes_resends_it_confirmed():
     app = make_app_trades_apply(_five_stigmata())
     async with app.run_test(size=WIDE) as pilot:
-        results = []
-        assert app.request(ChangeShadow("morvan", "story_element", 2), done=results.append) is None
+        asked = app.request(ChangeShadow("morvan", "story_element", 2))
+        assert not asked.done()
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert done_actions(app) == []
         await pilot.press("y")
         await pilot.pause()
         assert [a.confirm for a in done_actions(app)] == [True]
-        assert isinstance(results[0], Outcome)
+        assert isinstance(await asked, Outcome)
 
 
 @run
 async def test_no_to_a_sixth_stigma_changes_nothing():
     app = make_app_trades_apply(_five_stigmata())
     async with app.run_test(size=WIDE) as pilot:
-        results = []
-        app.request(ChangeShadow("morvan", "story_element", 2), done=results.append)
+        asked = app.request(ChangeShadow("morvan", "story_element", 2))
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert done_actions(app) == [] and results == [None]
+        assert done_actions(app) == [] and isinstance(await asked, Declined)
 
 
 @run

@@ -1,5 +1,5 @@
 """The players' file (saves.players_file): its golden file, what writes it and when, its modes,
-and the access list of ``apotheose players`` (saves.access, tui.players_cli)."""
+and the access list of ``apotheose players`` (saves.access, tui.cli.players)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ from core.player_view import PlayerView, player_view_of
 from core.roster import new_character
 from core.visibility import Option, Shown, kind_of
 from saves.players_file import decode_view, encode_view
-from tui.campaign_cli import players_markdown_log
+from tui.cli.campaign import players_markdown_log
 
 
 def play(journal: Journal, *actions) -> Journal:

@@ -10,9 +10,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from core.actions import Damage, NextTurn
+from core.actions import Damage, NextTurn, Outcome
 from core.demo import demo_campaign
-from core.errors import RulesError
 from saves.atomic import atomic_write, backup_path
 from saves.format import read_journal
 from saves.lock import CampaignLock
@@ -20,6 +19,7 @@ from saves.store import AutoSaver, create_campaign
 from tests.conftest import run, wait_for
 from tests.test_lock import python
 from tests.test_store import HOLD
+from tui.door import Refused
 from tui.run import Usage, build, finish, main
 from tui.screens.bad_save import BadSaveScreen
 from tui.screens.main import MainScreen
@@ -53,7 +53,7 @@ async def test_no_campaign_opens_the_demo_created_on_first_run(tmp_path) -> None
         await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
         assert not app.session.read_only and isinstance(app.session.saver, AutoSaver)
         assert app.campaign == demo_campaign()
-        assert app.request(Damage(("segiere",), 5))
+        assert isinstance(await app.request(Damage(("segiere",), 5)), Outcome)
     assert finish(app) is None
     assert saved(demo).campaign.character("segiere").hp == demo_campaign().character("segiere").hp - 1
     with CampaignLock(demo):  # released on exit
@@ -70,7 +70,7 @@ async def test_a_campaign_is_opened_by_name_and_saved_after_each_action(villon) 
         await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
         assert app.campaign.name == "Villon"
         await pilot.press("ctrl+z")  # nothing to undo
-        assert app.request(NextTurn())
+        assert isinstance(await app.request(NextTurn()), Outcome)
         assert app.session.saver.flush(5)
         assert len(saved(villon).done) == 1
         await pilot.press("ctrl+z")
@@ -92,7 +92,7 @@ async def test_a_campaign_held_by_another_process_opens_read_only_and_says_who(v
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
             assert any(f"pid {holder.pid}" in text for text in notes(app))
-            assert isinstance(app.request(NextTurn()), RulesError)
+            assert isinstance(await app.request(NextTurn()), Refused)
             assert app.campaign == demo_campaign("Villon")
         assert finish(app) is None
     finally:
@@ -121,7 +121,7 @@ async def test_a_bad_file_opens_on_the_bad_save_screen_and_is_left_alone(villon)
         text = str(app.screen.query_one("#bad-save-error").render())
         assert str(villon) in text and "$.campaign.roster[3].hp" in text and "3.7" in text
         assert [p.name for p, _ in app.screen.backups] == ["villon.json.1"]
-        assert isinstance(app.request(NextTurn()), RulesError)
+        assert isinstance(await app.request(NextTurn()), Refused)
         await pilot.press("q")
     assert finish(app) is None
     assert villon.read_bytes() == before
@@ -139,7 +139,7 @@ async def test_enter_on_a_backup_restores_it_and_opens_the_campaign(villon) -> N
         assert villon.read_bytes() == good
         assert backup_path(villon, 1).read_bytes() == good[:100]
         assert app.campaign == demo_campaign("Villon") and not app.session.read_only
-        assert app.request(NextTurn())
+        assert isinstance(await app.request(NextTurn()), Outcome)
     assert finish(app) is None
     assert len(saved(villon).done) == 1
 
@@ -167,7 +167,7 @@ async def test_a_campaign_edited_by_hand_opens_and_undo_stops_there_saying_why(v
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
         assert app.campaign.roster[0].notes == "edited by hand"
-        assert app.request(Damage(("segiere",), 1))
+        assert isinstance(await app.request(Damage(("segiere",), 1)), Outcome)
         await pilot.press("ctrl+z")  # what was done since it was opened is undone
         await pilot.press("ctrl+z")  # the history saved before does not lead to this campaign
         await wait_for(pilot, lambda: any("undo starts from where the campaign was opened" in n for n in notes(app)))
@@ -221,7 +221,7 @@ async def test_a_failed_autosave_is_shown_and_so_is_its_recovery(villon) -> None
     app.session.saver.delays = (0.0,)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
-        assert app.request(NextTurn())
+        assert isinstance(await app.request(NextTurn()), Outcome)
         await wait_for(pilot, lambda: any(n.startswith("Saved again") for n in notes(app)))
         assert any("Save failed, will retry" in n and "No space left" in n for n in notes(app))
     assert finish(app) is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from core.actions import Damage, Heal, NextTurn
+from core.actions import Damage, Heal, NextTurn, Outcome
 from core.demo import demo_campaign
 from saves.atomic import atomic_create, atomic_write
 from saves.lock import lock_path
@@ -144,13 +144,13 @@ async def test_the_issues_scenario_through_the_app(tmp_path) -> None:
         second = build([str(path)], rng=random.Random(1))
         assert not second.session.read_only
         for action in (NextTurn(), Damage(("segiere",), 2), Heal(("segiere",), 1)):
-            assert second.request(action)
+            assert isinstance(await second.request(action), Outcome)
         assert second.session.saver.flush(5)
         assert finish(second) is None
         theirs = saved(path)
         assert len(theirs.done) == 3
 
-        assert first.request(Damage(("morvan",), 3))
+        assert isinstance(await first.request(Damage(("morvan",), 3)), Outcome)
         assert first.session.saver.flush(5)
         await wait_for(pilot, lambda: any("conflict-" in str(n.message) for n in first._notifications))
     message = finish(first)

@@ -18,7 +18,7 @@ from saves.errors import BadFieldError, MissingFileError, SaveError
 from saves.format import encode
 from saves.players_file import players_path
 from saves.store import load_campaign
-from tui.campaign_cli import main_check, markdown_log, summary
+from tui.cli.campaign import main_check, markdown_log, summary
 from tui.screens.sheet import character_text, group_text
 
 

@@ -19,8 +19,8 @@ from saves.lock import CampaignLock, lock_path
 from saves.players_file import players_path
 from saves.share import share_campaign
 from saves.store import AutoSaver, create_campaign, open_campaign
-from tui.campaign_cli import main_log
 from tui.cli import main
+from tui.cli.campaign import main_log
 
 
 def a_group() -> str:

@@ -2,7 +2,7 @@
 the field the previous key opened (focus-moving keys are priority bindings), and each acts where
 the keys before it left the app: ``↓↓↓x`` in one packet once opened the damage form on the first
 combatant, ``x`` (run at once) going ahead of the three ``↓`` still waiting in the list's queue,
-which then reached the form instead (``tui/key_order.py``).
+which then reached the form instead (``tui/textual_fixes/key_order.py``).
 
 The keys are posted to the app as its driver posts them, all before the app handles the first."""
 
@@ -137,7 +137,7 @@ async def test_keys_typed_one_at_a_time_are_never_held() -> None:
 async def test_a_key_that_never_comes_back_holds_the_next_ones_only_a_moment(monkeypatch) -> None:
     """If a key's widget goes away before handling it, the keys after it are let go after
     ``GIVE_UP`` seconds instead of waiting for ever."""
-    from tui import key_order
+    from tui.textual_fixes import key_order
 
     monkeypatch.setattr(key_order, "GIVE_UP", 0.3)
     app = make_test_app()

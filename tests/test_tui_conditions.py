@@ -95,8 +95,8 @@ async def test_a_knocked_out_rows_conditions_show_and_count_down(size) -> None:
     app = make_test_app()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.request(AddCondition("segiere", Condition("stunned", 1), also=("romuald",)))
-        app.request(Damage(("segiere",), 20, pugilat=True, bypass_armour=True))
+        await app.request(AddCondition("segiere", Condition("stunned", 1), also=("romuald",)))
+        await app.request(Damage(("segiere",), 20, pugilat=True, bypass_armour=True))
         await pilot.pause()
         seg = app.campaign.character("segiere")
         assert seg.state.value == "knocked_out" and seg.bruise > 0
@@ -115,8 +115,8 @@ async def test_the_sheet_lists_the_conditions() -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.request(AddCondition("segiere", Condition("stunned", 2)))
-        app.request(AddCondition("segiere", Condition("shield", lasts=Lasts.TURN_START, of="alduin")))
+        await app.request(AddCondition("segiere", Condition("stunned", 2)))
+        await app.request(AddCondition("segiere", Condition("shield", lasts=Lasts.TURN_START, of="alduin")))
         app.selected = "segiere"
         await pilot.pause()
         await pilot.press("enter")
@@ -131,8 +131,8 @@ async def test_each_turn_start_names_the_conditions_of_whoever_is_up_and_those_e
     app = make_test_app()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.request(AddCondition("capitaine", Condition("stunned", 1)))
-        app.request(AddCondition("segiere", Condition("shield", lasts=Lasts.TURN_START, of="capitaine")))
+        await app.request(AddCondition("capitaine", Condition("stunned", 1)))
+        await app.request(AddCondition("segiere", Condition("shield", lasts=Lasts.TURN_START, of="capitaine")))
         await pilot.press("n")  # the Capitaine's turn starts: Segiere's shield ends
         await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         line = status(app)

@@ -13,10 +13,11 @@ import pytest
 from textual.strip import Strip
 from textual.widget import Widget
 
+from core.actions import Outcome
 from tests.conftest import make_test_app, run
 from tests.test_tui_repaint import Spy, settled
 from tests.test_tui_startup import FramesDriver
-from tui.compositor import LinesCompositor, stacked
+from tui.textual_fixes.compositor import LinesCompositor, stacked
 from tui.widgets.initiative import InitiativeList
 
 SIZE = (120, 40)
@@ -180,7 +181,7 @@ async def test_a_changed_row_is_drawn_anew_in_every_look() -> None:
         await settled(pilot)
         assert set(the_list.strips[key]) == {"", "cursor"}
         before = the_list.render_line(the_list.cursor).text
-        assert app.request(Damage((key,), 1))
+        assert isinstance(await app.request(Damage((key,), 1)), Outcome)
         await settled(pilot)
         assert key not in the_list.strips or set(the_list.strips[key]) == {"cursor"}  # the old lines are gone
         assert the_list.render_line(the_list.cursor).text != before

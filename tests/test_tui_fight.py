@@ -306,7 +306,7 @@ async def test_words_a_gm_reads():
 
 @run
 async def test_one_rank_is_one_rank_and_the_palette_names_no_internal_action():
-    from tui.commands import GMCommands
+    from tui.commands.palette import GMCommands
 
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:

@@ -7,7 +7,7 @@ import pytest
 
 from tests.conftest import done_actions, run, wait_for
 from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.status import StatusBar
 
 WIDE, NARROW = (120, 40), (80, 24)

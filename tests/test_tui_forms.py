@@ -193,7 +193,7 @@ async def test_log_screen_follows_undo_and_exports(tmp_path):
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.request(Damage(("morvan",), 2))
+        await app.request(Damage(("morvan",), 2))
         await pilot.press("ctrl+l")
         await wait_for(pilot, lambda: isinstance(app.screen, LogScreen))
         screen = app.screen

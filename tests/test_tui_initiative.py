@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from core.actions import Damage, Delay, NextTurn, SetInitiative, StartEncounter, apply
+from core.actions import Damage, Delay, NextTurn, Outcome, SetInitiative, StartEncounter, apply
 from core.characteristics import Characteristics
 from core.demo import demo_campaign
 from core.encounter import Condition, Encounter, Participant
@@ -375,7 +375,7 @@ async def test_one_hp_change_repaints_one_row():
         repainted: list[int] = []
         original = lst.refresh_line
         lst.refresh_line = lambda y: (repainted.append(y), original(y))  # type: ignore[method-assign]
-        assert app.request(Damage(("morvan",), 3))
+        assert isinstance(await app.request(Damage(("morvan",), 3)), Outcome)
         await pilot.pause()
         assert repainted == [ORDER.index("morvan")]
         for key in ORDER:
@@ -402,7 +402,7 @@ async def test_thousands_of_rows_one_change_one_repaint():
         repainted: list[int] = []
         original = lst.refresh_line
         lst.refresh_line = lambda y: (repainted.append(y), original(y))  # type: ignore[method-assign]
-        assert app.request(Damage(("m1500",), 2))
+        assert isinstance(await app.request(Damage(("m1500",), 2)), Outcome)
         await pilot.pause()
         assert repainted == [1500]
         await pilot.press("end")

@@ -1,5 +1,5 @@
 """Keys a GM can remap (keymap.toml), the per-screen command palette, and the private binding
-structure ``localise_bindings`` relies on."""
+structure ``tui.textual_fixes.bindings`` relies on."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ async def test_a_remapped_key_does_the_action_and_the_old_key_no_longer_does(mon
 
 @run
 async def test_the_help_screen_and_the_palette_show_the_remapped_key(monkeypatch, tmp_path):
-    from tui.commands import GMCommands
+    from tui.commands.palette import GMCommands
     from tui.screens.help import HelpScreen
 
     write_keymap(monkeypatch, tmp_path, 'log = "f2"\n')
@@ -181,21 +181,6 @@ def test_apotheose_keymap_checks_the_file(monkeypatch, tmp_path):
 
 
 # -- ids and the README ---------------------------------------------------------------------------
-def test_every_binding_of_the_app_has_an_id_and_ids_are_unique_per_binding():
-    from tui.keymap import _classes, _merged, remappable
-
-    for cls in _classes():
-        for binding in cls.__dict__.get("BINDINGS", []):
-            assert getattr(binding, "id", None), f"{cls.__qualname__}: {binding} has no id"
-    by_id: dict[str, set[str]] = {}
-    for cls in _classes():
-        for binding in _merged(cls):
-            if binding.id:
-                by_id.setdefault(binding.id, set()).add(binding.action)
-    assert {i: a for i, a in by_id.items() if len(a) > 1} == {}  # one id, one action
-    assert len(remappable()) == len(by_id)
-
-
 def readme_table() -> dict[str, str]:
     text = README.read_text(encoding="utf-8")
     start = text.index("<!-- keymap ids: start -->")
@@ -206,7 +191,8 @@ def readme_table() -> dict[str, str]:
 
 def test_the_readme_lists_every_binding_id_and_only_those():
     """The table is ``apotheose keymap --list``: regenerate it there when a binding changes."""
-    from tui.keymap import markdown_table, remappable
+    from tui.commands.table import markdown_table
+    from tui.keymap import remappable
 
     listed = readme_table()
     ids = [r.id for r in remappable()]
@@ -298,14 +284,14 @@ async def test_the_palette_of_the_log_in_french():
         assert offered["Exporter en .md"] == "s"
 
 
-# -- the private binding structure localise_bindings relies on ----------------------------------
+# -- the private binding structure set_descriptions relies on ----------------------------------
 @run
-async def test_localise_bindings_still_fits_textuals_private_binding_structure():
-    """``localise_bindings`` rewrites ``node._bindings.key_to_bindings`` (a dict key → list of
+async def test_set_descriptions_still_fits_textuals_private_binding_structure():
+    """``set_descriptions`` (tui/textual_fixes/bindings.py) rewrites ``node._bindings.key_to_bindings`` (a dict key → list of
     frozen dataclass ``Binding``) in place; a Textual upgrade that changes that fails here."""
     from textual.binding import Binding, BindingsMap
 
-    from tui.i18n import localise_bindings
+    from tui.textual_fixes.bindings import set_descriptions
 
     assert dataclasses.is_dataclass(Binding) and {"description", "id", "key"} <= {f.name for f in dataclasses.fields(Binding)}
     app = make_test_app(lang="fr")
@@ -316,8 +302,8 @@ async def test_localise_bindings_still_fits_textuals_private_binding_structure()
         assert isinstance(table, dict) and all(isinstance(v, list) and all(isinstance(b, Binding) for b in v) for v in table.values())
         # what it did shows where the GM looks: the footer (active bindings), in French
         assert footer_keys(app)["undo"] == "^z"
-        localise_bindings(app, {"undo": "key.redo"})
+        set_descriptions(app, {"undo": "Rétablir"})
         app.refresh_bindings()
         await pilot.pause()
         assert "Rétablir" in {b.binding.description for b in app.screen.active_bindings.values() if b.binding.id == "undo"}
-        assert hasattr(app, "_keymap") and callable(getattr(BindingsMap, "apply_keymap", None))  # tui.keymap.with_keymap
+        assert hasattr(app, "_keymap") and callable(getattr(BindingsMap, "apply_keymap", None))  # tui.textual_fixes.bindings.live_bindings

@@ -6,7 +6,7 @@ import random
 
 import attrs
 
-from core.actions import AttackGroup, DefendGroup, NextTurn, Remove, SetStanding, apply
+from core.actions import AttackGroup, DefendGroup, NextTurn, Outcome, Remove, SetStanding, apply
 from core.demo import demo_campaign
 from core.dice import kult_die
 from tests.conftest import done_actions, run, wait_for
@@ -260,7 +260,7 @@ async def test_removing_the_chosen_fighters_and_groups_keeps_the_panes_alive():
         await pilot.pause()
         assert on_initiative(app)
         for key in ("morvan", "veterans", "arbaletriers"):
-            assert app.request(Remove(key))
+            assert isinstance(await app.request(Remove(key)), Outcome)
             await pilot.pause()
         await pilot.press("g", "5", "enter")
         await pilot.pause()
@@ -293,9 +293,10 @@ async def test_a_newcomer_and_a_new_name_are_offered_to_the_attacker_select():
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:
         rollion = new_character("rollion", "Rollion", Characteristics(5, 4, 4, 2))
-        assert app.request(AddCharacter(rollion)) and app.request(Join("rollion"))
+        assert isinstance(await app.request(AddCharacter(rollion)), Outcome)
+        assert isinstance(await app.request(Join("rollion")), Outcome)
         morvan = app.campaign.character("morvan")
-        assert app.request(UpdateCharacter(attrs.evolve(morvan, name="Morvan le Roux")))
+        assert isinstance(await app.request(UpdateCharacter(attrs.evolve(morvan, name="Morvan le Roux"))), Outcome)
         await pilot.press("g")
         await pilot.pause()
         mass = pane(app)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.visibility import Option, Shown
 from tests.conftest import make_test_app, run, wait_for
-from tui.players_see import palette_commands
+from tui.commands.table import COMMANDS
 
 
 @run
@@ -42,7 +42,7 @@ async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
 
 @run
 async def test_the_palette_sets_the_defaults() -> None:
-    assert any("all NPCs: nothing" in en for _, en, _ in palette_commands())
+    assert any("all NPCs: nothing" in c.palette[0] for c in COMMANDS if c.palette is not None)
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -58,7 +58,7 @@ async def test_the_palette_sets_the_defaults() -> None:
 
 @run
 async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
-    labels = [en for _, en, _ in palette_commands()]
+    labels = [command.palette[0] for command in COMMANDS if command.palette]
     assert "Players see the next-up cue: on / off" in labels and "What the players call the selected NPC (an alias)…" in labels
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.visual import Visual
 
 from tests.conftest import run
-from tui.widgets.recent_static import RecentStatic
+from tui.textual_fixes.recent_static import RecentStatic
 
 
 class One(App[None]):

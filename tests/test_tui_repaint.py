@@ -11,7 +11,7 @@ import attrs
 from textual._compositor import Compositor
 from textual.screen import Screen
 
-from core.actions import Damage, NextTurn, Remove, apply
+from core.actions import Damage, NextTurn, Outcome, Remove, apply
 from core.demo import demo_campaign
 from tests.conftest import make_test_app, run, wait_for
 from tui.widgets.initiative import InitiativeList, InitiativePane
@@ -74,7 +74,7 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
         status = app.screen.query_one(StatusBar)
         monkeypatch.setattr(status, "update", lambda *a, **k: status_updates.append(a))
         spy.clear()
-        assert app.request(Damage(("romuald",), 1))
+        assert isinstance(await app.request(Damage(("romuald",), 1)), Outcome)
         await settled(pilot)
         assert lines == [the_list.keys.index("romuald")]
         assert spy.repainted <= {the_list} and spy.layouts == 0
@@ -88,7 +88,7 @@ async def test_an_hp_change_of_the_selected_combatant_lays_nothing_out(monkeypat
         app.selected = "romuald"  # the panes' previews follow him, some in forms not shown
         await settled(pilot)
         spy.clear()
-        assert app.request(Damage(("romuald",), 1))
+        assert isinstance(await app.request(Damage(("romuald",), 1)), Outcome)
         await settled(pilot)
         assert spy.layouts == 0 and app.screen.query_one(InitiativeList) in spy.repainted
 
@@ -100,7 +100,7 @@ async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkey
         regions: list[tuple] = []  # what the pane marks to repaint (nothing: the whole pane)
         original = pane._set_dirty
         monkeypatch.setattr(pane, "_set_dirty", lambda *r: regions.append(r) or original(*r))
-        assert app.request(NextTurn())
+        assert isinstance(await app.request(NextTurn()), Outcome)
         await settled(pilot)
         assert "Capitaine de la garde" in str(pane.border_subtitle)
         assert regions and all(len(r) == 1 and r[0].height == 1 for r in regions)  # never the whole pane
@@ -191,7 +191,7 @@ async def test_an_hp_change_request_reads_none_of_the_other_rows() -> None:
         await settled(pilot)
         for action in (Damage(("romuald",), 1), Damage(("romuald",), 1)):
             reads[0] = 0
-            assert app.request(action)
+            assert isinstance(await app.request(action), Outcome)
             assert reads[0] == 0
             await settled(pilot)
         assert app.campaign.character("romuald").hp == demo_campaign().character("romuald").hp - 2

@@ -4,7 +4,7 @@ score is named, and the `r` check previews and keeps its result on screen."""
 
 from __future__ import annotations
 
-from core.actions import AddCharacter, AttackGroup, AttackOpponent, DefendOpponent, Join, Roll
+from core.actions import AddCharacter, AttackGroup, AttackOpponent, DefendOpponent, Join, Outcome, Roll
 from core.characteristics import Characteristics
 from core.roster import new_character
 from tests.conftest import done_actions, make_test_app, run, wait_for
@@ -120,7 +120,8 @@ async def test_a_character_without_a_trade_cannot_have_one_apply():
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:
         rollion = new_character("rollion", "Rollion", Characteristics(5, 4, 4, 2))
-        assert app.request(AddCharacter(rollion)) and app.request(Join("rollion"))
+        assert isinstance(await app.request(AddCharacter(rollion)), Outcome)
+        assert isinstance(await app.request(Join("rollion")), Outcome)
         await pilot.press("g")
         await pilot.pause()
         from tui.widgets.mass_combat import AttackForm

@@ -39,7 +39,7 @@ async def test_sheet_shows_the_character(size):
         for part in ("soul (âme) 4", "max pm = âme 4 + 5 = 9", "mage (pyromancie", "ses amis", "pm 9/9 (max intensity 5)", "shadow 2/10", "not tainted"):
             assert part in text, part
         assert app.screen.query_one("#sheet-box").border_title == "Alduin"
-        app.request(Damage(("alduin",), 3))
+        await app.request(Damage(("alduin",), 3))
         await pilot.pause()
         assert "HP 5/8" in body(app)
         await pilot.press("escape")

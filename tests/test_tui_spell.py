@@ -261,13 +261,13 @@ async def test_item3_the_casts_total_pm_is_the_resistance_score():
 
 @run
 async def test_the_palette_offers_each_spell_system_and_opens_its_tab():
-    from tui.commands import GMCommands
+    from tui.commands.palette import GMCommands
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         provider = GMCommands(app.screen)
-        labels = dict(provider._commands())
+        labels = dict(provider.commands())
         assert labels["screen.spell_system('apotheose')"] == "Spell cost: Apothéose"
         await app.run_action("screen.spell_system('apotheose')")
         await pilot.pause()

@@ -48,12 +48,12 @@ async def fill(pilot, *steps: tuple[str, str | int]) -> None:
 
 @run
 async def test_the_palette_offers_the_mage_tab_and_opens_it_on_the_sphere():
-    from tui.commands import GMCommands
+    from tui.commands.palette import GMCommands
 
     app = make_test_app()
     async with app.run_test(size=NARROW) as pilot:
         await pilot.pause()
-        assert dict(GMCommands(app.screen)._commands())[MAGE_ACTION] == "Spell cost: Mage"
+        assert dict(GMCommands(app.screen).commands())[MAGE_ACTION] == "Spell cost: Mage"
         await open_mage(pilot)
         assert app.screen.pane == "spell"
         assert app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-mage"

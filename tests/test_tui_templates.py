@@ -233,12 +233,12 @@ async def test_import_a_roster_from_the_palette(tmp_path):
 
 @run
 async def test_the_palette_offers_the_new_commands():
-    from tui.commands import GMCommands
+    from tui.commands.palette import GMCommands
 
     app = make_test_app(lang="fr")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        commands = dict(GMCommands(app.screen)._commands())
+        commands = dict(GMCommands(app.screen).commands())
     assert commands["screen.add_from_template"] == "Ajouter des PNJ depuis un modèle (3 × Vétéran)"
     assert {"screen.add_mooks", "screen.quick_add", "screen.save_as_template", "screen.import_roster"} <= set(commands)
 

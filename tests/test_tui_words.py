@@ -83,13 +83,12 @@ async def test_item_11_a_pc_attacking_the_npcs_is_not_asked_about():
 
 
 def test_item_11_the_own_side_question_in_french_and_for_a_duel():
-    from tui.confirm import own_side_question
-
+    """The question is core's (:meth:`Action.ask`), asked when the action is recorded."""
     campaign = demo_campaign()
     duel = AttackOpponent("capitaine", "veterans", 12, 10, (0,))
-    assert own_side_question(campaign, duel, "fr") == (
+    assert duel.ask(campaign).question.text("fr") == (
         "Capitaine de la garde attaque Vétérans de Villon, de son propre camp (des PNJ). Attaquer quand même ?"
     )
-    assert own_side_question(campaign, AttackOpponent("capitaine", "brunvir", 12, 10, (0,)), "en") is None
-    assert own_side_question(campaign, AttackOpponent("alduin", "brunvir", 12, 10, (0,)), "en") is None  # PvP: on purpose
-    assert own_side_question(campaign, AttackOpponent(None, "veterans", 12, 10, (0,)), "en") is None  # the GM's
+    assert AttackOpponent("capitaine", "brunvir", 12, 10, (0,)).ask(campaign) is None
+    assert AttackOpponent("alduin", "brunvir", 12, 10, (0,)).ask(campaign) is None  # PvP: on purpose
+    assert AttackOpponent(None, "veterans", 12, 10, (0,)).ask(campaign) is None  # the GM's

@@ -34,14 +34,6 @@ def lang_of(node: InApp) -> Lang:
     return "fr" if getattr(node.app, "lang", "en") == "fr" else "en"
 
 
-def applied(result: object) -> bool:
-    """Whether :meth:`~tui.app.ApotheoseApp.request` recorded the action (not a refusal, not
-    a question still waiting for the GM's answer)."""
-    from core.actions import Outcome  # here: ``tui.i18n`` needs this module, the rules need not load for ``--help``
-
-    return isinstance(result, Outcome)
-
-
 def targets(node: InApp) -> tuple[str, ...]:
     """The marked combatants in initiative order, else the selected one (what damage, a spell's
     victims and a condition go to)."""

@@ -2,66 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, cast
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, cast
 
-import attrs
 from textual import events
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
-from textual.keys import _character_to_key
+from textual.binding import BindingType
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import AwaitMount
 from textual.widgets import Input
 
-from core.actions import Action, Outcome
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.scores import Applies
-from tui.i18n import localise_bindings, t
-from tui.key_order import KeyOrder
+from tui.commands.keys import bindings, describe
+from tui.door import Door
+from tui.i18n import t
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
-
-#: What a macOS-minded table in Textual turns Esc + a digit (sent in one packet) into.
-ESC_DIGITS = dict(zip("¡™£¢∞¶•ªº", "1234578 90".replace(" ", ""), strict=False))  # Esc 6 is "§", a real key
-
-
-def after_escape(event: events.Key, focused: object) -> events.Key | None:
-    """The key typed just after Esc when both came in one packet (over SSH, or under tmux's
-    escape-time) and Textual read them as one ``alt+<key>``; ``None`` for any other key."""
-    key = event.key
-    if key.startswith("alt+"):
-        char = event.character
-        rest = _character_to_key(char) if char and len(char) == 1 and char.isprintable() else key[len("alt+") :]
-        return events.Key(rest, char)
-    digit = ESC_DIGITS.get(event.character or "")
-    free_text = isinstance(focused, Input) and focused.restrict is None and focused.type == "text"
-    if digit is not None and not free_text:
-        return events.Key(digit, digit)
-    return None
+from tui.textual_fixes.keys import OrderedKeys
+from tui.textual_fixes.styles import StyledOnce, breakpoint_classes
 
 
-def breakpoint_classes(app: App[Any], screen: Screen[Any]) -> set[str]:
-    """The classes Textual gives ``screen`` on a resize (``-wide``, ``-tall``…), for the
-    terminal's size now: what ``Screen._on_resize`` would set."""
-    width, height = app.size
-    classes = set(screen.classes)
-    for dimension, breakpoints in (
-        (width, app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS),
-        (height, app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS),
-    ):
-        classes.update(screen._get_breakpoint_classes(dimension, breakpoints or []))
-    return classes
-
-
-class ApotheoseApp(App[None]):
-    """Holds the session; panes read ``campaign`` and send every change through :meth:`request`."""
+class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
+    """Holds the session; panes read ``campaign`` and send every change through the door,
+    ``await app.request(action)`` (:mod:`tui.door`)."""
 
     CSS_PATH = [
         "styles/app.tcss",
@@ -81,12 +50,7 @@ class ApotheoseApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("question_mark", "help", "Keys", id="help"),
-        Binding("ctrl+l", "log", "Log", id="log"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("app")
 
     #: The campaign as it stands: every pane renders from it.
     campaign: var[Campaign] = var(cast("Campaign", None), init=False)  # set in __init__, before any read
@@ -104,14 +68,12 @@ class ApotheoseApp(App[None]):
         session: Session,
         *,
         lang: Lang = "en",
-        locked_by: str | None = None,
         load_error: Exception | None = None,
         mouse: bool = True,
     ) -> None:
         super().__init__()
-        self.key_order = KeyOrder(self)
         self.session = session
-        self.locked_by = locked_by
+        self.locked_by: str | None = None
         self.load_error = load_error
         self.mouse = mouse
         #: For the session (tui.widgets.score_parts): what the GM said applies to a character's
@@ -121,20 +83,31 @@ class ApotheoseApp(App[None]):
         self.set_reactive(ApotheoseApp.lang, lang)
         self.set_reactive(ApotheoseApp.campaign, session.campaign)
 
+    def adopt(self, session: Session, locked_by: str | None = None, notes: Sequence[str] = ()) -> None:
+        """Work on ``session`` from now on (as made, or a backup restored on the bad-save
+        screen): its autosaver reports here, and once the app runs the GM is told who else
+        writes the campaign (it opened read-only) and what was repaired or reset on opening it."""
+        from saves.store import AutoSaver
+
+        self.session, self.locked_by = session, locked_by
+        saver = session.saver
+        if isinstance(saver, AutoSaver):  # not once the app has stopped: nobody to tell
+            saver.on_error = lambda error: self.save_failed(error) if self.is_running else None
+            saver.on_recovered = lambda: self.save_recovered() if self.is_running else None
+            saver.on_conflict = lambda conflict: self.save_conflict(conflict) if self.is_running else None
+            saver.on_warning = lambda text: self.save_warning(text) if self.is_running else None
+        if self.is_running:
+            self.campaign = session.campaign
+        told = [(t("app.locked_by", self.lang, holder=locked_by), 8)] if locked_by else []
+        for text, timeout in (*told, *((note, 10) for note in notes)):
+            self.call_later(self.notify, text, severity="warning", timeout=timeout)
+
     def on_load(self) -> None:
         """Before the first screen is composed: its footer shows these keys from the start."""
-        localise_bindings(self, {"undo": "key.undo", "redo": "key.redo", "help": "key.help", "log": "key.log"})
+        describe(self)
         from tui.keymap import install
 
         install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
-
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        """Style a widget once it is in the app, not before: Textual restyles a widget (and its
-        parts: an Input has five) when a class changes, even in its constructor, where every
-        compact field, checkbox and Select sets one; it is styled again as it mounts. About 40
-        widgets of the main screen were styled twice at start-up (and every dialog's fields)."""
-        if node is self or node.is_attached:
-            super().update_styles(node, animate)
 
     def get_default_screen(self) -> Screen:
         """The main screen (or the bad-save screen) is the app's first screen, styled for the
@@ -156,11 +129,9 @@ class ApotheoseApp(App[None]):
         # an auto-pilot starts) once every widget of the first screen is mounted, as when the
         # main screen was pushed over the default one.
         await AwaitMount(self.screen, [self.screen])
-        if self.locked_by:
-            self.notify(t("app.locked_by", self.lang, holder=self.locked_by), severity="warning", timeout=8)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        from tui.commands import localised
+        from tui.commands.palette import localised
 
         return localised(super().get_system_commands(screen), self.lang)
 
@@ -176,23 +147,6 @@ class ApotheoseApp(App[None]):
         if isinstance(widget, Input) and widget.cursor_blink:
             widget.cursor_blink = False
 
-    async def on_event(self, event: events.Event) -> None:
-        """Each key from the terminal waits for the keys before it (:mod:`tui.key_order`).
-        ``alt+n`` is Esc then ``n``: the Esc runs first, then the key goes where the Esc left
-        the focus (Textual would send both to the field the Esc was meant to leave)."""
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if self.key_order.hold(event):  # a key before it is still on its way
-                return
-            key = after_escape(event, self.focused)
-            if key is not None:
-                if not await self._check_bindings("escape", priority=True):
-                    await self._check_bindings("escape")
-                event = key
-            target = self.focused or self.screen
-            await super().on_event(event)
-            self.key_order.handled(event, target)
-            return
-        await super().on_event(event)
     def notify(
         self,
         message: str,
@@ -205,88 +159,6 @@ class ApotheoseApp(App[None]):
         """Every notification is plain text (it quotes names, files, errors): never markup, and
         a control character in it shows as an escape (``markup`` is ignored)."""
         super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
-
-    # -- the one way a change happens -------------------------------------------------------
-    def request(
-        self,
-        action: Action,
-        *,
-        replace_last: bool = False,
-        quiet: bool = False,
-        done: Callable[[Outcome | RulesError | None], None] | None = None,
-        own_side: bool = False,
-    ) -> Outcome | RulesError | None:
-        """The one way the campaign changes: apply ``action`` through the session, once.
-
-        Returns the :class:`Outcome` recorded, or the refusal (a notification says it unless
-        ``quiet``: a form shows it next to its fields), or ``None`` when the GM's yes comes
-        first: an attack on the attacker's own side (``own_side`` says it was asked), a 6th
-        stigma or grace, a raise past half of the raises. A dialog asks, and a yes resends the
-        action. ``done`` gets the final result either way (``None``: the GM said no).
-        ``replace_last``: the action takes the place of the last one (a reroll replaces the
-        failed roll, and is never asked about again). A stigma the action gave without its
-        permanent effect opens the stigma dialog (RULES 1.3)."""
-        before = self.session.campaign
-        if not own_side and not replace_last:
-            from tui.confirm import own_side_question
-
-            question = own_side_question(before, action, self.lang)
-            if question is not None:
-                self._ask(question, lambda: self.request(action, quiet=quiet, done=done, own_side=True), done)
-                return None
-        try:
-            outcome = self.session.replace_last(action) if replace_last else self.session.do(action)
-        except RulesError as error:
-            from tui.confirm import question_for
-
-            ask = question_for(before, action, error, self.lang)
-            if ask is None:
-                if not quiet:
-                    self.notify(error.text(self.lang), severity="error", timeout=6)
-                if done is not None:
-                    done(error)
-                return error
-            question, fields = ask
-            resend = attrs.evolve(action, **fields)
-            self._ask(question, lambda: self.request(resend, replace_last=replace_last, quiet=quiet, done=done, own_side=True), done)
-            return None
-        self.campaign = self.session.campaign
-        self.notify(outcome.summary.text(self.lang), timeout=3)
-        from tui.screens.stigma import prompt_new_stigmata
-
-        prompt_new_stigmata(self, before, self.campaign)
-        if done is not None:
-            done(outcome)
-        return outcome
-
-    def _ask(
-        self, question: str, resend: Callable[[], object], done: Callable[[Outcome | RulesError | None], None] | None
-    ) -> None:
-        """Ask the GM ``question`` (yes/no): yes runs ``resend``, no tells ``done``."""
-        from tui.screens.prompts import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                resend()
-            elif done is not None:
-                done(None)
-
-        self.push_screen(ConfirmDialog(question), answered)
-
-    def request_all(self, actions: Sequence[Action]) -> Outcome | RulesError:
-        """Apply ``actions`` in order as one change (a form that adds a character and places it
-        in the fight): all of them, or none and the refusal. Each is its own undo step."""
-        before = self.session.campaign
-        try:
-            outcomes = self.session.do_all(actions)
-        except RulesError as error:
-            return error
-        self.campaign = self.session.campaign
-        self.notify(outcomes[0].summary.text(self.lang), timeout=3)
-        from tui.screens.stigma import prompt_new_stigmata
-
-        prompt_new_stigmata(self, before, self.campaign)
-        return outcomes[0]
 
     def action_undo(self) -> None:
         try:
@@ -395,6 +267,10 @@ def make_app(
     locked_by: str | None = None,
     load_error: Exception | None = None,
     mouse: bool = True,
+    notes: Sequence[str] = (),
 ) -> ApotheoseApp:
-    """The one way to build the app, for the command line and for the tests."""
-    return ApotheoseApp(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mouse)
+    """The one way to build the app, for the command line and for the tests. ``notes``: what the
+    GM must know of the campaign opened (said once the app runs)."""
+    app = ApotheoseApp(session, lang=lang, load_error=load_error, mouse=mouse)
+    app.adopt(session, locked_by, notes)
+    return app

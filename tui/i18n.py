@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
 
 from core.breakdown import Lang
 from core.errors import RulesError
-from tui.access import lang_of
 
 LANGS = ("en", "fr")
 
@@ -43,16 +40,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "app.redone": ("Redone: {what}", "Rétabli : {what}"),
     "app.read_only_refused": ("Read-only: nothing can be changed.", "Lecture seule : rien ne peut être modifié."),
     "app.award_xp": ("XP for every PC", "XP pour chaque PJ"),
-    # keys shown in the footer
-    "key.quit": ("Quit", "Quitter"),
-    "key.undo": ("Undo", "Annuler"),
-    "key.redo": ("Redo", "Rétablir"),
-    "key.help": ("Keys", "Touches"),
-    "key.log": ("Log", "Journal"),
-    "key.sheet": ("Sheet", "Fiche"),
-    "key.next": ("Next turn", "Tour suivant"),
-    "key.prev": ("Prev turn", "Tour précédent"),
-    "key.pane": ("Pane", "Volet"),
     # panes
     "pane.initiative": ("Initiative", "Initiative"),
     "pane.mass": ("Mass combat", "Combat de masse"),
@@ -101,12 +88,3 @@ def refusal(error: Exception, lang: Lang = "en") -> str:
     ``text(lang)``) in ``lang``, any other error as it says."""
     text = getattr(error, "text", None)
     return text(lang) if callable(text) else str(error)
-
-
-def localise_bindings(node: Any, texts: Mapping[str, str]) -> None:
-    """Give ``node``'s bindings (by binding id) the description of i18n key ``texts[id]`` in the
-    app's language, so the footer and ``?`` speak French too. Call it from ``on_mount``."""
-    lang = lang_of(node)
-    keymap = node._bindings.key_to_bindings
-    for key, bindings in list(keymap.items()):
-        keymap[key] = [replace(b, description=t(texts[b.id], lang)) if b.id in texts else b for b in bindings]

@@ -31,6 +31,8 @@ import platformdirs
 
 from core.breakdown import Lang
 from tui.access import lang_of
+from tui.commands.table import COMMANDS, SCOPE, SCOPES, markdown_table
+from tui.commands.table import Scope as TableScope
 from tui.i18n import register, t
 
 ENV_VAR = "APOTHEOSE_CONFIG"
@@ -172,83 +174,46 @@ class Remappable:
     where: str
 
 
-@cache
-def _classes() -> tuple[type, ...]:
-    """Every Textual node class of the GM's app that declares bindings (the app first)."""
-    import pkgutil
-
-    from textual.dom import DOMNode
-
-    import tui.screens
-    import tui.widgets
-    from tui.app import ApotheoseApp
-
-    for package in (tui.screens, tui.widgets):
-        for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
-            importlib.import_module(module.name)
-    found: list[type] = []
-    stack: list[type] = [DOMNode]
-    while stack:
-        cls = stack.pop()
-        stack.extend(cls.__subclasses__())
-        ours = cls.__module__.startswith(("tui.screens.", "tui.widgets.", "tui.app"))
-        if ours and cls is not ApotheoseApp and "BINDINGS" in cls.__dict__ and cls not in found:
-            found.append(cls)
-    return (ApotheoseApp, *sorted(found, key=lambda c: (c.__module__, c.__qualname__)))
-
-
-def _merged(cls: type) -> list[Any]:
-    return [binding for _key, binding in cls._merge_bindings()]  # type: ignore[attr-defined]  # Textual's private merge (tests/test_tui_keymap.py pins it)
+def _node(scope: TableScope) -> type:
+    """The Textual class of ``scope`` (imported now)."""
+    module, name = scope.node.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 @cache
 def scopes() -> tuple[Scope, ...]:
+    """The command table's scopes, each with the bindings live there (the app's first)."""
     from textual.app import App
     from textual.binding import Binding
     from textual.screen import ModalScreen, Screen
 
-    app_cls, *others = _classes()
+    from tui.textual_fixes.bindings import merged_bindings
+
+    app_scope, *others = sorted(SCOPES, key=lambda scope: (scope.name != "app", scope.node))
     palette = Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "Command palette", priority=True)
-    app_bindings = [*_merged(app_cls), palette]
-    every_screen = _merged(Screen)  # tab, shift+tab, ctrl+c: before the app's keys on any screen
+    app_bindings = [*merged_bindings(_node(app_scope)), palette]
+    every_screen = merged_bindings(Screen)  # tab, shift+tab, ctrl+c: before the app's keys on any screen
     out = [Scope("app", tuple(app_bindings + every_screen), len(app_bindings))]
-    for cls in others:
+    for scope in others:
+        cls = _node(scope)
         modal = issubclass(cls, ModalScreen)
         live = [b for b in app_bindings if b.priority or not modal]
-        own = _merged(cls)
+        own = merged_bindings(cls)
         screen = [] if issubclass(cls, Screen) else every_screen
-        out.append(Scope(cls.__qualname__, tuple(own + screen + live), len(own)))
+        out.append(Scope(scope.where, tuple(own + screen + live), len(own)))
     return tuple(out)
 
 
-@cache
 def remappable() -> tuple[Remappable, ...]:
-    """Every binding id of the GM's app, once, in the order the classes declare them."""
-    seen: dict[str, Remappable] = {}
-    for cls in _classes():
-        for binding in _merged(cls):
-            if binding.id is None:
-                continue
-            if binding.id in seen:
-                old = seen[binding.id]
-                if old.where == cls.__qualname__ and binding.key not in old.keys:
-                    seen[binding.id] = Remappable(old.id, (*old.keys, binding.key), old.description, old.where)
-                continue
-            where = "app" if cls is _classes()[0] else cls.__qualname__
-            seen[binding.id] = Remappable(binding.id, (binding.key,), binding.description, where)
-    return tuple(seen.values())
+    """Every binding id of the GM's app, once, in the command table's order."""
+    return tuple(
+        Remappable(c.id, c.key_list, c.label[0], "app" if c.where == "app" else SCOPE[c.where].where)
+        for c in COMMANDS if c.keys
+    )  # fmt: skip
 
 
 # -- checking a keymap --------------------------------------------------------------------------
 _MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
-
-
-@cache
-def _key_names() -> frozenset[str]:
-    from textual.keys import Keys, _character_to_key
-
-    named = {k.value for k in Keys if "+" not in k.value and not k.value.startswith("<")}
-    return frozenset(named | {_character_to_key(chr(c)) for c in range(33, 127)})
 
 
 def valid_key(key: str) -> bool:
@@ -258,13 +223,15 @@ def valid_key(key: str) -> bool:
     *modifiers, name = key.split("+")
     if not name or any(m not in _MODIFIERS for m in modifiers):
         return False
-    return len(name) == 1 or name in _key_names()
+    from tui.textual_fixes.keys import key_names
+
+    return len(name) == 1 or name in key_names()
 
 
 def _normalise(keys: Iterable[str]) -> str:
-    from textual.keys import _character_to_key
+    from tui.textual_fixes.keys import key_name
 
-    return ",".join(_character_to_key(k) if len(k) == 1 else k for k in keys)
+    return ",".join(key_name(k) if len(k) == 1 else k for k in keys)
 
 
 def _as_keys(value: object) -> list[str] | None:
@@ -366,29 +333,10 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     return loaded
 
 
-def with_keymap(node: Any) -> Any:
-    """``node``'s bindings as the GM's keys are now (a copy with the app's keymap applied, as
-    Textual's own binding chain does), for lists of keys outside the footer."""
-    bindings = node._bindings.copy()
-    keymap = getattr(node.app, "_keymap", None)
-    if keymap:
-        bindings.apply_keymap(keymap)
-    return bindings
-
-
-# -- the README's table and ``apotheose keymap`` ------------------------------------------------
-def markdown_table() -> str:
-    """The README's table of binding ids (``apotheose keymap --list``)."""
-    rows = ["| Binding id | Default keys | What it does | Where |", "|---|---|---|---|"]
-    for r in remappable():
-        keys = ", ".join(f"`{k}`" for k in r.keys)
-        rows.append(f"| `{r.id}` | {keys} | {r.description} | {r.where} |")
-    return "\n".join(rows) + "\n"
-
-
+# -- ``apotheose keymap`` -------------------------------------------------------------------------
 def main_keymap(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import OneLineParser, Rejected
-    from tui.safe import complain, say
+    from tui.cli.campaign import OneLineParser, Rejected
+    from tui.cli.output import complain, say
 
     p = OneLineParser(prog="apotheose keymap", description="Check the keymap file (keymap.toml) the app reads at start-up.")
     p.add_argument("--list", action="store_true", help="print the table of binding ids (Markdown) and stop")

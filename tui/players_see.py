@@ -5,15 +5,15 @@ wound level → a bar only → damage taken → nothing → …; landing on the 
 choice); ``W`` keeps a PC's shadow, pm and conditions from the table, or shows them again. The
 palette also sets the defaults, turns the options on and off (the next-up and your-turn cues,
 the round counter, NPC conditions, hidden ones revealed on their first turn: for everybody, or
-for the selected one), and gives the selected NPC an alias (:func:`palette_commands`, through
-the one app action ``players_choice``: the GM app's command table takes these over later).
+for the selected one), and gives the selected NPC an alias, through the one app action
+``players_choice`` (their commands are in :mod:`tui.commands.table`).
 """
 
 from __future__ import annotations
 
 from core.choices import parse_choice
 from core.mooks import MookGroup
-from core.visibility import KIND_LABELS, KINDS, PER_COMBATANT, Option, Shown, check_alias, kind_of, to_option
+from core.visibility import Shown, check_alias, kind_of, to_option
 from tui.i18n import register, t
 
 register(
@@ -102,29 +102,3 @@ def ask_alias(app, key: str, name: str) -> None:
 def _alias_text(text: str) -> str:
     """An alias as typed ("" takes it away); a RulesError (a ValueError) says what is wrong."""
     return check_alias(text) if text.strip() else ""
-
-
-def palette_commands() -> tuple[tuple[str, str, str], ...]:
-    """(action, English label, French label) for the command palette."""
-    commands = [
-        ("app.players_see", "What the players see of the selected: exact HP / wound level / nothing",
-         "Ce que les joueurs voient de la sélection : PV exacts / niveau de blessure / rien"),
-        ("app.players_private", "Keep the selected PC's shadow, pm and conditions from the players (or show them)",
-         "Cacher aux joueurs l'ombre, les pm et les états du PJ sélectionné (ou les montrer)"),
-    ]
-    for kind in KINDS:
-        en, fr = KIND_LABELS[kind]
-        for shown in ORDER:
-            commands.append((f"app.players_default('{kind}', '{shown.value}')",
-                             f"What the players see of all {en}: {shown.en}", f"Ce que les joueurs voient des {fr} : {shown.fr}"))
-    for option in Option:
-        commands.append((f"app.players_choice('option', '{option.value}')",
-                         f"Players see {option.en}: on / off" + (" (default)" if option in PER_COMBATANT else ""),
-                         f"Les joueurs voient {option.fr} : oui / non" + (" (par défaut)" if option in PER_COMBATANT else "")))
-    for option in PER_COMBATANT:
-        commands.append((f"app.players_choice('own', '{option.value}')",
-                         f"Players see {option.en}, for the selected: on / off",
-                         f"Les joueurs voient {option.fr}, pour la sélection : oui / non"))
-    commands.append(("app.players_choice('alias')", "What the players call the selected NPC (an alias)…",
-                     "Comment les joueurs appellent le PNJ sélectionné (un alias)…"))
-    return tuple(commands)

@@ -40,7 +40,7 @@ class NoTerminal(Exception):
 
 
 def parser() -> argparse.ArgumentParser:
-    from tui.campaign_cli import OneLineParser
+    from tui.cli.campaign import OneLineParser
 
     p = OneLineParser(
         prog="apotheose",
@@ -109,23 +109,12 @@ def open_session(path: Path, *, read_only: bool = False, rng: RandomSource | Non
     return session, opened.locked_by, notes
 
 
-def attach(app: ApotheoseApp, session: Session) -> None:
-    """Let the session's autosaver tell ``app`` when saving fails and when it works again."""
-    from saves.store import AutoSaver
-
-    if isinstance(session.saver, AutoSaver):  # not once the app has stopped: nobody to tell
-        session.saver.on_error = lambda error: app.save_failed(error) if app.is_running else None
-        session.saver.on_recovered = lambda: app.save_recovered() if app.is_running else None
-        session.saver.on_conflict = lambda conflict: app.save_conflict(conflict) if app.is_running else None
-        session.saver.on_warning = lambda text: app.save_warning(text) if app.is_running else None
-
-
 def build(argv: Sequence[str], *, rng: RandomSource | None = None, need_terminal: bool = False) -> ApotheoseApp:
     """The app for these command-line words, its campaign open (raises :class:`Usage`).
     ``need_terminal``: refuse (:class:`NoTerminal`) before opening anything when standard input
     is not a terminal (the command line; tests drive the app without one)."""
     from saves.errors import MissingFileError, SaveError
-    from tui.campaign_cli import Rejected
+    from tui.cli.campaign import Rejected
 
     try:
         args = parser().parse_args(list(argv))
@@ -154,15 +143,12 @@ def build(argv: Sequence[str], *, rng: RandomSource | None = None, need_terminal
         session = Session.of(Campaign(name=path.stem or "?"), path=path, read_only=True, rng=rng)
     # Textual only now, with a campaign to show: a wrong name or option is answered without it.
     from tui.app import make_app
-    from tui.mouse import CLICKS, OFF, clicks_only_driver, mouse_mode
+    from tui.textual_fixes.mouse import CLICKS, OFF, clicks_only_driver, mouse_mode
 
     mode = mouse_mode(mouse=args.mouse, no_mouse=args.no_mouse, environ=os.environ)
-    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mode != OFF)
+    app = make_app(session, lang=lang, locked_by=locked_by, load_error=load_error, mouse=mode != OFF, notes=notes)
     if mode == CLICKS and (driver := clicks_only_driver()) is not None:
         app.driver_class = driver
-    attach(app, session)
-    for note in notes:
-        app.call_later(app.notify, note, severity="warning", timeout=10)
     return app
 
 
@@ -198,7 +184,7 @@ def on_hangup(app: ApotheoseApp) -> None:
 
 def main(argv: Sequence[str]) -> int:
     from saves.errors import SaveError
-    from tui.safe import complain
+    from tui.cli.output import complain
 
     try:
         app = build(argv, need_terminal=True)
@@ -233,7 +219,9 @@ def main(argv: Sequence[str]) -> int:
         gc.set_threshold(*threshold)
         gc.unfreeze()
         problem = finish(app)
-    crash = crash or getattr(app, "_exception", None)
+    from tui.textual_fixes.exit import crash_of
+
+    crash = crash or crash_of(app)
     if hung_up.is_set() and crash is None:
         from tui.terminal import HUNG_UP
 
@@ -261,7 +249,7 @@ def crash_report(error: BaseException | None, campaign: Path | None, *, saved: b
     import traceback
     from datetime import datetime, timezone
 
-    from tui.safe import visible
+    from core.text import visible
 
     log = crash_log_path()
     text = "".join(traceback.format_exception(error)) if error is not None else "the app exited with an error\n"

@@ -1,13 +1,13 @@
 """The GM's session: the journal, dice and the autosave, with no Textual in it.
 
-The app sends every change through :meth:`Session.do` (or :meth:`Session.replace_last` for a
-reroll), which applies one action to the journal and hands the new journal to the saver. Undo and redo are journal moves, saved the same way.
+The app's door (:mod:`tui.door`) sends every change through :meth:`Session.do` (or
+:meth:`Session.replace_last` for a reroll), which records one action in the journal and hands
+the new journal to the saver. Undo and redo are journal moves, saved the same way.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -65,24 +65,14 @@ class Session:
             raise ReadOnlyError()
 
     def do(self, action: Action) -> Outcome:
-        """Apply ``action``; raises :class:`RulesError` and changes nothing if it is impossible,
-        or if a text in it holds a control character (a save holding one would not open) or a
-        number is past any bound (:meth:`Journal.record` refuses both)."""
+        """Apply ``action``; raises :class:`RulesError` and changes nothing if it is impossible, if
+        the GM must say yes first (:class:`~core.actions.NeedsConfirmation`), or if a text in it
+        holds a control character or a number is past any bound (:meth:`Journal.record`, in
+        core, refuses all three)."""
         self._writable()
         journal, outcome = self.journal.record(action)
         self._commit(journal)
         return outcome
-
-    def do_all(self, actions: Sequence[Action]) -> list[Outcome]:
-        """Apply ``actions`` in order with one save: all of them, or none (raises the first
-        refusal and changes nothing). Each stays its own entry, so undo takes one at a time."""
-        self._writable()
-        journal, outcomes = self.journal, []
-        for action in actions:
-            journal, outcome = journal.record(action)
-            outcomes.append(outcome)
-        self._commit(journal)
-        return outcomes
 
     def replace_last(self, action: Action) -> Outcome:
         """Apply ``action`` in place of the last action (a reroll replaces the failed roll), as

@@ -6,7 +6,7 @@ Each family lives in its own module; ``ALL_ACTIONS`` lists every concrete action
 union a save holds).
 """
 
-from core.actions.base import Action, Outcome, apply
+from core.actions.base import Action, NeedsConfirmation, Outcome, apply, trial
 from core.actions.book import RemoveCaster, RemoveSpell, RenameSpell, SaveCaster, SaveSpell
 from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.encounter import (
@@ -42,7 +42,7 @@ from core.actions.roster import (
     UpdateCharacter,
     UpdateGroup,
 )
-from core.actions.shadow import ChangeShadow, NeedsConfirmation, SetStigmaEffect
+from core.actions.shadow import ChangeShadow, SetStigmaEffect
 from core.actions.visibility import SetAlias, SetOption, SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
@@ -59,4 +59,4 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     SaveSpell, RenameSpell, RemoveSpell, SaveCaster, RemoveCaster,
 )  # fmt: skip
 
-__all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", *(a.__name__ for a in ALL_ACTIONS)]
+__all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", "trial", *(a.__name__ for a in ALL_ACTIONS)]

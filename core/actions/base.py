@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
 
 from core.breakdown import Breakdown, Line
 from core.campaign import Campaign
+from core.errors import Allowed, RulesError
 
 
 @attrs.frozen
@@ -37,7 +39,50 @@ class Action:
     def apply(self, campaign: Campaign) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        """A question about what the GM meant (an NPC attacking its own side) that must get a yes
+        before this action is recorded (:meth:`core.journal.Journal.record`); never asked when a
+        journal replays the action, whose recording was the yes. None: nothing to ask."""
+        return None
+
+
+class NeedsConfirmation(RulesError):
+    """The action needs the GM's yes first: a PC would become an NPC (a 6th stigma or grace), a
+    raise goes past half of the raises, an NPC attacks its own side. ``question`` (English,
+    French) is what to ask; :meth:`confirmed` is the action with that yes given (``answer``: the
+    fields it sets, such as ``confirm=True``), to send again on yes."""
+
+    def __init__(
+        self,
+        field: str,
+        message: str,
+        allowed: Allowed = None,
+        fr: str | None = None,
+        *,
+        allowed_fr: Allowed = None,
+        question: Line,
+        answer: Mapping[str, object],
+    ):
+        super().__init__(field, message, allowed, fr, allowed_fr=allowed_fr)
+        self.question = question
+        self.answer = dict(answer)
+
+    def confirmed(self, action: Action) -> Action:
+        """``action`` with the GM's yes."""
+        return attrs.evolve(action, **self.answer)
+
 
 def apply(campaign: Campaign, action: Action) -> Outcome:
     """The one function that changes a campaign: ``state → state`` plus what to log."""
     return action.apply(campaign)
+
+
+def trial(campaign: Campaign, action: Action) -> Outcome:
+    """What ``action`` would do on ``campaign``, nothing recorded: the reducer's own answer, with
+    the GM's yes to whatever the rules would ask (a preview shows what Enter, then yes, does).
+    Raises the rules' refusal as :func:`apply` does."""
+    while True:
+        try:
+            return apply(campaign, action)
+        except NeedsConfirmation as question:
+            action = question.confirmed(action)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.actions.base import Action, Outcome
-from core.actions.fight import _affect, _dice, roll_shadow, shadow_said_once
+from core.actions.base import Action, NeedsConfirmation, Outcome
+from core.actions.fight import _affect, _dice, own_side, roll_shadow, shadow_said_once
 from core.actions.health import damage_one, is_group
 from core.breakdown import Line, line
 from core.campaign import Campaign
@@ -44,6 +44,11 @@ class DefendOpponent(Action):
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
     confirm: bool = False
+    #: Yes to an NPC attacking its own side (:func:`core.actions.fight.own_side`).
+    own_side: bool = False
+
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        return None if self.own_side else own_side(campaign, self.attacker, (self.defender,))
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
@@ -90,6 +95,11 @@ class AttackNamedGroup(Action):
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
     confirm: bool = False
+    #: Yes to an NPC attacking its own side (:func:`core.actions.fight.own_side`).
+    own_side: bool = False
+
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        return None if self.own_side else own_side(campaign, self.attacker, self.members)
 
     def victims(self, campaign: Campaign) -> tuple[tuple[str, ...], int, Line]:
         """Who the hit touches (in order), the damage each takes, and the one-line verdict — the

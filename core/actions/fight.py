@@ -7,19 +7,22 @@ reroll, −1 on a critical failure — for a PC; an NPC has no shadow.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
-from core.actions.base import Action, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome
 from core.actions.health import damage_one
 from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
 from core.campaign import Campaign
-from core.combat import Grade, Range, attack_group_roll, defend_group, defend_group_roll
+from core.combat import Grade, Range, attack_group_roll, defend_group, defend_group_roll, group_difficulty
 from core.damage import Weapon, to_weapon
 from core.duel import attack_opponent_roll
 from core.errors import RulesError
 from core.opposed import to_grade, to_range
 from core.rolls import Check, check, critical_failure_line, reroll_shadow_line
+from core.roster import Character
 from core.shadow import ShadowEvent
 
 
@@ -53,6 +56,34 @@ def roll_shadow(
         campaign, more = record_shadow(campaign, key, None, event, confirm=confirm)
         lines.extend(more[:1])
     return campaign, tuple(lines)
+
+
+def own_side(campaign: Campaign, attacker: str | None, targets: Iterable[str | None]) -> NeedsConfirmation | None:
+    """The question when an NPC attacks an NPC or a mook group (the NPCs' side); None otherwise.
+    The rules allow it (a compulsion, a betrayal, a blow in the confusion), so the GM is asked
+    instead of refused: usually it is a wrong selection or a form filled on another turn. A PC
+    attacking a PC is not asked about: players do turn on each other, and the GM typed it."""
+
+    def npc(key: str | None) -> bool:  # a group is on the NPCs' side; someone unknown is nobody's
+        found = campaign.find(key) if key else None
+        return found is not None and not (isinstance(found, Character) and found.pc)
+
+    if not npc(attacker):
+        return None
+    assert attacker is not None
+    for target in targets:
+        if target and target != attacker and npc(target):
+            who, whom = campaign.name_of(attacker), campaign.name_of(target)
+            return NeedsConfirmation(
+                "own_side", f"{who} would attack {whom}, of their own side: confirm to apply",
+                fr=f"{who} attaquerait {whom}, de son propre camp : confirmez pour appliquer",
+                question=line(
+                    f"{who} attacks {whom}, of their own side (both NPCs). Attack anyway?",
+                    f"{who} attaque {whom}, de son propre camp (des PNJ). Attaquer quand même ?",
+                ),
+                answer={"own_side": True},
+            )
+    return None
 
 
 def shadow_said_once(breakdown: tuple[Line, ...], campaign: Campaign, key: str | None, rolled: Check | None) -> tuple[Line, ...]:
@@ -108,6 +139,21 @@ class AttackGroup(Action):
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
     confirm: bool = False
+    #: Yes to an NPC attacking its own side (:func:`own_side`).
+    own_side: bool = False
+
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        return None if self.own_side else own_side(campaign, self.attacker, (self.group,))
+
+    def can_reroll(self, campaign: Campaign) -> bool:
+        """Whether a reroll die may be added to this attack on ``campaign`` (the one it was made
+        on): it missed, and the campaign's rules allow another die (RULES 1.2)."""
+        rules = campaign.rules
+        difficulty = group_difficulty(campaign.group(self.group).grade, self.range).value
+        try:
+            return check(self.score, difficulty, self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls).can_reroll
+        except RulesError:
+            return False
 
     def apply(self, campaign: Campaign) -> Outcome:
         group = campaign.group(self.group)
@@ -180,6 +226,11 @@ class AttackOpponent(Action):
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
     confirm: bool = False
+    #: Yes to an NPC attacking its own side (:func:`own_side`).
+    own_side: bool = False
+
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        return None if self.own_side else own_side(campaign, self.attacker, (self.defender,))
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.actions.base import Action, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
@@ -61,7 +61,11 @@ class RaiseCharacteristic(Action):
         limit = check_raise(in_this, c.total_raises + 1, self.characteristic)
         if not limit.within and not self.override:
             warning = limit.warning or Line("over the raise limit", "au-delà de la limite d'augmentations")
-            raise RulesError("override", warning.en, fr=warning.fr)
+            raise NeedsConfirmation(
+                "override", warning.en, fr=warning.fr,
+                question=Line(f"{warning.en}. Allow it anyway?", f"{warning.fr}. L'autoriser quand même ?"),
+                answer={"override": True},
+            )
         raises[self.characteristic] = in_this
         chars = attrs.evolve(c.characteristics, **{self.characteristic: now + 1})
         updated = attrs.evolve(

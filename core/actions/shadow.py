@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import attrs
 
-from core.actions.base import Action, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.shadow import ShadowEvent, StigmaEffect, change_shadow, to_shadow_event
+from core.shadow import NPC_AT, ShadowEvent, StigmaEffect, change_shadow, to_shadow_event
 from core.stigmata import give_back, set_effect
 from core.validators import require
-
-
-class NeedsConfirmation(RulesError):
-    """The action would turn a PC into an NPC (6th stigma or grace): ask the GM, then resend
-    the action with ``confirm=True``."""
 
 
 def record_shadow(
@@ -58,9 +53,13 @@ def record_shadow(
         effect_lines.extend(applied)
     if change.becomes_npc:
         if not confirm:
+            grace = len(change.state.graces) >= NPC_AT and bool(change.graces_gained)
+            en, fr = ("grace", "grâce") if grace else ("stigma", "stigmate")
             raise NeedsConfirmation(
                 "confirm", f"{character.name} would gain a 6th mark and become an NPC: confirm to apply",
                 fr=f"{character.name} gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer",
+                question=line(f"6th {en}: {character.name} becomes an NPC — confirm?", f"6e {fr} : {character.name} devient un PNJ — confirmer ?"),
+                answer={"confirm": True},
             )
         updated = attrs.evolve(updated, pc=False)
         lines.append(line(f"{character.name} becomes an NPC", f"{character.name} devient un PNJ"))

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -24,6 +24,7 @@ from saves.errors import SaveError
 from saves.format import Loaded
 from saves.store import backups_that_load, restore_backup
 from tui.access import gm, lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
 from tui.safe import cut, plain, visible
 from tui.widgets.footer import KeysFooter
@@ -50,18 +51,17 @@ register(
         ),
         "bad_save.restored": ("Restored {backup}.", "{backup} restaurée."),
         "bad_save.restore_failed": ("Could not restore: {error}", "Restauration impossible : {error}"),
-        "bad_save.quit": ("Quit", "Quitter"),
     }
 )
 
 
-class BadSaveScreen(Screen[None]):
+class BadSaveScreen(Described, Screen[None]):
     DEFAULT_CSS = """
     BadSaveScreen #bad-save-backups-title { margin-top: 1; }
     BadSaveScreen #bad-save-backups { height: auto; max-height: 12; border: round $accent; }
     BadSaveScreen #bad-save-untouched { color: $text-muted; margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "Quit", id="bad-save-quit")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("bad-save")
 
     def __init__(self, error: Exception) -> None:
         super().__init__()
@@ -96,7 +96,7 @@ class BadSaveScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#bad-save-backups")
     def _restore(self, event: OptionList.OptionSelected) -> None:
-        from tui.run import attach, open_session
+        from tui.run import open_session
         from tui.screens.main import MainScreen
 
         app, lang = gm(self), lang_of(self)
@@ -108,17 +108,10 @@ class BadSaveScreen(Screen[None]):
         except SaveError as error:
             app.notify(t("bad_save.restore_failed", lang, error=error), severity="error", timeout=10)
             return
-        app.session = session
-        app.locked_by = locked_by
-        attach(app, session)
-        app.campaign = session.campaign
+        app.notify(t("bad_save.restored", lang, backup=backup.name))
+        app.adopt(session, locked_by, notes)
         # The bad-save screen is the app's first screen: the main screen goes on top of it.
         if len(app.screen_stack) > 1:
             app.switch_screen(MainScreen())
         else:
             app.push_screen(MainScreen())
-        app.notify(t("bad_save.restored", lang, backup=backup.name))
-        if locked_by:
-            app.notify(t("app.locked_by", lang, holder=locked_by), severity="warning", timeout=8)
-        for note in notes:
-            app.notify(note, severity="warning", timeout=10)

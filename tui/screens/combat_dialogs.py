@@ -1,7 +1,6 @@
-"""Dialogs of the initiative list and the combatant sheet, and the ask-then-resend flow.
-
-The ask-then-resend flow itself lives in :mod:`tui.confirm`.
-"""
+"""Dialogs of the initiative list and the combatant sheet: a condition, a pick in a short list,
+a shadow change, mystical exhaustion. (The GM's yes to a question of the rules is the door's one
+dialog: :mod:`tui.door`.)"""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from typing import ClassVar
 import attrs
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import ModalScreen
@@ -24,6 +23,7 @@ from core.encounter import ROUNDS, Condition, Lasts
 from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import refusal, register, t
 from tui.safe import plain, visible
 from tui.screens.prompts import parse_int
@@ -69,16 +69,13 @@ def split_condition(name: str, rounds: str = "") -> tuple[str, str]:
     return name, rounds
 
 
-class ConditionDialog(ModalScreen["Condition | None"]):
+class ConditionDialog(Described, ModalScreen["Condition | None"]):
     """A condition's name and how long it lasts: N rounds, until the start or the end of a
     chosen combatant's next turn, or until removed. ``who`` names its bearers (the marked
     ones, or the selected); ``turns`` are (key, name) of the fight's order, ``current`` whose
     turn it is (the default "whose turn")."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="condition-cancel"),
-        Binding("enter", "submit", "OK", show=False, id="condition-ok"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("condition")
 
     def __init__(self, who: str, turns: Sequence[tuple[str, str]] = (), current: str | None = None) -> None:
         super().__init__(classes="dialog")
@@ -161,10 +158,10 @@ LASTS: tuple[tuple[object, tuple[str, str]], ...] = (
 )
 
 
-class PickDialog(ModalScreen["object | None"]):
+class PickDialog(Described, ModalScreen["object | None"]):
     """One choice from a short list: ``options`` are (value, label); Enter picks, Escape cancels."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="pick-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("pick")
 
     def __init__(self, title: str, options: Sequence[tuple[object, str]]) -> None:
         super().__init__(classes="dialog")
@@ -206,10 +203,10 @@ def _range(event: ShadowEvent, lang: Lang) -> str:
     return f"{'' if low is None else f'{low:+d}'}…{'' if high is None else f'{high:+d}'}"
 
 
-class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
+class ShadowDialog(Described, ModalScreen["ShadowAnswer | None"]):
     """Why (a RULES 1.3 event), by how much (prefilled with the event's own), and a note."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="shadow-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("shadow")
 
     def __init__(self, who: str, value: int, event: ShadowEvent = ShadowEvent.gm, delta: int | None = None) -> None:
         super().__init__(classes="dialog")
@@ -262,10 +259,10 @@ class ShadowDialog(ModalScreen["ShadowAnswer | None"]):
         self.dismiss(None)
 
 
-class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
+class ExhaustDialog(Described, ModalScreen["tuple[int, int] | None"]):
     """How many HP and how much willpower become pm (mystical exhaustion, RULES 1.7)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="exhaust-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("exhaust")
 
     def __init__(self, who: str, hp: int, willpower: int) -> None:
         super().__init__(classes="dialog")
@@ -294,6 +291,3 @@ class ExhaustDialog(ModalScreen["tuple[int, int] | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-# -- ask, then resend ---------------------------------------------------------------------------

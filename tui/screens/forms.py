@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -29,6 +29,7 @@ from core.actions import (
     AddCharacter,
     AddGroup,
     Join,
+    Outcome,
     UpdateCharacter,
     UpdateGroup,
 )
@@ -42,10 +43,12 @@ from core.roster import Character, Trade, new_character
 from core.shadow import Shadow
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
+from tui.commands.keys import Described, bindings
+from tui.door import Refused
 from tui.i18n import refused, register, t
 from tui.safe import plain
 from tui.state import AppState
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 
 register(
     {
@@ -95,10 +98,6 @@ register(
             "Remove {name} from the campaign and from every fight?",
             "Retirer {name} de la campagne et de tous les combats ?",
         ),
-        "form.key_add_character": ("Add character", "Ajouter un perso"),
-        "form.key_add_group": ("Add group", "Ajouter un groupe"),
-        "form.key_edit": ("Edit", "Modifier"),
-        "form.key_remove": ("Remove", "Retirer"),
     }
 )
 
@@ -136,17 +135,14 @@ def _shadow_range(shadow: int) -> None:
 # --- the form base -------------------------------------------------------------------------
 
 
-class FormScreen(AppState, ModalScreen[bool]):
+class FormScreen(Described, AppState, ModalScreen[bool]):
     """A modal form of one-line fields; each field (or row of fields) has its error line.
 
     Subclasses compose their rows in :meth:`fields` with :meth:`text_field` / :meth:`number_row`,
     map the RulesError field names to their rows in :attr:`SLOTS` and build the actions in
     :meth:`build`."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", id="form-save"),
-        Binding("escape", "cancel", "Cancel", id="form-cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("form-screen")
     #: RulesError field → the row whose error line shows it.
     SLOTS: ClassVar[dict[str, str]] = {}
 
@@ -281,7 +277,12 @@ class FormScreen(AppState, ModalScreen[bool]):
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#form-save")
-    def action_save(self) -> None:
+    @work(group="request")
+    async def action_save(self) -> None:
+        """Save: the actions are tried first on a copy of the journal (the same checks as when
+        they are recorded: the rules, a text with a control character, a number past its bound),
+        all of them or none; a refusal shows under its field, what was typed stays. Then each
+        goes through the door (the addition, then joining the fight: two steps of the log)."""
         errors: dict[str, str] = {}
         try:
             actions = self.build(errors)
@@ -291,10 +292,18 @@ class FormScreen(AppState, ModalScreen[bool]):
         if errors or not actions:
             self.show_errors(errors)
             return
-        result = gm(self).request_all(actions)  # all or nothing
-        if isinstance(result, RulesError):  # what was typed stays
-            self.show_errors({self.slot_of(result.field): result.text(self.lang)})
+        trial = gm(self).session.journal
+        try:
+            for action in actions:
+                trial, _outcome = trial.record(action)
+        except RulesError as error:
+            self.show_errors({self.slot_of(error.field): error.text(self.lang)})
             return
+        for action in actions:
+            answer = await gm(self).request(action, quiet=True)
+            if not isinstance(answer, Outcome):  # cannot be, after the trial: said, and stop
+                self.show_errors({"form": answer.text(self.lang) if isinstance(answer, Refused) else ""})
+                return
         self.show_errors({})
         self.dismiss(True)
 

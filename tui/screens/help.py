@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
-from tui.keymap import with_keymap
+from tui.textual_fixes.bindings import live_bindings
 
 register({"help.palette": ("command palette", "palette de commandes")})
 
@@ -20,8 +21,8 @@ register({"help.palette": ("command palette", "palette de commandes")})
 KEY_WORDS = {"en": {}, "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"}}
 
 
-class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close", id="help-close")]
+class HelpScreen(Described, ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -36,7 +37,7 @@ class HelpScreen(ModalScreen[None]):
         for node in nodes:
             if node is None:
                 continue
-            for _key, binding in with_keymap(node):  # the keys of the GM's keymap.toml
+            for _key, binding in live_bindings(node):  # the keys of the GM's keymap.toml
                 if binding.system or not binding.description:
                     continue
                 # One row per action: ``A`` and ``shift+a`` (the same key), ``^p`` and ``ctrl+p``.

@@ -12,15 +12,16 @@ from typing import ClassVar, NamedTuple
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import ModalScreen
 from textual.widgets import RichLog
 
 from core.breakdown import Lang
 from core.journal import LogLine
 from tui.access import gm
-from tui.commands import ScreenKeyCommands
-from tui.i18n import localise_bindings, register, t
+from tui.commands.keys import Described, bindings
+from tui.commands.palette import ScreenKeyCommands
+from tui.i18n import register, t
 from tui.safe import visible
 from tui.state import AppState
 from tui.widgets.footer import KeysFooter
@@ -28,8 +29,6 @@ from tui.widgets.footer import KeysFooter
 register(
     {
         "log.title": ("Combat log", "Journal de combat"),
-        "log.key.close": ("Close", "Fermer"),
-        "log.key.export": ("Export .md", "Exporter en .md"),
         "log.undone": ("undone", "annulé"),
         "log.empty": ("Nothing has happened yet.", "Rien ne s'est encore passé."),
         "log.exported": ("Log written to {path}", "Journal écrit dans {path}"),
@@ -77,15 +76,9 @@ def export_path(campaign_file: Path) -> Path:
     return campaign_file.with_name(f"{campaign_file.stem}-log.md")
 
 
-class LogScreen(AppState, ModalScreen[None]):
+class LogScreen(Described, AppState, ModalScreen[None]):
     COMMANDS = {ScreenKeyCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,ctrl+l", "dismiss", "Close", id="log-close"),
-        Binding("s", "export", "Export .md", id="log-export"),
-        # A modal screen hides the app's keys: undo and redo stay at hand, the log follows them.
-        Binding("ctrl+z", "app.undo", "Undo", id="log-undo"),
-        Binding("ctrl+y", "app.redo", "Redo", id="log-redo"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("log")
 
     def __init__(self) -> None:
         super().__init__()
@@ -99,7 +92,6 @@ class LogScreen(AppState, ModalScreen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        localise_bindings(self, {"log-close": "log.key.close", "log-export": "log.key.export", "log-undo": "key.undo", "log-redo": "key.redo"})
         log = self.query_one(RichLog)
         log.border_title = t("log.title", self.lang)
         # The toasts sit in a band under the log (app.tcss): the log, shorter while they show,

@@ -6,92 +6,59 @@ time and the keys 1–4 (or the tab strip) switch between them. Either way 1–4
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Coroutine
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Grid
-from textual.reactive import Reactive, var
+from textual.dom import DOMNode
+from textual.reactive import var
 from textual.screen import Screen
-from textual.widget import AwaitMount, Widget
+from textual.widget import AwaitMount
 from textual.widgets import Input
 
+from core.actions import SetStanding
+from core.errors import RulesError
 from core.mooks import MookGroup
+from core.validators import Whole, looks_whole
 from tui.access import gm
-from tui.commands import CombatantCommands, GMCommands
-from tui.compositor import LinesCompositor
-from tui.i18n import localise_bindings, register, t
+from tui.commands.keys import Described, bindings
+from tui.commands.palette import CombatantCommands, GMCommands
+from tui.i18n import register, t
+from tui.messages import ShowPane
 from tui.screens import template_keys as quick
+from tui.screens.fight_keys import FightActions
 from tui.screens.roster_keys import RosterActions
-from tui.settle import after_refresh, drained
+from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.mass_combat import MassCombatPane
-from tui.widgets.pane import Pane
-from tui.widgets.spell import SpellPane
+from tui.widgets.pane import Pane, focus_now
+from tui.widgets.spell import ApotheoseSpell, SpellPane, participants
 from tui.widgets.status import HolderLine, PaneTabs, StatusBar
 
 PANES = ("initiative", "mass", "damage", "spell")
 
 register(
     {
-        "main.key.add_character": ("Add character", "Ajouter un personnage"),
-        "main.key.add_group": ("Add group", "Ajouter un groupe"),
-        "main.key.edit": ("Edit", "Modifier"),
-        "main.key.remove": ("Remove", "Retirer"),
+        "mass.standing_prompt": ("{name}: how many standing? (0…{total})", "{name} : combien debout ? (0…{total})"),
         "main.parry_group": (
             "{name} is a mook group: the selected PC defends against it (v).",
             "{name} est un groupe de sbires : le PJ sélectionné se défend contre lui (v).",
         ),
     }
 )
-BINDING_TEXTS = {
-    "pane-initiative": "pane.initiative",
-    "pane-mass": "pane.mass",
-    "pane-damage": "pane.damage",
-    "pane-spell": "pane.spell",
-    "roster-add-character": "main.key.add_character",
-    "roster-add-group": "main.key.add_group",
-    "roster-edit": "main.key.edit",
-    "roster-remove": "main.key.remove",
-    **quick.BINDING_TEXTS,
-}
 
 
-#: How many layouts the main screen may wait for before it is first drawn.
-SETTLE_ROUNDS = 8
-
-
-class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
+class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "pane('initiative')", "Initiative", show=False, id="pane-initiative", priority=True),
-        Binding("2", "pane('mass')", "Mass", show=False, id="pane-mass", priority=True),
-        Binding("3", "pane('damage')", "Damage", show=False, id="pane-damage", priority=True),
-        Binding("4", "pane('spell')", "Spell", show=False, id="pane-spell", priority=True),
-        Binding("A,shift+a", "add_character", "Add character", show=False, id="roster-add-character"),
-        Binding("G,shift+g", "add_group", "Add group", show=False, id="roster-add-group"),
-        Binding("e", "edit_selected", "Edit", show=False, id="roster-edit"),
-        Binding("delete", "remove_selected", "Remove", show=False, id="roster-remove"),
-        *quick.BINDINGS,
-        # Esc from any pane or form (a dialog or an open list takes it first): the initiative list.
-        Binding("escape", "back", "Back", show=False, id="main-back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("main")
 
     #: The pane shown on a narrow terminal (and focused by 1–4).
     pane: var[str] = var("initiative", init=False)
-    #: Textual's ``Screen.focused`` repaints the whole screen when it changes (40 rows, about
-    #: 33 KB at 120x40 over SSH for a GM's ``x`` or Esc); the widgets whose look depends on the
-    #: focus repaint themselves (their styles, the panes' frames), so the screen need not.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-
-    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name, id, classes)
-        self._compositor = LinesCompositor()  # repaints the changed lines only (tui/compositor.py)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -104,60 +71,9 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
             yield SpellPane(id="spell", classes="pane")
         yield KeysFooter()
 
-    #: Nothing is drawn until the screen has settled after its first layout (see :meth:`_show`).
-    _held = True
-
     def on_mount(self) -> None:
-        localise_bindings(self, BINDING_TEXTS)
         self.query_one(InitiativePane).focus_main()
-        self._showing = asyncio.get_running_loop().create_task(self._show())
-
-    async def _show(self) -> None:
-        """Draw the screen once it has settled: one full frame at start-up. (Drawn as it
-        came, the first layout was followed by what the widgets did on learning their size,
-        the footer's keys, the list's header and scrollbar: 4 to 6 frames, 35 to 63 KB at
-        120x40, each one down the GM's SSH link.) At most :data:`SETTLE_ROUNDS` rounds."""
-        try:
-            quiet = 0
-            for _ in range(SETTLE_ROUNDS):
-                await after_refresh(self)
-                await drained(self)
-                busy = self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets
-                quiet = 0 if busy else quiet + 1
-                if quiet == 2:  # twice: what a round mounted had its own round
-                    break
-        finally:
-            self._held = False
-            if self.is_attached:
-                self.refresh()
-
-    _resumed = False
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first time, without Textual's restyle of the whole screen: every widget was
-        styled as it mounted, the breakpoint classes already set (about 210 widgets styled a
-        second time before the first frame)."""
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
-        super()._on_screen_resume(event)
-
-    def _compositor_refresh(self) -> None:
-        if self._held:  # laid out, not drawn: :meth:`_show` draws it all at once
-            self._dirty_widgets.clear()
-            self._compositor._dirty_regions.clear()
-            return
-        super()._compositor_refresh()
-
-    def _on_timer_update(self) -> None:
-        """Paint only what is on screen. The forms a pane does not show follow the selection too
-        (the duel and defence previews); Textual takes a repainted widget that is not on screen
-        for a new one and rebuilds its map of every widget (about 130, hidden ones included)
-        before the next paint: half of a cursor move's paint. A repaint moves nothing, so those
-        widgets are dropped here; showing them lays them out and paints them anew."""
-        if self._dirty_widgets and not (self._layout_required or self._scroll_required or self._repaint_required):
-            self._dirty_widgets.intersection_update(self._compositor.visible_widgets.keys())
-        super()._on_timer_update()
+        self.show_when_settled()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while
@@ -229,15 +145,69 @@ class MainScreen(RosterActions, quick.TemplateActions, Screen[None]):
         self.query_one(PaneTabs).active = name
         self.query_one(f"#{name}", Pane).focus_main()
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Follow focus: clicking or tabbing into a pane makes it the active one."""
-        node = event.widget
+        node: DOMNode | None = event.widget
         while node is not None and node is not self:
-            if getattr(node, "id", None) in PANES and node.has_class("pane"):
-                if self.pane != node.id:
-                    self.set_reactive(MainScreen.pane, node.id)
-                    for pane in self.query(".pane"):
-                        pane.set_class(pane.id == node.id, "-active", update=self.has_class("-narrow"))
-                    self.query_one(PaneTabs).active = node.id
+            if node.id in PANES and node.has_class("pane"):
+                self._follow(node.id)
                 return
             node = node.parent
+
+    def _follow(self, name: str) -> None:
+        """Make pane ``name`` the active one without moving the focus (it is there already)."""
+        if self.pane != name:
+            self.set_reactive(MainScreen.pane, name)
+            for pane in self.query(".pane"):
+                pane.set_class(pane.id == name, "-active", update=self.has_class("-narrow"))
+            self.query_one(PaneTabs).active = name
+
+    def on_show_pane(self, message: ShowPane) -> None:
+        """A pane asks to be shown (a form applied goes back to the list, a missed attack waits
+        for its reroll in its pane)."""
+        if message.focus is None:
+            self.pane = message.name
+            return
+        self._follow(message.name)
+        focus_now(message.focus)
+
+    def action_cast_spell(self) -> None:
+        """Enter in the Apothéose tab's fields: the spell checked, then which of its targets
+        take its intensity as damage (Escape: back to the fields), then cast."""
+        from tui.screens.victims import VictimsDialog
+
+        tab = self.query_one(ApotheoseSpell)
+        cast = tab.cast_asked()
+        if cast is None:
+            return
+
+        def chosen(victims: tuple[str, ...] | None) -> None:
+            if victims is not None:  # Escape: the spell's fields again, to change it
+                self.run_worker(tab.cast(cast, victims), group="request")
+
+        campaign = gm(self).campaign
+        self.app.push_screen(VictimsDialog(cast.spell.intensity, participants(campaign), gm(self).marked), chosen)
+
+    def action_ask_standing(self) -> None:
+        """``s`` on the group list: how many of the group are standing (by hand)."""
+        from tui.screens.prompts import ValuePrompt
+
+        group = self.query_one(MassCombatPane).target_group()
+        if group is None:
+            return
+        lang = gm(self).lang
+        question = t("mass.standing_prompt", lang, name=group.name, total=group.total)
+
+        def parse(text: str) -> int:
+            if not looks_whole(text):
+                raise ValueError(t("fields.number", lang, field=group.name))
+            try:
+                return Whole(0, group.total).parse("standing", text)
+            except RulesError:
+                raise ValueError(question) from None
+
+        def done(value: object) -> None:
+            if isinstance(value, int):
+                gm(self).request(SetStanding(group.id, value))
+
+        self.app.push_screen(ValuePrompt(question, parse, str(group.standing)), done)

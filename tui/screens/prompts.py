@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.breakdown import Lang
 from core.validators import ANY_WHOLE, Whole, looks_whole
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import refusal, register, t
 from tui.safe import plain
 
@@ -23,22 +24,15 @@ register(
     {
         "prompt.yes": ("Yes", "Oui"),
         "prompt.no": ("No", "Non"),
-        "prompt.ok": ("OK", "OK"),
-        "prompt.cancel": ("Cancel", "Annuler"),
         "prompt.not_whole": ("not a whole number: {text}", "pas un nombre entier : {text}"),
     }
 )
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Described, ModalScreen[bool]):
     """``question`` with Yes / No; dismisses True or False (y / n / escape)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes", id="confirm-yes"),
-        Binding("n,escape", "answer(False)", "No", id="confirm-no"),
-        Binding("left", "app.focus_previous", "Previous button", show=False, id="confirm-previous-button"),
-        Binding("right", "app.focus_next", "Next button", show=False, id="confirm-next-button"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("confirm")
 
     def __init__(self, question: str) -> None:
         super().__init__(classes="dialog")
@@ -64,11 +58,11 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class ValuePrompt(ModalScreen["object | None"]):
+class ValuePrompt(Described, ModalScreen["object | None"]):
     """One labelled field. ``parse`` turns the text into a value or raises ValueError with a
     message, shown under the field; Enter dismisses the value, Escape dismisses None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="prompt-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("prompt")
 
     def __init__(self, label: str, parse: Callable[[str], object], value: str = "", placeholder: str = "") -> None:
         super().__init__(classes="dialog")

@@ -13,26 +13,25 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from core.actions import NeedsConfirmation, Roll, apply
+from core.actions import Roll, trial
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
-from tui.i18n import localise_bindings, pick, refusal, register, t
+from tui.commands.keys import Described, bindings
+from tui.i18n import pick, refusal, register, t
 from tui.safe import plain
 from tui.state import AppState
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.inputs import FieldError, percent
 from tui.widgets.score_parts import (
-    SPECIALITY_KEY,
-    TRADE_KEY,
     ScoreToggles,
     applies_to,
     default_score,
@@ -53,14 +52,12 @@ register(
         "roll.die": ("Kult die (empty: roll)", "Dé kult (vide : jet)"),
         "roll.chance": ("score {score} vs {difficulty} · chance of success {pct}", "score {score} contre {difficulty} · chance de réussite {pct}"),
         "roll.would": ("kult {die}: {what}", "kult {die} : {what}"),
-        "roll.characteristic": ("Characteristic", "Caractéristique"),
         "roll.score_needed": ("type the score", "tapez le score"),
-        "roll.key.cancel": ("Cancel", "Annuler"),
     }
 )
 
 
-class RollDialog(AppState, ModalScreen["Roll | None"]):
+class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
     """Dismisses the :class:`Roll` to apply (its die typed or rolled now), or None."""
 
     DEFAULT_CSS = """
@@ -68,11 +65,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
     #roll-characteristic { width: 18; margin-right: 1; }
     #roll-what ScoreToggles { width: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="roll-cancel"),
-        Binding(TRADE_KEY, "applies('trade')", "Trade applies", show=False, id="roll-trade"),
-        Binding(SPECIALITY_KEY, "applies('speciality')", "Speciality applies", show=False, id="roll-speciality"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("roll")
 
     def __init__(self, key: str) -> None:
         super().__init__(classes="dialog")
@@ -104,7 +97,6 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
             yield Static("", id="roll-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
-        localise_bindings(self, {"roll-cancel": "roll.key.cancel", "roll-trade": "scores.key.trade", "roll-speciality": "scores.key.speciality"})
         c = self.campaign.character(self.key)
         self.query_one(ScoreToggles).show_for(c, applies_to(self.app, c, self.characteristic))
         self.query_one("#roll-score", Input).focus()
@@ -134,7 +126,7 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         """The GM says whether the trade or speciality applies: remembered for this character
         and characteristic, and the score filled in again."""
         c = self.campaign.character(self.key)
-        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(applies_to(self.app, c, self.characteristic), event.checkbox)
+        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(applies_to(self.app, c, self.characteristic), event)
         self.refill()
 
     def action_applies(self, which: str) -> None:
@@ -192,9 +184,9 @@ class RollDialog(AppState, ModalScreen["Roll | None"]):
         text = t("roll.chance", lang, score=score, difficulty=difficulty, pct=percent(chance_of_success(score, difficulty, die), lang))
         if isinstance(entry, int):
             try:
-                outcome = apply(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))
+                outcome = trial(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))
                 text += "\n" + t("roll.would", lang, die=f"{entry:+d}", what=outcome.lines[0].text(lang))
-            except (RulesError, NeedsConfirmation):
+            except RulesError:
                 pass
         chance.update(plain(text))
         error.update("")

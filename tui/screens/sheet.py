@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -27,8 +27,9 @@ from core.roster import Character
 from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
 from tui.access import gm
-from tui.commands import ScreenKeyCommands
-from tui.i18n import localise_bindings, pick, register, t
+from tui.commands.keys import Described, bindings
+from tui.commands.palette import ScreenKeyCommands
+from tui.i18n import pick, register, t
 from tui.safe import markup, plain
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int, whole_in
@@ -82,17 +83,6 @@ register(
         "sheet.pm_prompt": ("pm change for {name} (e.g. -3 or +2)", "variation de pm de {name} (ex. -3 ou +2)"),
         "sheet.raise_prompt": ("Raise which characteristic of {name}? ({xp} XP)", "Augmenter quelle caractéristique de {name} ? ({xp} PX)"),
         "sheet.raise_option": ("{name} {now} → {next}: {cost} XP", "{name} {now} → {next} : {cost} PX"),
-        "sheet.key.close": ("Close", "Fermer"),
-        "sheet.key.shadow_up": ("Shadow +", "Ombre +"),
-        "sheet.key.shadow_down": ("Shadow −", "Ombre −"),
-        "sheet.key.stigma": ("Stigma", "Stigmate"),
-        "sheet.key.grace": ("Grace", "Grâce"),
-        "sheet.key.xp": ("XP", "PX"),
-        "sheet.key.raise": ("Raise", "Augmenter"),
-        "sheet.key.pm": ("pm", "pm"),
-        "sheet.key.exhaust": ("Exhaustion", "Épuisement"),
-        "sheet.key.stigma_effect": ("Stigma effect", "Effet de stigmate"),
-        "sheet.key.compulsion": ("Resisted compulsion", "Compulsion résistée"),
         "sheet.effect_to_pick": ("effect to pick: e", "effet à choisir : e"),
         "sheet.no_stigma": ("{name} holds no stigma.", "{name} n'a pas de stigmate."),
         "sheet.no_compulsion": ("{name} has no compulsion.", "{name} n'a pas de compulsion."),
@@ -101,19 +91,6 @@ register(
     }
 )
 
-BINDING_TEXTS = {
-    "sheet-close": "sheet.key.close",
-    "sheet-shadow-up": "sheet.key.shadow_up",
-    "sheet-shadow-down": "sheet.key.shadow_down",
-    "sheet-stigma": "sheet.key.stigma",
-    "sheet-grace": "sheet.key.grace",
-    "sheet-xp": "sheet.key.xp",
-    "sheet-raise": "sheet.key.raise",
-    "sheet-pm": "sheet.key.pm",
-    "sheet-exhaust": "sheet.key.exhaust",
-    "sheet-stigma-effect": "sheet.key.stigma_effect",
-    "sheet-compulsion": "sheet.key.compulsion",
-}
 
 
 #: A line of the sheet: a string is plain text (it may quote names), a Content is already styled.
@@ -273,24 +250,12 @@ def group_text(g: MookGroup, campaign: Campaign, lang: Lang) -> Content:
     return _lines(out)
 
 
-class SheetScreen(AppState, ModalScreen[None]):
+class SheetScreen(Described, AppState, ModalScreen[None]):
     """One combatant in full, kept up to date; Escape closes."""
 
     COMMANDS = {ScreenKeyCommands}
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close", id="sheet-close"),
-        Binding("plus", "shadow(1)", "Shadow +", id="sheet-shadow-up"),
-        Binding("minus", "shadow(-1)", "Shadow −", id="sheet-shadow-down"),
-        Binding("t", "voluntary('voluntary_stigma')", "Stigma", id="sheet-stigma"),
-        Binding("g", "voluntary('voluntary_grace')", "Grace", id="sheet-grace"),
-        Binding("x", "award_xp", "XP", id="sheet-xp"),
-        Binding("r", "raise", "Raise", id="sheet-raise"),
-        Binding("m", "adjust_pm", "pm", id="sheet-pm"),
-        Binding("w", "exhaust", "Exhaustion", id="sheet-exhaust"),
-        Binding("e", "stigma_effect", "Stigma effect", id="sheet-stigma-effect"),
-        Binding("k", "compulsion", "Resisted compulsion", id="sheet-compulsion"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("sheet")
 
     def __init__(self, key: str) -> None:
         super().__init__(id="sheet")
@@ -302,7 +267,6 @@ class SheetScreen(AppState, ModalScreen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        localise_bindings(self, BINDING_TEXTS)
         self.watch(self.app, "campaign", self.show, init=True)
         self.query_one("#sheet-box").focus()
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
@@ -22,6 +22,7 @@ from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.roster import Character
 from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import pick, register, t
 
 register(
@@ -37,10 +38,10 @@ register(
 )
 
 
-class StigmaDialog(ModalScreen["StigmaEffect | None"]):
+class StigmaDialog(Described, ModalScreen["StigmaEffect | None"]):
     """The effect of a stigma of ``level``: the kind, the characteristic for a weakening, a text."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="stigma-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("stigma")
 
     def __init__(self, who: str, level: MarkLevel, level_label: str) -> None:
         super().__init__(classes="dialog")

@@ -1,5 +1,5 @@
-"""The main screen's keys to prepare a fight (``T`` from a template, ``M`` mooks, ``Q`` quick
-add) and their palette commands. The dialogs are in :mod:`tui.screens.templates`, imported when
+"""The main screen's commands to prepare a fight (``T`` from a template, ``M`` mooks, ``Q`` quick
+add, and the palette's "save as template" and "import"; their keys are in the command table). The dialogs are in :mod:`tui.screens.templates`, imported when
 first opened (not before the app's first frame)."""
 
 from __future__ import annotations
@@ -8,47 +8,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
-from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from saves.errors import SaveError
 from tui.access import gm
-from tui.i18n import register, t
+from tui.i18n import t
 
 if TYPE_CHECKING:
     from core.actions import Action
 
-register(
-    {
-        "tpl.key_template": ("From template", "Depuis un modèle"),
-        "tpl.key_mooks": ("Mooks", "Sbires"),
-        "tpl.key_quick": ("Quick add", "Ajout rapide"),
-    }
-)
-
-#: The bindings the main screen adds (ids for remapping) and their i18n keys. Priority keys, so
-#: the dialog is open before the next key is read (``T3vet`` typed fast: the 3 is the count, not
-#: the damage pane's key); the main screen turns them off while the GM types in a field.
-BINDINGS: list[BindingType] = [
-    Binding("T,shift+t", "add_from_template", "From template", show=False, id="roster-add-template", priority=True),
-    Binding("M,shift+m", "add_mooks", "Mooks", show=False, id="roster-add-mooks", priority=True),
-    Binding("Q,shift+q", "quick_add", "Quick add", show=False, id="roster-quick-add", priority=True),
-]
-#: Their actions (not while typing in a field).
+#: The actions the main screen turns off while the GM types in a field (their keys are
+#: printable: ``T``, ``M``, ``Q``; see the command table).
 TYPED_KEYS = ("add_from_template", "add_mooks", "quick_add")
-BINDING_TEXTS = {
-    "roster-add-template": "tpl.key_template",
-    "roster-add-mooks": "tpl.key_mooks",
-    "roster-quick-add": "tpl.key_quick",
-}
-#: (action, English, French) for the command palette.
-PALETTE = (
-    ("screen.add_from_template", "Add NPCs from a template (3 × Vétéran)", "Ajouter des PNJ depuis un modèle (3 × Vétéran)"),
-    ("screen.add_mooks", "Add a mook group in one line (12 standard)", "Ajouter un groupe de sbires en une ligne (12 standard)"),
-    ("screen.quick_add", "Quick add a character on one line", "Ajout rapide d'un personnage en une ligne"),
-    ("screen.save_as_template", "Save the selected character as a template", "Enregistrer le personnage sélectionné comme modèle"),
-    ("screen.import_roster", "Import characters and groups from a file (CSV, JSON)", "Importer personnages et groupes d'un fichier (CSV, JSON)"),
-)
 
 
 class TemplateActions(Screen[None]):

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.actions import AddMany, apply
+from core.actions import AddMany, Outcome, trial
 from core.breakdown import Lang, Line
 from core.errors import RulesError
 from core.notation import format_armour, format_trades
@@ -41,12 +41,13 @@ from core.templates import (
     parse_group_line,
     split_count,
 )
-from tui.access import applied, gm, lang_of
+from tui.access import gm, lang_of
+from tui.commands.keys import Described, bindings
+from tui.door import Refused
 from tui.i18n import register, t
 from tui.screens.prompts import ValuePrompt
-from tui.screens.template_keys import BINDING_TEXTS, BINDINGS, PALETTE, TYPED_KEYS, TemplateActions  # noqa: F401 - where they were
 from tui.state import AppState
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 
 if TYPE_CHECKING:
     from tui.app import ApotheoseApp
@@ -55,7 +56,6 @@ register(
     {
         "tpl.picker_title": ("Add from a template", "Ajouter depuis un modèle"),
         "tpl.picker_hint": ("count, then part of a name: 3 vet ⏎ · ↑↓ choose · esc", "nombre, puis un bout du nom : 3 vét ⏎ · ↑↓ choisir · échap"),
-        "tpl.none": ("no template matches {query!r}", "aucun modèle ne correspond à {query!r}"),
         "tpl.bad_library": ("{error} — showing the ready templates", "{error} — modèles prêts affichés"),
         "tpl.mooks_title": ("Add a mook group", "Ajouter un groupe de sbires"),
         "tpl.mooks_hint": ("count grade [name]: 12 s ⏎ · 12 vét Gardes ⏎", "nombre rang [nom] : 12 s ⏎ · 12 vét Gardes ⏎"),
@@ -89,11 +89,11 @@ def _lines(lines: tuple[Line, ...] | list[Line], lang: Lang) -> str:
     return "\n".join(line.text(lang) for line in lines)
 
 
-class LineDialog(AppState, ModalScreen[bool]):
+class LineDialog(Described, AppState, ModalScreen[bool]):
     """One line of text, a preview of what it adds (updated as the GM types), its error, and
     "join the fight" during one. Enter adds (one :class:`AddMany`); Escape closes."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", id="line-cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("line")
     TITLE = ""
     HINT = ""
     PLACEHOLDER = ""
@@ -143,7 +143,7 @@ class LineDialog(AppState, ModalScreen[bool]):
         raise NotImplementedError
 
     def describe(self, action: AddMany) -> str:
-        return _lines(apply(self.campaign, action).lines[:2], self.lang)
+        return _lines(trial(self.campaign, action).lines[:2], self.lang)
 
     @on(Input.Changed, "#line-input")
     def _changed(self) -> None:
@@ -163,20 +163,25 @@ class LineDialog(AppState, ModalScreen[bool]):
         line.display = bool(error)
 
     @on(Input.Submitted, "#line-input")
-    def submit(self) -> None:
+    async def submit(self) -> None:
+        """Add what the line says (one :class:`AddMany`); a refusal stays under it, with what
+        was typed."""
         text = self.query_one("#line-input", Input).value
         try:
             action = self.action(text)
-            result = gm(self).request(AddMany(action.characters, action.groups, join=self.joins), quiet=True)
-        except RulesError as exc:
-            result = exc
-        if isinstance(result, RulesError):  # what was typed stays
-            line = self.query_one("#line-error", Static)
-            line.update(result.text(self.lang))
-            line.display = True
+        except RulesError as error:
+            self.refused(error)
             return
-        if applied(result):
+        answer = await gm(self).request(AddMany(action.characters, action.groups, join=self.joins), quiet=True)
+        if isinstance(answer, Refused):
+            self.refused(answer.error)
+        elif isinstance(answer, Outcome):
             self.dismiss(True)
+
+    def refused(self, error: RulesError) -> None:
+        line = self.query_one("#line-error", Static)
+        line.update(error.text(self.lang))
+        line.display = True
 
     def action_cancel(self) -> None:
         self.dismiss(False)
@@ -185,11 +190,7 @@ class LineDialog(AppState, ModalScreen[bool]):
 class TemplatePicker(LineDialog):
     """``3 vet`` ⏎: three numbered copies of the first template whose name holds "vet"."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *LineDialog.BINDINGS,
-        Binding("down", "move(1)", "Next", show=False, id="template-next"),
-        Binding("up", "move(-1)", "Previous", show=False, id="template-previous"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*LineDialog.BINDINGS, *bindings("template-picker")]
     TITLE = "tpl.picker_title"
     HINT = "tpl.picker_hint"
     PLACEHOLDER = "3 vet"
@@ -250,9 +251,9 @@ class TemplatePicker(LineDialog):
             super().refresh_preview()
 
     @on(OptionList.OptionSelected)
-    def _clicked(self, event: OptionList.OptionSelected) -> None:
+    async def _clicked(self, event: OptionList.OptionSelected) -> None:
         self.query_one(OptionList).highlighted = event.option_index
-        self.submit()
+        await self.submit()
 
 
 class MookLine(LineDialog):

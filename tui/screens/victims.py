@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.segment import Segment
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.strip import Strip
 from textual.widgets import Label, SelectionList, Static
-from textual.widgets._toggle_button import ToggleButton
-from textual.widgets.option_list import OptionDoesNotExist
 
 from tui.access import gm
+from tui.commands.keys import Described, bindings
 from tui.i18n import register, t
+from tui.textual_fixes.tick_list import TickList
 
 register(
     {
@@ -27,33 +25,10 @@ register(
 )
 
 
-class TickList(SelectionList[str]):
-    """A selection list whose rows say ``[x]`` or ``[ ]`` (Textual's tells them by colour only,
-    lost under ``NO_COLOR``), as the app's checkboxes do."""
-
-    def render_line(self, y: int) -> Strip:
-        strip = super().render_line(y)
-        try:
-            selection = self.get_option_at_index(round(self.scroll_offset.y) + y)
-        except OptionDoesNotExist:
-            return strip
-        segments = list(strip)
-        for i, segment in enumerate(segments[:-2]):
-            if segment.text == ToggleButton.BUTTON_LEFT and segments[i + 1].text == ToggleButton.BUTTON_INNER:
-                style = segments[i + 1].style
-                mark = "x" if selection.value in self._selected else " "
-                segments[i : i + 3] = [Segment("[", style), Segment(mark, style), Segment("]", style)]
-                break
-        return Strip(segments, strip.cell_length)
-
-
-class VictimsDialog(ModalScreen["tuple[str, ...] | None"]):
+class VictimsDialog(Described, ModalScreen["tuple[str, ...] | None"]):
     """Which targets take the spell's intensity as damage; dismisses the keys, None to cancel."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Cast", priority=True, id="spell-victims-cast"),
-        Binding("escape", "cancel", "Cancel", id="spell-victims-cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("victims")
 
     def __init__(self, amount: int, choices: list[tuple[str, str]], marked: frozenset[str]) -> None:
         super().__init__(classes="dialog")

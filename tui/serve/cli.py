@@ -26,7 +26,7 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
 def parser():
-    from tui.campaign_cli import _parser
+    from tui.cli.campaign import _parser
 
     p = _parser("serve", "Let the players join over SSH: each gets the players' view, live.")
     p.add_argument("campaign", metavar="NAME|FILE", help="the campaign to serve")
@@ -57,7 +57,7 @@ def _positive(text: str) -> int:
 
 
 def main_serve(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import _run
+    from tui.cli.campaign import _run
 
     return _run("serve", parser(), argv, _serve)
 
@@ -65,7 +65,7 @@ def main_serve(argv: Sequence[str]) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from saves.errors import SaveError
     from saves.players_file import players_path
-    from tui.campaign_cli import _campaign_file
+    from tui.cli.campaign import _campaign_file
     from tui.i18n import default_lang
 
     campaign = _campaign_file(args.campaign, args.saves)
@@ -112,7 +112,7 @@ def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str):
 
 
 def _log(text: str) -> None:
-    from tui.safe import visible
+    from core.text import visible
 
     print(f"apotheose serve: {visible(text, lines=False)}", flush=True)
 

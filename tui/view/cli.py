@@ -19,9 +19,9 @@ from collections.abc import Sequence
 
 
 def main_view(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import OneLineParser, Rejected
+    from tui.cli.campaign import OneLineParser, Rejected
+    from tui.cli.output import complain
     from tui.i18n import LANGS, default_lang
-    from tui.safe import complain
 
     p = OneLineParser(prog="apotheose view", description="The players' live, read-only view of a campaign.")
     p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder), its file or its players' file")

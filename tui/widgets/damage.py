@@ -8,31 +8,32 @@ import re
 from collections.abc import Coroutine
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
-from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, RepairArmour, apply
+from core.actions import AttackOpponent, Damage, DefendOpponent, Heal, Outcome, RepairArmour, trial
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import Range
 from core.damage import HIT, Weapon, apply_damage
-from core.duel import attack_opponent_roll, defend_opponent_roll
+from core.duel import attack_difficulty, attack_opponent_roll, defend_opponent_roll
 from core.errors import RulesError
 from core.rolls import chance_of_success
-from core.sums import Term, sum_line
-from tui.access import applied, gm
+from tui.access import gm
 from tui.access import targets as marked_or_selected
+from tui.commands.keys import Described, bindings
+from tui.door import Answer
 from tui.i18n import plural_s, register, t
-from tui.widgets.checkbox import Checkbox
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.checkbox import Checkbox
+from tui.textual_fixes.chooser import Chooser
+from tui.textual_fixes.recent_static import RecentStatic
 from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
 from tui.widgets.pane import focus_now
-from tui.widgets.recent_static import RecentStatic
 from tui.widgets.score_parts import ScoreToggles
 
 register(
@@ -61,11 +62,6 @@ register(
         "dmg.hit_rule": ("hit: {base} + 1 per 5 over {d}; at {base}: {preview}", "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}"),
         "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}"),
         "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
-        "dmg.key.switch": ("Damage/Duel", "Dégâts/Duel"),
-        "dmg.key.repair": ("Repair armour", "Réparer l'armure"),
-        "dmg.key.pugilat": ("Pugilat", "Pugilat"),
-        "dmg.key.bypass": ("Bypass armour", "Ignorer l'armure"),
-        "dmg.key.defends": ("PC defends", "Le PJ se défend"),
         "dmg.defends": ("defender rolls ^o", "le défenseur jette ^o"),
         "dmg.defence_chance": ("defence chance {pct} · against attack {attack}", "chance de parer {pct} · contre l'attaque {attack}"),
         "dmg.defence_rule": ("failed defence: {base} + 1 per 5 under {attack}; at {base}: {preview}", "défense ratée : {base} + 1 par 5 sous {attack} ; à {base} : {preview}"),
@@ -93,7 +89,7 @@ def preview_lines(campaign: Campaign, action: Damage | Heal, lang: Lang) -> list
     """What ``action`` would write in the log, line by line: the reducer's own answer on the
     current campaign (nothing changes), or why the rules refuse it."""
     try:
-        return [item.text(lang) for item in apply(campaign, action).lines]
+        return [item.text(lang) for item in trial(campaign, action).lines]
     except RulesError as refused:
         return [refused.text(lang)]
 
@@ -141,7 +137,7 @@ class EntryForm(Form):
         pugilat, bypass = self.pane.toggles()
         return Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
         error = self.query_one(ErrorLine)
         try:
@@ -151,10 +147,12 @@ class EntryForm(Form):
                 raise FieldError(t("dmg.need_target", lang))
         except FieldError as refused:
             error.show(str(refused))
-            return
-        if pane.apply(self.action(targets, healing, amount), error) is not None:
+            return None
+        answer = await pane.apply(self.action(targets, healing, amount), error)
+        if isinstance(answer, Outcome):
             self.amount.value = ""
             pane.used_up()
+        return answer
 
 
 class DuelForm(Form):
@@ -241,10 +239,8 @@ class DuelForm(Form):
         die = pane.campaign.rules.die
         weapon: Weapon = self.query_one("#duel-weapon", Cycle).value
         range_: Range = self.query_one("#duel-range", Cycle).value
-        difficulty = defence + range_.modifier
-        terms = [Term("defence", "défense", defence)] + ([Term(range_.en, range_.fr, range_.modifier)] if range_.modifier else [])
-        difficulty_line = sum_line(terms, "difficulty: ", "difficulté : ").text(lang)
-        set_text(chance, t("dmg.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line))
+        _range, difficulty, difficulty_line = attack_difficulty(defence, range_)
+        set_text(chance, t("dmg.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
         c = pane.campaign.character(defender)
         pugilat, bypass = pane.toggles()
 
@@ -267,56 +263,43 @@ class DuelForm(Form):
             text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
         set_text(shown, text)
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
         try:
             defender, score, defence, entry = self.read()
         except FieldError as refused:
             error.show(str(refused))
-            return
+            return None
         face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
         pugilat, bypass = pane.toggles()
+        action: AttackOpponent | DefendOpponent
         if self.defends:
-            action: AttackOpponent | DefendOpponent = DefendOpponent(
+            action = DefendOpponent(
                 defender, score, defence, (face,), self.query_one("#duel-attacker", Select).selection,
                 self.query_one("#duel-weapon", Cycle).value, pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
             )  # fmt: skip
-            if pane.apply(action, error) is not None:
-                self.die.value = ""
-            return
-        action = AttackOpponent(
-            self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
-            self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
-            pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
-        )  # fmt: skip
-        if pane.apply(action, error) is not None:
+        else:
+            action = AttackOpponent(
+                self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
+                self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
+                pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
+            )  # fmt: skip
+        answer = await pane.apply(action, error)
+        if isinstance(answer, Outcome):
             self.die.value = ""
-            pane.used_up()
+            if not self.defends:
+                pane.used_up()
+        return answer
 
 
-class DamagePane(FormPane):
+class DamagePane(Described, FormPane):
     """Damage or heal the marked (else the selected) combatants; ctrl+t: one-opponent attack."""
 
     TITLE_KEY = "pane.damage"
     MODES = (("dmg-entry", "dmg.entry"), ("dmg-duel", "dmg.duel"))
     OPENERS: ClassVar[dict[str, str]] = {"dmg-entry": "start_entry", "dmg-duel": "start_duel"}
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {
-        "dmg-switch": "dmg.key.switch",
-        "dmg-repair": "dmg.key.repair",
-        "dmg-pugilat": "dmg.key.pugilat",
-        "dmg-bypass": "dmg.key.bypass",
-        "dmg-defends": "dmg.key.defends",
-        "dmg-back": "fields.back",
-    }
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "switch", "Damage/Duel", id="dmg-switch"),
-        Binding("ctrl+r", "repair", "Repair armour", id="dmg-repair"),
-        Binding("ctrl+n", "tick('#dmg-pugilat')", "Pugilat", id="dmg-pugilat"),
-        Binding("ctrl+g", "tick('#dmg-bypass')", "Bypass armour", id="dmg-bypass"),
-        Binding("ctrl+o", "defends", "PC defends", id="dmg-defends"),
-        Binding("escape", "back", "Back", id="dmg-back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("damage")
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -445,7 +428,8 @@ class DamagePane(FormPane):
         form.query_one("#duel-defends", Checkbox).toggle()
         return None
 
-    def action_repair(self) -> None:
+    @work(group="form")
+    async def action_repair(self) -> None:
         """Restore the lost armour points of each target."""
         worn = [key for key in self.targets() if (c := character_or_none(self.campaign, key)) and c.armour < c.max_armour]
         if not worn:
@@ -453,6 +437,7 @@ class DamagePane(FormPane):
             return
         lines = []
         for key in worn:
-            if applied(gm(self).request(RepairArmour(key))):
-                lines.append(gm(self).session.journal.done[-1].lines[0].text(self.lang))
+            answer = await gm(self).request(RepairArmour(key))
+            if isinstance(answer, Outcome):
+                lines.append(answer.lines[0].text(self.lang))
         self.show_result("\n".join(lines))

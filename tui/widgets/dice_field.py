@@ -13,7 +13,9 @@ from core.dice import KultDie, RandomSource
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
 from tui.i18n import register, t
+from tui.textual_fixes.keys import run_priority_binding
 from tui.widgets.inputs import FieldError
+from tui.widgets.pane import back_to_list
 
 register(
     {
@@ -64,15 +66,16 @@ class KultDieField(Input):
             super().__init__()
             self.field = field
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
+        """Before Input types the key (this class's handler comes first): while the field waits,
+        a key that is not a die leaves it."""
         if self.waiting and self._leaves(event):
             # Not a die: the GM goes on. The list gets the focus and the key acts there, as
             # if the form had not waited (its binding runs with the focus of this moment).
             event.prevent_default()
-            from tui.widgets.form import back_to_initiative
-
-            back_to_initiative(self)
-            if event.key != "enter" and await self.app._check_bindings(event.key, priority=True):  # the list's x, g, s… are priority bindings: Textual checks those only before a key reaches a widget
+            back_to_list(self)
+            # the list's x, g, s… are priority bindings: Textual checks those only before a key reaches a widget
+            if event.key != "enter" and await run_priority_binding(self.app, event.key):
                 event.stop()
             elif event.key == "enter":
                 event.stop()

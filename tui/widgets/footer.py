@@ -9,7 +9,6 @@ only when what it shows changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from rich.cells import cell_len
@@ -18,8 +17,9 @@ from rich.style import Style
 from textual import events
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from tui.textual_fixes.wheel import SidewaysWheel
 
 
 def shown_keys(screen: Screen) -> tuple[object, ...]:
@@ -85,7 +85,7 @@ def footer_items(screen: Screen) -> tuple[tuple[FooterItem, ...], FooterItem | N
 PALETTE = -1
 
 
-class KeysFooter(ScrollView, can_focus=False, can_focus_children=False):
+class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
     """The screen's shown keys on one row, drawn by this one widget (see the module).
 
     As Textual's ``Footer``: a click on a key presses it (a bell if it is disabled), the key
@@ -300,17 +300,3 @@ class KeysFooter(ScrollView, can_focus=False, can_focus_children=False):
         super().watch_scroll_x(old_value, new_value)
         if self._mouse_x is not None:  # the key under the mouse is another one
             self._set_hover(self.item_at(self._mouse_x))
-
-    def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
-        self._wheel(event, self._scroll_right_for_pointer)
-
-    def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
-        self._wheel(event, self._scroll_left_for_pointer)
-
-    def _wheel(self, event: events.MouseEvent, scroll: Callable[..., bool]) -> None:
-        """The wheel scrolls the keys sideways when they overflow (as Textual's Footer does)."""
-        if self.allow_horizontal_scroll:
-            self.release_anchor()
-            if scroll(animate=True):
-                event.stop()
-                event.prevent_default()

@@ -9,28 +9,27 @@ from collections.abc import Callable, Coroutine
 from typing import Any, ClassVar, TypeVar
 
 from rich.cells import cell_len
-from textual import events, on
-from textual.binding import Binding, BindingType
+from textual import events, on, work
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Select, Static
 
 from core.actions import Action, Outcome
 from core.breakdown import Lang
 from core.campaign import Campaign
-from core.errors import RulesError
 from core.roster import Character
 from core.scores import Applies
 from tui.access import gm
-from tui.i18n import localise_bindings, register, t
+from tui.commands.keys import Described, bindings
+from tui.door import Answer, Declined, Refused
+from tui.i18n import register, t
 from tui.safe import markup, plain
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
+from tui.widgets.dice_field import KultDieField
 from tui.widgets.inputs import Cycle, ErrorLine, NumberField, set_text
-from tui.widgets.pane import Pane
+from tui.widgets.pane import Pane, back_to_list
 from tui.widgets.score_parts import (
-    SPECIALITY_KEY,
-    TRADE_KEY,
     ScoreToggles,
     applies_to,
     default_score,
@@ -41,16 +40,8 @@ from tui.widgets.score_parts import (
 register(
     {
         "fields.gm": ("— (GM)", "— (MJ)"),
-        "fields.back": ("Back", "Retour"),
     }
 )
-
-
-def back_to_initiative(widget: Widget) -> None:
-    """Focus the initiative list (on a narrow screen, show it)."""
-    back = getattr(widget.screen, "action_back", None)
-    if back is not None:
-        back()
 
 
 def fighters(campaign: Campaign) -> list[Character]:
@@ -76,7 +67,7 @@ def outcome_text(outcome: Outcome, lang: Lang = "en") -> Content:
     return Content("\n").join([markup("[b]$head[/b]", head=head.text(lang)), *body])
 
 
-class Form(Vertical):
+class Form(Described, Vertical):
     """A form of a :class:`FormPane`: any change re-previews, Enter in a field submits.
 
     ``SCORES`` maps a character Select's id to the score field it fills (the character's combat
@@ -87,11 +78,7 @@ class Form(Vertical):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {}
     #: Enter on a choice (a Cycle) applies too; Inputs submit on their own.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Apply", show=False, id="form-apply"),
-        Binding(TRADE_KEY, "applies('trade')", "Trade applies", show=False, id="form-trade"),
-        Binding(SPECIALITY_KEY, "applies('speciality')", "Speciality applies", show=False, id="form-speciality"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("form")
 
     def __init__(self, pane: FormPane, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -102,26 +89,30 @@ class Form(Vertical):
     def preview(self) -> None:
         """Show the chance and what Enter would do. Override."""
 
-    def submit(self) -> None:
-        """Build the action and apply it. Override."""
+    async def submit(self) -> Answer | None:
+        """Build the action and send it through the pane (:meth:`FormPane.apply`): its answer,
+        or None when a field is refused before anything is sent. Override."""
+        return None
 
     def action_submit(self) -> None:
         self.enter()
 
-    def enter(self) -> None:
+    @work(group="form")
+    async def enter(self) -> None:
         """Enter in the form: apply it, then whatever came of it (applied, missed, refused,
         failed) the next key acts on the initiative list, unless the form says on screen that
-        it waits for a die (a reroll), which Esc or any list key still leaves."""
-        self.submit()
+        it waits for a die (a reroll), which Esc or any list key still leaves. A no to the
+        door's question keeps the form, to change it. (A worker: the door may ask first.)"""
+        answer = await self.submit()
+        if isinstance(answer, Declined):
+            return
         focused = self.app.focused
-        if focused is None or self.screen is not self.app.screen:
-            return  # a dialog asks the GM first: its answer decides
-        if getattr(focused, "waiting", False) or focused not in self.walk_children() and focused is not self:
+        if focused is not None and isinstance(focused, KultDieField) and focused.waiting:
             return
         refusals = [e.message for e in self.query(ErrorLine) if e.message]
         if refusals:  # seen at once even on an 80×24 screen, where the list hides the form
             self.app.notify(refusals[0], severity="warning", timeout=6)
-        back_to_initiative(self)
+        back_to_list(self)
 
     def choose(self, select_id: str, key: str | None) -> None:
         """Pick ``key`` in a character Select and put its score in the field."""
@@ -173,7 +164,7 @@ class Form(Vertical):
         character = character_or_none(self.pane.campaign, self.prefilled.get(select_id)) if select_id else None
         if select_id is None or character is None:
             return
-        remembered(self.app)[(character.id, "combat")] = ScoreToggles.changed(applies_to(self.app, character), event.checkbox)
+        remembered(self.app)[(character.id, "combat")] = ScoreToggles.changed(applies_to(self.app, character), event)
         self.prefill(select_id, character.id)
         self.preview()
 
@@ -220,8 +211,6 @@ class FormPane(Pane):
     MODES: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: Form id → the name of the pane's method that opens it (a click on its tab calls it).
     OPENERS: ClassVar[dict[str, str]] = {}
-    #: Footer texts: binding id → i18n key.
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {}
     result_text: Content = Content("")
     ready = False
 
@@ -234,7 +223,6 @@ class FormPane(Pane):
         self.follow(campaign)
         if not self.ready:
             self.ready = True
-            localise_bindings(self, self.BINDING_TEXTS)
             self.show_form(self.MODES[0][0])
             self.prepare()
             self.turn_filled = self.turn_stamp()
@@ -393,31 +381,20 @@ class FormPane(Pane):
             if opened is not None:
                 await opened
 
-    def action_back(self) -> None:
-        """Escape: back to the initiative list."""
-        back_to_initiative(self)
-
     # -- applying -------------------------------------------------------------------------------
-    def apply(self, action: Action, error: ErrorLine, replaces: Action | None = None, *, back: bool = True) -> Outcome | None:
-        """Send ``action`` to the app, once: a refusal shows next to the fields and changes
-        nothing; else its breakdown stays in the result area. ``replaces``: the journal's last
-        action, which ``action`` takes the place of (a reroll replaces the failed roll). When
-        the app asks the GM first (an attack on its own side, a 6th stigma), the answer shows
-        here when it comes, and None is returned now. ``back``: an applied action gives the
-        focus back to the initiative list (not when the form then waits for a die)."""
-
-        def shown(result: Outcome | RulesError | None) -> None:
-            error.show(result.text(self.lang) if isinstance(result, RulesError) else "")
-            if isinstance(result, Outcome):
-                self.show_result(outcome_text(result, self.lang))
-                done = gm(self).session.journal.done
-                self.result_entry = (len(done) - 1, done[-1]) if done else None
-                if back:  # the next turn is one key: n
-                    back_to_initiative(self)
-
+    async def apply(self, action: Action, error: ErrorLine, *, replace_last: bool = False) -> Answer:
+        """Send ``action`` through the door, once, and show its answer: a refusal next to the
+        fields (nothing changed), an outcome's breakdown in the result area. ``replace_last``:
+        ``action`` takes the place of the journal's last (a reroll replaces the failed roll)."""
         error.show("")
-        result = gm(self).request(action, replace_last=replaces is not None, quiet=True, done=shown)
-        return result if isinstance(result, Outcome) else None
+        answer = await gm(self).request(action, replace_last=replace_last, quiet=True)
+        if isinstance(answer, Refused):
+            error.show(answer.text(self.lang))
+        elif isinstance(answer, Outcome):
+            self.show_result(outcome_text(answer, self.lang))
+            done = gm(self).session.journal.done
+            self.result_entry = (len(done) - 1, done[-1]) if done else None
+        return answer
 
     #: (journal position, entry) of the action whose result the pane shows.
     result_entry: tuple[int, object] | None = None

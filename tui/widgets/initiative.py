@@ -9,56 +9,41 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import ClassVar, NamedTuple, Self
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.content import Content
 from textual.geometry import Region, Size
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
 from core.actions import (
-    ActNow,
-    AddCondition,
-    BoostInitiative,
-    Delay,
-    EndEncounter,
-    MoveInOrder,
-    NextTurn,
     Outcome,
-    PreviousTurn,
-    RemoveCondition,
-    RepairArmour,
-    Roll,
-    SetHidden,
-    SetInitiative,
-    Stabilise,
-    StartEncounter,
-    apply,
 )
 from core.campaign import Campaign, changed_characters
-from core.conditions import left as condition_left
 from core.conditions import tag as condition_tag
 from core.damage import Vital
 from core.encounter import Participant
-from core.errors import RulesError
 from core.house_rules import HouseRules
 from core.mooks import MookGroup
 from core.roster import Character
 from core.shadow import tainted
 from core.turns import de_turn
-from tui.access import applied, gm, targets
-from tui.i18n import localise_bindings, pick, register, t
+from tui.access import gm
+from tui.commands.keys import Described, bindings
+from tui.commands.table import BY_ID
+from tui.i18n import pick, register, t
 from tui.safe import plain, visible
 from tui.state import AppState
+from tui.textual_fixes.bindings import set_descriptions
+from tui.textual_fixes.line_list import RowRepaints
 from tui.widgets.form import outcome_text
+from tui.widgets.inputs import set_text
 from tui.widgets.pane import Pane, focus_now
 
 register(
@@ -75,16 +60,6 @@ register(
             "Nobody yet: A adds a character, G a group, T from a template (3vet), M mooks (12s), Q one line; ctrl+p Import… a file.",
             "Personne encore : A ajoute un personnage, G un groupe, T d'un modèle (3vet), M des sbires (12s), Q une ligne ; ctrl+p Importer… un fichier.",
         ),
-        "init.fight_name": ("Fight {n}", "Combat {n}"),
-        "init.fight_under_way": ("A fight is already under way.", "Un combat est déjà en cours."),
-        "init.end_fight": ("End the fight {name}?", "Terminer le combat {name} ?"),
-        "init.nobody": ("Nobody selected.", "Personne n'est sélectionné."),
-        "init.pc_only": ("Only a player character can do that.", "Seul un personnage joueur peut faire cela."),
-        "init.not_group": ("Not for a mook group.", "Pas pour un groupe de sbires."),
-        "init.no_conditions": ("{name} has no condition.", "{name} n'a aucun état."),
-        "init.set_initiative": ("Initiative of {name}", "Initiative de {name}"),
-        "init.pick_condition": ("Remove which condition from {name}?", "Retirer quel état à {name} ?"),
-        "init.marked_names": ("{n} marked: {names}", "{n} marqués : {names}"),
         # column heads
         "init.col.init": ("Ini", "Ini"),
         "init.col.name": ("Name", "Nom"),
@@ -115,78 +90,10 @@ register(
         "init.grade.standard": ("std", "std"),
         "init.grade.veteran": ("vet", "vét"),
         "init.grade.elite": ("elite", "élite"),
-        # footer keys
-        "init.key.delay": ("Delay", "Retarder"),
-        "init.key.act_now": ("Act now", "Agir"),
-        "init.key.boost": ("Boost", "Booster"),
-        "init.key.set": ("Set init", "Initiative"),
-        "init.key.up": ("Move up", "Monter"),
-        "init.key.down": ("Move down", "Descendre"),
-        "init.key.condition": ("Condition", "État"),
-        "init.key.uncondition": ("Remove cond.", "Retirer état"),
-        "init.key.hide": ("Hide/show", "Cacher/montrer"),
-        "init.key.players_see": ("Players see", "Vu des joueurs"),
-        "init.key.players_private": ("Private", "Privé"),
-        "init.key.stabilise": ("Stabilise", "Stabiliser"),
-        "init.key.repair": ("Repair", "Réparer"),
-        "init.key.roll": ("Roll a check", "Faire un jet"),
-        "init.key.damage": ("Damage", "Dégâts"),
-        "init.key.duel": ("Duel", "Duel"),
-        "init.key.parry": ("PC defends", "Le PJ se défend"),
-        "init.key.attack_group": ("Attack group", "Attaquer groupe"),
-        "init.key.defend_group": ("Defend", "Défendre"),
-        "init.key.spell": ("Spell", "Sort"),
-        "init.key.mark": ("Mark", "Marquer"),
         "init.key.marked": ("Mark ({n} marked, U clears)", "Marquer ({n} marqués, U efface)"),
-        "init.key.unmark": ("Clear marks", "Effacer les marques"),
-        "init.unmarked": ("Marks cleared.", "Marques effacées."),
-        "init.key.fight": ("Fight", "Combat"),
-        "init.key.end_fight": ("End fight", "Fin du combat"),
-        "init.key.cursor_up": ("Up", "Haut"),
-        "init.key.cursor_down": ("Down", "Bas"),
-        "init.key.cursor_home": ("First", "Premier"),
-        "init.key.cursor_end": ("Last", "Dernier"),
-        "init.key.page_up": ("Page up", "Page préc."),
-        "init.key.page_down": ("Page down", "Page suiv."),
     }
 )
 
-#: Binding id → text key, to show the footer in the app's language.
-BINDING_TEXTS = {
-    "init-next": "key.next",
-    "init-prev": "key.prev",
-    "init-delay": "init.key.delay",
-    "init-act-now": "init.key.act_now",
-    "init-boost": "init.key.boost",
-    "init-set": "init.key.set",
-    "init-move-up": "init.key.up",
-    "init-move-down": "init.key.down",
-    "init-condition": "init.key.condition",
-    "init-uncondition": "init.key.uncondition",
-    "init-hide": "init.key.hide",
-    "init-players-see": "init.key.players_see",
-    "init-players-private": "init.key.players_private",
-    "init-stabilise": "init.key.stabilise",
-    "init-repair": "init.key.repair",
-    "init-roll": "init.key.roll",
-    "init-sheet": "key.sheet",
-    "init-damage": "init.key.damage",
-    "init-duel": "init.key.duel",
-    "init-parry": "init.key.parry",
-    "init-attack-group": "init.key.attack_group",
-    "init-defend-group": "init.key.defend_group",
-    "init-spell": "init.key.spell",
-    "init-mark": "init.key.mark",
-    "init-unmark": "init.key.unmark",
-    "init-fight": "init.key.fight",
-    "init-end-fight": "init.key.end_fight",
-    "init-cursor-up": "init.key.cursor_up",
-    "init-cursor-down": "init.key.cursor_down",
-    "init-cursor-home": "init.key.cursor_home",
-    "init-cursor-end": "init.key.cursor_end",
-    "init-page-up": "init.key.page_up",
-    "init-page-down": "init.key.page_down",
-}
 
 
 # -- row layout ----------------------------------------------------------------------------
@@ -237,7 +144,7 @@ class InitiativeHeader(Static):
     """The column heads, laid out like the rows below."""
 
 
-class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=False):
+class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_bindings=False):
     """The turn order (or the roster), one cached line per participant."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -259,44 +166,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     InitiativeList { overflow-x: hidden; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # The keys that move the focus to another pane are priority bindings: the app runs them
-        # before it hands on the next key, so digits typed right after `x` or `g` reach the
-        # field they open, however fast they come (over SSH they arrive in one burst).
-        Binding("n", "next_turn", "Next turn", id="init-next"),
-        Binding("x", "screen.damage", "Damage", id="init-damage", priority=True),
-        Binding("g", "screen.attack_group", "Attack group", id="init-attack-group", priority=True),
-        Binding("v", "screen.defend_group", "Defend", id="init-defend-group", priority=True),
-        Binding("o", "screen.duel", "Duel", id="init-duel", priority=True),
-        Binding("P", "screen.parry", "Defend (PC)", id="init-parry", priority=True),
-        Binding("s", "screen.spell", "Spell", id="init-spell", priority=True),
-        Binding("enter", "sheet", "Sheet", id="init-sheet"),
-        Binding("space", "mark", "Mark", id="init-mark"),
-        Binding("U", "clear_marks", "Clear marks", id="init-unmark", show=False),
-        Binding("d", "delay", "Delay", id="init-delay"),
-        Binding("a", "act_now", "Act now", id="init-act-now"),
-        Binding("b", "boost", "Boost", id="init-boost"),
-        Binding("i", "set_initiative", "Set init", id="init-set"),
-        Binding("c", "add_condition", "Condition", id="init-condition"),
-        Binding("C", "remove_condition", "Remove cond.", id="init-uncondition"),
-        Binding("p", "previous_turn", "Prev turn", id="init-prev"),
-        Binding("h", "hide", "Hide/show", id="init-hide"),
-        Binding("w", "app.players_see", "Players see", id="init-players-see", show=False),
-        Binding("W", "app.players_private", "Private", id="init-players-private", show=False),
-        Binding("S", "stabilise", "Stabilise", id="init-stabilise"),
-        Binding("R", "repair", "Repair", id="init-repair"),
-        Binding("r", "roll", "Roll", id="init-roll"),
-        Binding("shift+up", "move(-1)", "Move up", id="init-move-up", show=False),
-        Binding("shift+down", "move(1)", "Move down", id="init-move-down", show=False),
-        Binding("f", "start_fight", "Fight", id="init-fight"),
-        Binding("F", "end_fight", "End fight", id="init-end-fight", show=False),
-        Binding("up,k", "cursor(-1)", "Up", id="init-cursor-up", show=False),
-        Binding("down,j", "cursor(1)", "Down", id="init-cursor-down", show=False),
-        Binding("home", "cursor_to(0)", "First", id="init-cursor-home", show=False),
-        Binding("end", "cursor_to(-1)", "Last", id="init-cursor-end", show=False),
-        Binding("pageup", "page(-1)", "Page up", id="init-page-up", show=False),
-        Binding("pagedown", "page(1)", "Page down", id="init-page-down", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("initiative")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -426,7 +296,6 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
 
     # -- the cursor ---------------------------------------------------------------------------
     def on_mount(self) -> None:
-        localise_bindings(self, BINDING_TEXTS)
         self.watch(self.app, "marked", self._marked_changed, init=True)
         self._cursor_into_view()
         self._publish()
@@ -473,7 +342,7 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
     def action_page(self, direction: int) -> None:
         self.move_cursor(self.cursor + direction * max(1, self.scrollable_content_region.height - 1))
 
-    def on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
@@ -481,26 +350,9 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if index < len(self.keys):
             self.move_cursor(index)
             if event.chain == 2:  # a double click opens the sheet, as enter does
-                self.action_sheet()
+                await self.run_action("screen.sheet")
 
-    # Textual's ``Widget._on_focus``/``_on_blur`` repaint the whole widget; here only the
-    # cursor's line changes (its colours), so the rest of the list is not sent again (over SSH,
-    # 16 rows for each pane switch). These take their place (``prevent_default``).
-    def _on_focus(self, event: events.Focus) -> None:
-        event.prevent_default()
-        self.has_focus = True
-        self._repaint_cursor()
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantFocus(self))
-
-    def _on_blur(self, event: events.Blur) -> None:
-        event.prevent_default()
-        self.has_focus = False
-        self._repaint_cursor()
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantBlur(self))
-
-    def _repaint_cursor(self) -> None:
+    def repaint_cursor(self) -> None:
         key = self.cursor_key
         if key is not None:
             self._refresh_row(key)
@@ -510,10 +362,8 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
             self._repaint(key)
         if bool(marked) != bool(self._marked) or len(marked) != len(self._marked):
             # The footer's Mark says how many are marked (a mark left over is a wrong target).
-            text = t("init.key.marked", self.lang, n=len(marked)) if marked else t("init.key.mark", self.lang)
-            keymap = self._bindings.key_to_bindings
-            for key, bindings in list(keymap.items()):
-                keymap[key] = [replace(b, description=text) if b.id == "init-mark" else b for b in bindings]
+            text = t("init.key.marked", self.lang, n=len(marked)) if marked else BY_ID["init-mark"].text(self.lang)
+            set_descriptions(self, {"init-mark": text})
             self.refresh_bindings()
         self._marked = marked
 
@@ -525,28 +375,6 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         """One row, without the scrollbar beside it (Textual's repaints the scrollbar too)."""
         width = max(self.virtual_size.width, self.size.width) - self.scrollbar_size_vertical
         self.refresh(Region(0, y - self.scroll_offset.y, width, 1))
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
-        """Repainting rows (a cursor move, a changed combatant) keeps the component styles:
-        Textual forgets them on every refresh, and the two rows of a cursor move looked up
-        about 20 of them again. A change of style refreshes the whole list (no regions)."""
-        if not regions or layout or recompose:
-            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        styles = dict(self._rich_style_cache)
-        super().refresh(*regions, repaint=repaint)
-        self._rich_style_cache.update(styles)
-        return self
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Skip what Textual's ScrollView does after every layout of the screen when nothing
-        changed here: it compares the compositor's virtual size (the visible region's) with the
-        list's own (its rows), which differ as soon as the list scrolls, and so repaints the
-        scrollbar (800 bytes at 120x40) each time any text of any pane changes."""
-        seen = (size, self.virtual_size, container_size)
-        if seen == getattr(self, "_sizes_seen", None):
-            return False
-        self._sizes_seen = seen
-        return super()._size_updated(size, virtual_size, container_size, layout)
 
     # -- drawing ------------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
@@ -689,201 +517,6 @@ class InitiativeList(AppState, ScrollView, can_focus=True, inherit_bindings=Fals
         if isinstance(pane, InitiativePane):
             pane.update_header()
 
-    # -- keys -----------------------------------------------------------------------------------
-    @property
-    def pane(self) -> InitiativePane:
-        node = self.parent
-        while node is not None and not isinstance(node, InitiativePane):
-            node = node.parent
-        assert node is not None
-        return node
-
-    def _request(self, action) -> bool:
-        return applied(gm(self).request(action))
-
-    def _notify(self, key: str, **values) -> None:
-        self.app.notify(t(key, self.lang, **values), severity="warning", timeout=4)
-
-    def _selected(self) -> str | None:
-        key = self.cursor_key
-        if key is None:
-            self._notify("init.nobody")
-        return key
-
-    def _character(self, *, pc: bool = False) -> Character | None:
-        key = self._selected()
-        if key is None:
-            return None
-        entity = self._entities.get(key)
-        if not isinstance(entity, Character):
-            self._notify("init.not_group")
-            return None
-        if pc and not entity.pc:
-            self._notify("init.pc_only")
-            return None
-        return entity
-
-    def action_next_turn(self) -> None:
-        self._request(NextTurn())
-
-    def action_previous_turn(self) -> None:
-        self._request(PreviousTurn())
-
-    def action_delay(self) -> None:
-        self._request(Delay(self._current or ""))
-
-    def action_act_now(self) -> None:
-        key = self._selected()
-        if key is not None:
-            self._request(ActNow(key))
-
-    def action_boost(self) -> None:
-
-        c = self._character(pc=True)
-        if c is not None:  # asks first if core ever lets a boost confirm a 6th stigma
-            gm(self).request(BoostInitiative(c.id))
-
-    def action_set_initiative(self) -> None:
-        from tui.screens.prompts import ValuePrompt, parse_int
-
-        key = self._selected()
-        if key is None:
-            return
-        part = self.participant(key)
-        value = "" if part is None else str(part.initiative)
-        name = entity.name if (entity := self.entity(key)) is not None else key
-
-        def done(value: object) -> None:
-            if isinstance(value, int):
-                self._request(SetInitiative(key, value))
-
-        self.app.push_screen(ValuePrompt(t("init.set_initiative", self.lang, name=name), parse_int, value), done)
-
-    def action_move(self, steps: int) -> None:
-        key = self._selected()
-        if key is not None:
-            self._request(MoveInOrder(key, steps))
-
-    def action_add_condition(self) -> None:
-        """A condition on the marked combatants (one action, one undo; the marks are then
-        cleared, as after damage), else on the selected one."""
-        from tui.screens.combat_dialogs import ConditionDialog
-
-        keys = targets(self)
-        if not keys:
-            self._notify("init.nobody")
-            return
-        campaign: Campaign = gm(self).campaign
-        names = [campaign.name_of(k) for k in keys]
-        who = names[0] if len(names) == 1 else t("init.marked_names", self.lang, n=len(names), names=", ".join(names))
-        enc = campaign.encounter
-        order = tuple((k, campaign.name_of(k)) for k in enc.keys) if enc is not None else ()
-        marked = bool(gm(self).marked)
-
-        def done(condition) -> None:
-            if condition is not None and self._request(AddCondition(keys[0], condition, also=keys[1:])) and marked:
-                gm(self).marked = frozenset()
-
-        self.app.push_screen(ConditionDialog(who, order, enc.current if enc is not None else None), done)
-
-    def action_remove_condition(self) -> None:
-        from tui.screens.combat_dialogs import PickDialog
-
-        key = self._selected()
-        if key is None:
-            return
-        part = self.participant(key)
-        name = entity.name if (entity := self.entity(key)) is not None else key
-        if part is None or not part.conditions:
-            self._notify("init.no_conditions", name=name)
-            return
-        campaign = gm(self).campaign
-        options = [(c.name, pick(condition_left(campaign, c), self.lang)) for c in part.conditions]
-
-        def done(picked) -> None:
-            if picked is not None:
-                self._request(RemoveCondition(key, picked))
-
-        self.app.push_screen(PickDialog(t("init.pick_condition", self.lang, name=name), options), done)
-
-    def action_hide(self) -> None:
-        key = self._selected()
-        entity = self.entity(key) if key is not None else None
-        if entity is not None:
-            self._request(SetHidden(entity.id, not entity.hidden))
-
-    def action_stabilise(self) -> None:
-        c = self._character()
-        if c is not None:
-            self._request(Stabilise(c.id))
-
-    def action_repair(self) -> None:
-        c = self._character()
-        if c is not None:
-            self._request(RepairArmour(c.id))
-
-    def action_roll(self) -> None:
-        """Any check for the selected character: score, difficulty, affect, die."""
-        from tui.screens.roll import RollDialog
-
-        c = self._character()
-        if c is not None:
-            dialog = RollDialog(c.id)
-            self.app.push_screen(dialog, lambda roll: self._rolled(roll, dialog.parts))
-
-    def _rolled(self, roll: Roll | None, parts: str) -> None:
-        """Apply the check; its result and the score's parts stay under the list (not only in
-        a toast)."""
-        if roll is None:
-            return
-        try:
-            outcome = apply(gm(self).campaign, roll)
-        except RulesError:  # refused (or to be confirmed): the app says so
-            outcome = None
-        if self._request(roll) and outcome is not None:
-            self.query_ancestor(InitiativePane).show_check(outcome, parts)
-
-    def action_mark(self) -> None:
-        key = self._selected()
-        if key is not None:
-            marked = gm(self).marked
-            gm(self).marked = marked - {key} if key in marked else marked | {key}
-
-    def action_clear_marks(self) -> None:
-        if gm(self).marked:
-            gm(self).marked = frozenset()
-            self.app.notify(t("init.unmarked", self.lang), timeout=2)
-
-    def action_sheet(self) -> None:
-        from tui.screens.sheet import SheetScreen
-
-        key = self._selected()
-        if key is not None:
-            self.app.push_screen(SheetScreen(key))
-
-    def action_start_fight(self) -> None:
-        campaign: Campaign = gm(self).campaign
-        if campaign.encounter is not None:
-            self._notify("init.fight_under_way")
-            return
-        keys = tuple(c.id for c in campaign.roster) + tuple(g.id for g in campaign.groups)
-        name = t("init.fight_name", self.lang, n=len(campaign.encounters) + 1)
-        self._request(StartEncounter(name, keys))
-
-    def action_end_fight(self) -> None:
-        from tui.screens.prompts import ConfirmDialog
-
-        enc = gm(self).campaign.encounter
-        if enc is None:
-            self._request(EndEncounter())  # refused with its own message
-            return
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self._request(EndEncounter())
-
-        self.app.push_screen(ConfirmDialog(t("init.end_fight", self.lang, name=enc.name)), done)
-
 
 class InitiativePane(Pane):
     """The fight's order, whose turn and the round (in the border), and the roster between fights."""
@@ -949,9 +582,7 @@ class InitiativePane(Pane):
         hint = self.query_one("#initiative-hint", Static)
         empty = campaign is not None and not campaign.roster and not campaign.groups
         text = t("init.empty" if empty else "init.hint", lang)
-        if getattr(hint, "_text", None) != text:
-            hint._text = text  # type: ignore[attr-defined]  # the text shown, to update only on a change
-            hint.update(text)
+        set_text(hint, text)
         if hint.display != (enc is None):
             hint.display = enc is None
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.content import Content
-from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from core.breakdown import (
     Lang,
@@ -22,9 +21,11 @@ from core.combat import Range
 from core.errors import RulesError
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
+from tui.commands.keys import Described, bindings
 from tui.i18n import TEXT, pick, register, t
 from tui.safe import visible
-from tui.widgets.chooser import keeps_its_size
+from tui.textual_fixes.chooser import keeps_its_size
+from tui.textual_fixes.inputs import FixedSizeInput
 
 register(
     {
@@ -44,20 +45,13 @@ class FieldError(ValueError):
     """A field's text cannot be used; the message is ready to show (in the app's language)."""
 
 
-class NumberField(Input):
+class NumberField(FixedSizeInput):
     """A compact whole-number Input."""
 
     def __init__(self, value: str = "", *, label: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(value, type="integer", select_on_focus=True, **kwargs)
         self.label = label
-
-    def _watch_value(self, value: str) -> None:
-        # Input's watcher sets the scroll width to the text's with a layout of the whole screen;
-        # a field of fixed size (all of them, one line high) needs only the new width, set here first
-        if not self.styles.auto_dimensions:
-            self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
-        super()._watch_value(value)
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
@@ -72,7 +66,7 @@ class NumberField(Input):
         return value
 
 
-class Cycle(Widget, can_focus=True):
+class Cycle(Described, Widget, can_focus=True):
     """A one-line choice among a few: space or → for the next, ← for the previous."""
 
     DEFAULT_CSS = """
@@ -87,10 +81,7 @@ class Cycle(Widget, can_focus=True):
         text-style: bold;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "step(1)", "Next", show=False, id="choice-next"),
-        Binding("left", "step(-1)", "Previous", show=False, id="choice-previous"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("choice")
 
     index: reactive[int] = reactive(0)
 

@@ -13,13 +13,14 @@ from typing import Any, ClassVar
 import attrs
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from core.actions import AttackGroup, DefendGroup, SetStanding
+from core.actions import AttackGroup, DefendGroup, Outcome, SetStanding
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.combat import (
@@ -34,12 +35,14 @@ from core.combat import (
 from core.damage import apply_damage
 from core.errors import RulesError
 from core.mooks import MookGroup
-from core.rolls import chance_of_success, check
-from core.validators import Whole, looks_whole
+from core.rolls import chance_of_success
 from tui.access import gm
-from tui.i18n import localise_bindings, pick, register, t
+from tui.commands.keys import Described, bindings
+from tui.door import Answer
+from tui.i18n import pick, register, t
+from tui.messages import ShowPane
 from tui.safe import markup, visible
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, FormPane, character_or_none, fighters
 from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
@@ -51,7 +54,6 @@ register(
     {
         "mass.attack": ("Attack a group", "Attaquer un groupe"),
         "mass.defence": ("Defend against a group", "Défense contre un groupe"),
-        "mass.switch": ("Attack/Defence", "Attaque/Défense"),
         "mass.attacker": ("Attacker", "Attaquant"),
         "mass.defender": ("Defender", "Défenseur"),
         "mass.score": ("Score", "Score"),
@@ -59,7 +61,6 @@ register(
         "mass.affect": ("Affect", "Affect"),
         "mass.kult": ("Kult", "Kult"),
         "mass.reroll": ("Reroll", "Relance"),
-        "mass.grade": ("Grade", "Rang"),
         "mass.attackers": ("×", "×"),
         "mass.attackers_name": ("attackers", "assaillants"),
         "mass.hidden": ("hidden", "caché"),
@@ -84,13 +85,6 @@ register(
         "mass.hit_costs": ("a hit costs {n}: {preview}", "une touche coûte {n} : {preview}"),
         "mass.typed_def": ("kult {die}: {final} vs {d} → {verdict}", "kult {die} : {final} contre {d} → {verdict}"),
         "mass.roll_cost": ("a hit costs 1 + 1 per 5 short; at 1: {preview}", "une touche coûte 1 + 1 par 5 manquants ; à 1 : {preview}"),
-        "mass.standing_prompt": ("{name}: how many standing? (0…{total})", "{name} : combien debout ? (0…{total})"),
-        "mass.key.attack": ("Attack", "Attaquer"),
-        "mass.key.defend": ("Defend", "Défendre"),
-        "mass.key.standing": ("Standing", "Debout"),
-        "mass.key.up": ("+1", "+1"),
-        "mass.key.down": ("-1", "-1"),
-        "mass.key.switch": ("Attack/Defence", "Attaque/Défense"),
     }
 )
 
@@ -120,23 +114,14 @@ def group_prompt(group: MookGroup, lang: Lang) -> Content:
     )
 
 
-class GroupList(OptionList):
+class GroupList(Described, OptionList):
     """The mook groups, one line each; the highlighted one is the target."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "attack", "Attack", id="mass-attack"),
-        Binding("d", "defend", "Defend", id="mass-defend"),
-        Binding("s", "standing", "Standing", id="mass-standing"),
-        Binding("plus,equals_sign", "nudge(1)", "+1", id="mass-up"),
-        Binding("minus", "nudge(-1)", "-1", id="mass-down"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("groups")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(compact=True, **kwargs)
         self.shown: tuple[MookGroup, ...] = ()
-
-    def on_mount(self) -> None:
-        localise_bindings(self, {"mass-attack": "mass.key.attack", "mass-defend": "mass.key.defend", "mass-standing": "mass.key.standing"})
 
     def show(self, groups: tuple[MookGroup, ...], lang: Lang) -> None:
         """Update only the lines whose group changed; rebuild when groups come or go."""
@@ -169,9 +154,6 @@ class GroupList(OptionList):
     def action_defend(self) -> Coroutine[Any, Any, None] | None:
         """The defence form (composed the first time: Textual awaits what is returned)."""
         return self.pane.start_defence()
-
-    def action_standing(self) -> None:
-        self.pane.ask_standing()
 
     def action_nudge(self, step: int) -> None:
         self.pane.nudge_standing(step)
@@ -260,9 +242,9 @@ class AttackForm(Form):
             return
         self.query_one(ErrorLine).show("")
         range_ = self.query_one("#atk-range", Cycle).value
-        _, _, difficulty_line = group_difficulty(group.grade, range_)
-        difficulty = group.grade.difficulty + range_.modifier
-        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
+        asked = group_difficulty(group.grade, range_)
+        difficulty = asked.value
+        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=asked.line.text(lang)))
         if isinstance(first, int) and group.standing:
             dice = (first, again) if isinstance(again, int) else (first,)
             try:
@@ -278,7 +260,7 @@ class AttackForm(Form):
             text = t("mass.hit_rule", lang, d=difficulty, n=group.standing)
         set_text(shown, text)
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
         campaign, die, rng = pane.campaign, pane.campaign.rules.die, gm(pane).session.rng
         error = self.query_one(ErrorLine)
@@ -292,7 +274,7 @@ class AttackForm(Form):
             again = reroll_field.entry(die, lang)
         except FieldError as refused:
             error.show(str(refused))
-            return
+            return None
         range_: Range = self.query_one("#atk-range", Cycle).value
         affect = self.query_one("#atk-affect", Cycle).value
         previous = self.rerollable()
@@ -303,22 +285,19 @@ class AttackForm(Form):
         else:
             dice = (cast(first, die, rng),) + (() if again is None else (cast(again, die, rng),))
             action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
-        try:
-            can_reroll = check(action.score, pane.difficulty_of(action), action.dice, die=die, rerolls_allowed=campaign.rules.max_rerolls).can_reroll
-        except RulesError:  # a reroll the rules refuse: the request says why
-            can_reroll = False
+        can_reroll = action.can_reroll(campaign)  # the rules' answer (a miss, a die left)
         # A miss that can be rerolled keeps the form: it waits for the reroll die.
-        done = pane.apply(action, error, replaces=replaces, back=not can_reroll)
-        if done:
+        answer = await pane.apply(action, error, replace_last=replaces is not None)
+        if isinstance(answer, Outcome):
             self.last = (action, can_reroll)
             self.die.value = ""
             reroll_field.value = ""
             self.query_one("#atk-waiting").display = can_reroll
             if can_reroll:  # the reroll die is the next thing the GM types (Esc, n…: go on)
                 pane.add_result_line(t("mass.reroll_hint", lang))
-                pane.pane_to_front()
-                focus_now(reroll_field)
+                pane.pane_to_front(reroll_field)
                 reroll_field.wait()
+        return answer
 
     @on(KultDieField.Left)
     def _went_on(self) -> None:
@@ -416,32 +395,30 @@ class DefenceForm(Form):
             text = t("mass.hit_costs", lang, n=static.damage, preview=cost(static.damage)) if static.hit else t("mass.no_cost", lang)
         set_text(shown, f"{difficulty_line.text(lang)}\n{text}")
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
         try:
             defender, grade, attackers, score, entry = self.read()
         except FieldError as refused:
             error.show(str(refused))
-            return
+            return None
         face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
         affect = self.query_one("#def-affect", Cycle).value
         action = DefendGroup(defender, grade, attackers, score, () if face is None else (face,), affect)
-        if pane.apply(action, error):
+        answer = await pane.apply(action, error)
+        if isinstance(answer, Outcome):
             self.query_one("#def-die", KultDieField).value = ""
+        return answer
 
 
-class MassCombatPane(FormPane):
+class MassCombatPane(Described, FormPane):
     """The mook groups with an attack form and a defence form (ctrl+t switches)."""
 
     TITLE_KEY = "pane.mass"
     MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"), ("mass-named", "named.mode"))
     OPENERS: ClassVar[dict[str, str]] = {"mass-attack": "start_attack", "mass-defence": "start_defence", "mass-named": "start_named"}
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {"mass-switch": "mass.key.switch", "mass-back": "fields.back"}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "switch", "Attack/Defence", id="mass-switch"),
-        Binding("escape", "back", "Back", id="mass-back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("mass")
 
     def compose(self) -> ComposeResult:
         yield GroupList(id="mass-groups")
@@ -528,10 +505,6 @@ class MassCombatPane(FormPane):
         pcs = [c for c in fighters(self.campaign) if c.pc]
         return pcs[0].id if pcs else None
 
-    def difficulty_of(self, action: AttackGroup) -> int:
-        grade = self.campaign.group(action.group).grade
-        return grade.difficulty + action.range.modifier
-
     # -- public entry points --------------------------------------------------------------------
     def start_attack(self, keep_target: bool = False) -> None:
         """The attack form, the current combatant attacking, the die field focused."""
@@ -567,12 +540,10 @@ class MassCombatPane(FormPane):
         form.preview()
         focus_now(self.query_one("#def-attackers", NumberField))
 
-    def pane_to_front(self) -> None:
-        from tui.screens.main import MainScreen  # the main screen holds this pane
-
-        screen = self.screen
-        if isinstance(screen, MainScreen):
-            screen.pane = "mass"
+    def pane_to_front(self, focus: Widget) -> None:
+        """Show this pane (on a narrow screen the others hide), ``focus`` focused in it."""
+        focus_now(focus)
+        self.post_message(ShowPane("mass", focus))
 
     def focus_main(self) -> None:
         groups = self.query_one(GroupList)
@@ -611,27 +582,4 @@ class MassCombatPane(FormPane):
     def nudge_standing(self, step: int) -> None:
         group = self.target_group()
         if group is not None and 0 <= group.standing + step <= group.total:
-            self.request(SetStanding(group.id, group.standing + step))
-
-    def ask_standing(self) -> None:
-        from tui.screens.prompts import ValuePrompt
-
-        group = self.target_group()
-        if group is None:
-            return
-        lang = self.lang
-        question = t("mass.standing_prompt", lang, name=group.name, total=group.total)
-
-        def parse(text: str) -> int:
-            if not looks_whole(text):
-                raise ValueError(t("fields.number", lang, field=group.name))
-            try:
-                return Whole(0, group.total).parse("standing", text)
-            except RulesError:
-                raise ValueError(question) from None
-
-        def done(value: object) -> None:
-            if isinstance(value, int):
-                self.request(SetStanding(group.id, value))
-
-        self.app.push_screen(ValuePrompt(question, parse, str(group.standing)), done)
+            gm(self).request(SetStanding(group.id, group.standing + step))

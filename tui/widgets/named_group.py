@@ -13,20 +13,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Label, Select, SelectionList, Static
 
-from core.actions import AttackNamedGroup
+from core.actions import AttackNamedGroup, Outcome
 from core.combat import Grade, group_difficulty
 from core.damage import apply_damage
 from core.errors import RulesError
 from core.rolls import chance_of_success
 from tui.access import gm
+from tui.commands.keys import Described, bindings
+from tui.door import Answer
 from tui.i18n import register, t
 from tui.safe import markup, plain
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
 from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, set_text
@@ -62,10 +64,10 @@ def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(keys, key=order.index))
 
 
-class Picks(SelectionList):
+class Picks(Described, SelectionList):
     """The group's members; space picks whom the hit takes first, Enter applies the attack."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "apply", "Apply", show=False, id="named-group-apply")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("named-picks")
 
     def action_apply(self) -> None:
         self.query_ancestor(NamedGroupForm).enter()
@@ -154,9 +156,9 @@ class NamedGroupForm(Form):
             set_text(shown, "")
             return
         error.show("")
-        _, _, difficulty_line = group_difficulty(action.grade, action.range)
-        difficulty = action.grade.difficulty + action.range.modifier
-        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(action.score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
+        asked = group_difficulty(action.grade, action.range)
+        difficulty = asked.value
+        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(action.score, difficulty, die), lang), difficulty=asked.line.text(lang)))
         if not isinstance(entry, int):
             set_text(shown, t("named.rule", lang, d=difficulty, n=len(self.members), dmg=action.weapon.base))
             return
@@ -173,7 +175,7 @@ class NamedGroupForm(Form):
             parts.append(markup("  • $name", name=t("named.victim", lang, name=c.name, preview=hit.preview.text(lang))))
         set_text(shown, Content("\n").join(parts))
 
-    def submit(self) -> None:
+    async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
         die, rng = pane.campaign.rules.die, gm(pane).session.rng
@@ -184,7 +186,9 @@ class NamedGroupForm(Form):
             action = self.action((face,))
         except FieldError as refused:
             error.show(str(refused))
-            return
-        if pane.apply(action, error):
+            return None
+        answer = await pane.apply(action, error)
+        if isinstance(answer, Outcome):
             self.die.value = ""
             self.picks.deselect_all()
+        return answer

@@ -9,11 +9,9 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widget import Widget
 
-from core.actions import Action, Outcome
 from core.campaign import Campaign
-from core.errors import RulesError
-from tui.access import gm
 from tui.i18n import t
+from tui.messages import ListScreen
 from tui.safe import plain
 from tui.state import AppState
 
@@ -25,6 +23,14 @@ def focus_now(widget: Widget) -> None:
     screen.set_focus(widget)
     if screen.focused is not widget:  # not focusable yet (just shown): let Textual retry
         widget.focus()
+
+
+def back_to_list(widget: Widget) -> None:
+    """Back to the initiative list (a form applied or refused, a die field left, a spell cast):
+    shown and focused at once, so that the next key acts there."""
+    screen = widget.screen
+    if isinstance(screen, ListScreen):
+        screen.action_back()
 
 
 class Pane(AppState, Vertical):
@@ -108,7 +114,3 @@ class Pane(AppState, Vertical):
             if widget.focusable:
                 focus_now(widget)
                 return
-
-    def request(self, action: Action) -> Outcome | RulesError | None:
-        """Send ``action`` to the app's one request path; see :meth:`ApotheoseApp.request`."""
-        return gm(self).request(action)

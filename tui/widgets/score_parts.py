@@ -12,7 +12,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.dom import DOMNode
-from textual.widgets._toggle_button import ToggleButton  # Checkbox.Changed says this type
 
 from core.breakdown import Lang
 from core.errors import RulesError
@@ -21,14 +20,12 @@ from core.roster import Character
 from core.scores import Applies, character_score, speciality_candidates
 from tui.access import gm
 from tui.i18n import register, t
-from tui.widgets.checkbox import Checkbox
+from tui.textual_fixes.checkbox import Checkbox
 
 register(
     {
         "scores.trade": ("trade ^b", "métier ^b"),
         "scores.speciality": ("speciality ^s", "spécialisation ^s"),
-        "scores.key.trade": ("Trade applies", "Le métier s'applique"),
-        "scores.key.speciality": ("Speciality applies", "La spécialisation s'applique"),
         "scores.typed": ("{name}: {parts} · score used: {score}", "{name} : {parts} · score retenu : {score}"),
         "scores.parts": ("{name}: {parts}", "{name} : {parts}"),
     }
@@ -117,6 +114,6 @@ class ScoreToggles(Horizontal):
             box.disabled = not usable
 
     @staticmethod
-    def changed(applies: Applies, box: ToggleButton) -> Applies:
-        """``applies`` after ``box`` was ticked or unticked."""
-        return applies.with_speciality(box.value) if box.has_class("applies-speciality") else applies.with_trade(box.value)
+    def changed(applies: Applies, event: Checkbox.Changed) -> Applies:
+        """``applies`` after the trade or speciality box of ``event`` was ticked or unticked."""
+        return applies.with_speciality(event.value) if event.checkbox.has_class("applies-speciality") else applies.with_trade(event.value)

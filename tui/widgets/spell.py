@@ -12,7 +12,7 @@ from typing import ClassVar, cast
 import attrs
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import AwaitMount
 from textual.widgets import (
@@ -25,7 +25,7 @@ from textual.widgets import (
     Tabs,
 )
 
-from core.actions import CastSpell
+from core.actions import CastSpell, Outcome
 from core.breakdown import Lang
 from core.campaign import Campaign, changed_characters
 from core.errors import RulesError
@@ -46,23 +46,20 @@ from core.magic import (
 from core.rolls import chance_of_success
 from core.roster import Character
 from core.validators import ANY_WHOLE
-from tui.access import applied, gm
-from tui.i18n import refused, register, t
+from tui.access import gm
+from tui.commands.keys import Described, bindings
+from tui.commands.table import SPELL_SYSTEMS
+from tui.door import Answer
+from tui.i18n import pick, refused, register, t
 from tui.safe import plain
-from tui.widgets.checkbox import Checkbox
-from tui.widgets.chooser import Chooser
+from tui.textual_fixes.checkbox import Checkbox
+from tui.textual_fixes.chooser import Chooser
 from tui.widgets.inputs import percent
-from tui.widgets.pane import Pane, focus_now
+from tui.widgets.pane import Pane, back_to_list, focus_now
 from tui.widgets.spell_system import SpellSystem
 
 register(
     {
-        "spell.tab.apotheose": ("Apothéose", "Apothéose"),
-        # The other systems' titles are here: their modules are imported when their tab is shown.
-        "spell.tab.mage": ("Mage", "Mage"),
-        "spell.tab.poles": ("Quatre Pôles", "Quatre Pôles"),
-        "spell.tab.d6": ("Système D6", "Système D6"),
-        "spell.palette": ("Spell cost: {system}", "Coût de sort : {system}"),
         "spell.intensity": ("Intensity", "Intensité"),
         "spell.duration": ("Duration", "Durée"),
         "spell.range": ("Range", "Portée"),
@@ -173,19 +170,16 @@ def aim_at_groups(campaign: Campaign, spell: SpellRequest, victims: tuple[str, .
     return tuple(aimed)
 
 
-class CostFields(Vertical):
-    """The spell's parameters: Enter anywhere in them casts."""
+class CostFields(Described, Vertical):
+    """The spell's parameters: Enter anywhere in them casts (the screen asks for the victims)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "cast", "Cast", priority=True, id="spell-cast")]
-
-    def action_cast(self) -> None:
-        self.query_ancestor(ApotheoseSpell).cast()
+    BINDINGS: ClassVar[list[BindingType]] = bindings("spell-fields")
 
 
-class KultInput(Input):
+class KultInput(Described, Input):
     """The resistance's kult die: Enter rolls it when empty, else resolves with the typed face."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "roll", "Roll / resolve", priority=True, id="spell-resist-roll")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("spell-kult")
 
     def action_roll(self) -> None:
         self.query_ancestor(ApotheoseSpell).roll_resistance()
@@ -485,18 +479,12 @@ class ApotheoseSpell(SpellSystem):
         focus_now(field)
         field.select_all()
 
-    def cast(self) -> None:
-        """Check the spell, ask which targets take the intensity as damage, then cast it. Cast,
-        or refused, the next key acts on the initiative list (n: the next turn); Escape in the
-        victims' dialog comes back to the fields."""
+    def cast_asked(self) -> CastSpell | None:
+        """Enter in the fields: the spell as typed, checked, for the screen to ask which targets
+        take its intensity as damage (the answer comes to :meth:`victims_chosen`). Refused, None
+        (and the next key acts on the initiative list: n, the next turn)."""
         app = gm(self)
         c = self.caster()
-
-        def back() -> None:
-            go = getattr(self.screen, "action_back", None)
-            if go is not None:
-                go()
-
         try:
             if c is None:
                 raise refused("caster", "spell.no_caster")
@@ -506,25 +494,23 @@ class ApotheoseSpell(SpellSystem):
         except RulesError as error:
             lang = self.lang
             app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
-            back()
-            return
+            back_to_list(self)
+            return None
+        return action
 
-        def cast_done(result: object) -> None:
-            if applied(result):  # nothing carried to the next spell (inspiration included)
-                if app.marked:  # the marks were for this spell's victims
-                    app.marked = frozenset()
-                self.new_spell()
-            back()
-
-        def chosen(victims: tuple[str, ...] | None) -> None:
-            if victims is None:  # Escape: the spell's fields again, to change it
-                return
-            aimed = aim_at_groups(self.campaign, spell, victims)
-            gm(self).request(attrs.evolve(action, victims=victims, aimed=aimed), done=cast_done)
-
-        from tui.screens.victims import VictimsDialog
-
-        app.push_screen(VictimsDialog(spell.intensity, participants(self.campaign), app.marked), chosen)
+    async def cast(self, cast: CastSpell, victims: tuple[str, ...]) -> Answer:
+        """Cast ``cast`` on ``victims`` through the door. Cast, nothing is carried to the next
+        spell (inspiration included) and the marks, which were for its victims, are cleared;
+        cast, refused or declined, the initiative list has the focus."""
+        app = gm(self)
+        action = attrs.evolve(cast, victims=victims, aimed=aim_at_groups(self.campaign, cast.spell, victims))
+        answer = await app.request(action)
+        if isinstance(answer, Outcome):
+            if app.marked:
+                app.marked = frozenset()
+            self.new_spell()
+        back_to_list(self)
+        return answer
 
 
 def system_class(system: type[SpellSystem] | str) -> type[SpellSystem]:
@@ -538,13 +524,13 @@ def system_class(system: type[SpellSystem] | str) -> type[SpellSystem]:
 class SpellPane(Pane):
     TITLE_KEY = "pane.spell"
 
-    #: (tab id, i18n key of its title, the system's widget class or ``"module:Class"``, imported
-    #: when its tab is first shown): a new system is one more row.
-    SYSTEMS: ClassVar[tuple[tuple[str, str, type[SpellSystem] | str], ...]] = (
-        ("apotheose", "spell.tab.apotheose", ApotheoseSpell),
-        ("mage", "spell.tab.mage", "tui.widgets.spell_mage:MageSpell"),
-        ("poles", "spell.tab.poles", "tui.widgets.spell_poles:PolesSpell"),
-        ("d6", "spell.tab.d6", "tui.widgets.spell_d6:D6Spell"),
+    #: (tab id, the system's widget class or ``"module:Class"``, imported when its tab is first
+    #: shown): a new system is one more row (its title is in :data:`tui.commands.table.SPELL_SYSTEMS`).
+    SYSTEMS: ClassVar[tuple[tuple[str, type[SpellSystem] | str], ...]] = (
+        ("apotheose", ApotheoseSpell),
+        ("mage", "tui.widgets.spell_mage:MageSpell"),
+        ("poles", "tui.widgets.spell_poles:PolesSpell"),
+        ("d6", "tui.widgets.spell_d6:D6Spell"),
     )
 
     def compose(self) -> ComposeResult:
@@ -552,8 +538,9 @@ class SpellPane(Pane):
         first shown (:meth:`compose_system`), not before the app's first frame (about 200
         widgets that a GM may never open)."""
         with TabbedContent(id="spell-systems"):
-            for index, (tab_id, title, system) in enumerate(self.SYSTEMS):
-                with TabPane(t(title, self.lang), id=f"spell-tab-{tab_id}"):
+            titles = dict(SPELL_SYSTEMS)
+            for index, (tab_id, system) in enumerate(self.SYSTEMS):
+                with TabPane(pick(titles[tab_id], self.lang), id=f"spell-tab-{tab_id}"):
                     if index == 0:
                         yield system_class(system)(id=f"spell-{tab_id}", classes="spell-system")
 
@@ -562,7 +549,7 @@ class SpellPane(Pane):
         fields exist once it is done), or ``None`` when it was there already."""
         if self.query(f"#spell-{tab_id}"):
             return None
-        system = system_class(next(system for key, _, system in self.SYSTEMS if key == tab_id))
+        system = system_class(next(system for key, system in self.SYSTEMS if key == tab_id))
         self._systems: list[SpellSystem] = []  # found again, with the new one
         return self.query_one(f"#spell-tab-{tab_id}", TabPane).mount(system(id=f"spell-{tab_id}", classes="spell-system"))
 

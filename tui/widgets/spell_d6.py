@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
@@ -28,8 +28,9 @@ from core.d6.spell import FREE, Aspect, effect_value, free, from_row, spell_diff
 from core.errors import RulesError
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
-from tui.i18n import localise_bindings, register, t
-from tui.widgets.checkbox import Checkbox
+from tui.commands.keys import Described, bindings
+from tui.i18n import register, t
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 
@@ -71,9 +72,6 @@ register(
         "d6.type_cost": ("Type the usual cost of the raise (3D+1 → 4D: 6).", "Tapez le coût habituel (3D+1 → 4D : 6)."),
         "d6.skill_result": ("{cost} character points", "{cost} points de personnage"),
         "d6.attribute_result": ("{cost} character points and a master", "{cost} points de personnage et un maître"),
-        "d6.key.switch": ("Spell/Psionics/Cost", "Sort/Psioniques/Coût"),
-        "d6.key.add": ("Add aspect", "Ajouter un aspect"),
-        "d6.key.remove": ("Remove aspect", "Retirer l'aspect"),
     }
 )
 
@@ -206,15 +204,10 @@ def _row(label: str, *widgets: Any, classes: str = "") -> Horizontal:
     return Horizontal(Label(label, classes="d6-label"), *widgets, classes=f"d6-row {classes}".strip())
 
 
-class D6Spell(SpellSystem):
+class D6Spell(Described, SpellSystem):
     """Système D6 (RULES 4): spell difficulty, psionics, magic skill costs."""
 
-    BINDING_TEXTS: ClassVar[dict[str, str]] = {"d6-switch": "d6.key.switch", "d6-add": "d6.key.add", "d6-remove": "d6.key.remove"}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "switch", "Spell/Psionics/Cost", id="d6-switch"),
-        Binding("ctrl+n", "add_aspect", "Add aspect", id="d6-add"),
-        Binding("ctrl+r", "remove_aspect", "Remove aspect", id="d6-remove"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings("d6")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -274,7 +267,6 @@ class D6Spell(SpellSystem):
         return choice_label(power.label.text(lang), str(power.number))
 
     def on_mount(self) -> None:
-        localise_bindings(self, self.BINDING_TEXTS)
         self.query_one("#d6-halve", Checkbox).value = self.campaign.rules.d6_halve
         self.show_mode("spell")
 

@@ -13,7 +13,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -35,8 +35,9 @@ from core.poles import (
 from core.poles import PolesSpell as PolesResult
 from core.validators import ANY_WHOLE
 from tui.access import gm
-from tui.i18n import decimal_comma, localise_bindings, refused, register, t
-from tui.widgets.checkbox import Checkbox
+from tui.commands.keys import Described, bindings
+from tui.i18n import decimal_comma, refused, register, t
+from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_system import SpellSystem
 
@@ -87,11 +88,6 @@ register(
         "poles.blood_roll": ("{dice}d6 HP · roll d100 (Enter) + {forced}", "{dice}d6 PV · jetez d100 (Entrée) + {forced}"),
         "poles.blood_none": ("{dice}d6 HP · nothing forced: no backlash", "{dice}d6 PV · rien de forcé : pas de retour"),
         "poles.blood_result": ("{dice}d6 HP · {total} on table {table}: {backlash}", "{dice}d6 PV · {total} sur la table {table} : {backlash}"),
-        "key.poles_remove": ("Remove", "Retirer"),
-        "key.poles_up": ("Move up", "Monter"),
-        "key.poles_down": ("Move down", "Descendre"),
-        "key.poles_feat": ("Feat", "Don"),
-        "key.poles_roll": ("Roll d100", "Jeter d100"),
     }
 )
 
@@ -100,22 +96,10 @@ ENHANCE = ("range", "duration", "area", "dice", "dispel")
 TOGGLES = ("slot", "damage", "summoning", "fluid", "blood")
 
 
-class TechniqueList(OptionList):
+class TechniqueList(Described, OptionList):
     """The techniques in the order applied: shift+up/down move one, f its feat, delete removes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("shift+up", "move(-1)", "Move up", id="poles-technique-up"),
-        Binding("shift+down", "move(1)", "Move down", id="poles-technique-down"),
-        Binding("f", "feat", "Feat", id="poles-technique-feat"),
-        Binding("delete,backspace", "remove", "Remove", id="poles-technique-remove"),
-    ]
-
-    def on_mount(self) -> None:
-        localise_bindings(
-            self,
-            {"poles-technique-up": "key.poles_up", "poles-technique-down": "key.poles_down",
-             "poles-technique-feat": "key.poles_feat", "poles-technique-remove": "key.poles_remove"},
-        )  # fmt: skip
+    BINDINGS: ClassVar[list[BindingType]] = bindings("poles-techniques")
 
     def action_move(self, step: int) -> None:
         self.query_ancestor(PolesSpell).move_technique(self.highlighted, step)
@@ -127,13 +111,10 @@ class TechniqueList(OptionList):
         self.query_ancestor(PolesSpell).remove_technique(self.highlighted)
 
 
-class D100Input(Input):
+class D100Input(Described, Input):
     """The backlash's d100: Enter rolls it when empty."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "roll", "Roll d100", priority=True, id="poles-roll")]
-
-    def on_mount(self) -> None:
-        localise_bindings(self, {"poles-roll": "key.poles_roll"})
+    BINDINGS: ClassVar[list[BindingType]] = bindings("poles-d100")
 
     def action_roll(self) -> None:
         self.query_ancestor(PolesSpell).roll_d100()

@@ -1,8 +1,12 @@
-"""The ``apotheose`` command. Imports Textual only when it opens a screen.
+"""The ``apotheose`` command line: everything in this package imports no Textual (an
+import-linter contract in ``pyproject.toml`` checks it, imports inside functions included).
 
     apotheose [CAMPAIGN] [--saves DIR] [--lang fr|en] [--no-mouse] [--read-only]
 
-and the other commands of :data:`COMMANDS` (``apotheose --help`` lists them from there).
+and the other commands of :data:`COMMANDS` (``apotheose --help`` lists them from there). The
+commands that open a screen — the GM's app (:mod:`tui.run`), the players' view, ``serve`` — and
+``keymap`` (which checks keys against Textual's own) live outside this package and are named
+here by module, imported only when asked for.
 """
 
 from __future__ import annotations
@@ -10,18 +14,20 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+#: The app itself: what ``apotheose [CAMPAIGN]`` runs (it imports Textual).
+APP = ("tui.run", "main")
 SUBCOMMANDS = {
-    "calc": ("tui.calc", "main"),
-    "new": ("tui.campaign_cli", "main_new"),
-    "check": ("tui.campaign_cli", "main_check"),
-    "log": ("tui.campaign_cli", "main_log"),
+    "calc": ("tui.cli.calc", "main"),
+    "new": ("tui.cli.campaign", "main_new"),
+    "check": ("tui.cli.campaign", "main_check"),
+    "log": ("tui.cli.campaign", "main_log"),
     "view": ("tui.view.cli", "main_view"),
-    "share": ("tui.share_cli", "main_share"),
-    "players": ("tui.players_cli", "main_players"),
+    "share": ("tui.cli.share", "main_share"),
+    "players": ("tui.cli.players", "main_players"),
     "serve": ("tui.serve.cli", "main_serve"),
-    "import": ("tui.roster_cli", "main_import"),
-    "export": ("tui.roster_cli", "main_export"),
-    "templates": ("tui.roster_cli", "main_templates"),
+    "import": ("tui.cli.roster", "main_import"),
+    "export": ("tui.cli.roster", "main_export"),
+    "templates": ("tui.cli.roster", "main_templates"),
     "keymap": ("tui.keymap", "main_keymap"),
 }
 
@@ -52,23 +58,22 @@ def commands_help() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import importlib
+
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
-        import importlib
-
         module, function = SUBCOMMANDS[args[0]]
         try:
             return getattr(importlib.import_module(module), function)(args[1:])
         except BrokenPipeError:  # ``apotheose check FILE | head``: the reader has had enough
             return quiet_pipe()
-    from tui.run import main as run
-
-    return run(args)
+    module, function = APP
+    return getattr(importlib.import_module(module), function)(args)
 
 
 def quiet_pipe() -> int:
     """Point stdout at /dev/null so that the flush at exit does not complain again; status 0."""
-    from tui.safe import silence
+    from tui.cli.output import silence
 
     silence(sys.stdout)
     return 0

@@ -245,7 +245,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 #: ``add_commands(sub, spell_sub, common)`` adding its parsers (``calc X`` to ``sub``, ``calc spell X``
 #: to ``spell_sub``) and ``COMMANDS``, a dict from the command's key (``"X"`` or ``"spell X"``) to its
 #: ``run_*``. Keep them light: core modules are imported inside the ``run_*`` functions.
-EXTENSIONS: tuple[str, ...] = ("tui.calc_mage", "tui.calc_poles", "tui.calc_d6", "tui.calc_book")
+EXTENSIONS: tuple[str, ...] = ("tui.cli.calc_mage", "tui.cli.calc_poles", "tui.cli.calc_d6", "tui.cli.calc_book")
 
 
 def command_key(args: argparse.Namespace) -> str:
@@ -256,7 +256,7 @@ def command_key(args: argparse.Namespace) -> str:
 
 def normalise(argv: list[str]) -> list[str]:
     """``calc spell`` without a system means Apothéose, ``calc spell --book …`` the book
-    (:mod:`tui.calc_book`); ``Apothéose`` is ``apotheose``."""
+    (:mod:`tui.cli.calc_book`); ``Apothéose`` is ``apotheose``."""
     if argv[:1] != ["spell"]:
         return argv
     if (len(argv) == 1 or argv[1].startswith("-")) and any(a == "--book" or a.startswith("--book=") for a in argv[1:]):

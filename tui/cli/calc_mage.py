@@ -1,6 +1,6 @@
 """``apotheose calc spell mage`` and ``calc spell mage-counter``: Mage: l'Ascension (RULES 2).
 
-Registered in :data:`tui.calc_parser.EXTENSIONS`. Like the rest of ``calc``, it imports no
+Registered in :data:`tui.cli.calc_parser.EXTENSIONS`. Like the rest of ``calc``, it imports no
 Textual; :mod:`core.mage` is imported inside the ``run_*`` functions.
 """
 
@@ -11,8 +11,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from core.validators import LIMIT
-from tui.calc_commands import Answer
-from tui.calc_parser import whole_in, whole_within
+from tui.cli.calc_commands import Answer
+from tui.cli.calc_parser import whole_in, whole_within
 
 if TYPE_CHECKING:
     from core.mage import MageEffect

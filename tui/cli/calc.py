@@ -1,7 +1,7 @@
 """``apotheose calc``: one rules answer, as readable lines or one JSON object, without the app.
 
-Imports no Textual and no Rich: argparse (:mod:`tui.calc_parser`), then only the core module
-the subcommand needs (:mod:`tui.calc_commands`). Bad input exits with status 2 and one line on stderr naming the
+Imports no Textual and no Rich: argparse (:mod:`tui.cli.calc_parser`), then only the core module
+the subcommand needs (:mod:`tui.cli.calc_commands`). Bad input exits with status 2 and one line on stderr naming the
 option; nothing goes to stdout.
 """
 
@@ -13,8 +13,8 @@ from typing import Any
 
 from core.breakdown import Lang, Line
 from core.errors import RulesError
-from tui.calc_commands import Answer, commands
-from tui.calc_parser import PROG, Rejected, command_key, normalise, option_of, parser
+from tui.cli.calc_commands import Answer, commands
+from tui.cli.calc_parser import PROG, Rejected, command_key, normalise, option_of, parser
 
 
 def _lang(args: argparse.Namespace) -> Lang:
@@ -45,7 +45,7 @@ def _print(answer: Answer, lang: Lang, as_json: bool) -> None:
         data = {key: _text(value, lang) for key, value in answer.data.items()}
         print(json.dumps({**data, "breakdown": lines}, ensure_ascii=False))
     else:
-        from tui.safe import say
+        from tui.cli.output import say
 
         say(*lines)  # a free aspect's name is the GM's text: shown, never obeyed
 
@@ -57,7 +57,7 @@ def main(argv: Sequence[str]) -> int:
         lang = _lang(args)
         answer = commands()[command_key(args)](args)
         if hasattr(args, "save"):  # a spell command: kept in a campaign's book when --save asks
-            from tui.calc_book import save
+            from tui.cli.calc_book import save
 
             answer = save(args, answer)
     except SystemExit as done:  # --help
@@ -72,6 +72,6 @@ def main(argv: Sequence[str]) -> int:
 
 
 def _refuse(text: str, status: int = 2) -> int:
-    from tui.safe import complain
+    from tui.cli.output import complain
 
     return complain(f"{PROG}: {text}", status)

@@ -13,7 +13,7 @@ prices with.
 ``--book C NAME`` prices a spell of the book (the campaign's own or a built-in one) by running
 the system's own command on its inputs and the campaign's house rules: the same lines and JSON
 (plus a ``book`` key naming the entry). ``--book C`` lists the book. Registered in
-:data:`tui.calc_parser.EXTENSIONS`; imports no Textual, and the rules and saves only when run.
+:data:`tui.cli.calc_parser.EXTENSIONS`; imports no Textual, and the rules and saves only when run.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import attrs
 
 from core.breakdown import Line
 from core.errors import RulesError
-from tui.calc_commands import Answer
-from tui.calc_parser import PROG, Rejected
+from tui.cli.calc_commands import Answer
+from tui.cli.calc_parser import PROG, Rejected
 
 if TYPE_CHECKING:
     from core.campaign import Campaign
@@ -97,12 +97,12 @@ def inputs_of(system: str, args: argparse.Namespace) -> SpellInputs:
         return ApotheoseInputs(args.intensity, args.duration, args.range, args.targets)
     if system == "mage":
         from core.spellbook.mage import MageInputs
-        from tui.calc_mage import effect_of
+        from tui.cli.calc_mage import effect_of
 
         return MageInputs(effect_of(args))
     if system == "poles":
         from core.spellbook.poles import PolesInputs
-        from tui.calc_poles import request_of
+        from tui.cli.calc_poles import request_of
 
         return PolesInputs(request_of(args), args.lies, args.hold, args.uncovered)
     from core.choices import parse_choice
@@ -128,7 +128,7 @@ def _d6_aspects(args: argparse.Namespace, spell: bool) -> tuple[Any, ...]:
     from core.d6.scales import SPELL_SCALES
     from core.spellbook.d6 import D6Aspect
     from core.validators import ANY_WHOLE
-    from tui.calc_d6 import SPELL_OPTIONS, SPELL_TAIL
+    from tui.cli.calc_d6 import SPELL_OPTIONS, SPELL_TAIL
 
     scales = {scale.name: scale for scale in SPELL_SCALES}
 
@@ -295,8 +295,8 @@ def run_book(args: argparse.Namespace) -> Answer:
 
 
 def _priced_by_its_command(words: list[str], entry: Entry) -> Answer:
-    from tui.calc_commands import commands
-    from tui.calc_parser import command_key, parser
+    from tui.cli.calc_commands import commands
+    from tui.cli.calc_parser import command_key, parser
 
     try:
         parsed = parser().parse_args(words)

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tui.campaign_cli import BAD_SAVE, _campaign_file, _fail, _parser, _run
-from tui.safe import say
+from tui.cli.campaign import BAD_SAVE, _campaign_file, _fail, _parser, _run
+from tui.cli.output import say
 
 
 def main_import(argv: Sequence[str]) -> int:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from core.errors import RulesError
 from core.text import quote
 from core.validators import ANY_WHOLE
-from tui.calc_commands import Answer
-from tui.calc_parser import Rejected, whole
+from tui.cli.calc_commands import Answer
+from tui.cli.calc_parser import Rejected, whole
 
 if TYPE_CHECKING:
     from core.poles import PolesRequest

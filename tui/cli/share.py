@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 
 def main_share(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import _campaign_file, _parser, _run
+    from tui.cli.campaign import _campaign_file, _parser, _run
 
     p = _parser("share", "Make a campaign readable by a group (the players), writable by you alone.")
     p.add_argument("campaign", metavar="NAME|FILE", help="a campaign file, or a name in the saves folder")
@@ -19,7 +19,7 @@ def main_share(argv: Sequence[str]) -> int:
 
     def body(args: argparse.Namespace) -> int:
         from saves.share import share_campaign
-        from tui.safe import say
+        from tui.cli.output import say
 
         path = _campaign_file(args.campaign, args.saves)
         changes = share_campaign(path, args.group)

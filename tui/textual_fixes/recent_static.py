@@ -1,8 +1,14 @@
 """A Static that keeps the cells of the last texts it showed.
 
-A line that follows the cursor (the damage pane's targets) shows the same few texts again and
-again as the GM goes back and forth between combatants; Textual lays the text out in cells anew
-each time (a third of a cursor move's paint). This one looks it up first.
+What Textual does: a ``Static`` lays its text out in cells anew each time it renders it.
+
+Why it is patched: a line that follows the cursor (the damage pane's targets) shows the same few
+texts again and again as the GM goes back and forth between combatants, and that layout was a
+third of a cursor move's paint. :class:`RecentStatic` looks the cells up first. It overrides
+``Widget._render_content`` and sets ``_render_cache`` (a ``textual.widget._RenderCache``) and
+``_dirty_regions`` as that method does.
+
+Checked on Textual 8.2.8.
 """
 
 from __future__ import annotations

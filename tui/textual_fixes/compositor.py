@@ -1,11 +1,18 @@
-"""A compositor that repaints the lines that changed, not every line of every widget near them.
+"""Repaint the lines that changed, not every line of every widget near them.
 
-For a partial update (a cursor move, an HP change) Textual's compositor takes the rectangle around
-every changed region and renders each widget that overlaps it *whole*: for a cursor move on the
-initiative list (two rows) and the damage pane's target line, that was the screen, the grid, four
-panes, the list's 16 rows and the result box, 19 rows of each, to send 3 lines. This one renders,
-for each changed region, the rows of that region only, and skips the widgets hidden behind
-what is already drawn there: the same lines, without the empty moves to cells it did not change.
+What Textual does: for a partial update (a cursor move, an HP change) its ``Compositor`` takes the
+rectangle around every changed region and renders each widget that overlaps it *whole*: for a
+cursor move on the initiative list (two rows) and the damage pane's target line, that was the
+screen, the grid, four panes, the list's 16 rows and the result box, 19 rows of each, to send 3
+lines.
+
+Why it is patched: every one of those cells goes down the GM's SSH link. :class:`LinesCompositor`
+renders, for each changed region, the rows of that region only, and skips the widgets hidden
+behind what is already drawn there: the same lines, without the empty moves to cells it did not
+change. It overrides ``Compositor.render_partial_update`` and reads ``_dirty_regions``,
+``_regions_to_spans`` and ``cuts`` (``textual._compositor``).
+
+Checked on Textual 8.2.8.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ from typing import Any
 from core.errors import RulesError
 from core.text import quote
 from core.validators import ANY_WHOLE
-from tui.calc_commands import Answer
-from tui.calc_parser import whole
+from tui.cli.calc_commands import Answer
+from tui.cli.calc_parser import whole
 
 SPELL_HELP = "a Système D6 spell's difficulty: effect + aspects, halved (RULES 4)"
 PSIONIC_HELP = "a Système D6 psionic power's difficulty (RULES 4)"

@@ -1,9 +1,14 @@
 """How much mouse the app asks the terminal for.
 
-Textual asks for every motion of the mouse (mode 1003): each move over the window sends a report
-up the link and a hover repaint back. Over SSH that is traffic for nothing, so there (when
-``SSH_CONNECTION`` is set) the app asks for buttons and the wheel only (modes 1000 + SGR), unless
-``--mouse`` says otherwise; ``--no-mouse`` asks for nothing.
+What Textual does: its Linux driver asks for every motion of the mouse (mode 1003): each move over
+the window sends a report up the link and a hover repaint back.
+
+Why it is patched: over SSH that is traffic for nothing, so there (when ``SSH_CONNECTION`` is set)
+the app asks for buttons and the wheel only (modes 1000 + SGR), unless ``--mouse`` says
+otherwise; ``--no-mouse`` asks for nothing. :func:`clicks_only_driver` overrides
+``LinuxDriver._enable_mouse_support`` and reads its ``_mouse``.
+
+Checked on Textual 8.2.8.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ def duration(text: str) -> float:
 
 
 def main_players(argv: Sequence[str]) -> int:
-    from tui.campaign_cli import _parser, _run
+    from tui.cli.campaign import _parser, _run
 
     p = _parser("players", "Who may join the table over SSH, and the browser link (apotheose serve).")
     sub = p.add_subparsers(dest="what", required=True, metavar="add|remove|list|invite|link")
@@ -66,10 +66,10 @@ def main_players(argv: Sequence[str]) -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
+    from core.text import visible
     from saves import access
     from saves.errors import SaveError
-    from tui.campaign_cli import _campaign_file
-    from tui.safe import visible
+    from tui.cli.campaign import _campaign_file
 
     path = _campaign_file(args.campaign, args.saves)
     if not os.path.lexists(path):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NoReturn
 from core.breakdown import Lang
 from core.errors import RulesError
 from saves.errors import SaveError
-from tui.safe import say
+from tui.cli.output import say
 
 if TYPE_CHECKING:
     from core.journal import Journal
@@ -43,7 +43,7 @@ class OneLineParser(argparse.ArgumentParser):
 
     def parse_known_args(self, args=None, namespace=None):
         """An unknown option is named as unknown, before any required one is missed."""
-        from tui.calc_parser import unknown_option
+        from tui.cli.calc_parser import unknown_option
 
         unknown = unknown_option(self, None if args is None else list(args))
         if unknown is not None:
@@ -72,7 +72,7 @@ def _run(command: str, parser: OneLineParser, argv: Sequence[str], body: Callabl
 
 
 def _fail(text: str, status: int) -> int:
-    from tui.safe import complain
+    from tui.cli.output import complain
 
     return complain(text, status)
 
@@ -177,10 +177,10 @@ def main_log(argv: Sequence[str]) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
+    from core.text import visible
     from saves.atomic import atomic_write
     from saves.store import load_campaign
     from tui.i18n import default_lang
-    from tui.safe import visible
 
     lang = args.lang or default_lang(os.environ)
     loaded = load_campaign(_campaign_file(args.campaign, args.saves))

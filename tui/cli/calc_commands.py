@@ -79,8 +79,9 @@ def _die_data(result: Any) -> dict[str, Any]:
 def run_attack_group(args: argparse.Namespace) -> Answer:
     from core.combat import attack_group, group_difficulty
 
-    grade, range, _ = group_difficulty(args.grade, args.range)
-    attack = _rolled(args, grade.difficulty + range.modifier, args.attack)
+    asked = group_difficulty(args.grade, args.range)
+    grade, range = asked.grade, asked.range
+    attack = _rolled(args, asked.value, args.attack)
     result = attack_group(attack, grade, range, args.standing)
     data = {
         "attack": result.attack, "grade": str(result.grade), "range": str(result.range), "standing": result.standing,
@@ -217,8 +218,8 @@ def run_xp(args: argparse.Namespace) -> Answer:
 
 # --- the subcommands ----------------------------------------------------------------------------
 
-#: Each command's key (:func:`tui.calc_parser.command_key`) to its ``run_*``; the modules of
-#: :data:`tui.calc_parser.EXTENSIONS` add theirs (:func:`commands`).
+#: Each command's key (:func:`tui.cli.calc_parser.command_key`) to its ``run_*``; the modules of
+#: :data:`tui.cli.calc_parser.EXTENSIONS` add theirs (:func:`commands`).
 COMMANDS: dict[str, Callable[[argparse.Namespace], Answer]] = {
     "check": run_check,
     "attack-group": run_attack_group,
@@ -235,7 +236,7 @@ def commands() -> dict[str, Callable[[argparse.Namespace], Answer]]:
     """Every subcommand's ``run_*``: these and the extensions'."""
     import importlib
 
-    from tui.calc_parser import EXTENSIONS
+    from tui.cli.calc_parser import EXTENSIONS
 
     table = dict(COMMANDS)
     for name in EXTENSIONS:

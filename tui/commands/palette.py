@@ -13,111 +13,92 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from core.breakdown import Lang
 from tui.access import gm, lang_of
-from tui.i18n import pick, register, t
+from tui.commands.table import BY_ID, PALETTE, Command
+from tui.i18n import register, t
 from tui.safe import visible
+from tui.textual_fixes.bindings import live_bindings, own_bindings
 
 if TYPE_CHECKING:
     from textual.app import SystemCommand
     from textual.screen import Screen
 
-#: (action name on the app or the screen, i18n key or label en, label fr)
-GM_COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("app.undo", "Undo the last action", "Annuler la dernière action"),
-    ("app.redo", "Redo", "Rétablir"),
-    ("app.log", "Show the combat log", "Afficher le journal de combat"),
-    ("app.help", "List every key", "Lister toutes les touches"),
-    ("screen.pane('initiative')", "Go to the initiative pane", "Aller au volet initiative"),
-    ("screen.pane('mass')", "Go to the mass combat pane", "Aller au volet combat de masse"),
-    ("screen.pane('damage')", "Go to the damage pane", "Aller au volet dégâts"),
-    ("screen.pane('spell')", "Go to the spell cost pane", "Aller au volet coût de sort"),
-    ("screen.add_character", "Add a character", "Ajouter un personnage"),
-    ("screen.add_group", "Add a mook group", "Ajouter un groupe de sbires"),
-    ("screen.edit_selected", "Edit the selected character or group", "Modifier le personnage ou groupe sélectionné"),
-    ("screen.remove_selected", "Remove the selected character or group", "Retirer le personnage ou groupe sélectionné"),
-    ("app.award_xp", "Award XP to every PC", "Donner de l'XP à tous les PJ"),
-    ("app.rest", "Rest a day: everybody recovers 1 HP, willpower and pm", "Repos d'un jour : chacun récupère 1 PV, volonté et pm"),
-    ("app.new_session", "New game session (mystical exhaustion again)", "Nouvelle séance (épuisement mystique à nouveau)"),
-)
+def qualified(command: Command) -> str:
+    """The command's action as run from anywhere: ``app.…`` or ``screen.…``."""
+    if command.action.startswith(("app.", "screen.")):
+        return command.action
+    return f"app.{command.action}" if command.where == "app" else f"screen.{command.action}"
 
 
-def keys_of_actions(screen: Screen) -> dict[str, str]:
-    """``"app.undo"`` → ``"^z"``: the first key of each action the screen, the app and the
-    screen's widgets bind, as the footer shows it (after the keymap)."""
-    from tui.keymap import with_keymap
-
+def keys_of_commands(screen: Screen) -> dict[str, str]:
+    """Binding id → the first key that runs it, as the footer shows it (after the keymap), on
+    ``screen``, the app and the screen's widgets."""
     app = screen.app
     found: dict[str, str] = {}
     for node in (screen, app, *screen.query("*")):
-        prefix = "app." if node is app else "screen." if node is screen else None
-        for _key, binding in with_keymap(node):
-            action = binding.action
-            if not action.startswith(("app.", "screen.")):
-                if prefix is None:
-                    continue
-                action = prefix + action
-            found.setdefault(action, app.get_key_display(binding))
+        for _key, binding in live_bindings(node):
+            if binding.id is not None:
+                found.setdefault(binding.id, app.get_key_display(binding))
     return found
 
 
-class ActionCommands(Provider):
-    """Commands as (action, label) pairs, each hit with the key that does the same as its help."""
+class TableCommands(Provider):
+    """Commands of the table, each hit with the key that does the same as its help."""
 
-    def _commands(self) -> Iterable[tuple[str, str]]:
+    def _commands(self) -> Iterable[tuple[Command, str]]:
         raise NotImplementedError
 
-    def _hits(self) -> list[tuple[str, str, str | None]]:
-        keys = keys_of_actions(self.screen)
-        return [(action, label, keys.get(action)) for action, label in self._commands()]
+    def commands(self) -> list[tuple[str, str]]:
+        """(action as run from anywhere, label) of what this provider offers, in order."""
+        return [(qualified(command), label) for command, label in self._commands()]
 
-    def _run(self, action: str) -> Callable[[], object]:
-        return partial(self.app.run_action, action)
+    def _hits(self) -> list[tuple[Command, str, str | None]]:
+        keys = keys_of_commands(self.screen)
+        return [(command, label, keys.get(command.id)) for command, label in self._commands()]
+
+    def _runner(self, command: Command) -> Callable[[], object]:
+        return partial(self.app.run_action, qualified(command))
 
     async def discover(self) -> Hits:
-        for action, label, key in self._hits():
-            yield DiscoveryHit(label, self._run(action), help=key)
+        for command, label, key in self._hits():
+            yield DiscoveryHit(label, self._runner(command), help=key)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for action, label, key in self._hits():
+        for command, label, key in self._hits():
             score = matcher.match(label)
             if score > 0:
-                yield Hit(score, matcher.highlight(label), self._run(action), help=key)
+                yield Hit(score, matcher.highlight(label), self._runner(command), help=key)
 
 
-class GMCommands(ActionCommands):
+class GMCommands(TableCommands):
     """The main screen's commands: table actions, panes, the roster, what the players see, the
-    spell systems."""
+    spell systems (the table's commands with a palette label)."""
 
-    def _commands(self) -> Iterable[tuple[str, str]]:
+    def _commands(self) -> Iterable[tuple[Command, str]]:
         lang = lang_of(self)
-        from tui.players_see import palette_commands
-        from tui.screens.template_keys import PALETTE
-
-        for action, en, fr in (*GM_COMMANDS, *palette_commands(), *PALETTE):
-            yield action, pick((en, fr), lang)
-        from tui.widgets.spell import SpellPane
-
-        for tab_id, title, _system in SpellPane.SYSTEMS:
-            yield f"screen.spell_system('{tab_id}')", t("spell.palette", lang, system=t(title, lang))
+        for command_id in PALETTE:
+            command = BY_ID[command_id]
+            yield command, command.palette_text(lang)
 
 
-class ScreenKeyCommands(ActionCommands):
+class ScreenKeyCommands(TableCommands):
     """What the screen's own keys do (the sheet, the log), in the words of its footer in the
     app's language; a key the screen turns off (an NPC sheet's XP) is not offered."""
 
-    def _commands(self) -> Iterable[tuple[str, str]]:
+    def _commands(self) -> Iterable[tuple[Command, str]]:
         screen = self.screen
+        lang = lang_of(self)
         seen: set[str] = set()
-        for _key, binding in screen._bindings:
-            if binding.id is None or binding.system or not binding.description or binding.action in seen:
+        for _key, binding in own_bindings(screen):
+            command = BY_ID.get(binding.id or "")
+            if command is None or command.id in seen:
                 continue
-            seen.add(binding.action)
-            if binding.action.startswith(("app.", "screen.")):
-                yield binding.action, binding.description
-                continue
-            _namespace, name, parameters = parse(binding.action)
-            if screen.check_action(name, parameters):
-                yield f"screen.{binding.action}", binding.description
+            seen.add(command.id)
+            if not command.action.startswith(("app.", "screen.")):
+                _namespace, name, parameters = parse(command.action)
+                if not screen.check_action(name, parameters):
+                    continue
+            yield command, command.text(lang)
 
 
 class CombatantCommands(Provider):

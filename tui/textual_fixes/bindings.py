@@ -1,0 +1,51 @@
+"""The bindings of a node as the GM's keys are now: described in the app's language, remapped.
+
+What Textual does: a node's bindings are a private ``BindingsMap`` (``DOMNode._bindings``, a dict
+key → list of frozen ``Binding``) built from the class's ``BINDINGS`` merged with its bases'
+(``DOMNode._merge_bindings``); ``App.set_keymap`` rewrites the keys by binding id when a binding
+chain is built, from the private ``App._keymap``. A binding's description is fixed in its class.
+
+Why it is patched: the app speaks English or French per instance, and the footer, ``?`` and the
+palette show the keys the GM's ``keymap.toml`` set. :func:`set_descriptions` gives a node's
+bindings the descriptions of the app's language (by binding id) in place; :func:`live_bindings`
+is a copy of a node's bindings with the keymap applied, as Textual's own chain does;
+:func:`merged_bindings` is what a class binds with its bases' (the keymap check walks them).
+``tests/test_tui_keymap.py`` pins the structure these rely on.
+
+Checked on Textual 8.2.8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from textual.binding import Binding
+
+
+def set_descriptions(node: Any, descriptions: Mapping[str, str]) -> None:
+    """Give ``node``'s bindings the description ``descriptions[id]`` (by binding id), in place."""
+    table = node._bindings.key_to_bindings
+    for key, bindings in list(table.items()):
+        table[key] = [replace(b, description=descriptions[b.id]) if b.id in descriptions else b for b in bindings]
+
+
+def live_bindings(node: Any) -> Iterator[tuple[str, Binding]]:
+    """``(key, binding)`` of ``node`` with the app's keymap applied (a copy: the node's own are
+    kept), for lists of keys outside the footer."""
+    bindings = node._bindings.copy()
+    keymap = getattr(node.app, "_keymap", None)
+    if keymap:
+        bindings.apply_keymap(keymap)
+    yield from bindings
+
+
+def own_bindings(node: Any) -> Iterator[tuple[str, Binding]]:
+    """``(key, binding)`` of ``node`` as it has them (its class's, with its bases')."""
+    yield from node._bindings
+
+
+def merged_bindings(cls: type) -> list[Binding]:
+    """What class ``cls`` binds, its bases' included, as Textual merges them."""
+    return [binding for _key, binding in cls._merge_bindings()]  # type: ignore[attr-defined]  # DOMNode's classmethod

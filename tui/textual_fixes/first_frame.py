@@ -1,0 +1,94 @@
+"""The main screen drawn once it has settled, then only the lines that change, only on screen.
+
+What Textual does: a screen paints as soon as it is laid out, then again for each thing its
+widgets do on learning their size (the footer's keys, the list's header and scrollbar); the first
+``ScreenResume`` restyles every widget; ``Screen.focused`` repaints the whole screen when the
+focus moves; a repainted widget that is not on screen is taken for a new one and the compositor
+rebuilds its map of every widget (hidden ones included) before the next paint.
+
+Why it is patched: each of those frames goes down the GM's SSH link — 4 to 6 frames, 35 to 63 KB
+at 120x40 at start-up; 33 KB at 120x40 for a GM's ``x`` or Esc; half of a cursor move's paint.
+:class:`SettledFirstFrame` (mixed into the main screen before ``Screen``) holds the paint until
+the screen has settled (:data:`SETTLE_ROUNDS` at most), skips the first restyle (every widget was
+styled as it mounted, the breakpoint classes set), does not repaint on a focus change (the
+widgets whose look depends on it repaint themselves), drops repaints of widgets not on screen,
+and paints through :class:`~tui.textual_fixes.compositor.LinesCompositor`. It overrides
+``Screen._on_screen_resume``, ``Screen._compositor_refresh`` and ``Screen._on_timer_update`` and
+reads ``_compositor``, ``_dirty_widgets``, ``_layout_required``, ``_scroll_required``,
+``_repaint_required`` and ``_recompose_required``.
+
+Checked on Textual 8.2.8.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual import events
+from textual.reactive import Reactive
+from textual.screen import Screen
+from textual.widget import Widget
+
+from tui.textual_fixes.compositor import LinesCompositor
+from tui.textual_fixes.settle import after_refresh, drained
+
+#: How many layouts the screen may wait for before it is first drawn.
+SETTLE_ROUNDS = 8
+
+
+class SettledFirstFrame(Screen[Any]):
+    """A screen drawn once it has settled, then line by line (see the module)."""
+
+    #: Textual's ``Screen.focused`` repaints the whole screen when it changes; the widgets whose
+    #: look depends on the focus repaint themselves (their styles, the panes' frames).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    #: Nothing is drawn until the screen has settled after its first layout (see :meth:`show_settled`).
+    _held = True
+    _resumed = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = LinesCompositor()  # repaints the changed lines only
+
+    def show_when_settled(self) -> None:
+        """Call from ``on_mount``: the screen is drawn once it has settled."""
+        self._showing = asyncio.get_running_loop().create_task(self.show_settled())
+
+    async def show_settled(self) -> None:
+        """Draw the screen once it has settled: one full frame. At most :data:`SETTLE_ROUNDS` rounds."""
+        try:
+            quiet = 0
+            for _ in range(SETTLE_ROUNDS):
+                await after_refresh(self)
+                await drained(self)
+                busy = self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets
+                quiet = 0 if busy else quiet + 1
+                if quiet == 2:  # twice: what a round mounted had its own round
+                    break
+        finally:
+            self._held = False
+            if self.is_attached:
+                self.refresh()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time, without Textual's restyle of the whole screen."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+        super()._on_screen_resume(event)
+
+    def _compositor_refresh(self) -> None:
+        if self._held:  # laid out, not drawn: :meth:`show_settled` draws it all at once
+            self._dirty_widgets.clear()
+            self._compositor._dirty_regions.clear()
+            return
+        super()._compositor_refresh()
+
+    def _on_timer_update(self) -> None:
+        """Paint only what is on screen: a repaint moves nothing, so the widgets not on screen
+        are dropped here; showing them lays them out and paints them anew."""
+        if self._dirty_widgets and not (self._layout_required or self._scroll_required or self._repaint_required):
+            self._dirty_widgets.intersection_update(self._compositor.visible_widgets.keys())
+        super()._on_timer_update()
