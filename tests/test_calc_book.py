@@ -221,7 +221,7 @@ def test_a_spell_of_the_book_cast_by_a_roster_character_or_a_remembered_caster(s
     poles = as_json("spell", "--book", "villon", "Sort de niveau 3, Intelligence +4", "--caster", "Elric")
     assert (poles["save_dc"], poles["tradition"], poles["cost"]) == (10 + 3 + 4, "divine", 3)
     assert refused("spell", "--book", "villon", "Soin", "--caster", "Dante") == (
-        "apotheose calc: --caster: a d6 spell has no remembered casters"
+        "apotheose calc: --caster: a Système D6 spell has no remembered casters"
     )
     assert "no mage caster named 'Merlin'" in refused("spell", "--book", "villon", "Rituel, Entéléchie 3 et Volonté 5", "--caster", "Merlin")
     assert "no character 'Gandalf' in the roster (its mystics: Alduin)" in refused(
@@ -284,7 +284,7 @@ def test_bad_flags_are_one_line_and_change_nothing(saves, argv, message) -> None
 def test_saving_again_under_a_name_asks_for_replace(saves) -> None:
     ok("spell", "apotheose", "--intensity", "3", "--save", "Flamme", "--campaign", "villon")
     assert refused("spell", "apotheose", "--intensity", "4", "--save", "FLAMME", "--campaign", "villon") == (
-        "apotheose calc: --save: Villon's book already has a apotheose spell named 'FLAMME': --replace replaces it"
+        "apotheose calc: --save: Villon's book already has an Apothéose spell named 'FLAMME': --replace replaces it"
     )
     data = as_json("spell", "apotheose", "--intensity", "4", "--save", "FLAMME", "--campaign", "villon", "--replace")
     assert data["saved"]["replaced"] is True

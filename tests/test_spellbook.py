@@ -83,7 +83,7 @@ def test_names_are_unique_per_system_case_aside_and_two_systems_may_share_one() 
     journal = record(SaveSpell(FIREBALL), SaveSpell(BookSpell("Boule de feu", D6Inputs(effect="3D", kind="damage"))))
     assert [s.system for s in journal.campaign.book.spells] == ["apotheose", "d6"]
     error = refused(SaveSpell(BookSpell("BOULE DE FEU ", ApotheoseInputs(2))), journal)
-    assert error.field == "name" and "already has a Apothéose spell named 'Boule de feu'" in error.reason
+    assert error.field == "name" and "already has an Apothéose spell named 'Boule de feu'" in error.reason
 
 
 def test_a_built_in_name_of_the_same_system_is_refused_but_free_in_another() -> None:

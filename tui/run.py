@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.cli import commands_help
+from tui.cli import commands_help, version
 from tui.i18n import LANGS, default_lang
 
 if TYPE_CHECKING:
@@ -44,10 +44,11 @@ def parser() -> argparse.ArgumentParser:
 
     p = OneLineParser(
         prog="apotheose",
-        description="The Apothéose GM app.",
+        description="The Apothéose GM app: opens CAMPAIGN, or the demo fight. Other commands below.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=commands_help(),
     )
+    p.add_argument("--version", action=VersionAction, help="print the version and stop")
     p.add_argument("campaign", nargs="?", help="a campaign name (in the saves folder) or a file; default: the demo")
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the app (default: from LANG)")
@@ -61,6 +62,17 @@ def parser() -> argparse.ArgumentParser:
         help="force the colours (ssh does not pass COLORTERM on): 16, 256 or truecolor; default: what the terminal says",
     )
     return p
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the package's version, read from its metadata only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help=str(kwargs.get("help")))
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"apotheose {version()}")
+        parser.exit()
 
 
 #: ``--colors`` → Textual's TEXTUAL_COLOR_SYSTEM (read when Textual is first imported).

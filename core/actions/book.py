@@ -15,7 +15,7 @@ from core.actions.base import Action, Outcome
 from core.breakdown import Line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.spellbook.book import SYSTEMS, BookCaster, BookSpell, check_name, system_of
+from core.spellbook.book import SYSTEMS, BookCaster, BookSpell, a_system, check_name, system_of
 from core.text import quote
 
 T = TypeVar("T")
@@ -81,7 +81,7 @@ class SaveSpell(Action):
         if old is not None and not self.replace:
             label = _label(spell.system)
             raise RulesError(
-                "name", f"the book already has a {label.en} spell named {quote(old.name)} (replace it, or choose another name)",
+                "name", f"the book already has {a_system(spell.system)} spell named {quote(old.name)} (replace it, or choose another name)",
                 fr=f"le grimoire a déjà un sort {label.fr} nommé {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
             )  # fmt: skip
         spells = _put(book.spells, old, spell)
@@ -146,7 +146,7 @@ class SaveCaster(Action):
         label = _label(caster.system)
         if old is not None and not self.replace:
             raise RulesError(
-                "name", f"a {label.en} caster is already named {quote(old.name)} (replace it, or choose another name)",
+                "name", f"{a_system(caster.system)} caster is already named {quote(old.name)} (replace it, or choose another name)",
                 fr=f"un lanceur {label.fr} s'appelle déjà {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
             )  # fmt: skip
         casters = _put(book.casters, old, caster)

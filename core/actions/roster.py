@@ -7,7 +7,7 @@ from typing import ClassVar
 import attrs
 
 from core.actions.base import Action, Outcome
-from core.breakdown import line
+from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.converters import as_tuple
 from core.errors import RulesError
@@ -59,6 +59,11 @@ class UpdateCharacter(Action):
         return Outcome(campaign.with_character(self.character), (line(f"{name} edited", f"{name} modifié"),))
 
 
+def _group_line(g: MookGroup) -> Line:
+    """``Gardes: 12 veteran mooks`` / ``Gardes : 12 sbires (soldats vétérans)``: the grade in each language."""
+    return line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.fr})")
+
+
 @attrs.frozen
 class AddGroup(Action):
     group: MookGroup
@@ -69,7 +74,7 @@ class AddGroup(Action):
         g = self.group
         return Outcome(
             attrs.evolve(campaign, groups=(*campaign.groups, g)),
-            (line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"),),
+            (_group_line(g),),
         )
 
 
@@ -152,7 +157,7 @@ class AddMany(Action):
         more = ("", "") if len(items) <= SHOWN else (f" and {len(items) - SHOWN} more", f" et {len(items) - SHOWN} autres")
         lines = [line(f"{len(items)} added: {names}{more[0]}", f"{len(items)} ajoutés : {names}{more[1]}")]
         for g in self.groups:
-            lines.append(line(f"{g.name}: {g.total} {g.grade.value} mooks", f"{g.name} : {g.total} sbires ({g.grade.value})"))
+            lines.append(_group_line(g))
         fight = campaign.encounter
         if self.join and fight is not None:
             for item in items:

@@ -57,6 +57,12 @@ SYSTEMS: dict[str, System] = {
 CASTER_SYSTEMS = tuple(name for name, system in SYSTEMS.items() if system.casters)
 
 
+def a_system(system: str) -> str:
+    """``a Mage``, ``an Apothéose``: a system's English label after its article."""
+    label = SYSTEMS[system].label.en
+    return ("an " if label[:1].lower() in "aeiouéè" else "a ") + label
+
+
 def system_of(value: object, field: str = "system", *, casters: bool = False) -> str:
     """``value`` if it names a system (one with casters when ``casters``), else a RulesError
     naming ``field`` with the allowed ones."""

@@ -32,29 +32,41 @@ SUBCOMMANDS = {
 }
 
 
-#: Each other command's usage and what it does, as ``apotheose --help`` lists them (one line each).
-COMMANDS = (
-    ("calc …", "one rules answer: check, attack-group, defend-group, damage, spell…"),
-    ("new NAME [--demo]", "create a campaign"),
-    ("check FILE", "validate a save"),
-    ("log FILE [-o OUT] [--players]", "the combat log as Markdown (--players: what they may see)"),
-    ("view NAME|FILE", "the players' live, read-only view"),
-    ("share NAME --group G", "let a group (the players) watch a campaign"),
-    ("players add|remove|list|invite|link NAME …", "who may join the table over SSH; the browser link"),
-    ("serve NAME [--web] [--port P] [--host H]", "the players join over SSH or in a browser (no accounts)"),
-    ("import NAME FILE", "add characters and groups from a CSV or JSON file"),
-    ("export NAME --roster [-o OUT]", "the roster in that format (--format csv|json)"),
-    ("templates", "the NPC template library: its file and templates"),
-    ("keymap [--list]", "check keymap.toml (your own keys); --list: the binding ids"),
-)
+#: What each other command does, as ``apotheose --help`` lists them (one line each; each
+#: command's own ``--help`` gives its options).
+COMMANDS = {
+    "calc": "one rules answer: check, attack-group, damage, spell…",
+    "new": "create a campaign (--demo: from the demo fight)",
+    "check": "does a campaign file load? a summary, or the error",
+    "log": "the combat log as Markdown (--players: what they may see)",
+    "view": "the players' live, read-only view",
+    "share": "let a Unix group (the players) watch a campaign",
+    "players": "who may join over SSH; the browser link's secret",
+    "serve": "the players join over SSH, or in a browser (--web)",
+    "import": "add characters and groups from a CSV or JSON file",
+    "export": "the roster as a CSV or JSON file (--roster)",
+    "templates": "the NPC template library: its file and templates",
+    "keymap": "check keymap.toml (your own keys); --list: the ids",
+}
 
 
 def commands_help() -> str:
     """The epilog of ``apotheose --help``: every other command, one line each."""
-    lines = ["other commands (each has its own --help):"]
-    for usage, what in COMMANDS:  # two lines each: fits 80 columns
-        lines += [f"  apotheose {usage}", f"      {what}"]
+    width = max(map(len, COMMANDS))
+    lines = ["commands (apotheose COMMAND --help: its options):"]
+    lines += [f"  apotheose {name:<{width}}  {what}" for name, what in COMMANDS.items()]
     return "\n".join(lines)
+
+
+def version() -> str:
+    """The installed package's version (its metadata), as ``apotheose --version`` prints it."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("apotheose")
+    except PackageNotFoundError:  # run from a tree that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

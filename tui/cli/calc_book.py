@@ -221,7 +221,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
     if args.campaign is None:
         raise Rejected("--campaign", "required with --save: the campaign whose book keeps the spell")
     from core.actions import SaveSpell
-    from core.spellbook.book import BookSpell
+    from core.spellbook.book import BookSpell, a_system
     from saves.errors import LockedError, SaveError
     from saves.lock import CampaignLock
     from saves.store import load_campaign, save_campaign
@@ -238,7 +238,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
                     raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
                                    "give the flag exactly when the campaign has the rule that way")  # fmt: skip
             if campaign.book.spell(system, args.save) is not None and not args.replace:
-                raise Rejected("--save", f"{campaign.name}'s book already has a {system} spell named {args.save.strip()!r}: --replace replaces it")
+                raise Rejected("--save", f"{campaign.name}'s book already has {a_system(system)} spell named {args.save.strip()!r}: --replace replaces it")
             try:
                 spell = BookSpell(args.save, inputs_of(system, args))
                 journal, outcome = journal.record(SaveSpell(spell, replace=args.replace))
@@ -316,10 +316,10 @@ def _cast_by(campaign: Campaign, inputs: SpellInputs, who: str | None) -> SpellI
     """``inputs`` filled with the remembered caster ``who`` (Mage, Quatre Pôles)."""
     if who is None or inputs.SYSTEM == "apotheose":
         return inputs
-    from core.spellbook.book import CASTER_SYSTEMS
+    from core.spellbook.book import CASTER_SYSTEMS, a_system
 
     if inputs.SYSTEM not in CASTER_SYSTEMS:
-        raise Rejected("--caster", f"a {inputs.SYSTEM} spell has no remembered casters")
+        raise Rejected("--caster", f"{a_system(inputs.SYSTEM)} spell has no remembered casters")
     caster = campaign.book.caster(inputs.SYSTEM, who)
     if caster is None:
         names = ", ".join(c.name for c in campaign.book.casters if c.system == inputs.SYSTEM) or "none yet"

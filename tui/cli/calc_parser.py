@@ -147,7 +147,7 @@ HELP = {
     "defend-group": "a defence against a group: hit, and HP lost (RULES 1.5)",
     "duel": "one attacker against one defender: the attack's roll, or the PC's defence roll (RULES 1.5)",
     "damage": "a hit through armour: real HP, wound, state (RULES 1.6)",
-    "spell": "a spell's cost: apotheose (pm, effect, tier, limit; RULES 1.7) or another system",
+    "spell": "a spell's cost in one of four systems: apotheose (the default), mage, poles, d6; or one from a campaign's --book",
     "resist": "a resisted spell: pm spent + kult against the target (RULES 1.7)",
     "xp": "the XP to raise a characteristic (RULES 1.8)",
 }
@@ -215,8 +215,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
     p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
 
+    parsers["spell"].epilog = "calc spell SYSTEM --help: that system's options; without a system, apotheose (calc spell -i 3)"
     spell = parsers["spell"].add_subparsers(dest="system", metavar="system", required=True, prog=f"{PROG} spell")
-    p = spell.add_parser("apotheose", parents=[common], help=HELP["spell"], description=HELP["spell"])
+    what = "an Apothéose spell's cost: pm, effect, tier, limit (RULES 1.7)"
+    p = spell.add_parser("apotheose", parents=[common], help=what, description=what)
     _number(p, "--intensity", "intensity (≥ 1)", SMALL, required=True)
     _number(p, "--duration", "duration level: 0 instant, 1 ten minutes, 5 a day (default: 0)", SMALL, default=0)
     _number(p, "--range", "range level: 0 touch, 5 a city (default: 0)", SMALL, default=0)
@@ -257,7 +259,7 @@ def command_key(args: argparse.Namespace) -> str:
 def normalise(argv: list[str]) -> list[str]:
     """``calc spell`` without a system means Apothéose, ``calc spell --book …`` the book
     (:mod:`tui.cli.calc_book`); ``Apothéose`` is ``apotheose``."""
-    if argv[:1] != ["spell"]:
+    if argv[:1] != ["spell"] or argv[1:] in (["-h"], ["--help"]):  # ``calc spell --help``: the systems
         return argv
     if (len(argv) == 1 or argv[1].startswith("-")) and any(a == "--book" or a.startswith("--book=") for a in argv[1:]):
         return ["spell", "book", *argv[1:]]

@@ -137,6 +137,7 @@ def _file_version(raw: bytes) -> object:
 
 def summary(journal: Journal, version: object) -> list[tuple[str, str]]:
     """The lines ``apotheose check`` prints about a loaded campaign."""
+    from core.sums import plural
     from saves.envelope import CURRENT_VERSION, FORMAT
 
     c = journal.campaign
@@ -155,8 +156,8 @@ def summary(journal: Journal, version: object) -> list[tuple[str, str]]:
         ("hidden from players", str(hidden)),
         ("encounter", encounter),
         ("session", str(c.session)),
-        ("spell book", f"{len(c.book.spells)} spells of its own, {len(c.book.casters)} casters (calc spell --book lists them)"),
-        ("history", f"{len(journal.done)} actions to undo, {len(journal.undone)} to redo, {len(journal.log)} log lines"),
+        ("spell book", f"{plural(len(c.book.spells), 'spell{s}', '').en} of its own, {plural(len(c.book.casters), 'caster{s}', '').en} (calc spell --book lists them)"),
+        ("history", f"{plural(len(journal.done), 'action{s}', '').en} to undo, {len(journal.undone)} to redo, {plural(len(journal.log), 'log line{s}', '').en}"),
         ("format", f"{FORMAT} version {version}{upgraded}"),
     ]
 

@@ -69,7 +69,7 @@ def _players(args: argparse.Namespace) -> int:
     from core.text import visible
     from saves import access
     from saves.errors import SaveError
-    from tui.cli.campaign import _campaign_file
+    from tui.cli.campaign import Rejected, _campaign_file
 
     path = _campaign_file(args.campaign, args.saves)
     if not os.path.lexists(path):
@@ -79,11 +79,15 @@ def _players(args: argparse.Namespace) -> int:
     if args.what in ("add", "invite"):
         access.check_name(args.player)
     if args.what == "add":
+        pc = _pc(path, args.pc)
         text = sys.stdin.read(64 * 1024) if args.key == "-" else _read_key(Path(args.key))
         try:
-            access.add_player(path, args.player, text, pc=_pc(path, args.pc))
+            access.add_player(path, args.player, text, pc=pc)
         except RulesError as error:
-            raise RulesError(error.field, f"{args.key}: {error.reason}") from None
+            if error.field != "key":
+                raise
+            read = "the key read from stdin" if args.key == "-" else f"the key file {args.key}"
+            raise Rejected(f"{read} {error.reason}") from None
         print(f"{args.player} may join {path.stem}: {access.fingerprint(text)}")
         return 0
     if args.what == "remove":
@@ -131,9 +135,15 @@ def _link(campaign: Path, *, renew: bool) -> int:
 
 
 def _read_key(path: Path) -> str:
+    """The text of the key file ``path``; one that cannot be read is named as the key file."""
     from saves.atomic import load_bytes
+    from saves.errors import SaveError
+    from tui.cli.campaign import Rejected
 
-    raw = load_bytes(path, limit=64 * 1024)
+    try:
+        raw = load_bytes(path, limit=64 * 1024)
+    except SaveError as error:
+        raise Rejected(f"the key file {path}: {error.reason}") from None
     return raw.decode("utf-8", "replace")
 
 
@@ -146,5 +156,5 @@ def _pc(campaign: Path, pc: str | None) -> str | None:
 
     found = load_campaign(campaign).journal.campaign.find(pc)
     if not isinstance(found, Character) or not found.pc:
-        raise RulesError("pc", f"{pc!r} is not the id of a player character of {campaign.stem}")
+        raise RulesError("--pc", f"{pc!r} is not the id of a player character of {campaign.stem}")
     return pc
