@@ -133,7 +133,7 @@ def end_of_turn(campaign: Campaign, encounter: Encounter) -> tuple[Encounter, tu
 
 def _passed_over(campaign: Campaign, encounter: Encounter, key: str) -> tuple[Encounter, tuple[Line, ...]]:
     """``key`` cannot act (knocked out, dying, dead, all down): its turn comes and goes where it
-    would have come, so conditions count it as a turn that started and ended (README decision)."""
+    would have come, so conditions count it as a turn that started and ended (RULES 1.4 decision, docs/guide.md)."""
     encounter, started = turn_starts(campaign, encounter, key)
     encounter, ended = turn_ends(campaign, encounter, key)
     return encounter, started + ended

@@ -68,3 +68,11 @@ def test_calc_spell_help_lists_the_four_systems() -> None:
     # a system's own help is still one key away, and a spell without a system is Apothéose's
     assert run("calc", "spell", "mage", "--help")[1].startswith("usage: apotheose calc spell mage ")
     assert run("calc", "spell", "-i", "3", "--help")[1].startswith("usage: apotheose calc spell apotheose ")
+
+
+def test_the_guide_shows_the_commands_as_help_lists_them() -> None:
+    from tests.markdown import ROOT
+    from tui.cli import commands_help
+
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    assert commands_help() + "\n```" in guide, "docs/guide.md out of date: paste tui.cli.commands_help()"

@@ -145,17 +145,17 @@ async def test_a_dialog_speaks_french_in_the_footer() -> None:
         assert shown["confirm-yes"] == "Oui" and shown["confirm-no"] == "Non"
 
 
-# -- the README ------------------------------------------------------------------------------------------
+# -- the GM's guide (docs/guide.md) ------------------------------------------------------------------------------------------
 def readme_part(start: str, end: str) -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
     return text[text.index(start) + len(start) + 1 : text.index(end)]
 
 
 def test_the_readme_key_tables_are_made_from_the_table() -> None:
-    """The README's *Keys* tables name commands by id: their keys come from the table."""
+    """The guide's *Keys* tables name commands by id: their keys come from the table."""
     from tui.commands.guide import GUIDE, markdown
 
-    assert readme_part("<!-- keys: start -->", "<!-- keys: end -->") == markdown(), "README out of date: paste tui.commands.guide.markdown()"
+    assert readme_part("<!-- keys: start -->", "<!-- keys: end -->") == markdown(), "docs/guide.md out of date: paste tui.commands.guide.markdown()"
     named = {i for _table, ids, _what in GUIDE if not isinstance(ids, str) for i in ids}
     assert named <= set(BY_ID)
 

@@ -1,6 +1,6 @@
 """Condition timing the GM chooses (rounds, until the start or the end of someone's next turn,
 until removed), conditions on several combatants as one action, and conditions that count down
-while their bearer's turns are skipped (README, rules decisions: Conditions)."""
+while their bearer's turns are skipped (docs/guide.md, rules decisions: Conditions)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Issue 7, item 9: every rules decision in the README names the RULES section it follows."""
+"""Issue 7, item 9: every rules decision of the GM's guide (docs/guide.md, once the README's)
+names the RULES section it follows."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from pathlib import Path
 
 from tests.rules_doc import RULES_DOC, sections
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "guide.md"
 
 # The numbered sections of the rules reference, docs/rules.md.
 RULES_SECTIONS = sections(RULES_DOC.read_text(encoding="utf-8"))
 
 
 def _decisions() -> list[str]:
-    text = README.read_text(encoding="utf-8")
+    text = GUIDE.read_text(encoding="utf-8")
     section = text.split("## Rules decisions a GM should know", 1)[1].split("\n## ", 1)[0]
     bullets = re.split(r"\n- ", "\n" + section.split("\n- ", 1)[1])
     return [b.strip() for b in bullets if b.strip()]

@@ -39,5 +39,8 @@ def test_item_13_the_readme_links_nothing_outside_the_repository():
 def test_item_13_the_readme_says_install_time_how_players_watch_and_who_writes_the_folder():
     text = README.read_text(encoding="utf-8")
     assert re.search(r"installation .{0,120}measured at \d+ s", text, re.S)
-    assert "### How the players watch" in text and "apotheose view" in text
-    assert "writable by the GM\nalone" in text or "writable by the GM alone" in text
+    assert "(docs/players.md)" in text and "(docs/campaign-files.md)" in text
+    players = (README.parent / "docs" / "players.md").read_text(encoding="utf-8")
+    assert "## The players' view" in players and "apotheose view" in players
+    files = (README.parent / "docs" / "campaign-files.md").read_text(encoding="utf-8")
+    assert "Only the GMs may write this folder" in files

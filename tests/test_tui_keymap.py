@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import make_test_app, run, wait_for
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
 
 
 def write_keymap(monkeypatch, tmp_path: Path, text: str) -> Path:
@@ -180,9 +180,9 @@ def test_apotheose_keymap_checks_the_file(monkeypatch, tmp_path):
     assert (done.returncode, done.stderr) == (0, "")
 
 
-# -- ids and the README ---------------------------------------------------------------------------
+# -- ids and the GM's guide ---------------------------------------------------------------------------
 def readme_table() -> dict[str, str]:
-    text = README.read_text(encoding="utf-8")
+    text = GUIDE.read_text(encoding="utf-8")
     start = text.index("<!-- keymap ids: start -->")
     end = text.index("<!-- keymap ids: end -->")
     rows = [line for line in text[start:end].splitlines() if line.startswith("| `")]
@@ -196,7 +196,7 @@ def test_the_readme_lists_every_binding_id_and_only_those():
 
     listed = readme_table()
     ids = [r.id for r in remappable()]
-    assert sorted(listed) == sorted(ids), "README keymap table out of date: paste `apotheose keymap --list`"
+    assert sorted(listed) == sorted(ids), "docs/guide.md keymap table out of date: paste `apotheose keymap --list`"
     generated = {re.match(r"\| `([^`]+)`", row)[1]: row for row in markdown_table().splitlines() if row.startswith("| `")}
     assert listed == generated
 

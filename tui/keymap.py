@@ -12,7 +12,7 @@ At start-up the app reads it (:func:`install`), keeps what is sound and gives it
 bindings on one key where both would be live, a key that is already fixed (``ctrl+q``,
 ``ctrl+p``, ``tab``…) — is one line in a notification, and the binding concerned keeps its
 default key. ``apotheose keymap`` says the same on the command line (exit 1 on a problem) and
-``apotheose keymap --list`` prints the table of binding ids the README holds.
+``apotheose keymap --list`` prints the table of binding ids the GM's guide (docs/guide.md) holds.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ a file and back, and the NPC template library, without the app (no Textual).
     apotheose export CAMPAIGN --roster [-o OUT] [--format csv|json]   the roster in the same format
     apotheose templates [--saves DIR]                            the library's file and templates
 
-The file format is described in :mod:`saves.roster_file` and in the README. An import is all or
+The file format is described in :mod:`saves.roster_file` and in docs/campaign-files.md. An import is all or
 nothing: the first error names the line and the field, and exits with status 1.
 """
 

@@ -1,18 +1,19 @@
-"""The README's tables of keys (section *Keys*), made from the command table: each row names
-commands by id and says what they do; their keys come from the table, so a key changed there
-changes here. ``tests/test_command_table.py`` checks the README holds exactly these tables.
+"""The tables of keys of the GM's guide (``docs/guide.md``, section *Keys*), made from the command
+table: each row names commands by id and says what they do; their keys come from the table, so a
+key changed there changes there. ``tests/test_command_table.py`` checks the guide holds exactly
+these tables.
 No Textual."""
 
 from __future__ import annotations
 
 from tui.commands.table import BY_ID
 
-#: How the README writes a key Textual names otherwise.
+#: How the guide writes a key Textual names otherwise.
 SHOWN = {
     "up": "↑", "down": "↓", "left": "←", "right": "→", "pageup": "pgup", "pagedown": "pgdn",
     "shift+up": "shift+↑", "shift+down": "shift+↓", "question_mark": "?", "plus": "+", "minus": "-", "escape": "esc",
 }  # fmt: skip
-#: Keys the README leaves out of a row (a second name of a key already shown).
+#: Keys the guide leaves out of a row (a second name of a key already shown).
 HIDDEN = frozenset({"shift+a", "shift+g", "shift+t", "shift+m", "shift+q", "equals_sign", "backspace"})
 
 #: (table, the commands' ids, or the keys themselves for Textual's own, what they do)
@@ -71,7 +72,7 @@ GUIDE: tuple[tuple[str, tuple[str, ...] | str, str], ...] = (
 
 
 def keys_text(ids: tuple[str, ...] | str) -> str:
-    """``n`` / ``p``: each command's default keys (as the README writes them), command by command."""
+    """``n`` / ``p``: each command's default keys (as the guide writes them), command by command."""
     if isinstance(ids, str):
         return ids
     return " / ".join(
@@ -80,7 +81,7 @@ def keys_text(ids: tuple[str, ...] | str) -> str:
 
 
 def markdown() -> str:
-    """The README's tables of keys, one per part of the screen."""
+    """The guide's tables of keys, one per part of the screen."""
     out: list[str] = []
     for table in dict.fromkeys(row[0] for row in GUIDE):
         if out:

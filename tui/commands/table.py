@@ -9,8 +9,8 @@ palette) and its handler, a Textual action string (``next_turn`` on the scope's 
 From this table come: each node's ``BINDINGS`` (:func:`tui.commands.keys.bindings`), their
 descriptions in the app's language (the footer and ``?``), the palette's commands
 (:mod:`tui.commands.palette`), the keymap's ids and its check (:mod:`tui.keymap`), and the
-README's table of ids (``apotheose keymap --list``). ``tests/test_command_table.py`` checks that
-each handler exists, that each label has both languages, and that the README table is this one.
+guide's table of ids (``apotheose keymap --list``, in ``docs/guide.md``). ``tests/test_command_table.py``
+checks that each handler exists, that each label has both languages, and that the guide's table is this one.
 
 This module imports no Textual: ``apotheose keymap --list`` reads it as it is.
 """
@@ -352,7 +352,7 @@ def in_scope(name: str) -> tuple[Command, ...]:
 
 
 def markdown_table() -> str:
-    """The README's table of binding ids (``apotheose keymap --list``)."""
+    """The GM's guide's table of binding ids (``apotheose keymap --list``)."""
     rows = ["| Binding id | Default keys | What it does | Where |", "|---|---|---|---|"]
     for command in COMMANDS:
         if command.keys:
