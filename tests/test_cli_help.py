@@ -76,3 +76,13 @@ def test_the_guide_shows_the_commands_as_help_lists_them() -> None:
 
     guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
     assert commands_help() + "\n```" in guide, "docs/guide.md out of date: paste tui.cli.commands_help()"
+
+
+@pytest.mark.parametrize("command", ["add", "remove", "list", "invite", "link"])
+def test_each_players_commands_help_says_what_it_does_and_what_each_argument_is(command: str) -> None:
+    status, out = run("players", command, "--help")
+    assert status == 0 and out.startswith(f"usage: apotheose players {command} ")
+    described = out.split("\n\n")[1].strip()
+    assert described.endswith(".") and not described.startswith("positional"), out
+    positional = out.split("positional arguments:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert all(len(line.split(None, 1)) == 2 for line in positional if not line.startswith(" " * 6)), out

@@ -37,28 +37,37 @@ def duration(text: str) -> float:
     return float(seconds)
 
 
+#: The campaign argument of every ``players`` command.
+CAMPAIGN = "a campaign name (in the saves folder) or its file"
+
+
+def _command(sub: argparse._SubParsersAction, name: str, what: str) -> argparse.ArgumentParser:
+    """A ``players`` command whose ``--help`` says what it does, as ``players --help`` lists it."""
+    return sub.add_parser(name, help=what, description=what[:1].upper() + what[1:] + ".")
+
+
 def main_players(argv: Sequence[str]) -> int:
     from tui.cli.campaign import _parser, _run
 
     p = _parser("players", "Who may join the table over SSH, and the browser link (apotheose serve).")
     sub = p.add_subparsers(dest="what", required=True, metavar="add|remove|list|invite|link")
-    add = sub.add_parser("add", help="authorise a player's public key")
-    add.add_argument("campaign", metavar="NAME|FILE")
+    add = _command(sub, "add", "authorise a player's public key")
+    add.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     add.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
     add.add_argument("key", metavar="KEYFILE", help="their public key (a .pub file), or - to read it from stdin")
     add.add_argument("--pc", metavar="ID", help="the id of their character (the view tells them when it is their turn)")
-    remove = sub.add_parser("remove", help="forget a player")
-    remove.add_argument("campaign", metavar="NAME|FILE")
-    remove.add_argument("player", metavar="PLAYER")
-    listing = sub.add_parser("list", help="the players and pending invitations")
-    listing.add_argument("campaign", metavar="NAME|FILE")
-    inv = sub.add_parser("invite", help="a one-time code that registers the key a player logs in with")
-    inv.add_argument("campaign", metavar="NAME|FILE")
-    inv.add_argument("player", metavar="PLAYER")
+    remove = _command(sub, "remove", "forget a player")
+    remove.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
+    remove.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
+    listing = _command(sub, "list", "the players and pending invitations")
+    listing.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
+    inv = _command(sub, "invite", "a one-time code that registers the key a player logs in with")
+    inv.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
+    inv.add_argument("player", metavar="PLAYER", help="the SSH user name they will log in with")
     inv.add_argument("--expires", type=duration, default=24 * 3600.0, metavar="30m|24h|7d", help="how long the code works (default 24h)")
     inv.add_argument("--pc", metavar="ID", help="the id of their character")
-    link = sub.add_parser("link", help="the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working")
-    link.add_argument("campaign", metavar="NAME|FILE")
+    link = _command(sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working")
+    link.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     link.add_argument("--renew", action="store_true", help="make a new secret: the old link and the tabs opened with it stop at once")
     for parser in (add, remove, listing, inv, link):
         parser.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
