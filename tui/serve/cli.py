@@ -28,7 +28,7 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 def parser():
     from tui.cli.campaign import _parser
 
-    p = _parser("serve", "Let the players join over SSH: each gets the players' view, live.")
+    p = _parser("serve", "Let the players join over SSH, or in a browser with --web: each gets the players' view, live.")
     p.add_argument("campaign", metavar="NAME|FILE", help="the campaign to serve")
     p.add_argument("--port", type=_port, default=2222, help="the port (default 2222; 0: any free one)")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
