@@ -1,0 +1,41 @@
+"""RULES 3, "Casting segments": a spell's incantation and recovery."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.breakdown import Line
+from core.poles.traditions import spell_level
+from core.validators import at_least
+
+
+@attrs.frozen
+class Segments:
+    """A spell's time: the incantation (vulnerable) and the recovery (rooted), never negative."""
+
+    incantation: int = attrs.field(validator=at_least(0))
+    recovery: int = attrs.field(validator=at_least(0))
+
+    @property
+    def total(self) -> int:
+        return self.incantation + self.recovery
+
+    def quickened(self) -> Segments:
+        """Two segments fewer: recovery first, then incantation."""
+        from_recovery = min(2, self.recovery)
+        return Segments(max(0, self.incantation - (2 - from_recovery)), self.recovery - from_recovery)
+
+
+def casting_segments(level: int, damage: bool = False, summoning: bool = False) -> Segments:
+    """The table of 8.2: 1 incantation and 0, 1, 2 or 3 recovery by category; a damage spell and
+    a summoning each +1 incantation and +1 recovery."""
+    spell_level(level)
+    recovery = 0 if level == 0 else (level + 2) // 3
+    extra = int(damage) + int(summoning)
+    return Segments(1 + extra, recovery + extra)
+
+
+def category(level: int) -> Line:
+    if level == 0:
+        return Line("level 0", "prémagie")
+    return [Line("levels 1–3", "faible"), Line("levels 4–6", "modéré"), Line("levels 7–9", "supérieur")][(level - 1) // 3]
