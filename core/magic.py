@@ -415,6 +415,20 @@ class Exhaustion:
     breakdown: Breakdown
 
 
+def _within_max_pm(recovered: int, max_pm: int) -> None:
+    """Only a mystic draws on its essence, and never past its max pm."""
+    whole_at_least("max_pm", max_pm)
+    require(
+        "max_pm", max_pm > 0, "only a mystic can draw on its essence (max pm 0)", "≥ 1",
+        "seul un mystique peut puiser dans son essence (pm max 0)",
+    )
+    require(
+        "from_hp", recovered <= max_pm,
+        f"{recovered} pm would pass the max of {max_pm} pm", f"0…{max_pm} in all",
+        f"{recovered} pm dépasseraient le maximum de {max_pm} pm", allowed_fr=f"0…{max_pm} en tout",
+    )
+
+
 def exhaustion(
     pm_now: int,
     hp: int,
@@ -434,16 +448,7 @@ def exhaustion(
     whole_at_least("from_hp", from_hp)
     whole_at_least("from_willpower", from_willpower)
     if max_pm is not None:
-        whole_at_least("max_pm", max_pm)
-        require(
-            "max_pm", max_pm > 0, "only a mystic can draw on its essence (max pm 0)", "≥ 1",
-            "seul un mystique peut puiser dans son essence (pm max 0)",
-        )
-        require(
-            "from_hp", from_hp + from_willpower <= max_pm,
-            f"{from_hp + from_willpower} pm would pass the max of {max_pm} pm", f"0…{max_pm} in all",
-            f"{from_hp + from_willpower} pm dépasseraient le maximum de {max_pm} pm", allowed_fr=f"0…{max_pm} en tout",
-        )
+        _within_max_pm(from_hp + from_willpower, max_pm)
     require(
         "pm_now", pm_now == 0, f"only a caster with 0 pm can draw on its essence, it has {pm_now}", "0",
         f"seul un lanceur à 0 pm peut puiser dans son essence, il en a {pm_now}",
