@@ -175,7 +175,16 @@ def _kult(parser: argparse.ArgumentParser, help: str, **kwargs: Any) -> None:
 def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     """Add every subcommand's parser to ``sub`` (argparse subparsers)."""
     parsers = {name: sub.add_parser(name, parents=[common], help=text, description=text) for name, text in HELP.items()}
+    _fight_commands(parsers)
+    spell = _magic_commands(parsers, common)
+    import importlib
 
+    for name in EXTENSIONS:
+        importlib.import_module(name).add_commands(sub, spell, common)
+
+
+def _fight_commands(parsers: dict[str, Any]) -> None:
+    """check, attack-group, defend-group, duel, damage (RULES 1.2, 1.5, 1.6)."""
     p = parsers["check"]
     _number(p, "--score", "the score: characteristic + trade + speciality ± affect…", required=True)
     p.add_argument(*_names("--difficulty"), required=True, metavar="N|NAME", help="a number or easy, medium, hard, very_hard, epic (French names too)")
@@ -215,6 +224,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
     p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
 
+
+
+def _magic_commands(parsers: dict[str, Any], common: argparse.ArgumentParser) -> Any:
+    """spell apotheose, resist, xp (RULES 1.7, 1.8); the ``spell`` subparsers, for the other systems."""
     spell = parsers["spell"].add_subparsers(dest="system", metavar="system", required=True, prog=f"{PROG} spell")
     p = spell.add_parser("apotheose", parents=[common], help=HELP["spell"], description=HELP["spell"])
     _number(p, "--intensity", "intensity (≥ 1)", SMALL, required=True)
@@ -234,11 +247,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p = parsers["xp"]
     _number(p, "--from", "the characteristic now", SMALL, required=True, dest="from_value")
     _number(p, "--to", "the value to reach", SMALL, required=True, dest="to_value")
-
-    import importlib
-
-    for name in EXTENSIONS:
-        importlib.import_module(name).add_commands(sub, spell, common)
+    return spell
 
 
 #: Modules that add subcommands (another magic system's calculator): each has
