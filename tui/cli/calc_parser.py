@@ -191,19 +191,13 @@ def _fight_commands(parsers: dict[str, Any]) -> None:
     _kult(p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append")
 
     p = parsers["attack-group"]
-    final = p.add_mutually_exclusive_group(required=True)
-    _number(final, "--attack", "the attack's final value (score + kult die), or:")
-    _number(final, "--score", "the attack score, the kult die added as in check (its chance shown)")
-    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
+    _final_or_score(p, "--attack", "the attack's final value (score + kult die), or:", "the attack score, the kult die added as in check (its chance shown)")
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the group's average grade")
     p.add_argument("--range", default="short", metavar="short|medium|long", help="shooting range (default: short)")
     _number(p, "--standing", "mooks still standing: at most this many fall")
 
     p = parsers["defend-group"]
-    final = p.add_mutually_exclusive_group(required=True)
-    _number(final, "--defence", "the defence's final value (score, + kult die if rolled), or:")
-    _number(final, "--score", "the defence score, the kult die added as in check (its chance shown)")
-    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
+    _final_or_score(p, "--defence", "the defence's final value (score, + kult die if rolled), or:", "the defence score, the kult die added as in check (its chance shown)")
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 
@@ -224,6 +218,14 @@ def _fight_commands(parsers: dict[str, Any]) -> None:
     p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
     p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
 
+
+
+def _final_or_score(p: Any, flag: str, final_help: str, score_help: str) -> None:
+    """``flag N`` (the final value) or ``--score N`` with the kult dice rolled: one of the two."""
+    final = p.add_mutually_exclusive_group(required=True)
+    _number(final, flag, final_help)
+    _number(final, "--score", score_help)
+    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
 
 
 def _magic_commands(parsers: dict[str, Any], common: argparse.ArgumentParser) -> Any:

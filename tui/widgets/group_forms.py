@@ -286,9 +286,7 @@ class DefenceForm(Form):
         try:
             defender, grade, attackers, score, entry = self.read()
         except FieldError as error:
-            self.query_one(ErrorLine).show(str(error))
-            set_text(chance, "")
-            set_text(shown, "")
+            self.refuse(str(error), chance, shown)
             return
         self.query_one(ErrorLine).show("")
         character = pane.campaign.character(defender)
