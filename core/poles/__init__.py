@@ -1,15 +1,13 @@
-"""RULES 3: Les Quatre Pôles magic, one module per section of the rules.
+"""RULES 3: Les Quatre Pôles magic, one module per section of the rules (docs/rules.md 3.1–3.8).
 
-- ``traditions``: the four traditions, their resources, the improvised spell of level N;
-- ``segments``: casting segments (incantation, recovery, quicken);
-- ``difficulties``: interruption and save DCs;
-- ``slots``: bonus daily slots;
-- ``spell_ranges``: short, medium and long ranges;
-- ``techniques``: metamagic techniques (a percentage each, with the feat or without);
-- ``fixed_costs``: metamagic fixed costs (range, duration, area, dice, dispel, extending);
-- ``counterspell``: the identify DC and the pure-resource counter;
-- ``body_magic`` and ``illusion``: what those two traditions do with their currency;
-- ``blood``: blood mana and its backlash tables;
+- 3.1 ``traditions``: the four traditions, their resources, the improvised cost of a level;
+- 3.2 ``casting_time``: casting segments (incantation, recovery, quicken) and interruption;
+- 3.3 ``saves_and_slots``: the save DC, the identify DC, the bonus daily slots;
+- 3.4 ``spell_ranges``: short, medium and long ranges;
+- 3.5 ``metamagic``: the techniques (a percentage each) and the fixed costs;
+- 3.6 ``counterspell``: the pure-resource counter;
+- 3.7 ``blood``: blood mana and its backlash tables;
+- 3.8 ``body_and_illusion``: what those two traditions do with their currency;
 - ``spell``: a whole request priced, step by step (:func:`poles_spell`);
 - ``figures``: how a breakdown shows a number.
 
@@ -19,26 +17,28 @@ Everything is imported here too: ``from core.poles import poles_spell`` is the w
 from __future__ import annotations
 
 from core.poles.blood import BACKLASH_TABLES, Backlash, BloodMana, backlash, backlash_row, blood_mana
-from core.poles.body_magic import body_healing
-from core.poles.counterspell import Counter, counter_cost, identify_dc
-from core.poles.difficulties import Difficulty, interruption, interruption_dc, save_dc, spell_save
+from core.poles.body_and_illusion import RESAVE_BONUS, Hold, body_healing, illusion_hold
+from core.poles.casting_time import Difficulty, Segments, casting_segments, interruption, interruption_dc
+from core.poles.counterspell import Counter, counter_cost
 from core.poles.figures import number
-from core.poles.fixed_costs import ENHANCEMENTS, Enhancements, FixedCosts, fixed_costs, parse_enhance
-from core.poles.illusion import RESAVE_BONUS, Hold, illusion_hold
-from core.poles.segments import Segments, casting_segments
-from core.poles.slots import BonusSlots, bonus_slots, daily_bonus_slots
-from core.poles.spell import PolesRequest, PolesSpell, Step, poles_spell
-from core.poles.spell_ranges import Ranges, ranges
-from core.poles.techniques import (
+from core.poles.metamagic import (
+    ENHANCEMENTS,
     NOFEAT,
     TECHNIQUES,
     Applied,
+    Enhancements,
+    FixedCosts,
     Technique,
     TechniqueInfo,
+    fixed_costs,
+    parse_enhance,
     parse_technique,
     percent,
     technique_of,
 )
+from core.poles.saves_and_slots import BonusSlots, bonus_slots, daily_bonus_slots, identify_dc, save_dc, spell_save
+from core.poles.spell import PolesRequest, PolesSpell, Step, poles_spell
+from core.poles.spell_ranges import Ranges, ranges
 from core.poles.traditions import LEVELS, TRADITIONS, Resource, Tradition, improvised_cost, tradition_of
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""RULES 3, "Blood mana": mana forced past the per-turn limit and the pool, its HP and its backlash."""
+"""RULES 3.7, blood mana and backlash: mana forced past the per-turn limit and the pool, its HP and its backlash."""
 
 from __future__ import annotations
 

@@ -1,17 +1,13 @@
-"""RULES 3, "Counterspell": the identify DC and the pure-resource counter's cost."""
+"""RULES 3.6, counterspells: a pure-resource counter's cost (the identify DC is in
+:mod:`core.poles.saves_and_slots`)."""
 
 from __future__ import annotations
 
 import attrs
 
 from core.errors import RulesError
-from core.poles.traditions import Tradition, improvised_cost, spell_level
+from core.poles.traditions import Tradition, improvised_cost
 from core.validators import at_least, require, whole_at_least
-
-
-def identify_dc(level: int) -> int:
-    """The Art de la magie test that identifies a spell to counter: 15 + level."""
-    return 15 + spell_level(level)
 
 
 def counter_cost(level: int, tradition: Tradition, *, other_class: bool = False, not_known: bool = False, spent: int = 0) -> int:

@@ -17,14 +17,22 @@ from fractions import Fraction
 import attrs
 
 from core.breakdown import Breakdown, Line
-from core.poles.body_magic import body_healing
-from core.poles.counterspell import Counter, counter_cost, identify_dc
-from core.poles.difficulties import save_dc
+from core.poles.body_and_illusion import body_healing
+from core.poles.casting_time import Segments, casting_segments, category
+from core.poles.counterspell import Counter, counter_cost
 from core.poles.figures import number, number_fr
-from core.poles.fixed_costs import Enhancements, FixedCosts, fixed_costs, fixed_lines
-from core.poles.segments import Segments, casting_segments, category
+from core.poles.metamagic import (
+    Applied,
+    Enhancements,
+    FixedCosts,
+    Technique,
+    fixed_costs,
+    fixed_lines,
+    parse_technique,
+    percent,
+)
+from core.poles.saves_and_slots import identify_dc, save_dc
 from core.poles.spell_ranges import Ranges, ranges
-from core.poles.techniques import Applied, Technique, parse_technique, percent
 from core.poles.traditions import Resource, Tradition, improvised_cost, improvised_line, tradition_of
 from core.validators import at_least, between, require, whole_number
 

@@ -1,4 +1,4 @@
-"""RULES 3, "Ranges": short, medium and long, growing with the caster level."""
+"""RULES 3.4, ranges: short, medium and long, growing with the caster level."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES 3 (the table and "Improvised spell of level N"): the four traditions, their resources
+"""RULES 3.1, traditions and the improvised cost: the four traditions, their resources
 and what a spell of a level costs in pure resource."""
 
 from __future__ import annotations

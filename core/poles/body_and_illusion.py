@@ -1,4 +1,5 @@
-"""RULES 3, "Illusion": the lies an illusionist holds at once (emprise), and uncovered senses."""
+"""RULES 3.8, body magic and illusion: what the HP spent heal, and the lies an illusionist
+holds at once (emprise) with the re-saves an uncovered sense gives."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ import attrs
 
 from core.breakdown import Breakdown, Line
 from core.validators import whole_at_least
+
+
+def body_healing(hp_spent: int) -> int:
+    """Body magic heals 1 HP per 2 HP spent."""
+    whole_at_least("hp_spent", hp_spent)
+    return hp_spent // 2
 
 
 @attrs.frozen
@@ -44,6 +51,3 @@ def illusion_hold(lies: int, hold: int, uncovered: int = 0) -> Hold:
             )
         )
     return Hold(lies, hold, within, uncovered, RESAVE_BONUS, tuple(lines))
-
-
-# --- the whole spell ------------------------------------------------------------------------

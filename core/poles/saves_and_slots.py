@@ -1,4 +1,5 @@
-"""RULES 3, "Bonus daily slots": one extra slot per level up to the Résistance modifier."""
+"""RULES 3.3, saves, identification and daily slots: the save DC, the identify DC of a spell
+to counter, and the bonus daily slots of a high Résistance."""
 
 from __future__ import annotations
 
@@ -7,8 +8,28 @@ from collections.abc import Iterable
 import attrs
 
 from core.breakdown import Breakdown, Line
+from core.poles.casting_time import Difficulty
 from core.poles.figures import whole
 from core.poles.traditions import spell_level
+
+
+def save_dc(level: int, mod: int, heighten: int = 0) -> int:
+    """10 + spell level + casting modifier (+1 per application of heighten save)."""
+    spell_level(level)
+    whole("mod", mod)
+    whole("heighten", heighten)
+    return 10 + level + mod + heighten
+
+
+def spell_save(level: int, mod: int) -> Difficulty:
+    """The save against a spell (or an effect of that equivalent level), explained."""
+    dc = save_dc(level, mod)
+    return Difficulty(dc, (Line(f"save DC 10 + level {level} + modifier {mod} = {dc}", f"difficulté 10 + niveau {level} + modificateur {mod} = {dc}"),))
+
+
+def identify_dc(level: int) -> int:
+    """The Art de la magie test that identifies a spell to counter: 15 + level."""
+    return 15 + spell_level(level)
 
 
 def bonus_slots(resistance: int, open_levels: Iterable[int]) -> tuple[int, ...]:
