@@ -1,12 +1,15 @@
-"""RULES 2: Mage: l'Ascension (its source text's magic), one module per section of the rules.
+"""RULES 2: Mage: l'Ascension (its source text's magic), one module per section of the rules
+(docs/rules.md 2.1–2.7).
 
-- ``effect``: a Mage effect as the GM describes it;
-- ``scope`` and ``connection``: the extra successes of the scope and connection tables;
-- ``dice``: the exact chance of a d10 pool;
-- ``rituals``: a ritual's interval, its most rolls, its circle's assistants;
-- ``spell``: the whole effect worked out step by step (:func:`mage_spell`);
-- ``counter``: counter-magic;
-- ``limits``: what each number may be.
+- 2.1 ``pool``: the dice pool;
+- 2.2 ``successes``: the successes needed (scope, connection, free successes, extras as difficulty);
+- 2.3 ``quintessence``: quintessence dice and the dice rolled;
+- 2.4 ``paradox``: the Paradox pool;
+- 2.5 ``rituals``: a ritual's interval, its most rolls, its circle's assistants;
+- 2.6 ``dice``: the exact chance of a d10 pool;
+- 2.7 ``counter``: counter-magic;
+- ``effect``: a Mage effect as the GM describes it; ``limits``: what each number may be;
+- ``spell``: the whole effect worked out step by step (:func:`mage_spell`).
 
 Nothing is rolled here: the GM gives the difficulty per die and sees the exact chance
 (:func:`chance`) before the table rolls. An effect the rules cannot cast as asked (an unknown
@@ -18,10 +21,9 @@ field. Everything is imported here too: ``from core.mage import mage_spell`` is 
 
 from __future__ import annotations
 
-from core.mage.connection import Connection
 from core.mage.counter import CounterMagic, counter_magic
 from core.mage.dice import chance, percent
-from core.mage.effect import Extras, MageEffect
+from core.mage.effect import MageEffect
 from core.mage.limits import (
     ACOLYTES,
     ASSISTANTS,
@@ -36,8 +38,8 @@ from core.mage.limits import (
     WHEEL,
 )
 from core.mage.rituals import assistants_of, ritual_interval, ritual_max_rolls
-from core.mage.scope import SCOPE_STEPS, Duration, scope_row
 from core.mage.spell import MageSpell, mage_spell
+from core.mage.successes import SCOPE_STEPS, Connection, Duration, Extras, scope_row
 
 __all__ = [
     "ACOLYTES",

@@ -1,13 +1,19 @@
-"""RULES 2, "Dice": the exact chance of a d10 pool making its successes."""
+"""RULES 2.6, the dice and the odds: the exact chance of a d10 pool making its successes at a
+difficulty (+ the extras taken as difficulty), ones cancelling a success or not."""
 
 from __future__ import annotations
 
 import functools
 from fractions import Fraction
 
-from core.breakdown import Lang
+from core.breakdown import Lang, Line
 from core.breakdown import percent as breakdown_percent
-from core.mage.limits import FACES, MAX_DIFFICULTY
+from core.mage.effect import MageEffect
+from core.mage.limits import (
+    FACES,
+    MAX_DIFFICULTY,
+)
+from core.mage.successes import successes_text
 from core.validators import require, whole_at_least
 
 
@@ -42,3 +48,31 @@ def chance(dice: int, difficulty: int, needed: int, *, ones_cancel: bool = True)
 def percent(value: Fraction, lang: Lang = "en") -> str:
     """``57.4%`` / ``57,4 %``: one decimal, none when whole (:func:`core.breakdown.percent`)."""
     return breakdown_percent(value, lang, decimals=1)
+
+
+def odds(e: MageEffect, successes: int | None, pool: int, dice: int, ones_cancel: bool) -> tuple[int | None, Fraction | None, list[Line], list[Line]]:
+    """The difficulty per die (+ the extras taken as difficulty) and the exact chance."""
+    if e.difficulty is None:
+        return None, None, [], []
+    difficulty = e.difficulty + (e.as_difficulty if successes is not None else 0)
+    if difficulty > MAX_DIFFICULTY:
+        return difficulty, None, [], [Line(f"difficulty {difficulty}: past {MAX_DIFFICULTY}", f"difficulté {difficulty} : au-delà de {MAX_DIFFICULTY}")]
+    if successes is None or pool < 1:
+        return difficulty, None, [], []
+    value = chance(dice, difficulty, successes, ones_cancel=ones_cancel)
+    ones = (", ones cancel", ", les 1 annulent") if ones_cancel else ("", "")
+    lines = []
+    if successes > dice:
+        lines.append(
+            Line(
+                f"{successes} successes on {dice} dice: not in one roll (a ritual adds up its rolls)",
+                f"{successes} succès sur {dice} dés : pas en un jet (un rituel cumule ses jets)",
+            )
+        )
+    lines.append(
+        Line(
+            f"chance: {successes_text(successes)} on {dice}d10 ≥ {difficulty}{ones[0]}: {percent(value)}",
+            f"chance : {successes} succès sur {dice}d10 ≥ {difficulty}{ones[1]} : {percent(value, 'fr')}",
+        )
+    )
+    return difficulty, value, lines, []

@@ -1,4 +1,4 @@
-"""RULES 2: a Mage effect as the GM describes it, and the extra successes its rows cost."""
+"""RULES 2: a Mage effect as the GM describes it, each number checked against its limits."""
 
 from __future__ import annotations
 
@@ -6,9 +6,16 @@ import attrs
 
 from core.choices import parse_enum
 from core.converters import as_tuple
-from core.mage.connection import Connection
-from core.mage.limits import ACOLYTES, ASSISTANTS, DOTS, EXTRAS, ROLLS, SUCCESSES, WHEEL
-from core.mage.scope import Duration
+from core.mage.limits import (
+    ACOLYTES,
+    ASSISTANTS,
+    DOTS,
+    EXTRAS,
+    ROLLS,
+    SUCCESSES,
+    WHEEL,
+)
+from core.mage.successes import Connection, Duration
 from core.validators import at_least, between, require
 
 
@@ -59,15 +66,3 @@ class MageEffect:
                 f"au plus {ASSISTANTS.maximum} assistants, pas {len(self.assistants)}")  # fmt: skip
         for successes in self.assistants:
             SUCCESSES.check("assistants", successes)
-
-
-@attrs.frozen
-class Extras:
-    """Extra successes by domain (the table rows); ``scope`` is what the scope costs."""
-
-    power: int
-    targets: int | None
-    radius: int | None
-    duration: int
-    connection: int | None
-    scope: int | None

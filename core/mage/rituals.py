@@ -1,9 +1,13 @@
-"""RULES 2, "Rituals": one roll per interval set by Arete, as many as Willpower allows, and the
+"""RULES 2.5, rituals: one roll per interval set by Arete, as many as Willpower allows, and the
 circle's assistants."""
 
 from __future__ import annotations
 
-from core.mage.limits import SUCCESSES
+from core.breakdown import Line
+from core.mage.effect import MageEffect
+from core.mage.limits import (
+    SUCCESSES,
+)
 from core.text import quote
 from core.validators import require, whole_at_least
 
@@ -31,3 +35,19 @@ def assistants_of(text: str) -> tuple[int, ...]:
                 f"une liste de nombres entiers ≥ 0, pas {quote(part)}")  # fmt: skip
         values.append(SUCCESSES.parse("assistants", part))
     return tuple(values)
+
+
+def ritual(e: MageEffect) -> tuple[int | None, int | None, list[Line]]:
+    """A ritual's interval (by Arete) and its most rolls (by Willpower)."""
+    if e.willpower is None or e.arete is None:
+        return None, None, []
+    interval, rolls = ritual_interval(e.arete), ritual_max_rolls(e.arete, e.willpower)
+    line = Line(
+        f"ritual: arete {e.arete} → one roll per {minutes_text(interval)} interval; willpower {e.willpower} h → at most {rolls} rolls",
+        f"rituel : entéléchie {e.arete} → un jet par intervalle de {minutes_text(interval)} ; volonté {e.willpower} h → au plus {rolls} jets",
+    )
+    return interval, rolls, [line]
+
+
+def minutes_text(minutes: int) -> str:
+    return f"{minutes // 60} h" if minutes >= 60 else f"{minutes} min"
