@@ -16,7 +16,12 @@ if TYPE_CHECKING:
     from core.mage.effect import MageEffect
 
 
-class Duration(enum.StrEnum):
+class _Labelled(enum.StrEnum):
+    def label(self, lang: Lang = "en") -> str:
+        return _LABELS[self.value].text(lang)
+
+
+class Duration(_Labelled):
     """The duration column of the scope table, row by row."""
 
     scene = "scene"
@@ -29,25 +34,9 @@ class Duration(enum.StrEnum):
     ten_years = "10y"
     twenty_years = "20y"
 
-    def label(self, lang: Lang = "en") -> str:
-        return _DURATION_LABELS[self.value].text(lang)
-
     @property
     def row(self) -> int:
         return list(Duration).index(self)
-
-
-_DURATION_LABELS: dict[str, Line] = {
-    "scene": Line("1 scene / 1 hour", "1 scène / 1 heure"),
-    "day": Line("1 day", "1 jour"),
-    "week": Line("1 week", "1 semaine"),
-    "month": Line("1 month", "1 mois"),
-    "year": Line("1 year", "1 an"),
-    "2y": Line("2 years", "2 ans"),
-    "5y": Line("5 years", "5 ans"),
-    "10y": Line("10 years", "10 ans"),
-    "20y": Line("20 years", "20 ans"),
-}
 
 
 #: The scope table's targets and radius (m) columns, row 0 to 8.
@@ -60,7 +49,7 @@ def scope_row(value: int) -> int | None:
     return next((row for row, top in enumerate(SCOPE_STEPS) if value <= top), None)
 
 
-class Connection(enum.StrEnum):
+class Connection(_Labelled):
     """How the caster knows a distant target: the extra successes are the row."""
 
     sensory = "sensory"
@@ -71,16 +60,22 @@ class Connection(enum.StrEnum):
     described = "described"
     unknown = "unknown"
 
-    def label(self, lang: Lang = "en") -> str:
-        return _CONNECTION_LABELS[self.value].text(lang)
-
     @property
     def row(self) -> int | None:
         """Extra successes; None for an unknown target (impossible)."""
         return None if self is Connection.unknown else list(Connection).index(self)
 
 
-_CONNECTION_LABELS: dict[str, Line] = {
+_LABELS: dict[str, Line] = {
+    "scene": Line("1 scene / 1 hour", "1 scène / 1 heure"),
+    "day": Line("1 day", "1 jour"),
+    "week": Line("1 week", "1 semaine"),
+    "month": Line("1 month", "1 mois"),
+    "year": Line("1 year", "1 an"),
+    "2y": Line("2 years", "2 ans"),
+    "5y": Line("5 years", "5 ans"),
+    "10y": Line("10 years", "10 ans"),
+    "20y": Line("20 years", "20 ans"),
     "sensory": Line("sensory", "sensorielle"),
     "intimate": Line("intimate", "intime"),
     "close": Line("close", "proche"),
