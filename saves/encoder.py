@@ -189,6 +189,3 @@ def _brackets(items: bytes | bytearray, depth: int) -> tuple[bytes | bytearray, 
     if not items:
         return (b"[]",)
     return b"[\n" + b"  " * (depth + 1), items, b"\n" + b"  " * depth + b"]"
-
-
-# -- migrations ------------------------------------------------------------------------------------

@@ -81,6 +81,7 @@ class Loaded:
     journal: Journal
     note: str | None = None
 
+
 # -- reading ---------------------------------------------------------------------------------
 
 

@@ -26,6 +26,3 @@ def whole(field: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(field, f"must be a whole number, got {value!r}", fr=f"doit être un nombre entier, pas {value!r}")
     return value
-
-
-# --- metamagic -------------------------------------------------------------------------------

@@ -105,6 +105,3 @@ def spell_level(level: int, field: str = "level") -> int:
         f"must be a spell level 0…9, got {level!r}", "0…9", f"doit être un niveau de sort 0…9, pas {level!r}",
     )  # fmt: skip
     return level
-
-
-# --- time ------------------------------------------------------------------------------------
