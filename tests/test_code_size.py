@@ -12,9 +12,10 @@ MAX_MODULE = 500
 MAX_CLASS = 400
 MAX_FUNCTION = 50
 
-# TEMPORARY: the spell tabs are being rebuilt on the form kit by another branch (issue 27
-# item 3) at the same time as this limit lands; the lead removes this exemption at merge.
-EXEMPT = ("tui/widgets/spell", "tui/spells/")
+# TEMPORARY: the spell tabs (tui/widgets/spell*.py, tui/spells/, tui/widgets/scored.py) are
+# being rebuilt on the form kit by another branch (issue 27 item 3) while this limit lands; the
+# lead removes this exemption at merge.
+EXEMPT = ("tui/widgets/spell", "tui/spells/", "tui/widgets/scored.py")
 
 
 def _sources(root: Path) -> list[Path]:
