@@ -21,7 +21,7 @@ from core.actions.base import Action, Outcome, apply
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.player_view import players_lines
+from core.players_log import players_lines
 from core.validators import refuse_outside
 
 #: How many actions a save keeps so undo works after a restart.
@@ -41,7 +41,7 @@ class Entry:
 class LogLine:
     """A line of the combat log. ``kind``: ``do``, ``undo`` or ``redo``. ``players``: whether
     the players may read it, and ``shown`` the words they read when they differ (an NPC's alias
-    for its name), both decided when it was written (:func:`core.player_view.players_lines`)."""
+    for its name), both decided when it was written (:func:`core.players_log.players_lines`)."""
 
     seq: int
     kind: str

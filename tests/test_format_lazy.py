@@ -8,7 +8,7 @@ import threading
 
 import orjson
 
-import saves.format
+import saves.converter
 from core.actions import Action, Damage, NextTurn
 from saves.format import CONVERTER, TAG, SaveFile, make_converter
 from tests.test_format import EXAMPLES, golden_journal, payload_of
@@ -16,13 +16,13 @@ from tests.test_format import EXAMPLES, golden_journal, payload_of
 
 def counting(monkeypatch) -> list[int]:
     calls: list[int] = []
-    real = saves.format.include_subclasses
+    real = saves.converter.include_subclasses
 
     def include_subclasses(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(saves.format, "include_subclasses", include_subclasses)
+    monkeypatch.setattr(saves.converter, "include_subclasses", include_subclasses)
     return calls
 
 

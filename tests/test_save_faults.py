@@ -16,15 +16,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import saves.atomic
-import saves.format
+import saves.encoder
 from core.actions import AddCondition, Damage, NextTurn, RemoveCondition
 from core.demo import demo_campaign
 from core.encounter import Condition
 from core.errors import RulesError
 from core.journal import Journal
 from saves.atomic import atomic_write, backups_of, load_bytes
+from saves.encoder import _Array
 from saves.errors import SaveError
-from saves.format import Encoder, _Array, read_journal
+from saves.format import Encoder, read_journal
 from saves.lock import CampaignLock
 from saves.store import AutoSaver, create_campaign
 
@@ -78,7 +79,7 @@ def test_a_save_that_failed_then_the_journal_before_it_writes_that_journal() -> 
     encoder.encode(journal)
     faulty = Faulty(orjson, {"dumps"}, {6}, TypeError)  # the 6th value encoded: the new entry
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(saves.format, "orjson", faulty)
+        patch.setattr(saves.encoder, "orjson", faulty)
         with pytest.raises(TypeError):
             encoder.encode(journal.record(NextTurn())[0])
     assert faulty.calls == 6
@@ -149,7 +150,7 @@ def test_an_encoder_that_fails_at_any_item_then_writes_exactly_its_next_journal(
             step = data.draw(steps, label="step")
             journal, before = (before, journal) if step == "back" else (_step(journal, step), journal)
             faulty.calls, faulty.fail_at = 0, {data.draw(st.integers(0, 12), label="fail at call")}
-            patch.setattr(saves.format, "orjson", faulty)
+            patch.setattr(saves.encoder, "orjson", faulty)
             try:
                 got = encoder.encode(journal)
             except TypeError:
@@ -198,7 +199,7 @@ def test_a_fault_at_any_encode_or_write_step_leaves_every_file_and_backup_loadin
         try:
             for step in steps:
                 journal = _step(journal, step)
-                patch.setattr(saves.format, "orjson", encoder)
+                patch.setattr(saves.encoder, "orjson", encoder)
                 saver.save(journal)
                 saver.flush(timeout=10)
                 patch.undo()

@@ -12,7 +12,8 @@ from core.encounter import Condition, Encounter, Participant
 from core.roster import new_character
 from tests.conftest import make_test_app, run, wait_for
 from tui.screens.combat_dialogs import split_condition
-from tui.widgets.initiative import InitiativeList, InitiativePane, fit, name_width
+from tui.widgets.initiative import InitiativeList, InitiativePane
+from tui.widgets.initiative_rows import fit, name_width
 
 SIZES = [(120, 40), (80, 24)]
 

@@ -11,9 +11,10 @@ from core.demo import demo_campaign
 from core.dice import kult_die
 from tests.conftest import done_actions, run, wait_for
 from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
+from tui.widgets.group_forms import AttackForm
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.inputs import ErrorLine
-from tui.widgets.mass_combat import AttackForm, GroupList, MassCombatPane
+from tui.widgets.mass_combat import GroupList, MassCombatPane
 
 WIDE, NARROW = (120, 40), (80, 24)
 
@@ -311,7 +312,7 @@ async def test_the_defence_and_named_forms_are_composed_when_first_shown():
     """Issue 12: the defence and named-group forms (56 widgets) are not composed at start-up.
     Shown the first time they hold the character selected and whose turn it is, as when they
     followed them from the start; the keys typed right after reach their fields."""
-    from tui.widgets.mass_combat import DefenceForm
+    from tui.widgets.group_forms import DefenceForm
     from tui.widgets.named_group import NamedGroupForm
 
     app = make_test_app()
@@ -339,7 +340,7 @@ async def test_the_defence_and_named_forms_are_composed_when_first_shown():
 async def test_d_on_the_group_list_opens_the_defence_form_the_first_time():
     """``d`` on the group list opens the defence form even before it was ever composed (it is
     composed when first shown), its attackers field focused. (It was composed, never shown.)"""
-    from tui.widgets.mass_combat import DefenceForm
+    from tui.widgets.group_forms import DefenceForm
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -124,7 +124,7 @@ async def test_a_character_without_a_trade_cannot_have_one_apply():
         assert isinstance(await app.request(Join("rollion")), Outcome)
         await pilot.press("g")
         await pilot.pause()
-        from tui.widgets.mass_combat import AttackForm
+        from tui.widgets.group_forms import AttackForm
 
         app.screen.query_one(AttackForm).choose("atk-attacker", "rollion")
         await pilot.pause()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar, cast
 
 from textual import events
@@ -17,6 +17,7 @@ from textual.widgets import Input
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
+from core.journal import Entry
 from core.scores import Applies
 from tui.commands.keys import bindings, describe
 from tui.door import Door
@@ -161,30 +162,24 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
         super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
 
     def action_undo(self) -> None:
-        try:
-            entry = self.session.undo()
-        except RulesError as error:
-            self.notify(error.text(self.lang), severity="error")
-            return
-        if entry is None:
-            self.notify(t("app.nothing_undo", self.lang))
-            return
-        self.campaign = self.session.campaign
-        self.journal_moves += 1
-        self.notify(t("app.undone", self.lang, what=entry.lines[0].text(self.lang)))
+        self._journal_step(self.session.undo, "app.nothing_undo", "app.undone")
 
     def action_redo(self) -> None:
+        self._journal_step(self.session.redo, "app.nothing_redo", "app.redone")
+
+    def _journal_step(self, step: Callable[[], Entry | None], nothing: str, done: str) -> None:
+        """One step back or forward in the journal, said in a notification."""
         try:
-            entry = self.session.redo()
+            entry = step()
         except RulesError as error:
             self.notify(error.text(self.lang), severity="error")
             return
         if entry is None:
-            self.notify(t("app.nothing_redo", self.lang))
+            self.notify(t(nothing, self.lang))
             return
         self.campaign = self.session.campaign
         self.journal_moves += 1
-        self.notify(t("app.redone", self.lang, what=entry.lines[0].text(self.lang)))
+        self.notify(t(done, self.lang, what=entry.lines[0].text(self.lang)))
 
     # -- table-wide actions (command palette) ----------------------------------------------
     def action_award_xp(self) -> None:

@@ -16,7 +16,7 @@ from core.campaign import Campaign
 from core.dice import RandomSource
 from core.errors import RulesError
 from core.journal import Entry, Journal
-from core.player_view import secrets_of
+from core.players_log import secrets_of
 
 
 class Saver(Protocol):

@@ -11,6 +11,7 @@ from core.characteristics import CHARACTERISTICS
 from core.converters import as_tuple
 from core.errors import RulesError
 from core.progression import XP_AWARD, check_raise, free_pick, xp_cost
+from core.roster import Character
 
 
 @attrs.frozen
@@ -31,6 +32,20 @@ class AwardXp(Action):
             names.append(c.name)
         who = ", ".join(names)
         return Outcome(campaign, (line(f"{self.amount} XP to {who}", f"{self.amount} XP pour {who}"),))
+
+
+def _raised(c: Character, characteristic: str, cost: int, raises: tuple[tuple[str, int], ...]) -> Character:
+    """``c`` with ``characteristic`` one higher, ``cost`` XP fewer and its ``raises``; raising
+    corps, esprit or âme raises a max: the current counter follows."""
+    now = getattr(c.characteristics, characteristic)
+    chars = attrs.evolve(c.characteristics, **{characteristic: now + 1})
+    updated = attrs.evolve(c, characteristics=chars, xp=c.xp - cost, raises=raises)
+    return attrs.evolve(
+        updated,
+        hp=c.hp + (updated.max_hp - c.max_hp),
+        willpower=c.willpower + (updated.max_willpower - c.max_willpower),
+        pm=c.pm + (updated.max_pm - c.max_pm),
+    )
 
 
 @attrs.frozen
@@ -67,20 +82,8 @@ class RaiseCharacteristic(Action):
                 answer={"override": True},
             )
         raises[self.characteristic] = in_this
-        chars = attrs.evolve(c.characteristics, **{self.characteristic: now + 1})
-        updated = attrs.evolve(
-            c,
-            characteristics=chars,
-            xp=c.xp - cost.cost,
-            raises=tuple(sorted(raises.items())),
-        )
-        # Raising corps, esprit or âme raises the max: the current counter follows.
-        updated = attrs.evolve(
-            updated,
-            hp=c.hp + (updated.max_hp - c.max_hp),
-            willpower=c.willpower + (updated.max_willpower - c.max_willpower),
-            pm=c.pm + (updated.max_pm - c.max_pm),
-        )
+        updated = _raised(c, self.characteristic, cost.cost, tuple(sorted(raises.items())))
+        chars = updated.characteristics
         lines = [
             line(
                 f"{c.name}: {self.characteristic} {now}→{now + 1} for {cost.cost} XP",

@@ -8,9 +8,39 @@ from core.actions.base import Action, NeedsConfirmation, Outcome
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.shadow import NPC_AT, ShadowEvent, StigmaEffect, change_shadow, to_shadow_event
+from core.roster import Character
+from core.shadow import NPC_AT, ShadowChange, ShadowEvent, StigmaEffect, change_shadow, to_shadow_event
 from core.stigmata import give_back, set_effect
 from core.validators import require
+
+
+def _stigma_effects(character: Character, change: ShadowChange, effect: StigmaEffect | None) -> tuple[Character, list[Line]]:
+    """The losses of each stigma removed given back; ``effect`` given to the first stigma gained."""
+    lines: list[Line] = []
+    for mark in change.stigmata_removed:
+        character, back = give_back(character, mark)
+        lines.extend([back] if back is not None else [])
+    if effect is not None:
+        require(
+            "effect", bool(change.stigmata_gained), "no stigma gained: nothing to give this effect to",
+            fr="aucun stigmate gagné : rien à qui donner cet effet",
+        )
+        first = len(change.state.stigmata) - len(change.stigmata_gained)
+        character, applied = set_effect(character, first, effect)
+        lines.extend(applied)
+    return character, lines
+
+
+def _sixth_mark(name: str, change: ShadowChange) -> NeedsConfirmation:
+    """The question a 6th stigma or grace asks before the PC becomes an NPC."""
+    grace = len(change.state.graces) >= NPC_AT and bool(change.graces_gained)
+    en, fr = ("grace", "grâce") if grace else ("stigma", "stigmate")
+    return NeedsConfirmation(
+        "confirm", f"{name} would gain a 6th mark and become an NPC: confirm to apply",
+        fr=f"{name} gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer",
+        question=line(f"6th {en}: {name} becomes an NPC — confirm?", f"6e {fr} : {name} devient un PNJ — confirmer ?"),
+        answer={"confirm": True},
+    )
 
 
 def record_shadow(
@@ -39,28 +69,10 @@ def record_shadow(
             f"{character.name} : ombre {change.before}→{change.after} ({event.label('fr')})",
         )
     ]
-    effect_lines: list[Line] = []
-    for mark in change.stigmata_removed:
-        updated, back = give_back(updated, mark)
-        effect_lines.extend([back] if back is not None else [])
-    if effect is not None:
-        require(
-            "effect", bool(change.stigmata_gained), "no stigma gained: nothing to give this effect to",
-            fr="aucun stigmate gagné : rien à qui donner cet effet",
-        )
-        first = len(change.state.stigmata) - len(change.stigmata_gained)
-        updated, applied = set_effect(updated, first, effect)
-        effect_lines.extend(applied)
+    updated, effect_lines = _stigma_effects(updated, change, effect)
     if change.becomes_npc:
         if not confirm:
-            grace = len(change.state.graces) >= NPC_AT and bool(change.graces_gained)
-            en, fr = ("grace", "grâce") if grace else ("stigma", "stigmate")
-            raise NeedsConfirmation(
-                "confirm", f"{character.name} would gain a 6th mark and become an NPC: confirm to apply",
-                fr=f"{character.name} gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer",
-                question=line(f"6th {en}: {character.name} becomes an NPC — confirm?", f"6e {fr} : {character.name} devient un PNJ — confirmer ?"),
-                answer={"confirm": True},
-            )
+            raise _sixth_mark(character.name, change)
         updated = attrs.evolve(updated, pc=False)
         lines.append(line(f"{character.name} becomes an NPC", f"{character.name} devient un PNJ"))
     lines.extend(change.breakdown[1:] if len(change.breakdown) > 1 else ())

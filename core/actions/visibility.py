@@ -138,7 +138,7 @@ def _optional_alias(value: object) -> str | None:
 class SetAlias(Action):
     """The name players see instead of an NPC's or a mook group's own (None: its own name again).
     A line of the log is written for the players with the aliases in force then
-    (:func:`core.player_view.players_lines`)."""
+    (:func:`core.players_log.players_lines`)."""
 
     GM_ONLY: ClassVar[bool] = True
 

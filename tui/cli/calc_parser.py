@@ -175,26 +175,29 @@ def _kult(parser: argparse.ArgumentParser, help: str, **kwargs: Any) -> None:
 def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     """Add every subcommand's parser to ``sub`` (argparse subparsers)."""
     parsers = {name: sub.add_parser(name, parents=[common], help=text, description=text) for name, text in HELP.items()}
+    _fight_commands(parsers)
+    spell = _magic_commands(parsers, common)
+    import importlib
 
+    for name in EXTENSIONS:
+        importlib.import_module(name).add_commands(sub, spell, common)
+
+
+def _fight_commands(parsers: dict[str, Any]) -> None:
+    """check, attack-group, defend-group, duel, damage (RULES 1.2, 1.5, 1.6)."""
     p = parsers["check"]
     _number(p, "--score", "the score: characteristic + trade + speciality ± affect…", required=True)
     p.add_argument(*_names("--difficulty"), required=True, metavar="N|NAME", help="a number or easy, medium, hard, very_hard, epic (French names too)")
     _kult(p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append")
 
     p = parsers["attack-group"]
-    final = p.add_mutually_exclusive_group(required=True)
-    _number(final, "--attack", "the attack's final value (score + kult die), or:")
-    _number(final, "--score", "the attack score, the kult die added as in check (its chance shown)")
-    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
+    _final_or_score(p, "--attack", "the attack's final value (score + kult die), or:", "the attack score, the kult die added as in check (its chance shown)")
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the group's average grade")
     p.add_argument("--range", default="short", metavar="short|medium|long", help="shooting range (default: short)")
     _number(p, "--standing", "mooks still standing: at most this many fall")
 
     p = parsers["defend-group"]
-    final = p.add_mutually_exclusive_group(required=True)
-    _number(final, "--defence", "the defence's final value (score, + kult die if rolled), or:")
-    _number(final, "--score", "the defence score, the kult die added as in check (its chance shown)")
-    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
+    _final_or_score(p, "--defence", "the defence's final value (score, + kult die if rolled), or:", "the defence score, the kult die added as in check (its chance shown)")
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 
@@ -215,6 +218,17 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
     p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
 
+
+def _final_or_score(p: Any, flag: str, final_help: str, score_help: str) -> None:
+    """``flag N`` (the final value) or ``--score N`` with the kult dice rolled: one of the two."""
+    final = p.add_mutually_exclusive_group(required=True)
+    _number(final, flag, final_help)
+    _number(final, "--score", score_help)
+    _kult(p, "with --score: the kult die rolled at the table; again for a reroll", action="append")
+
+
+def _magic_commands(parsers: dict[str, Any], common: argparse.ArgumentParser) -> Any:
+    """spell apotheose, resist, xp (RULES 1.7, 1.8); the ``spell`` subparsers, for the other systems."""
     parsers["spell"].epilog = "calc spell SYSTEM --help: that system's options; without a system, apotheose (calc spell -i 3)"
     spell = parsers["spell"].add_subparsers(dest="system", metavar="system", required=True, prog=f"{PROG} spell")
     what = "an Apothéose spell's cost: pm, effect, tier, limit (RULES 1.7)"
@@ -236,11 +250,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p = parsers["xp"]
     _number(p, "--from", "the characteristic now", SMALL, required=True, dest="from_value")
     _number(p, "--to", "the value to reach", SMALL, required=True, dest="to_value")
-
-    import importlib
-
-    for name in EXTENSIONS:
-        importlib.import_module(name).add_commands(sub, spell, common)
+    return spell
 
 
 #: Modules that add subcommands (another magic system's calculator): each has

@@ -124,26 +124,34 @@ def _where(host: str) -> None:
         print("apotheose serve: this machine only (--host 0.0.0.0 to let other machines in)", flush=True)
 
 
+async def _start_ssh(ssh, host: str, port: int):
+    """The SSH server listening, its address, host key and players said; None if it cannot listen."""
+    from tui.serve.server import serve
+
+    table, key, key_path, known = ssh
+    try:
+        acceptor = await serve(table, key, host, port)
+    except OSError as error:
+        print(f"apotheose serve: cannot listen on {host}:{port} ({error.strerror or error})", file=sys.stderr)
+        return None
+    bound = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else port
+    print(f"apotheose serve: {table.campaign.stem} on {host}:{bound}", flush=True)
+    _where(host)
+    print(f"apotheose serve: host key {key.get_fingerprint()} ({key_path})", flush=True)
+    names = [p.name for p in known.players] + [f"{i.player} (invited)" for i in known.invitations]
+    print(f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}", flush=True)
+    print(f"apotheose serve: players join with: ssh -p {bound} PLAYER@HOST; ctrl+c stops", flush=True)
+    return acceptor
+
+
 async def _main(ssh, web, args: argparse.Namespace) -> int:
     host = args.host
     acceptor = runner = server = watcher = None
     try:
         if ssh is not None:
-            from tui.serve.server import serve
-
-            table, key, key_path, known = ssh
-            try:
-                acceptor = await serve(table, key, host, args.port)
-            except OSError as error:
-                print(f"apotheose serve: cannot listen on {host}:{args.port} ({error.strerror or error})", file=sys.stderr)
+            acceptor = await _start_ssh(ssh, host, args.port)
+            if acceptor is None:
                 return 1
-            bound = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else args.port
-            print(f"apotheose serve: {table.campaign.stem} on {host}:{bound}", flush=True)
-            _where(host)
-            print(f"apotheose serve: host key {key.get_fingerprint()} ({key_path})", flush=True)
-            names = [p.name for p in known.players] + [f"{i.player} (invited)" for i in known.invitations]
-            print(f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}", flush=True)
-            print(f"apotheose serve: players join with: ssh -p {bound} PLAYER@HOST; ctrl+c stops", flush=True)
         if web is not None:
             from tui.serve import web as browser
 

@@ -18,10 +18,10 @@ import os
 from collections.abc import Sequence
 
 
-def main_view(argv: Sequence[str]) -> int:
-    from tui.cli.campaign import OneLineParser, Rejected
-    from tui.cli.output import complain
-    from tui.i18n import LANGS, default_lang
+def _view_parser() -> argparse.ArgumentParser:
+    """``apotheose view``'s arguments."""
+    from tui.cli.campaign import OneLineParser
+    from tui.i18n import LANGS
 
     p = OneLineParser(prog="apotheose view", description="The players' live, read-only view of a campaign.")
     p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder), its file or its players' file")
@@ -31,6 +31,15 @@ def main_view(argv: Sequence[str]) -> int:
     p.add_argument("--poll", action="store_true", help="look at the file every 0.2 s instead of using a file watcher")
     p.add_argument("--pc", metavar="NAME", help="your character: the view tells you when it is your turn")
     p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
+    return p
+
+
+def main_view(argv: Sequence[str]) -> int:
+    from tui.cli.campaign import Rejected
+    from tui.cli.output import complain
+    from tui.i18n import default_lang
+
+    p = _view_parser()
     try:
         args = p.parse_args(list(argv))
     except SystemExit as done:
@@ -42,7 +51,7 @@ def main_view(argv: Sequence[str]) -> int:
     from saves.errors import MissingFileError, SaveError
     from saves.paths import resolve_campaign, saves_dir
     from saves.players_file import SUFFIX, players_path
-    from tui.terminal import HUNG_UP, leave_on_hangup, no_terminal
+    from tui.terminal import no_terminal
     from tui.view.follow import problem_of, read_view
 
     try:
@@ -66,6 +75,14 @@ def main_view(argv: Sequence[str]) -> int:
     lang = args.lang or default_lang(os.environ)
     app = ViewApp(path, first, lang=lang, mouse=not args.no_mouse, poll=args.poll, pc=args.pc, problem=problem,
                   parent=os.getppid() if args.browser else None)
+    return _run(app)
+
+
+def _run(app) -> int:
+    """Run the view until the player quits or the terminal hangs up."""
+    from tui.cli.output import complain
+    from tui.terminal import HUNG_UP, leave_on_hangup
+
     hung_up = leave_on_hangup(app)
     try:
         app.run(mouse=app.mouse)

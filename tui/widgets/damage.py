@@ -231,9 +231,7 @@ class DuelForm(Form):
         try:
             defender, score, defence, entry = self.read()
         except FieldError as refused:
-            self.query_one(ErrorLine).show(str(refused))
-            set_text(chance, "")
-            set_text(shown, "")
+            self.refuse(str(refused), chance, shown)
             return
         self.query_one(ErrorLine).show("")
         die = pane.campaign.rules.die

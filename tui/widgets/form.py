@@ -89,6 +89,12 @@ class Form(Described, Vertical):
     def preview(self) -> None:
         """Show the chance and what Enter would do. Override."""
 
+    def refuse(self, reason: str, *shown: Static) -> None:
+        """A field refused: its reason on the form's error line, ``shown`` (the preview's lines) emptied."""
+        self.query_one(ErrorLine).show(reason)
+        for widget in shown:
+            set_text(widget, "")
+
     async def submit(self) -> Answer | None:
         """Build the action and send it through the pane (:meth:`FormPane.apply`): its answer,
         or None when a field is refused before anything is sent. Override."""

@@ -9,10 +9,8 @@ With no fight under way it lists the roster and the groups, and ``f`` starts a f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
-from rich.cells import cell_len, set_cell_size
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
@@ -26,23 +24,21 @@ from core.actions import (
     Outcome,
 )
 from core.campaign import Campaign, changed_characters
-from core.conditions import tag as condition_tag
-from core.damage import Vital
 from core.encounter import Participant
 from core.house_rules import HouseRules
 from core.mooks import MookGroup
 from core.roster import Character
-from core.shadow import tainted
 from core.turns import de_turn
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.table import BY_ID
-from tui.i18n import pick, register, t
-from tui.safe import plain, visible
+from tui.i18n import register, t
+from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.bindings import set_descriptions
 from tui.textual_fixes.line_list import RowRepaints
 from tui.widgets.form import outcome_text
+from tui.widgets.initiative_rows import REPAINT_ONE_BY_ONE, Entity, Painter, header_text, row_strip
 from tui.widgets.inputs import set_text
 from tui.widgets.pane import Pane, focus_now
 
@@ -60,84 +56,10 @@ register(
             "Nobody yet: A adds a character, G a group, T from a template (3vet), M mooks (12s), Q one line; ctrl+p Import… a file.",
             "Personne encore : A ajoute un personnage, G un groupe, T d'un modèle (3vet), M des sbires (12s), Q une ligne ; ctrl+p Importer… un fichier.",
         ),
-        # column heads
-        "init.col.init": ("Ini", "Ini"),
-        "init.col.name": ("Name", "Nom"),
-        "init.col.hp": ("HP", "PV"),
-        "init.col.armour": ("Arm", "Arm"),
-        "init.col.shadow": ("Sh", "Om"),
-        "init.col.pm": ("pm", "pm"),
-        "init.col.state": ("State", "État"),
-        # tags on a row
-        "init.tag.delaying": ("delaying", "retarde"),
-        "init.tag.dying": ("dying", "agonisant"),
-        "init.tag.knocked_out": ("knocked out", "assommé"),
-        "init.tag.dead": ("dead", "mort"),
-        "init.tag.stabilised": ("stabilised", "stabilisé"),
-        "init.tag.all_down": ("all down", "tous à terre"),
-        "init.tag.bruised": ("({n} bruised)", "({n} contus.)"),
-        "init.tag.hidden": ("[hidden]", "[caché]"),
-        # the same, short, when a row's state cell is narrow
-        "init.short.delaying": ("dly", "ret"),
-        "init.short.dying": ("dying", "agon"),
-        "init.short.knocked_out": ("KO", "KO"),
-        "init.short.dead": ("dead", "mort"),
-        "init.short.stabilised": ("stab", "stab"),
-        "init.short.all_down": ("down", "à terre"),
-        "init.short.bruised": ("({n}b)", "({n}c)"),
-        "init.short.hidden": ("[h]", "[c]"),
-        "init.grade.civil": ("civ", "civ"),
-        "init.grade.standard": ("std", "std"),
-        "init.grade.veteran": ("vet", "vét"),
-        "init.grade.elite": ("elite", "élite"),
         "init.key.marked": ("Mark ({n} marked, U clears)", "Marquer ({n} marqués, U efface)"),
     }
 )
 
-
-
-# -- row layout ----------------------------------------------------------------------------
-PREFIX, INIT, BAR, HP, ARMOUR, SHADOW, PM = 2, 3, 5, 6, 5, 3, 3
-NAME_MIN, NAME_MAX, TAGS_MIN = 6, 22, 12
-#: Past this many changed rows (a new round ticks every condition) one refresh beats many.
-REPAINT_ONE_BY_ONE = 32
-
-
-def name_width(width: int) -> tuple[int, int]:
-    """(name width, bar width) for a row ``width`` cells wide: the bar goes first when narrow."""
-    bar = BAR if width >= 45 else 0
-    fixed = PREFIX + INIT + 1 + 1 + bar + HP + ARMOUR + SHADOW + PM + 1
-    return max(NAME_MIN, min(NAME_MAX, width - fixed - TAGS_MIN)), bar
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` padded or cut (with …) to exactly ``width`` cells."""
-    if width <= 0:
-        return ""
-    if cell_len(text) <= width:
-        return set_cell_size(text, width)
-    return set_cell_size(text, width - 1) + "…"
-
-
-def bar(value: int, top: int, width: int) -> tuple[str, str]:
-    """``("███", "░░")``: the filled and empty parts of a ``width``-cell bar."""
-    if width <= 0:
-        return "", ""
-    filled = 0 if top <= 0 or value <= 0 else max(1, min(width, round(width * value / top)))
-    return "█" * filled, "░" * (width - filled)
-
-
-Entity = Character | MookGroup
-
-
-class Tag(NamedTuple):
-    """A word in a row's state cell: its rank (vital state 0, conditions 1, bruising 2,
-    delaying 3, hidden 4), its full and short texts, its style."""
-
-    rank: int
-    full: str
-    short: str
-    style: Style | None
 
 
 class InitiativeHeader(Static):
@@ -207,26 +129,52 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
         roster = campaign.roster if campaign is not None else ()
         groups = campaign.groups if campaign is not None else ()
         parts = enc.participants if enc is not None else None
+        full, changed = self._participants_changed(campaign, parts)
+        before = self._campaign
+        replaced = changed_characters(before, campaign) if before is not None and campaign is not None else None
+        self._campaign = campaign
+        reordered, replaced_keys = self._entities_changed(campaign, roster, groups, replaced)
+        full, changed = full or reordered, changed | replaced_keys
+        current = enc.current if enc is not None else None
+        if current != self._current:
+            changed.update(k for k in (current, self._current) if k is not None)
+        self._roster, self._groups, self._parts, self._current = roster, groups, parts, current
+        self._rules = campaign.rules if campaign is not None else None
+        if full:
+            self._rebuild()
+        elif len(changed) > REPAINT_ONE_BY_ONE:
+            for key in changed:
+                self.strips.pop(key, None)
+            self.refresh()
+        else:
+            for key in changed:
+                self._repaint(key)
+
+    def _participants_changed(self, campaign: Campaign | None, parts: tuple[Participant, ...] | None) -> tuple[bool, set[str]]:
+        """(whether every row must be made anew, the keys of the participants replaced)."""
         full = (parts is None) != (self._parts is None) or (campaign is not None and campaign.rules is not self._rules)
         changed: set[str] = set()
         if not full and parts is not None and parts is not self._parts:
             old = self._parts or ()
             if len(old) != len(parts):
-                full = True
-            else:
-                for a, b in zip(old, parts, strict=False):
-                    if a is not b:
-                        if a.key != b.key:
-                            full = True
-                            break
-                        changed.add(b.key)
+                return True, changed
+            for a, b in zip(old, parts, strict=False):
+                if a is not b:
+                    if a.key != b.key:
+                        return True, changed
+                    changed.add(b.key)
+        return full, changed
+
+    def _entities_changed(
+        self, campaign: Campaign | None, roster: tuple[Character, ...], groups: tuple[MookGroup, ...], replaced: frozenset[str] | None
+    ) -> tuple[bool, set[str]]:
+        """Take in the characters and groups replaced (only ``replaced``, when the campaign says
+        which): (whether every row must be made anew, their keys)."""
+        full, changed = False, set()
         pairs: tuple[tuple[Sequence[Character | MookGroup], Sequence[Character | MookGroup]], ...] = (
             (self._roster, roster),
             (self._groups, groups),
         )
-        before = self._campaign
-        replaced = changed_characters(before, campaign) if before is not None and campaign is not None else None
-        self._campaign = campaign
         for old_items, new_items in pairs:
             if old_items is new_items:
                 continue
@@ -247,20 +195,7 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
                         full = True
                     changed.add(now.id)
                     self._entities[now.id] = now
-        current = enc.current if enc is not None else None
-        if current != self._current:
-            changed.update(k for k in (current, self._current) if k is not None)
-        self._roster, self._groups, self._parts, self._current = roster, groups, parts, current
-        self._rules = campaign.rules if campaign is not None else None
-        if full:
-            self._rebuild()
-        elif len(changed) > REPAINT_ONE_BY_ONE:
-            for key in changed:
-                self.strips.pop(key, None)
-            self.refresh()
-        else:
-            for key in changed:
-                self._repaint(key)
+        return full, changed
 
     def _rebuild(self) -> None:
         keep = self.cursor_key
@@ -398,117 +333,18 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
 
     def _render_row(self, index: int, width: int, look: str = "") -> Strip:
         key = self.keys[index]
-        entity = self._entities.get(key)
-        part = self._parts[index] if self._parts is not None else None
-        lang = self.lang
         base = self.rich_style
         if look:
             base = base + self._style(look)
-        name_w, bar_w = name_width(width)
-        pieces: list[tuple[str, Style | None]] = []
-        current = key == self._current
-        marked = key in self._marked
-        pieces.append(("▶" if current else " ", self._style("current")))
-        pieces.append(("*" if marked else " ", self._style("marked")))
-        value = part.initiative if part is not None else getattr(entity, "initiative", 0)
-        pieces.append((f"{value:>{INIT}} ", None))
-        name = visible(entity.name if entity is not None else key, lines=False)
-        name_style = self._style("current") if current else (self._style("marked") if marked else None)
-        pieces.append((fit(name, name_w) + " ", name_style))
-        # The state cell: the vital state first, then the conditions, then what matters
-        # less (bruising, delaying, hidden). When the full texts do not fit, every tag takes
-        # its short form (``KO``, ``stun1``): at 120 columns a knocked-out row still shows
-        # its conditions.
-        tags: list[Tag] = []
-        if part is not None and part.delaying:
-            tags.append(Tag(3, t("init.tag.delaying", lang), t("init.short.delaying", lang), self._style("muted")))
-        if isinstance(entity, Character):
-            self._character_cells(entity, bar_w, pieces, tags)
-        elif isinstance(entity, MookGroup):
-            self._group_cells(entity, bar_w, pieces, tags)
-        else:
-            pieces.append((" " * (bar_w + HP + ARMOUR + SHADOW + PM), None))
-        if part is not None:
-            name_of = self._campaign.name_of if self._campaign is not None else str
-            for cond in part.conditions:
-                full, short = pick(condition_tag(cond, name_of), lang), pick(condition_tag(cond, name_of, short=True), lang)
-                tags.append(Tag(1, full, short, self._style("condition")))
-        if entity is not None and entity.hidden:
-            tags.append(Tag(4, t("init.tag.hidden", lang), t("init.short.hidden", lang), self._style("muted")))
-        tags.sort(key=lambda tag: tag.rank)  # stable: conditions keep their order
-        room = width - sum(cell_len(text) for text, _ in pieces)
-        if tags and room > 1:
-            texts = [tag.full for tag in tags]
-            if cell_len(" ".join(texts)) > room - 1:
-                texts = [tag.short for tag in tags]
-            pieces.append((" ", None))
-            room -= 1
-            for n, (text, tag) in enumerate(zip(texts, tags, strict=True)):
-                text = visible(text if n == 0 else " " + text, lines=False)
-                if cell_len(text) > room:
-                    pieces.append((fit(text, room), tag.style))
-                    break
-                pieces.append((text, tag.style))
-                room -= cell_len(text)
-        dead = isinstance(entity, Character) and entity.state is Vital.DEAD
-        if dead:
-            base = base + self._style("dead")
-        segments = [Segment(text, base + style if style is not None else base) for text, style in pieces]
-        return Strip(segments).crop_extend(0, width, base).simplify()  # one escape sequence per run of a style
-
-    def _character_cells(self, c: Character, bar_w: int, pieces: list, tags: list) -> None:
-        lang = self.lang
-        state = c.state
-        full, empty = bar(c.hp - c.bruise, c.max_hp, bar_w)
-        low = c.hp * 2 <= c.max_hp
-        pieces.append((full, self._style("bar-low" if low else "bar")))
-        pieces.append((empty, self._style("bar-empty")))
-        hp_style = self._style("danger") if state in (Vital.DYING, Vital.DEAD) else None
-        pieces.append((f"{c.hp}/{c.max_hp}".rjust(HP), hp_style))
-        armour = f"{c.armour}/{c.max_armour}" if c.max_armour else ""
-        pieces.append((armour.rjust(ARMOUR), None))
-        if c.shadow is not None:
-            threshold = self._rules.taint_threshold if self._rules is not None else 6
-            style = self._style("tainted") if tainted(c.shadow, threshold) else None
-            pieces.append((str(c.shadow.value).rjust(SHADOW), style))
-        else:
-            pieces.append((" " * SHADOW, None))
-        pieces.append(((str(c.pm) if c.mystic else "").rjust(PM), None))
-        if c.bruise:  # the HP numbers count bruising in: say how much of them it is
-            tags.append(Tag(2, t("init.tag.bruised", lang, n=c.bruise), t("init.short.bruised", lang, n=c.bruise), self._style("muted")))
-        if state is Vital.DYING:
-            key = "stabilised" if c.stabilised else "dying"
-            tags.append(Tag(0, t(f"init.tag.{key}", lang), t(f"init.short.{key}", lang), self._style("muted" if c.stabilised else "danger")))
-        elif state is not Vital.STANDING:
-            tags.append(Tag(0, t(f"init.tag.{state.value}", lang), t(f"init.short.{state.value}", lang), self._style("danger")))
-
-    def _group_cells(self, g: MookGroup, bar_w: int, pieces: list, tags: list) -> None:
-        full, empty = bar(g.standing, g.total, bar_w)
-        pieces.append((full, self._style("bar-low" if g.standing * 2 <= g.total else "bar")))
-        pieces.append((empty, self._style("bar-empty")))
-        pieces.append((f"{g.standing}/{g.total}".rjust(HP), None))
-        pieces.append((t(f"init.grade.{g.grade.value}", self.lang).rjust(ARMOUR), self._style("muted")))
-        pieces.append((" " * (SHADOW + PM), None))
-        if g.standing == 0:
-            tags.append(Tag(0, t("init.tag.all_down", self.lang), t("init.short.all_down", self.lang), self._style("danger")))
+        threshold = self._rules.taint_threshold if self._rules is not None else 6
+        name_of = self._campaign.name_of if self._campaign is not None else str
+        painter = Painter(self._style, self.lang, threshold, name_of)
+        part = self._parts[index] if self._parts is not None else None
+        entity = self._entities.get(key)
+        return row_strip(painter, key, entity, part, width, base, current=key == self._current, marked=key in self._marked)
 
     def header_text(self, width: int) -> str:
-        lang = self.lang
-        name_w, bar_w = name_width(width)
-        head = (
-            " " * PREFIX
-            + t("init.col.init", lang).rjust(INIT)
-            + " "
-            + fit(t("init.col.name", lang), name_w)
-            + " "
-            + t("init.col.hp", lang).ljust(bar_w + HP)
-            + t("init.col.armour", lang).rjust(ARMOUR)
-            + t("init.col.shadow", lang).rjust(SHADOW)
-            + t("init.col.pm", lang).rjust(PM)
-            + " "
-            + t("init.col.state", lang)
-        )
-        return head[:width]
+        return header_text(self.lang, width)
 
     def on_resize(self) -> None:
         self.strips.clear()

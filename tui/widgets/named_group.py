@@ -31,6 +31,7 @@ from tui.safe import markup, plain
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
+from tui.widgets.group_forms import GRADES, attack_score_rows
 from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, set_text
 
 if TYPE_CHECKING:
@@ -85,8 +86,6 @@ class NamedGroupForm(Form):
         self.members: tuple[str, ...] = ()
 
     def compose(self) -> ComposeResult:
-        from tui.widgets.mass_combat import GRADES, attack_score_rows
-
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("mass.attacker", lang), classes="label")

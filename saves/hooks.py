@@ -1,0 +1,216 @@
+"""The save format's strict cattrs hooks: exactly the JSON type asked for (no coercion), enums by
+value, tuples from arrays only, objects with exactly their fields; and the fast path that
+structures the usual save about twice as fast as cattrs' generated functions, taking exactly what
+they take (:mod:`saves.converter` puts them together)."""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import cattrs
+import orjson
+from cattrs.errors import (
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn
+
+from core.actions import Action
+from saves.envelope import _json_type
+
+Hook = Callable[[Any, Any], Any]
+
+
+class Invalid(ValueError):
+    """A value the format refuses; ``field`` (if any) is the key inside it that is wrong."""
+
+    def __init__(self, reason: str, field: str | None = None) -> None:
+        self.reason, self.field = reason, field
+        super().__init__(reason)
+
+
+class WrongTypeError(Invalid, TypeError):
+    """A JSON value of the wrong type for its field."""
+
+    def __init__(self, expected: str, value: object) -> None:
+        super().__init__(f"expected {expected}, found {found(value)}")
+
+
+class UnknownValueError(Invalid):
+    """A string that is none of the values its field allows."""
+
+    def __init__(self, value: object, allowed: typing.Iterable[str], what: str = "value") -> None:
+        super().__init__(f"unknown {what} {value!r} (allowed: {', '.join(allowed)})")
+
+
+def found(value: object) -> str:
+    """``a string "5"``, ``a number 3.7``, ``true``, ``an array``: a JSON value, for a message."""
+    if isinstance(value, (bool, type(None))):
+        return orjson.dumps(value).decode()
+    if isinstance(value, (dict, list)):
+        return _json_type(value)
+    shown = orjson.dumps(value).decode()
+    return f"{_json_type(value)} {shown if len(shown) <= 60 else shown[:60] + f'… ({len(shown)} characters)'}"
+
+
+def strict(kind: type, expected: str) -> Hook:
+    """Exactly ``kind`` (no coercion: not "5" for 5, not true for 1); a subclass of ``kind`` asked
+    for (a StrEnum for ``str``) is an enum, taken by value."""
+
+    def structure(value: Any, type_: Any) -> Any:
+        if type(value) is not kind:
+            raise WrongTypeError(expected, value)
+        return value if type_ is kind else member(type_, value)
+
+    return structure
+
+
+def number(value: Any, _type: Any) -> float:
+    if type(value) is float or type(value) is int:
+        return value
+    raise WrongTypeError("a number", value)
+
+
+def is_enum(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, enum.Enum)
+
+
+def member(cls: type[enum.Enum], value: Any) -> enum.Enum:
+    """The member of ``cls`` whose value is ``value``: by value only (not by label or name)."""
+    try:
+        return cls._value2member_map_[value]
+    except (KeyError, TypeError):  # TypeError: an array or object is not a value
+        raise UnknownValueError(value, [str(m.value) for m in cls]) from None
+
+
+def enum_hook(cls: type[enum.Enum]) -> Hook:
+    """Enums that are neither str nor int (those go through :func:`strict`)."""
+    return lambda value, _type: member(cls, value)
+
+
+def is_tuple(t: Any) -> bool:
+    return typing.get_origin(t) is tuple
+
+
+def tuple_factory(detailed: bool) -> Callable[[Any, cattrs.Converter], Hook]:
+    """Tuples from JSON arrays only (cattrs would take any iterable: a string, an object's keys)."""
+
+    def factory(t: Any, converter: cattrs.Converter) -> Hook:
+        args = typing.get_args(t)
+        homogeneous = len(args) == 2 and args[1] is Ellipsis
+        item = args[0]
+        hooks = [converter.get_structure_hook(a) for a in (args[:1] if homogeneous else args)]
+
+        def items(value: Any) -> Iterator[tuple[Any, Hook, Any]]:
+            if type(value) is not list:
+                raise WrongTypeError("an array", value)
+            if homogeneous:
+                return ((v, hooks[0], item) for v in value)
+            if len(value) != len(args):
+                raise WrongTypeError(f"an array of {len(args)}", value)
+            return zip(value, hooks, args, strict=True)
+
+        if not detailed and homogeneous:  # the common case, kept tight
+            hook = hooks[0]
+
+            def fast(value: Any, _type: Any) -> tuple:
+                if type(value) is not list:
+                    raise WrongTypeError("an array", value)
+                return tuple([hook(v, item) for v in value])
+
+            return fast
+        if not detailed:
+            return lambda value, _type: tuple([h(v, it) for v, h, it in items(value)])
+
+        def collect(value: Any, _type: Any) -> tuple:
+            out, errors = [], []
+            for i, (v, h, it) in enumerate(items(value)):
+                try:
+                    out.append(h(v, it))
+                except Exception as exc:  # noqa: BLE001 - collected, reported with its index
+                    exc.__notes__ = [*getattr(exc, "__notes__", []), IterableValidationNote(f"@ index {i}", i, it)]
+                    errors.append(exc)
+            if errors:
+                raise IterableValidationError(f"While structuring {t!r}", errors, t)
+            return tuple(out)
+
+        return collect
+
+    return factory
+
+
+def is_model_class(t: Any) -> bool:
+    return isinstance(t, type) and attrs.has(t) and not issubclass(t, Action)
+
+
+def class_hook(cl: type[Any], converter: cattrs.Converter) -> Hook:
+    """cattrs' generated function, behind a check that the value is a JSON object (and, in the
+    fast converter, behind :func:`fast_path`)."""
+    inner = make_dict_structure_fn(cl, converter)
+
+    def structure(value: Any, _type: Any) -> Any:
+        if type(value) is not dict:
+            raise WrongTypeError("an object", value)
+        return inner(value, cl)
+
+    return structure if converter.detailed_validation else fast_path(cl, converter, structure)
+
+
+#: Types checked inline by :func:`fast_path` (their hook is :func:`strict`: exactly this type).
+_INLINE = {int: "int", str: "str", bool: "bool"}
+
+
+def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None = None) -> Hook:
+    """A structure function for the usual case, a save as :class:`Encoder` writes it: an object
+    with exactly the fields of ``cl`` (plus ``tag``), whole numbers, strings and true/false of
+    the right type. It calls the same hooks and ``cl`` as cattrs' function does, only without
+    its bookkeeping (about 2x faster); anything else (a missing, extra or mistyped field) goes to
+    ``slow``, which takes it or raises the exact error. So it accepts exactly what ``slow`` does."""
+    fields = [a for a in attrs.fields(attrs.resolve_types(cl)) if a.init]
+    names: dict[str, Any] = {"cl": cl, "slow": slow}
+    body = [
+        "def structure(o, t=None):",
+        f"    if type(o) is not dict or len(o) != {len(fields) + (tag is not None)}:",
+        "        return slow(o, t)",
+        "    try:",
+        *(f"        v{i} = o[{a.name!r}]" for i, a in enumerate(fields)),
+        *([f"        o[{tag!r}]"] if tag is not None else []),
+        "    except KeyError:",
+        "        return slow(o, t)",
+    ]
+    checks, args = [], []
+    for i, a in enumerate(fields):
+        kind = a.type
+        options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
+        optional = [o for o in options if o is not type(None)] if type(None) in options else []
+        if kind in _INLINE:
+            checks.append(f"type(v{i}) is {_INLINE[kind]}")
+            value = f"v{i}"
+        elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
+            checks.append(f"(v{i} is None or type(v{i}) is {_INLINE[optional[0]]})")
+            value = f"v{i}"
+        elif kind is None or kind is Any:
+            value = f"v{i}"
+        elif is_tuple(kind) and len(typing.get_args(kind)) == 2 and typing.get_args(kind)[1] is Ellipsis:
+            item = typing.get_args(kind)[0]  # an array of one type, inline: no call per array
+            checks.append(f"type(v{i}) is list")
+            if item in _INLINE:
+                checks.append(f"all([type(x) is {_INLINE[item]} for x in v{i}])")
+                value = f"tuple(v{i})"
+            else:
+                names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(item), item
+                value = f"tuple([h{i}(x, t{i}) for x in v{i}])"
+        else:
+            names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(kind), kind
+            value = f"h{i}(v{i}, t{i})"
+        args.append(f"{a.alias}={value}" if a.kw_only else value)
+    if checks:
+        body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
+    body.append(f"    return cl({', '.join(args)})")
+    exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
+    return names["structure"]

@@ -1,0 +1,106 @@
+"""The campaign format's migrations, one a version (registered on :data:`saves.envelope.CAMPAIGN`
+when this module is imported, which :mod:`saves.format` does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from saves.converter import unstructure
+from saves.envelope import CAMPAIGN
+
+
+@CAMPAIGN.migration(1)
+def migrate_1_to_2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 adds each campaign's ``visibility`` (what the players see): a version-1 file
+    gets the defaults (PCs exact, NPCs wound level, groups standing count)."""
+    from core.visibility import Visibility
+
+    default = orjson.loads(orjson.dumps(unstructure(Visibility())))
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        if isinstance(campaign, dict):
+            campaign.setdefault("visibility", default)
+    return payload
+
+
+@CAMPAIGN.migration(2)
+def migrate_2_to_3(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 lets a condition last until the start or the end of someone's next turn
+    (``lasts``, ``of``) and be put on several combatants at once (``AddCondition.also``): a
+    version-2 condition lasts its rounds, or until removed when it has none."""
+
+    def condition(cond: Any) -> None:
+        if isinstance(cond, dict):
+            cond.setdefault("lasts", "rounds" if cond.get("rounds") is not None else "removed")
+            cond.setdefault("of", None)
+
+    def campaign(data: Any) -> None:
+        for enc in data.get("encounters", ()) if isinstance(data, dict) else ():
+            for part in enc.get("participants", ()) if isinstance(enc, dict) else ():
+                for cond in part.get("conditions", ()) if isinstance(part, dict) else ():
+                    condition(cond)
+
+    history = payload.get("history")
+    history = history if isinstance(history, dict) else {}
+    campaign(payload.get("campaign"))
+    campaign(history.get("base"))
+    for name in ("done", "undone"):
+        for entry in history.get(name, ()):
+            action = entry.get("action") if isinstance(entry, dict) else None
+            if isinstance(action, dict) and action.get("type") == "AddCondition":
+                condition(action.get("condition"))
+                action.setdefault("also", [])
+    return payload
+
+
+@CAMPAIGN.migration(3)
+def migrate_3_to_4(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 keeps with each log line whether the players may read it, decided when it was
+    written (``players``). For the lines of an older file that cannot be known any more (the
+    campaign as it was then is gone): they are kept from the players, who never see a line
+    about something the GM hid or kept private then."""
+    history = payload.get("history")
+    log = history.get("log") if isinstance(history, dict) else None
+    for entry in log if isinstance(log, list) else ():
+        if isinstance(entry, dict):
+            entry.setdefault("players", False)
+    return payload
+
+
+@CAMPAIGN.migration(4)
+def migrate_4_to_5(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 keeps each campaign's spell book (``book``: its own spells and remembered
+    casters, :mod:`core.spellbook`): a version-4 campaign gets an empty one (the built-in spells
+    are never in a file)."""
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        if isinstance(campaign, dict):
+            campaign.setdefault("book", {"spells": [], "casters": []})
+    return payload
+
+
+@CAMPAIGN.migration(5)
+def migrate_5_to_6(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 adds what else the GM may choose to show the players (core.visibility): HP as a
+    bar or as the damage taken (new values only), the options (``conditions``, ``reveal``,
+    ``next_up``, ``your_turn``, ``round_counter``, and per combatant ``toggles``) and ``aliases``;
+    and with each log line the words the players read when an alias stood for a name
+    (``shown``). A version-5 campaign gets what it showed then: NPC conditions and the round
+    shown, nobody revealed by itself, no alias; the cues on; its lines read as written."""
+    from core.visibility import Visibility
+
+    added = {k: v for k, v in orjson.loads(orjson.dumps(unstructure(Visibility()))).items()
+             if k in ("conditions", "reveal", "next_up", "your_turn", "round_counter", "toggles", "aliases")}
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        vis = campaign.get("visibility") if isinstance(campaign, dict) else None
+        if isinstance(vis, dict):
+            for key, value in added.items():
+                vis.setdefault(key, value)
+    log = history.get("log") if isinstance(history, dict) else None
+    for entry in log if isinstance(log, list) else ():
+        if isinstance(entry, dict):
+            entry.setdefault("shown", None)
+    return payload
