@@ -23,7 +23,7 @@ from tui.cli import main
 from tui.cli.calc_commands import COMMANDS
 from tui.cli.calc_parser import HELP
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def calc(*argv: str) -> tuple[int, str, str]:

@@ -24,8 +24,8 @@ from core.spellbook.seeds import built_in
 from saves.lock import CampaignLock
 from saves.players_file import players_path
 from saves.store import create_campaign, load_campaign
-from tests.test_calc import calc
-from tests.test_spellbook import any_inputs, house_rules
+from tests.cli.test_calc import calc
+from tests.rules.test_spellbook import any_inputs, house_rules
 from tui.cli.calc_book import inputs_of, system_of, words_of
 from tui.cli.calc_commands import commands
 from tui.cli.calc_parser import command_key, normalise, parser

@@ -6,7 +6,7 @@ import pytest
 
 from core.breakdown import render
 from core.d6.spell import effect_value, free, spell_difficulty
-from tests.test_calc import calc, calc_json, pick, run
+from tests.cli.test_calc import calc, calc_json, pick, run
 
 
 def test_D2_soin_through_the_command_line():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.combat import attack_group, defend_group
 from core.rolls import chance_of_success, check
-from tests.test_calc import calc, calc_json
+from tests.cli.test_calc import calc, calc_json
 
 
 def test_attack_group_takes_a_score_and_the_kult_die_like_check():

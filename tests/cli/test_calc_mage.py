@@ -6,7 +6,7 @@ import pytest
 
 from core.breakdown import render
 from core.mage import MageEffect, chance, mage_spell
-from tests.test_calc import calc, calc_json, pick, run
+from tests.cli.test_calc import calc, calc_json, pick, run
 
 MAGE = ("spell", "mage")
 

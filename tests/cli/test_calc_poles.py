@@ -7,7 +7,7 @@ import pytest
 
 from core.breakdown import render
 from core.poles import PolesRequest, blood_mana, poles_spell
-from tests.test_calc import calc, calc_json, pick, run
+from tests.cli.test_calc import calc, calc_json, pick, run
 
 SPELL_KEYS = (
     "resource improvised_cost fixed_costs cost segments swift save_dc identify_dc ranges counter_cost possible reason breakdown"

@@ -17,7 +17,7 @@ from tests.golden.make_campaign_v1 import golden_journal
 from tui.cli import main
 from tui.cli.campaign import main_check, main_log, main_new, markdown_log
 
-GOLDEN = Path(__file__).parent / "golden" / "campaign_v1.json"
+GOLDEN = Path(__file__).parents[1] / "golden" / "campaign_v1.json"
 
 
 @pytest.fixture
@@ -105,7 +105,7 @@ def test_check_summarises_a_campaign_that_loads(capsys) -> None:
 def test_check_counts_the_spell_book() -> None:
     from tui.cli.campaign import summary
 
-    golden = Path(__file__).parent / "golden" / "campaign_v5.json"
+    golden = Path(__file__).parents[1] / "golden" / "campaign_v5.json"
     lines = dict(summary(read_journal(golden.read_bytes(), golden).journal, 5))
     assert lines["spell book"] == "6 spells of its own, 2 casters (calc spell --book lists them)"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.rules_doc import RULES_DOC, sections
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 # The numbered sections of the rules reference, docs/rules.md.
 RULES_SECTIONS = sections(RULES_DOC.read_text(encoding="utf-8"))

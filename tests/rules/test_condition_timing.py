@@ -14,7 +14,7 @@ from core.encounter import Condition, Lasts
 from core.errors import RulesError
 from core.journal import Journal
 from core.roster import new_character
-from tests.test_turns import run
+from tests.rules.test_turns import run
 
 
 def trio() -> Campaign:

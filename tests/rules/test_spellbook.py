@@ -34,7 +34,7 @@ from saves.errors import BadFieldError
 from saves.format import CONVERTER, SaveFile, detailed_converter, encode, read_journal
 from tests.golden.make_campaign_v5 import golden_book, golden_journal
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 PATH = Path("/campagnes/villon.json")
 FIREBALL = BookSpell("Boule de feu", ApotheoseInputs(5, targets=3))
 DANTE = BookCaster("Dante", MageCaster(3, avatar=2, willpower=5, spheres=(Sphere("Forces", 3), Sphere("Prime", 2))))
@@ -350,7 +350,7 @@ def test_an_empty_book_imports_no_calculator_when_a_save_loads() -> None:
         "p = Path('tests/golden/campaign_v4.json'); read_journal(p.read_bytes(), p); "
         "print(sorted(m for m in sys.modules if m.startswith(('core.mage', 'core.poles', 'core.d6', 'core.spellbook.'))))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2])
     assert out.stdout.strip() == "['core.spellbook.book']"
 
 

@@ -94,7 +94,7 @@ from saves.format import (
 from tests.golden.make_campaign_v1 import golden_journal
 from tests.golden.make_campaign_v5 import golden_book
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 PATH = Path("/campagnes/villon.json")
 DEMO = demo_campaign()
 KEYS = ("arsouille", "alduin", "segiere", "morvan", "romuald", "brunvir", "capitaine")

@@ -1,6 +1,6 @@
 """Issue 12: the save converter builds the actions' tagged union (about 0.1 s for 42 classes)
 when a save first needs it, not at import (before the app's first frame); it then gives the
-same data and errors as if built at once (the golden files and tests/test_format.py hold)."""
+same data and errors as if built at once (the golden files and tests/saves/test_format.py hold)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import orjson
 import saves.format
 from core.actions import Action, Damage, NextTurn
 from saves.format import CONVERTER, TAG, SaveFile, make_converter
-from tests.test_format import EXAMPLES, golden_journal, payload_of
+from tests.saves.test_format import EXAMPLES, golden_journal, payload_of
 
 
 def counting(monkeypatch) -> list[int]:

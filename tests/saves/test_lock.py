@@ -13,7 +13,7 @@ import pytest
 
 from saves.errors import LockedError, SaveError
 from saves.lock import CampaignLock, Holder, info_path, lock_path, read_holder
-from tests.test_atomic import dead_pid
+from tests.saves.test_atomic import dead_pid
 
 HOLD = """
 import sys

@@ -22,8 +22,8 @@ from saves.store import AutoSaver, create_campaign, open_campaign
 from tests.golden.make_campaign_v1 import golden_journal
 from tui.cli import main
 
-GOLDEN = Path(__file__).parent / "golden" / "players_v2.json"
-GOLDEN_V1 = Path(__file__).parent / "golden" / "players_v1.json"
+GOLDEN = Path(__file__).parents[1] / "golden" / "players_v2.json"
+GOLDEN_V1 = Path(__file__).parents[1] / "golden" / "players_v1.json"
 
 
 def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:

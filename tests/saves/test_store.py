@@ -34,7 +34,7 @@ from saves.store import (
     refuses,
     restore_backup,
 )
-from tests.test_lock import python
+from tests.saves.test_lock import python
 
 ROOT = os.geteuid() == 0
 

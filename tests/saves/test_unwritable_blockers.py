@@ -16,8 +16,8 @@ from core.demo import demo_campaign
 from saves.atomic import atomic_write, backup_path
 from saves.store import AutoSaver, create_campaign, open_campaign
 from tests.conftest import make_test_app, run, wait_for
-from tests.test_save_conflict import save_turns
-from tests.test_store import saved_journal
+from tests.saves.test_save_conflict import save_turns
+from tests.saves.test_store import saved_journal
 from tui.run import open_session
 
 ROOT = os.geteuid() == 0

@@ -26,7 +26,7 @@ from tests.terminals import wait_until
 
 pytestmark = pytest.mark.slow
 
-SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "browser_phone.png"
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "browser_phone.png"
 VISIBLE = ("Arsouille", "Alduin", "Segiere", "Morvan", "Romuald", "Brunvir", "Capitaine de la garde", "Vétérans de Villon")
 
 

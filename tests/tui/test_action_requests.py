@@ -15,7 +15,7 @@ from core.demo import demo_campaign
 from core.errors import RulesError
 from core.shadow import Mark, Shadow
 from tests.conftest import done_actions, make_app_trades_apply, run
-from tests.test_tui_mass_combat import turn_of
+from tests.tui.test_mass_combat_pane import turn_of
 from tui.door import Declined, Refused
 from tui.screens.prompts import ConfirmDialog
 from tui.session import Session

@@ -12,7 +12,7 @@ import pytest
 from textual import events
 
 from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
-from tests.test_tui_repaint import settled
+from tests.tui.test_repaint import settled
 from tui.widgets.initiative import InitiativeList
 
 

@@ -15,7 +15,7 @@ from textual.dom import DOMNode
 from tests.conftest import make_test_app, run, wait_for
 from tui.commands.table import BY_ID, COMMANDS, SCOPE, SCOPES, Command, in_scope
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def node_class(scope_name: str) -> type:

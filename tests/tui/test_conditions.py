@@ -12,7 +12,7 @@ from core.actions import AddCondition, Damage
 from core.encounter import Condition, Lasts
 from tests.conftest import make_test_app, run, wait_for
 from tests.hostile import screen_text
-from tests.test_tui_burst import burst
+from tests.tui.test_burst import burst
 from tui.widgets.initiative import InitiativeList
 from tui.widgets.status import StatusBar
 

@@ -15,8 +15,8 @@ from textual.widget import Widget
 
 from core.actions import Outcome
 from tests.conftest import make_test_app, run
-from tests.test_tui_repaint import Spy, settled
-from tests.test_tui_startup import FramesDriver
+from tests.tui.test_repaint import Spy, settled
+from tests.tui.test_startup import FramesDriver
 from tui.textual_fixes.compositor import LinesCompositor, stacked
 from tui.widgets.initiative import InitiativeList
 

@@ -1,4 +1,4 @@
-"""Issue 14: the items tests/test_tui_fight.py did not yet play (1: the defence form; 13: README)."""
+"""Issue 14: the items tests/tui/test_first_fight.py did not yet play (1: the defence form; 13: README)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.conftest import make_test_app, run, wait_for
 
 WIDE = (120, 40)
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 @run

@@ -11,7 +11,7 @@ from core.roster import Character
 from saves.roster_file import read_roster
 from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
 from tests.hostile import screen_text
-from tests.test_tui_burst import burst
+from tests.tui.test_burst import burst
 from tui.cli import SUBCOMMANDS, main
 from tui.screens.victims import VictimsDialog
 

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import make_app_trades_apply, run, wait_for
 from tests.hostile import screen_text
-from tests.test_tui_burst import burst
+from tests.tui.test_burst import burst
 
 SIZES = [(80, 24), (120, 40)]
 

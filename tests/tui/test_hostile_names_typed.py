@@ -19,7 +19,7 @@ from core.demo import demo_campaign
 from saves.store import create_campaign
 from tests.conftest import make_test_app, run, wait_for
 from tests.hostile import MORVAN, VILLON, data_controls, every_pane_and_sheet, recording_driver, screen_text
-from tests.test_store import saved_journal
+from tests.saves.test_store import saved_journal
 from tui.cli.campaign import main_check
 
 

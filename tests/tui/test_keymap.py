@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import make_test_app, run, wait_for
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def write_keymap(monkeypatch, tmp_path: Path, text: str) -> Path:

@@ -9,7 +9,7 @@ from textual.widgets import RichLog
 
 from tests.conftest import make_test_app, run, wait_for
 from tests.hostile import screen_text
-from tests.test_snapshots import NARROW, WIDE
+from tests.tui.test_snapshots import NARROW, WIDE
 from tui.screens.log import LogScreen
 
 

@@ -11,7 +11,7 @@ from core.actions import AddCharacter, AttackNamedGroup, Join, apply
 from core.demo import demo_campaign
 from tests.conftest import done_actions, run, wait_for
 from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
-from tests.test_tui_mass_combat import turn_of
+from tests.tui.test_mass_combat_pane import turn_of
 from tui.widgets.named_group import NamedGroupForm
 
 NARROW = (80, 24)

@@ -8,7 +8,7 @@ from core.actions import AddCharacter, AttackGroup, AttackOpponent, DefendOppone
 from core.characteristics import Characteristics
 from core.roster import new_character
 from tests.conftest import done_actions, make_test_app, run, wait_for
-from tests.test_tui_fight import turn_of
+from tests.tui.test_first_fight import turn_of
 
 WIDE, NARROW = (120, 40), (80, 24)
 

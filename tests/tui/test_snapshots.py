@@ -1,6 +1,6 @@
 """What the screen shows: the main screen at 80×24 and 120×40 in both languages, each dialog.
 
-Update after a deliberate change with ``pytest tests/test_snapshots.py --snapshot-update`` and
+Update after a deliberate change with ``pytest tests/tui/test_snapshots.py --snapshot-update`` and
 read the report (snapshot_report.html) first.
 """
 

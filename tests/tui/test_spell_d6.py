@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Input, Select, Static, TabbedContent
 
 from tests.conftest import make_test_app, run, wait_for
-from tests.test_snapshots import NARROW, WIDE
+from tests.tui.test_snapshots import NARROW, WIDE
 from tui.widgets.spell import SpellPane
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
 

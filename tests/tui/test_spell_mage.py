@@ -10,7 +10,7 @@ from textual.widgets import Input, Static, TabbedContent
 from core.house_rules import HouseRules
 from core.mage import MageEffect, chance, mage_spell, percent
 from tests.conftest import make_test_app, run, wait_for
-from tests.test_snapshots import NARROW, WIDE
+from tests.tui.test_snapshots import NARROW, WIDE
 
 MAGE_ACTION = "screen.spell_system('mage')"
 

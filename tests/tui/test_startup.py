@@ -17,7 +17,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
 
 from tests.conftest import make_test_app, run
-from tests.test_tui_pane_switch import cells_per_row
+from tests.tui.test_pane_switch import cells_per_row
 
 #: A full 120x40 frame of the demo is about 28 KB.
 MOST_BYTES = 30_000

@@ -8,7 +8,7 @@ import attrs
 from core.actions import AttackGroup, SetStigmaEffect, apply
 from core.shadow import EffectKind, Shadow, StigmaEffect
 from tests.conftest import done_actions, make_test_app, run, wait_for
-from tests.test_tui_mass_combat import WIDE, turn_of
+from tests.tui.test_mass_combat_pane import WIDE, turn_of
 from tui.screens.stigma import StigmaDialog, new_stigmata
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import textual
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TUI = ROOT / "tui"
 FIXES = TUI / "textual_fixes"
 TEXTUAL = Path(textual.__file__).parent

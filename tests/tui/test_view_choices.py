@@ -1,7 +1,7 @@
 """The players' terminal view of each display choice, on a phone's 40 columns (and the wide
 layout once): a snapshot each. Every line fits the width: nothing scrolls sideways.
 
-Update after a deliberate change with ``pytest tests/test_view_choices.py --snapshot-update`` and
+Update after a deliberate change with ``pytest tests/tui/test_view_choices.py --snapshot-update`` and
 read the report first.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 14, item 11: the words a GM reads (what tests/test_tui_fight.py does not already play)."""
+"""Issue 14, item 11: the words a GM reads (what tests/tui/test_first_fight.py does not already play)."""
 
 from __future__ import annotations
 
