@@ -13,6 +13,7 @@ from core.demo import demo_campaign
 from core.journal import Journal
 from saves.atomic import atomic_write
 from saves.format import encode
+from saves.store import create_campaign
 from tui.cli.calc import main as calc
 
 
@@ -62,3 +63,14 @@ def test_log_piped_into_head_ends_quietly(tmp_path):
     err = proc.stderr.read()
     assert proc.wait(60) == 0
     assert b"Traceback" not in err and b"BrokenPipe" not in err
+
+
+def test_item8_check_piped_into_head_ends_quietly(tmp_path):
+    """``apotheose check FILE | head``: the reader goes away before the summary is written."""
+    path = create_campaign(tmp_path / "villon.json", demo_campaign("Villon"))
+    code = f"import sys; from tui.cli import main; sys.exit(main(['check', {str(path)!r}]))"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # head has read its lines (here: none) and gone
+    err = proc.stderr.read()
+    assert proc.wait(60) == 0
+    assert err == b""

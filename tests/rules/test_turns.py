@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 import pytest
 
@@ -176,3 +178,32 @@ def test_set_initiative_resorts_and_move_reorders_by_hand() -> None:
 def test_condition_rounds_must_be_positive() -> None:
     with pytest.raises(RulesError, match="rounds"):
         Condition("stunned", 0)
+
+
+def test_item9_starting_a_fight_with_5000_combatants_is_not_quadratic():
+    """Starting a fight costs about n log n: the Python calls it makes for 5,000 combatants are
+    within 15 times those for 500 (quadratic would be 100 times). Counted, not timed."""
+    from benchmarks.start_fight import roster_of
+    from core.actions import StartEncounter
+    from core.journal import Journal
+
+    def calls(n: int) -> int:
+        campaign, keys = roster_of(n)
+        journal = Journal.start(campaign)
+        count = 0
+
+        def profile(frame, event, arg):
+            nonlocal count
+            if event in ("call", "c_call"):
+                count += 1
+
+        sys.setprofile(profile)
+        try:
+            journal, _ = journal.record(StartEncounter("Le pont de Villon", tuple(keys[-n:])))
+        finally:
+            sys.setprofile(None)
+        assert len(journal.campaign.encounter.participants) == n
+        return count
+
+    small, large = calls(500), calls(5000)
+    assert large < 15 * small, (small, large)
