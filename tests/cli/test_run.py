@@ -16,9 +16,9 @@ from saves.atomic import atomic_write, backup_path
 from saves.format import read_journal
 from saves.lock import CampaignLock
 from saves.store import AutoSaver, create_campaign
-from tests.conftest import run, wait_for
 from tests.saves.test_lock import python
 from tests.saves.test_store import HOLD
+from tests.tui.pilot import run, wait_for
 from tui.door import Refused
 from tui.run import Usage, build, finish, main
 from tui.screens.bad_save import BadSaveScreen

@@ -24,7 +24,7 @@ from core.combat import Grade, Range, group_difficulty
 from core.demo import demo_campaign
 from core.journal import Journal
 from core.shadow import Mark, Shadow
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 from tui.door import Declined, Refused
 
 

@@ -58,7 +58,7 @@ from core.shadow import (
     voluntary_stigma,
 )
 from core.sums import whole
-from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
+from tests.tui.pilot import make_app_trades_apply, make_test_app, run, wait_for
 from tui.widgets.initiative import InitiativeList
 from tui.widgets.inputs import ErrorLine
 

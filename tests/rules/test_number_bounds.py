@@ -20,7 +20,7 @@ from core.validators import Whole
 from saves.errors import BadFieldError
 from saves.format import encode, read_journal
 from saves.roster_file import RosterFileError, parse_roster
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 
 HUGE = "99999999999999999999999"
 

@@ -17,7 +17,7 @@ from saves.errors import SaveError
 from saves.format import encode
 from saves.players_file import players_path
 from saves.templates import library_path, load_library
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 from tui.cli import main
 
 CONTROLS = "\x1b\x07\x9b\u202e"

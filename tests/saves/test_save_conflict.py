@@ -16,9 +16,9 @@ from core.demo import demo_campaign
 from saves.atomic import atomic_create, atomic_write
 from saves.lock import lock_path
 from saves.store import AutoSaver, SaveConflict, create_campaign, open_campaign
-from tests.conftest import make_test_app, run, wait_for
 from tests.saves.test_store import after
 from tests.saves.test_store import saved_journal as saved
+from tests.tui.pilot import make_test_app, run, wait_for
 
 
 def save_turns(saver: AutoSaver, journal, count: int):

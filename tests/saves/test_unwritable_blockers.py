@@ -15,9 +15,9 @@ import pytest
 from core.demo import demo_campaign
 from saves.atomic import atomic_write, backup_path
 from saves.store import AutoSaver, create_campaign, open_campaign
-from tests.conftest import make_test_app, run, wait_for
 from tests.saves.test_save_conflict import save_turns
 from tests.saves.test_store import saved_journal
+from tests.tui.pilot import make_test_app, run, wait_for
 from tui.run import open_session
 
 ROOT = os.geteuid() == 0

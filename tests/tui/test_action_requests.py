@@ -14,13 +14,10 @@ from core.actions.base import Action as BaseAction
 from core.demo import demo_campaign
 from core.errors import RulesError
 from core.shadow import Mark, Shadow
-from tests.conftest import done_actions, make_app_trades_apply, run
-from tests.tui.test_mass_combat_pane import turn_of
+from tests.tui.pilot import WIDE, done_actions, make_app_trades_apply, run, turn_of
 from tui.door import Declined, Refused
 from tui.screens.prompts import ConfirmDialog
 from tui.session import Session
-
-WIDE = (120, 40)
 
 
 def _subclasses(cls: type) -> set[type]:

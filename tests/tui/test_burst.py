@@ -9,20 +9,9 @@ The keys are posted to the app as its driver posts them, all before the app hand
 from __future__ import annotations
 
 import pytest
-from textual import events
 
-from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
-from tests.tui.test_repaint import settled
+from tests.tui.pilot import burst, make_app_trades_apply, make_test_app, quiet, run, wait_for
 from tui.widgets.initiative import InitiativeList
-
-
-def burst(app, *keys: str) -> None:
-    """Post all ``keys`` to the app before it handles any of them (from the app, as its driver
-    does)."""
-    for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
-        event.set_sender(app)
-        app.post_message(event)
 
 
 async def _settle(pilot) -> None:
@@ -73,15 +62,15 @@ def test_down_down_down_x_in_one_burst_targets_the_fourth_row(size) -> None:
     async def play() -> None:
         app = make_test_app()
         async with app.run_test(size=size) as pilot:
-            await settled(pilot)
+            await quiet(pilot)
             the_list = app.screen.query_one(InitiativeList)
             fourth = the_list.keys[3]
             burst(app, "down", "down", "down", "x")
-            await settled(pilot)
+            await quiet(pilot)
             assert the_list.cursor_key == fourth and app.selected == fourth
             before = hp(app, fourth)
             burst(app, "3", "enter")
-            await settled(pilot)
+            await quiet(pilot)
             assert hp(app, fourth) == before - 3
 
     play()
@@ -93,12 +82,12 @@ async def test_a_whole_fight_turn_typed_in_one_burst() -> None:
     (Romuald and Alduin, who wear no armour)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         keys = app.screen.query_one(InitiativeList).keys
         fourth, last = keys[3], keys[-1]
         hp4, hp_last = hp(app, fourth), hp(app, last)
         burst(app, "down", "down", "down", "x", "3", "enter", "end", "x", "2", "enter")
-        await settled(pilot)
+        await quiet(pilot)
         assert (fourth, last) == ("romuald", "alduin")
         assert (hp(app, fourth), hp(app, last)) == (hp4 - 3, hp_last - 2)
         assert app.selected == last
@@ -110,12 +99,12 @@ async def test_escape_then_keys_in_one_burst_act_on_the_list() -> None:
     damage form opens on that row."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         the_list = app.screen.query_one(InitiativeList)
         burst(app, "x")
-        await settled(pilot)
+        await quiet(pilot)
         burst(app, "escape", "down", "down", "x")
-        await settled(pilot)
+        await quiet(pilot)
         assert the_list.cursor_key == the_list.keys[2] == app.selected
 
 
@@ -123,12 +112,12 @@ async def test_escape_then_keys_in_one_burst_act_on_the_list() -> None:
 async def test_keys_typed_one_at_a_time_are_never_held() -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         held: list[str] = []
         hold = app.key_order.hold
         app.key_order.hold = lambda event: (held.append(event.key) if hold(event) else False)  # type: ignore[method-assign]
         await pilot.press("down", "down", "x", "3", "enter", "escape", "up")
-        await settled(pilot)
+        await quiet(pilot)
         assert held == []
         assert app.key_order.on_their_way == 0 and not app.key_order.held
 
@@ -142,14 +131,14 @@ async def test_a_key_that_never_comes_back_holds_the_next_ones_only_a_moment(mon
     monkeypatch.setattr(key_order, "GIVE_UP", 0.3)
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         the_list = app.screen.query_one(InitiativeList)
         monkeypatch.setattr(key_order.KeyOrder, "_follow", lambda self, event, node: None)  # lost on its way
         burst(app, "down", "down", "down")
         await pilot.pause()
         assert app.key_order.held  # the two after the first wait for it
         await pilot.pause(2.0)  # two give-ups: 0.6 s
-        await settled(pilot)
+        await quiet(pilot)
         assert not app.key_order.held and the_list.cursor == 3
 
 
@@ -159,10 +148,10 @@ async def test_a_dialog_key_and_the_name_after_it_in_one_burst() -> None:
     first field, not on the list behind it (``Z``, ``e``, ``d`` are keys there too)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         before = app.campaign
         burst(app, "A", "Z", "e", "d")
-        await settled(pilot)
+        await quiet(pilot)
         assert app.screen is not app.screen_stack[0]  # the dialog
         assert app.screen.focused.value == "Zed"
         assert app.campaign is before  # nothing done on the list

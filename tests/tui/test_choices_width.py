@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Select
 
-from tests.conftest import make_test_app, run
+from tests.tui.pilot import NARROW, WIDE, make_test_app, run
 
-WIDE, NARROW = (120, 40), (80, 24)
 #: The form of each key whose Selects name combatants: (key to open it, Select ids).
 FORMS = (("o", ("duel-attacker", "duel-defender")), ("g", ("atk-attacker",)), ("v", ("def-defender",)))
 

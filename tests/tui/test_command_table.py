@@ -12,7 +12,7 @@ import pytest
 from textual.actions import parse
 from textual.dom import DOMNode
 
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 from tui.commands.table import BY_ID, COMMANDS, SCOPE, SCOPES, Command, in_scope
 
 ROOT = Path(__file__).resolve().parents[2]

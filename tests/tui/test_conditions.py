@@ -10,23 +10,14 @@ import pytest
 
 from core.actions import AddCondition, Damage
 from core.encounter import Condition, Lasts
-from tests.conftest import make_test_app, run, wait_for
-from tests.hostile import screen_text
-from tests.tui.test_burst import burst
-from tui.widgets.initiative import InitiativeList
+from tests.tui.pilot import SIZES, burst, make_test_app, row_text, run, screen_text, wait_for
 from tui.widgets.status import StatusBar
 
 ALLIES = ("romuald", "segiere", "morvan", "arsouille", "alduin")
-SIZES = [(80, 24), (120, 40)]
 
 
 def conditions(app, key: str) -> list[Condition]:
     return list(app.campaign.encounter.participant(key).conditions)
-
-
-def row_text(app, key: str) -> str:
-    the_list = app.screen.query_one(InitiativeList)
-    return the_list._render_row(the_list.keys.index(key), the_list.scrollable_content_region.width).text
 
 
 def status(app) -> str:

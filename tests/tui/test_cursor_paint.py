@@ -14,8 +14,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from core.actions import Outcome
-from tests.conftest import make_test_app, run
-from tests.tui.test_repaint import Spy, settled
+from tests.tui.pilot import make_test_app, quiet, run
+from tests.tui.test_repaint import Spy
 from tests.tui.test_startup import FramesDriver
 from tui.textual_fixes.compositor import LinesCompositor, stacked
 from tui.widgets.initiative import InitiativeList
@@ -62,9 +62,9 @@ async def test_a_cursor_move_paints_two_rows_and_the_target_line_under_one_kb(mo
     app = make_test_app()
     app.driver_class = FramesDriver
     async with app.run_test(size=SIZE, headless=False) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         app.screen.query_one(InitiativeList).focus()
-        await settled(pilot)
+        await quiet(pilot)
         monkeypatch.setattr(Widget, "render_lines", counted)
         monkeypatch.setattr(LinesCompositor, "render_partial_update", kept)
         for key in ("down", "down", "up"):
@@ -73,7 +73,7 @@ async def test_a_cursor_move_paints_two_rows_and_the_target_line_under_one_kb(mo
             updates.clear()
             app._driver.frames.clear()
             await pilot.press(key)
-            await settled(pilot)
+            await quiet(pilot)
             assert {w.id for w in spy.repainted} == {"initiative-list", "dmg-targets"}, key  # no hidden form
             assert rendered == {"initiative-list": 2, "dmg-targets": 1}, (key, rendered)  # nothing behind
             written = sum(len(frame.encode()) for frame in app._driver.frames)
@@ -117,11 +117,11 @@ def test_every_partial_update_of_a_fight_draws_what_a_full_repaint_draws(size, m
     async def play() -> None:
         app = make_test_app()
         async with app.run_test(size=size) as pilot:
-            await settled(pilot)
+            await quiet(pilot)
             for key in ("down", "down", "down", "x", "3", "enter", "up", "o", "escape", "n", "space", "down",
                         "space", "g", "escape", "4", "1", "down", "up", "v", "escape", "end", "home"):  # fmt: skip
                 await pilot.press(key)
-                await settled(pilot)
+                await quiet(pilot)
                 assert not wrong, (key, wrong)
 
     play()
@@ -141,11 +141,11 @@ async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> 
     between two combatants lays no row out again, and each look is the right one."""
     app = make_test_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         the_list = app.screen.query_one(InitiativeList)
         the_list.focus()
         await pilot.press("down", "up")
-        await settled(pilot)
+        await quiet(pilot)
         drawn: list[tuple[int, str]] = []
         render_row = InitiativeList._render_row
         monkeypatch.setattr(
@@ -154,14 +154,14 @@ async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> 
         first = the_list.cursor
         for key in ("down", "up", "down", "up"):
             await pilot.press(key)
-            await settled(pilot)
+            await quiet(pilot)
         assert drawn == []
         width = the_list.scrollable_content_region.width
         assert the_list.render_line(first) == render_row(the_list, first, width, "cursor")
         assert the_list.render_line(first + 1) == render_row(the_list, first + 1, width, "")
         assert render_row(the_list, first, width, "cursor") != render_row(the_list, first, width, "")
         app.screen.focus_next()  # away from the list: the cursor's look without focus
-        await settled(pilot)
+        await quiet(pilot)
         assert not the_list.has_focus
         assert drawn == [(first, "cursor-blur")]
         assert the_list.render_line(first) == render_row(the_list, first, width, "cursor-blur")
@@ -173,16 +173,16 @@ async def test_a_changed_row_is_drawn_anew_in_every_look() -> None:
 
     app = make_test_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         the_list = app.screen.query_one(InitiativeList)
         the_list.focus()
         key = the_list.cursor_key
         await pilot.press("down", "up")
-        await settled(pilot)
+        await quiet(pilot)
         assert set(the_list.strips[key]) == {"", "cursor"}
         before = the_list.render_line(the_list.cursor).text
         assert isinstance(await app.request(Damage((key,), 1)), Outcome)
-        await settled(pilot)
+        await quiet(pilot)
         assert key not in the_list.strips or set(the_list.strips[key]) == {"cursor"}  # the old lines are gone
         assert the_list.render_line(the_list.cursor).text != before
 
@@ -194,17 +194,17 @@ async def test_esc_then_a_key_at_once_leaves_each_row_in_its_look() -> None:
     reached has the focused cursor's look (the kept lines are not the ones of another look)."""
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         the_list = app.screen.query_one(InitiativeList)
         the_list.focus()
         await pilot.press("down", "up", "down")
-        await settled(pilot)
+        await quiet(pilot)
         start = the_list.cursor
         await pilot.press("x")  # the damage form: the list loses its focus
-        await settled(pilot)
+        await quiet(pilot)
         assert not the_list.has_focus
         await pilot.press("escape", "down")
-        await settled(pilot)
+        await quiet(pilot)
         assert the_list.has_focus and the_list.cursor == start + 1
         width = the_list.scrollable_content_region.width
         fresh = InitiativeList._render_row

@@ -10,29 +10,10 @@ import attrs
 from core.actions import AttackOpponent, Damage, Heal, RepairArmour
 from core.demo import demo_campaign
 from core.dice import kult_die
-from tests.conftest import done_actions, run, wait_for
-from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
+from tests.tui.pilot import NARROW, WIDE, done_actions, on_initiative, run, select, text_of, wait_for
+from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.damage import DamagePane, parse_amount
-from tui.widgets.initiative import InitiativePane
 from tui.widgets.inputs import ErrorLine, FieldError
-
-WIDE, NARROW = (120, 40), (80, 24)
-
-
-
-
-def text_of(app, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
-
-
-def on_initiative(app) -> bool:
-    focused = app.focused
-    return focused is not None and any(isinstance(node, InitiativePane) for node in focused.ancestors_with_self)
-
-
-async def select(pilot, key: str) -> None:
-    pilot.app.selected = key
-    await pilot.pause()
 
 
 def hurt(campaign, key: str, **values):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import make_test_app, run, wait_for
-
-WIDE = (120, 40)
+from tests.tui.pilot import WIDE, make_test_app, run, wait_for
 
 
 @run

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import done_actions, run, wait_for
-from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
+from tests.tui.pilot import NARROW, WIDE, done_actions, row_text, run, wait_for
+from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.status import StatusBar
-
-WIDE, NARROW = (120, 40), (80, 24)
 
 
 # -- 8. readable without colour --------------------------------------------------------------
@@ -50,7 +48,7 @@ async def test_every_checkbox_of_the_app_writes_its_state():
 def test_read_only_header_says_whose_turn_it_is_and_its_whole_message(size):
     """The first line says READ-ONLY and whose turn it is; who writes the campaign (a long
     message: who, where, since when, which file to delete) is on the lines under it, whole."""
-    from tests.hostile import screen_text
+    from tests.tui.pilot import screen_text
 
     holder = (
         "Morvan on elsewhere.invalid (pid 4242) since 2026-11-30T21:03:00+00:00 "
@@ -107,11 +105,6 @@ def test_over_ssh_the_app_asks_for_clicks_but_not_every_motion(tmp_path, monkeyp
 
 
 # -- 11. words: bruising shows in the HP numbers ---------------------------------------------
-def row_text(app, key: str) -> str:
-    from tui.widgets.initiative import InitiativeList
-
-    the_list = app.screen.query_one(InitiativeList)
-    return the_list._render_row(the_list.keys.index(key), the_list.scrollable_content_region.width).text
 
 
 @run

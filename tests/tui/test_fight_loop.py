@@ -9,17 +9,9 @@ import pytest
 
 from core.roster import Character
 from saves.roster_file import read_roster
-from tests.conftest import make_app_trades_apply, make_test_app, run, wait_for
-from tests.hostile import screen_text
-from tests.tui.test_burst import burst
+from tests.tui.pilot import SIZES, burst, make_app_trades_apply, make_test_app, run, screen_text, text_of, wait_for
 from tui.cli import SUBCOMMANDS, main
 from tui.screens.victims import VictimsDialog
-
-SIZES = [(80, 24), (120, 40)]
-
-
-def text(app, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
 
 
 # -- item 3: s opens the Apothéose tab, whatever tab was used last -----------------------------
@@ -53,11 +45,11 @@ async def test_the_spell_tab_sums_takes_targets_from_the_marks_and_starts_anew(s
         burst(app, "s", "3")
         await wait_for(pilot, lambda: app.screen.query_one("#spell-intensity").value == "3")
         assert app.screen.query_one("#spell-targets").value == "2"
-        assert text(app, "#spell-total").startswith("intensity 3 + targets 2 (2 targets) = 5 pm")
+        assert text_of(app, "#spell-total").startswith("intensity 3 + targets 2 (2 targets) = 5 pm")
         burst(app, "escape", "U", "s", "9")  # a new spell, no marks: targets 0, 9 pm
         await wait_for(pilot, lambda: app.screen.query_one("#spell-intensity").value == "9")
         assert app.screen.query_one("#spell-targets").value == "0"
-        assert text(app, "#spell-total").startswith("intensity 9 = 9 pm")
+        assert text_of(app, "#spell-total").startswith("intensity 9 = 9 pm")
 
 
 # -- item 9: the victims dialog writes its ticks and counts them ---------------------------------
@@ -135,11 +127,11 @@ async def test_the_damage_pane_drops_a_result_the_gm_undid() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         burst(app, "x", "1", "enter")
-        await wait_for(pilot, lambda: "Brunvir takes 1" in text(app, "#dmg-result"))
+        await wait_for(pilot, lambda: "Brunvir takes 1" in text_of(app, "#dmg-result"))
         burst(app, "ctrl+z")
         await wait_for(pilot, lambda: app.campaign.character("brunvir").armour == 3)
         await pilot.pause()
-        assert "Brunvir takes 1" not in text(app, "#dmg-result")
+        assert "Brunvir takes 1" not in text_of(app, "#dmg-result")
 
 
 # -- item 12: the mouse ------------------------------------------------------------------------------

@@ -5,28 +5,10 @@ from __future__ import annotations
 import attrs
 
 from core.actions import AttackGroup, AttackOpponent, NextTurn, apply
-from core.demo import demo_campaign
-from tests.conftest import done_actions, run, wait_for
-from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
-from tui.widgets.initiative import InitiativeList, InitiativePane
+from tests.tui.pilot import NARROW, WIDE, done_actions, on_initiative, run, turn_of, wait_for
+from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
+from tui.widgets.initiative import InitiativePane
 from tui.widgets.spell import ApotheoseSpell
-
-WIDE, NARROW = (120, 40), (80, 24)
-
-
-def turn_of(key: str, campaign=None):
-    """The demo fight, moved on until it is ``key``'s turn."""
-    campaign = campaign or demo_campaign()
-    for _ in range(2 * len(campaign.encounter.participants)):
-        if campaign.encounter.current == key:
-            return campaign
-        campaign = apply(campaign, NextTurn()).campaign
-    raise AssertionError(f"{key} never gets a turn")
-
-
-def on_initiative(app) -> bool:
-    focused = app.focused
-    return isinstance(focused, InitiativeList) and any(isinstance(n, InitiativePane) for n in focused.ancestors_with_self)
 
 
 async def next_turn_until(pilot, key: str) -> None:

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import make_app_trades_apply, run, wait_for
-from tests.hostile import screen_text
-from tests.tui.test_burst import burst
-
-SIZES = [(80, 24), (120, 40)]
+from tests.tui.pilot import SIZES, burst, make_app_trades_apply, run, screen_text, wait_for
 
 #: (case, selected row, marked rows, keys of the form up to its Enter, what Enter did)
 FORMS = [

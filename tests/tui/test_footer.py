@@ -19,11 +19,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Input, Label
 
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import NARROW, WIDE, make_test_app, run, settle, wait_for
 from tui.widgets.footer import PALETTE, KeysFooter
-
-WIDE = (120, 40)
-NARROW = (80, 24)
 
 
 def bottom_row(app) -> list[tuple[str, str]]:
@@ -47,11 +44,6 @@ def bottom_row(app) -> list[tuple[str, str]]:
 
 def row_text(app) -> str:
     return "".join(text for text, _style in bottom_row(app))
-
-
-async def settle(pilot) -> None:
-    for _ in range(4):
-        await pilot.pause()
 
 
 async def wheel(pilot, down: bool, x: int = 10) -> None:

@@ -26,9 +26,9 @@ from saves.errors import BadFieldError
 from saves.format import encode
 from saves.lock import Holder
 from saves.store import load_campaign
-from tests.conftest import make_test_app
-from tests.hostile import UNSAFE, data_controls, hostile_campaign, hostile_text, recording_driver, screen_text, walk
+from tests.hostile import UNSAFE, data_controls, hostile_campaign, hostile_text, recording_driver, walk
 from tests.saves.test_save_integrity import demo_save, write
+from tests.tui.pilot import make_test_app, screen_text
 
 PILOT = settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 FILES = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

@@ -10,7 +10,7 @@ from core.characteristics import Characteristics
 from core.demo import demo_campaign
 from core.encounter import Condition, Encounter, Participant
 from core.roster import new_character
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, select
 from tui.screens.combat_dialogs import split_condition
 from tui.widgets.initiative import InitiativeList, InitiativePane, fit, name_width
 
@@ -31,11 +31,6 @@ def row_text(app, key: str) -> str:
 
 def actions(app) -> list[type]:
     return [type(e.action) for e in app.session.journal.done]
-
-
-async def select(pilot, key: str) -> None:
-    pilot.app.selected = key
-    await wait_for(pilot, lambda: the_list(pilot.app).cursor_key == key)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import RichLog
 
-from tests.conftest import make_test_app, run, wait_for
-from tests.hostile import screen_text
-from tests.tui.test_snapshots import NARROW, WIDE
+from tests.tui.pilot import NARROW, WIDE, make_test_app, run, screen_text, wait_for
 from tui.screens.log import LogScreen
 
 

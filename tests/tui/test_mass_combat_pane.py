@@ -6,36 +6,17 @@ import random
 
 import attrs
 
-from core.actions import AttackGroup, DefendGroup, NextTurn, Outcome, Remove, SetStanding, apply
+from core.actions import AttackGroup, DefendGroup, Outcome, Remove, SetStanding, apply
 from core.demo import demo_campaign
 from core.dice import kult_die
-from tests.conftest import done_actions, run, wait_for
-from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
-from tui.widgets.initiative import InitiativePane
+from tests.tui.pilot import NARROW, WIDE, done_actions, on_initiative, run, text_of, turn_of, wait_for
+from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.inputs import ErrorLine
 from tui.widgets.mass_combat import AttackForm, GroupList, MassCombatPane
-
-WIDE, NARROW = (120, 40), (80, 24)
-
-
-def turn_of(key: str, campaign=None):
-    """The demo fight, moved on until it is ``key``'s turn."""
-    campaign = campaign or demo_campaign()
-    for _ in range(len(campaign.encounter.participants)):
-        if campaign.encounter.current == key:
-            return campaign
-        campaign = apply(campaign, NextTurn()).campaign
-    raise AssertionError(f"{key} never gets a turn")
 
 
 def pane(app) -> MassCombatPane:
     return app.screen.query_one(MassCombatPane)
-
-
-
-
-def text_of(app, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
 
 
 async def press_counted(pilot, *keys: str) -> int:
@@ -44,11 +25,6 @@ async def press_counted(pilot, *keys: str) -> int:
         await pilot.press(key)
     await pilot.pause()
     return sum(1 for key in keys if not (key.isdigit() or key == "minus"))
-
-
-def on_initiative(app) -> bool:
-    focused = app.focused
-    return focused is not None and any(isinstance(node, InitiativePane) for node in focused.ancestors_with_self)
 
 
 @run

@@ -9,12 +9,9 @@ import attrs
 
 from core.actions import AddCharacter, AttackNamedGroup, Join, apply
 from core.demo import demo_campaign
-from tests.conftest import done_actions, run, wait_for
-from tests.conftest import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
-from tests.tui.test_mass_combat_pane import turn_of
+from tests.tui.pilot import NARROW, done_actions, run, text_of, turn_of, wait_for
+from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.named_group import NamedGroupForm
-
-NARROW = (80, 24)
 
 
 def three_guards():
@@ -39,10 +36,6 @@ async def mark_the_guards(pilot) -> None:
     await pilot.press("space")
     await pilot.pause()
     assert app.marked == {"capitaine", "sergent", "garde"}
-
-
-def text_of(app, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
 
 
 async def open_form(pilot) -> None:

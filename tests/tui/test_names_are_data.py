@@ -13,7 +13,6 @@ from textual.widgets import Input
 
 from core.demo import demo_campaign
 from saves.store import create_campaign
-from tests.conftest import make_test_app, run, wait_for
 from tests.hostile import (
     MORVAN,
     VILLON,
@@ -21,10 +20,10 @@ from tests.hostile import (
     every_pane_and_sheet,
     hostile_campaign,
     recording_driver,
-    screen_text,
     walk,
 )
 from tests.saves.test_store import saved_journal
+from tests.tui.pilot import make_test_app, run, screen_text, wait_for
 from tui.cli.campaign import main_check
 
 

@@ -16,9 +16,8 @@ import re
 
 from textual.drivers.headless_driver import HeadlessDriver
 
-from tests.conftest import make_test_app, run
+from tests.tui.pilot import WIDE, make_test_app, run
 
-WIDE = (120, 40)
 #: A full 120x40 repaint is about 42 KB; a pane switch now writes about 8 KB.
 MOST_BYTES = 16_000
 #: Rows written with (almost) their whole width: only the footer and the panes' top and bottom

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.visibility import Option, Shown
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 from tui.commands.table import COMMANDS
 
 

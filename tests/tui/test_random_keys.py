@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 
 #: Keys that leave the app: never drawn (the run would stop, not crash).
 LEAVE = {"ctrl+q", "ctrl+c"}

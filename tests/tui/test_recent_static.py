@@ -4,18 +4,15 @@ shows is always the text of now."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
 from textual.visual import Visual
 
-from tests.conftest import run
+from tests.tui.pilot import harness, run
 from tui.textual_fixes.recent_static import RecentStatic
 
 
-class One(App[None]):
-    CSS = "RecentStatic { height: 1; }"
-
-    def compose(self) -> ComposeResult:
-        yield RecentStatic("", markup=False)
+def one_line():
+    """The line alone, one row high (as the damage pane's target line)."""
+    return harness(RecentStatic("", markup=False), css="RecentStatic { height: 1; }")
 
 
 @run
@@ -28,7 +25,7 @@ async def test_a_text_shown_again_is_not_laid_out_again(monkeypatch) -> None:
         return to_strips(widget, visual, *args, **kwargs)
 
     monkeypatch.setattr(Visual, "to_strips", staticmethod(counted))
-    app = One()
+    app = one_line()
     async with app.run_test(size=(30, 3)) as pilot:
         line = app.query_one(RecentStatic)
         for text in ("Targets: Brunvir", "Targets: Kaël", "Targets: Brunvir", "Targets: Kaël"):
@@ -40,7 +37,7 @@ async def test_a_text_shown_again_is_not_laid_out_again(monkeypatch) -> None:
 
 @run
 async def test_it_keeps_only_the_last_texts_and_forgets_them_when_the_colours_change() -> None:
-    app = One()
+    app = one_line()
     async with app.run_test(size=(30, 3)) as pilot:
         line = app.query_one(RecentStatic)
         for n in range(RecentStatic.RECENT + 5):

@@ -5,15 +5,13 @@
 
 from __future__ import annotations
 
-import contextlib
-
 import attrs
 from textual._compositor import Compositor
 from textual.screen import Screen
 
 from core.actions import Damage, NextTurn, Outcome, Remove, apply
 from core.demo import demo_campaign
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, open_demo, quiet, run
 from tui.widgets.initiative import InitiativeList, InitiativePane
 from tui.widgets.spell import same_people
 from tui.widgets.status import StatusBar
@@ -48,25 +46,10 @@ class Spy:
         return set().union(*self.updated)
 
 
-async def settled(pilot) -> None:
-    for _ in range(3):
-        await pilot.pause()
-    await wait_for(pilot, lambda: not pilot.app.screen._dirty_widgets)
-
-
-@contextlib.asynccontextmanager
-async def demo_app():
-    """The demo app at 120x40, once its start-up is painted: ``(app, pilot)``."""
-    app = make_test_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
-        yield app, pilot
-
-
 @run
 async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_else(monkeypatch) -> None:
     spy = Spy(monkeypatch)
-    async with demo_app() as (app, pilot):
+    async with open_demo() as (app, pilot):
         the_list = app.screen.query_one(InitiativeList)
         lines: list[int] = []
         monkeypatch.setattr(the_list, "refresh_line", lambda y: lines.append(y) or the_list)
@@ -75,7 +58,7 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
         monkeypatch.setattr(status, "update", lambda *a, **k: status_updates.append(a))
         spy.clear()
         assert isinstance(await app.request(Damage(("romuald",), 1)), Outcome)
-        await settled(pilot)
+        await quiet(pilot)
         assert lines == [the_list.keys.index("romuald")]
         assert spy.repainted <= {the_list} and spy.layouts == 0
         assert status_updates == []
@@ -84,24 +67,24 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
 @run
 async def test_an_hp_change_of_the_selected_combatant_lays_nothing_out(monkeypatch) -> None:
     spy = Spy(monkeypatch)
-    async with demo_app() as (app, pilot):
+    async with open_demo() as (app, pilot):
         app.selected = "romuald"  # the panes' previews follow him, some in forms not shown
-        await settled(pilot)
+        await quiet(pilot)
         spy.clear()
         assert isinstance(await app.request(Damage(("romuald",), 1)), Outcome)
-        await settled(pilot)
+        await quiet(pilot)
         assert spy.layouts == 0 and app.screen.query_one(InitiativeList) in spy.repainted
 
 
 @run
 async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkeypatch) -> None:
-    async with demo_app() as (app, pilot):
+    async with open_demo() as (app, pilot):
         pane = app.screen.query_one(InitiativePane)
         regions: list[tuple] = []  # what the pane marks to repaint (nothing: the whole pane)
         original = pane._set_dirty
         monkeypatch.setattr(pane, "_set_dirty", lambda *r: regions.append(r) or original(*r))
         assert isinstance(await app.request(NextTurn()), Outcome)
-        await settled(pilot)
+        await quiet(pilot)
         assert "Capitaine de la garde" in str(pane.border_subtitle)
         assert regions and all(len(r) == 1 and r[0].height == 1 for r in regions)  # never the whole pane
         assert regions[0][0].y + pane.content_offset.y == pane.outer_size.height - 1  # the bottom border
@@ -130,19 +113,19 @@ async def test_a_cursor_move_on_the_initiative_list_lays_nothing_out(monkeypatch
     from textual.widgets import Select, Static
 
     spy = Spy(monkeypatch)
-    async with demo_app() as (app, pilot):
+    async with open_demo() as (app, pilot):
         await pilot.press("o", "escape")  # the duel form is composed when first shown
-        await settled(pilot)
+        await quiet(pilot)
         the_list = app.screen.query_one(InitiativeList)
         the_list.focus()
-        await settled(pilot)
+        await quiet(pilot)
         defender = app.screen.query_one("#duel-defender", Select)
         targets = app.screen.query_one("#dmg-targets", Static)
         for key in ("down", "down", "up", "down"):
             before = app.selected
             spy.clear()
             await pilot.press(key)
-            await settled(pilot)
+            await quiet(pilot)
             assert app.selected != before and app.selected == the_list.cursor_key
             assert spy.layouts == 0, key
             name = app.campaign.name_of(app.selected)  # what the GM sees follows the cursor
@@ -188,10 +171,10 @@ async def test_an_hp_change_request_reads_none_of_the_other_rows() -> None:
     reads = [0]
     app = make_test_app(counted_campaign(300, reads))
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await quiet(pilot)
         for action in (Damage(("romuald",), 1), Damage(("romuald",), 1)):
             reads[0] = 0
             assert isinstance(await app.request(action), Outcome)
             assert reads[0] == 0
-            await settled(pilot)
+            await quiet(pilot)
         assert app.campaign.character("romuald").hp == demo_campaign().character("romuald").hp - 2

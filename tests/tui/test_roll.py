@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.actions import Roll
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 
 
 def rolls(app) -> list[Roll]:

@@ -7,7 +7,7 @@ from textual.widgets import Checkbox, Input, Select, Static
 from core.actions import Damage, NextTurn
 from core.armour import ArmourPiece
 from core.roster import Trade
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 from tui.screens.forms import (
     CharacterForm,
     GroupForm,

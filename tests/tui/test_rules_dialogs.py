@@ -5,13 +5,7 @@ resistance (RULES 1.7)."""
 from __future__ import annotations
 
 from core.actions import DefendOpponent
-from tests.conftest import done_actions, make_app_trades_apply, run, wait_for
-
-WIDE = (120, 40)
-
-
-def text_of(app, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
+from tests.tui.pilot import WIDE, done_actions, make_app_trades_apply, run, text_of, wait_for
 
 
 @run

@@ -7,14 +7,7 @@ from __future__ import annotations
 from core.actions import AddCharacter, AttackGroup, AttackOpponent, DefendOpponent, Join, Outcome, Roll
 from core.characteristics import Characteristics
 from core.roster import new_character
-from tests.conftest import done_actions, make_test_app, run, wait_for
-from tests.tui.test_first_fight import turn_of
-
-WIDE, NARROW = (120, 40), (80, 24)
-
-
-def text_of(app, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
+from tests.tui.pilot import NARROW, WIDE, done_actions, make_test_app, run, text_of, turn_of, wait_for
 
 
 def ticked(app, form: str) -> tuple[bool, bool]:

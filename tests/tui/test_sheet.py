@@ -8,7 +8,7 @@ import pytest
 from core.actions import ChangeShadow, Damage
 from core.demo import demo_campaign
 from core.shadow import Mark, Shadow, ShadowEvent, mark_level
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 from tests.tui.test_initiative_pane import SIZES
 from tui.screens.combat_dialogs import PickDialog, ShadowDialog
 from tui.screens.prompts import ConfirmDialog, ValuePrompt

@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from saves.errors import BadFieldError
-from tests.conftest import make_test_app
-
-WIDE, NARROW = (120, 40), (80, 24)
+from tests.tui.pilot import NARROW, WIDE, make_test_app
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

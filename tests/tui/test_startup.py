@@ -16,7 +16,7 @@ import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
 
-from tests.conftest import make_test_app, run
+from tests.tui.pilot import make_test_app, run
 from tests.tui.test_pane_switch import cells_per_row
 
 #: A full 120x40 frame of the demo is about 28 KB.

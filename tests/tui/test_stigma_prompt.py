@@ -7,8 +7,7 @@ import attrs
 
 from core.actions import AttackGroup, SetStigmaEffect, apply
 from core.shadow import EffectKind, Shadow, StigmaEffect
-from tests.conftest import done_actions, make_test_app, run, wait_for
-from tests.tui.test_mass_combat_pane import WIDE, turn_of
+from tests.tui.pilot import WIDE, done_actions, make_test_app, run, turn_of, wait_for
 from tui.screens.stigma import StigmaDialog, new_stigmata
 
 

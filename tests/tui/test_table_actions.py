@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from core.demo import demo_campaign
-from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run, wait_for
 
 
 @run

@@ -10,8 +10,8 @@ from textual.widgets import Checkbox, Input, OptionList, Static
 from core.actions import AddMany
 from core.campaign import Campaign
 from saves.templates import library_path, load_library
-from tests.conftest import done_actions, make_test_app, run, wait_for
-from tests.tui.test_snapshots import NARROW, _keys
+from tests.tui.pilot import NARROW, done_actions, make_test_app, run, wait_for
+from tests.tui.test_snapshots import _keys
 from tui.screens.prompts import ValuePrompt
 from tui.screens.templates import MookLine, QuickAdd, TemplatePicker
 

@@ -14,7 +14,7 @@ from core.journal import Journal
 from saves.atomic import atomic_write
 from saves.format import encode
 from saves.players_file import players_path, write_players
-from tests.conftest import run
+from tests.tui.pilot import run
 from tui.view.app import Lines, ViewApp
 from tui.view.follow import read_view
 

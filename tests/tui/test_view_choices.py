@@ -24,7 +24,7 @@ from core.journal import Journal
 from core.player_view import player_view_of
 from core.visibility import Option, Shown
 from saves.players_file import players_path, write_players
-from tests.conftest import run
+from tests.tui.pilot import run
 from tui.view.app import Lines, ViewApp
 
 PHONE = (40, 30)

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from core.actions import AttackGroup, AttackOpponent, NextTurn, Roll, apply
+from core.actions import AttackGroup, AttackOpponent, Roll, apply
 from core.demo import demo_campaign
-from tests.conftest import done_actions, make_app_trades_apply, run, wait_for
-
-WIDE = (120, 40)
-
-
-def turn_of(key: str):
-    campaign = demo_campaign()
-    while campaign.encounter.current != key:
-        campaign = apply(campaign, NextTurn()).campaign
-    return campaign
+from tests.tui.pilot import WIDE, done_actions, make_app_trades_apply, run, turn_of, wait_for
 
 
 def shadow_lines(text: str) -> list[str]:
