@@ -50,6 +50,7 @@ def test_whole_in_is_reusable_by_calc_modules():
         level("11")
 
 
+@pytest.mark.slow
 def test_log_piped_into_head_ends_quietly(tmp_path):
     journal = Journal.start(demo_campaign("Villon"))
     for _ in range(3000):

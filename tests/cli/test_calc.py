@@ -283,6 +283,7 @@ FLAGS = st.sampled_from(["--json", "--pugilat", "--bypass-armour"])
 WORDS = st.lists(st.one_of(st.tuples(OPTIONS, VALUES), st.tuples(FLAGS), st.tuples(VALUES)), max_size=8)
 
 
+@pytest.mark.slow
 @given(st.sampled_from(["check", "attack-group", "defend-group", "damage", "spell", "resist", "xp", "apotheose"]), WORDS)
 def test_any_input_gives_an_answer_or_one_error_line(command, words):
     argv = [command] + [word for group in words for word in group]
@@ -293,6 +294,7 @@ def test_any_input_gives_an_answer_or_one_error_line(command, words):
         assert (code, out) == (2, "") and err.startswith("apotheose calc: ") and err.count("\n") == 1
 
 
+@pytest.mark.slow
 @given(st.integers(-30, 30), st.integers(-10, 40), st.integers(-9, 10))
 def test_check_json_agrees_with_the_core(score, difficulty, kult):
     data = calc_json("check", "--score", str(score), "--difficulty", str(difficulty), "--kult", str(kult))

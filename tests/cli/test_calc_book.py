@@ -343,6 +343,7 @@ def test_calc_spell_without_book_still_means_apotheose() -> None:
 # -- the property: the command line and the book read a spell's inputs alike ------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(any_inputs, house_rules)
 def test_a_spells_inputs_go_through_the_command_line_and_back_unchanged_and_price_alike(inputs, rules) -> None:

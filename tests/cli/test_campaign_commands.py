@@ -201,6 +201,7 @@ def ui_after(tmp_path, argv: list[str], setup: str = "") -> str:
     return result.stdout.strip().splitlines()[-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "status"),
     [(["new", "villon", "--demo"], 0), (["check", "villon"], 0), (["log", "villon"], 0), (["players", "list", "villon"], 0),
@@ -211,6 +212,7 @@ def test_the_campaign_commands_never_import_textual(tmp_path, command, status) -
     assert ui_after(tmp_path, command, "main(['new', 'villon', '--demo']) if sys.argv[1] != 'new' else None") == f"{status} []"
 
 
+@pytest.mark.slow
 def test_the_apotheose_command_creates_and_checks(tmp_path) -> None:
     env = {**os.environ, "APOTHEOSE_SAVES": str(tmp_path)}
     new = subprocess.run([sys.executable, "-m", "tui", "new", "Villon", "--demo"], capture_output=True, text=True, env=env)

@@ -18,6 +18,8 @@ import pytest
 from saves.lock import read_holder
 from tests.terminals import wait_until
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
 #: Far above the one second allowed: a process still running then spins (it never ends).
 PATIENCE = 20

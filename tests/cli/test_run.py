@@ -80,6 +80,7 @@ async def test_a_campaign_is_opened_by_name_and_saved_after_each_action(villon) 
     assert finish(app) is None
 
 
+@pytest.mark.slow
 @run
 async def test_a_campaign_held_by_another_process_opens_read_only_and_says_who(villon) -> None:
     holder = python(HOLD, villon, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -127,6 +128,7 @@ async def test_a_bad_file_opens_on_the_bad_save_screen_and_is_left_alone(villon)
     assert villon.read_bytes() == before
 
 
+@pytest.mark.slow
 @run
 async def test_enter_on_a_backup_restores_it_and_opens_the_campaign(villon) -> None:
     good = villon.read_bytes()
@@ -205,6 +207,7 @@ async def test_a_campaign_that_cannot_be_locked_opens_read_only_and_says_why(vil
     finish(app)
 
 
+@pytest.mark.slow
 @run
 async def test_a_failed_autosave_is_shown_and_so_is_its_recovery(villon) -> None:
     from saves.errors import SaveError

@@ -19,6 +19,7 @@ def _modules(package) -> list[str]:
 CHECK = "import importlib, sys; importlib.import_module({name!r}); bad = [m for m in ('textual', 'rich', 'asyncssh') if m in sys.modules]; print(','.join(bad))"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["core", *_modules(core), "saves", *_modules(saves)])
 def test_module_imports_no_ui(name: str) -> None:
     out = subprocess.run([sys.executable, "-c", CHECK.format(name=name)], capture_output=True, text=True, check=True)

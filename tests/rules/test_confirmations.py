@@ -108,6 +108,7 @@ def test_whether_a_reroll_is_allowed_is_the_rules_answer() -> None:
 
 
 # -- the door ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_the_door_answers_an_outcome_a_refusal_or_a_no() -> None:
     app = make_test_app()
@@ -126,6 +127,7 @@ async def test_the_door_answers_an_outcome_a_refusal_or_a_no() -> None:
         assert len(app.session.journal.done) == 1
 
 
+@pytest.mark.slow
 @run
 async def test_yes_sends_the_confirmed_action_and_the_answer_is_its_outcome() -> None:
     app = make_test_app()

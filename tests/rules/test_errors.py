@@ -228,6 +228,7 @@ def test_the_override_question_is_asked_in_french():
     assert caught.value.confirmed(action) == RaiseCharacteristic("segiere", "corps", override=True)
 
 
+@pytest.mark.slow
 @run
 async def test_the_french_app_refuses_in_french_in_a_notification():
     app = make_test_app(lang="fr")
@@ -242,6 +243,7 @@ async def test_the_french_app_refuses_in_french_in_a_notification():
         assert not app.session.journal.done
 
 
+@pytest.mark.slow
 @run
 async def test_the_french_app_refuses_in_french_next_to_the_fields():
     campaign = DEMO

@@ -114,6 +114,7 @@ async def _typed_in(app, pilot, opener: list[str], text: str, error_widget: str)
     return str(app.screen.query_one(error_widget, Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "opener, text, error, bound",
     [

@@ -320,6 +320,7 @@ def test_a_book_entry_for_an_unknown_system_loses_nothing_the_file_is_never_writ
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from([("spells", i) for i in range(6)] + [("casters", 0), ("casters", 1)]),
@@ -452,6 +453,7 @@ def calculator(inputs, rules: HouseRules):
     return spell_difficulty(effect, aspects, halve=rules.d6_halve, unskilled=inputs.unskilled, magic_level=inputs.magic_level).breakdown
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(any_inputs, house_rules, st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), min_size=1, max_size=20))
 def test_a_saved_spell_reprices_to_what_the_calculator_gives_for_the_same_inputs(inputs, rules, name) -> None:

@@ -14,6 +14,8 @@ import pytest
 
 from saves.atomic import atomic_write, backups_of
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 KILLS = 30
 
 SAVER = """

@@ -54,6 +54,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @given(st.dictionaries(st.text().filter(lambda k: k not in ("format", "version")), json_values, max_size=6))
 def test_any_json_payload_round_trips(payload):
     assert open_envelope(seal(payload), PATH) == payload

@@ -463,6 +463,7 @@ def loads_with(converter, data) -> bool:
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(LEAVES), json_values)
 def test_the_fast_and_the_detailed_converter_accept_and_refuse_the_same(where, value) -> None:

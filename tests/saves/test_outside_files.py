@@ -65,6 +65,7 @@ def test_a_library_that_would_stop_a_save_or_a_terminal_is_refused_naming_why(sa
     assert not any(c in out + err for c in CONTROLS)
 
 
+@pytest.mark.slow
 @run
 async def test_t_on_a_nested_library_offers_the_ready_templates_and_saying_why(saves) -> None:
     from textual.widgets import OptionList, Static
@@ -104,6 +105,7 @@ def test_a_deeply_nested_keymap_is_one_problem_not_a_crash(tmp_path, monkeypatch
     assert "more than 16 deep" in loaded.problems[0].text("en")
 
 
+@pytest.mark.slow
 @run
 async def test_the_app_opens_with_a_deeply_nested_keymap_and_says_so(tmp_path, monkeypatch) -> None:
     _config(tmp_path, monkeypatch).write_text("undo = " + "[" * 5000 + '"ctrl+u"' + "]" * 5000 + "\n")
@@ -114,6 +116,7 @@ async def test_the_app_opens_with_a_deeply_nested_keymap_and_says_so(tmp_path, m
     assert app.return_code in (None, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_a_fifo_at_the_keymap_path_is_refused_at_once_never_waited_on(tmp_path, monkeypatch) -> None:
     """The app's start-up and ``apotheose keymap`` (in their own processes: before, both waited on
@@ -196,6 +199,7 @@ def test_a_huge_bad_value_is_cut_on_its_one_error_line(tmp_path, capsys, command
     assert field in err and err.count("\n") == 1 and len(err) < 1100
 
 
+@pytest.mark.slow
 def test_check_keeps_its_status_when_the_reader_of_its_errors_stops_early(tmp_path) -> None:
     """``apotheose check FILE 2>&1 | head -c 10``: the error line meets a closed pipe; the status
     is still 1 (it was 0: a file that does not load looked fine to a script)."""

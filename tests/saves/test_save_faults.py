@@ -134,6 +134,7 @@ def _step(journal: Journal, step: str) -> Journal:
 STEPS = st.lists(st.sampled_from(["next", "hit", "stun", "unstun", "undo", "undo", "redo"]), min_size=1, max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(data=st.data())
 def test_an_encoder_that_fails_at_any_item_then_writes_exactly_its_next_journal(data) -> None:
@@ -167,6 +168,7 @@ def _all_load(path: Path) -> None:
         read_journal(load_bytes(each), each)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     steps=STEPS,

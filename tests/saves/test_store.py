@@ -113,6 +113,7 @@ def test_a_missing_file_is_a_missing_file_error_and_leaves_no_lock(tmp_path) -> 
 # -- one writer ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_campaign_another_process_holds_opens_read_only_naming_who(tmp_path) -> None:
     path = demo_file(tmp_path)
     holder = hold(path)
@@ -129,6 +130,7 @@ def test_a_campaign_another_process_holds_opens_read_only_naming_who(tmp_path) -
     assert not open_campaign(path).read_only
 
 
+@pytest.mark.slow
 def test_two_processes_cannot_both_write(tmp_path) -> None:
     path = demo_file(tmp_path)
     opened = open_campaign(path)

@@ -13,6 +13,8 @@ from saves.lock import read_holder
 from saves.store import load_campaign
 from tests.terminals import Tmux, wait_until
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
 
 

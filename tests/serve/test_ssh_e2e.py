@@ -34,6 +34,8 @@ import pytest
 
 from tests.terminals import Tmux, need, wait_until, which
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 VENV_BIN = Path(sys.executable).parent
 APOTHEOSE = VENV_BIN / "apotheose"
 PYTHON = VENV_BIN / "python"

@@ -8,6 +8,7 @@ import contextlib
 import sys
 
 import attrs
+import pytest
 
 from core.actions import AttackGroup, ChangeShadow, Damage, Outcome
 from core.actions.base import Action as BaseAction
@@ -61,6 +62,7 @@ def counting_reducer():
             cls.apply = original
 
 
+@pytest.mark.slow
 @run
 async def test_the_reducer_runs_once_for_x_6_enter():
     app = make_app_trades_apply()
@@ -76,6 +78,7 @@ async def test_the_reducer_runs_once_for_x_6_enter():
         assert calls == ["Damage"]
 
 
+@pytest.mark.slow
 @run
 async def test_the_request_returns_the_outcome_recorded_or_the_refusal():
     app = make_app_trades_apply()
@@ -106,6 +109,7 @@ def test_replace_last_is_one_step_and_changes_nothing_when_refused():
     assert session.journal is journal and before is not journal
 
 
+@pytest.mark.slow
 @run
 async def test_a_reroll_replaces_the_failed_attack_through_the_session():
     app = make_app_trades_apply(turn_of("morvan"))
@@ -132,6 +136,7 @@ def _five_stigmata():
     return campaign.with_character(attrs.evolve(morvan, shadow=Shadow(value=10, stigmata=marks)))
 
 
+@pytest.mark.slow
 @run
 async def test_a_sixth_stigma_is_asked_once_and_yes_resends_it_confirmed():
     app = make_app_trades_apply(_five_stigmata())
@@ -147,6 +152,7 @@ async def test_a_sixth_stigma_is_asked_once_and_yes_resends_it_confirmed():
         assert isinstance(await asked, Outcome)
 
 
+@pytest.mark.slow
 @run
 async def test_no_to_a_sixth_stigma_changes_nothing():
     app = make_app_trades_apply(_five_stigmata())
@@ -158,6 +164,7 @@ async def test_no_to_a_sixth_stigma_changes_nothing():
         assert done_actions(app) == [] and isinstance(await asked, Declined)
 
 
+@pytest.mark.slow
 @run
 async def test_the_damage_preview_is_what_the_log_will_say():
     app = make_app_trades_apply()

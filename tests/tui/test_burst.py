@@ -13,6 +13,8 @@ import pytest
 from tests.tui.pilot import burst, make_app_trades_apply, make_test_app, quiet, run, wait_for
 from tui.widgets.initiative import InitiativeList
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 
 async def _settle(pilot) -> None:
     for _ in range(10):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Select
 
 from tests.tui.pilot import NARROW, WIDE, make_test_app, run
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 #: The form of each key whose Selects name combatants: (key to open it, Select ids).
 FORMS = (("o", ("duel-attacker", "duel-defender")), ("g", ("atk-attacker",)), ("v", ("def-defender",)))

@@ -110,6 +110,7 @@ def _registered() -> dict[str, tuple[str, str]]:
     return TEXT
 
 
+@pytest.mark.slow
 def test_every_registered_text_has_english_and_french() -> None:
     for key, pair in _registered().items():
         assert isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x.strip() for x in pair), key
@@ -131,6 +132,7 @@ def test_every_text_key_the_code_asks_for_is_registered() -> None:
     assert not missing, "texts asked for but not registered:\n" + "\n".join(missing)
 
 
+@pytest.mark.slow
 @run
 async def test_a_dialog_speaks_french_in_the_footer() -> None:
     """Every key's label comes from the table in the app's language, dialogs' included (their

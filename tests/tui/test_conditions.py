@@ -24,6 +24,7 @@ def status(app) -> str:
     return str(app.screen.query_one(StatusBar).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_bless_on_five_marked_allies_for_three_rounds_in_nine_keys_one_undo(size) -> None:
@@ -46,6 +47,7 @@ async def test_bless_on_five_marked_allies_for_three_rounds_in_nine_keys_one_und
         await wait_for(pilot, lambda: not any(conditions(app, k) for k in ALLIES))
 
 
+@pytest.mark.slow
 @run
 async def test_until_the_end_of_a_chosen_combatants_next_turn() -> None:
     app = make_test_app()
@@ -62,6 +64,7 @@ async def test_until_the_end_of_a_chosen_combatants_next_turn() -> None:
         assert "shield →end Alduin" in row_text(app, "segiere")
 
 
+@pytest.mark.slow
 @run
 async def test_until_the_start_of_the_current_ones_next_turn_and_until_removed() -> None:
     app = make_test_app()
@@ -80,6 +83,7 @@ async def test_until_the_start_of_the_current_ones_next_turn_and_until_removed()
         await wait_for(pilot, lambda: [c.name for c in conditions(app, "romuald")] == ["marked"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_a_knocked_out_rows_conditions_show_and_count_down(size) -> None:
@@ -116,6 +120,7 @@ async def test_the_sheet_lists_the_conditions() -> None:
         assert "stunned (2 rounds left)" in text and "shield (until Alduin's turn starts)" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_each_turn_start_names_the_conditions_of_whoever_is_up_and_those_ending(size) -> None:

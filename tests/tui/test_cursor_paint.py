@@ -33,6 +33,7 @@ def cells(strip: Strip, x: int = 0) -> dict[int, tuple[str, object]]:
     return out
 
 
+@pytest.mark.slow
 @run
 async def test_a_cursor_move_paints_two_rows_and_the_target_line_under_one_kb(monkeypatch) -> None:
     import os
@@ -96,6 +97,7 @@ def sent_differs(update, screen: list[Strip]) -> list[tuple[int, str, str]]:
     return wrong
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 def test_every_partial_update_of_a_fight_draws_what_a_full_repaint_draws(size, monkeypatch) -> None:
     """A GM's keys (cursor, damage form, duel, Esc, next turn, group attack, marks, the spell
@@ -135,6 +137,7 @@ def test_rows_of_the_same_columns_that_touch_are_painted_in_one_pass() -> None:
     assert stacked([Region(0, 0, 5, 1), Region(0, 2, 5, 1)]) == [Region(0, 0, 5, 1), Region(0, 2, 5, 1)]
 
 
+@pytest.mark.slow
 @run
 async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> None:
     """A row keeps its line with and without the cursor (focused or not): going back and forth
@@ -167,6 +170,7 @@ async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> 
         assert the_list.render_line(first) == render_row(the_list, first, width, "cursor-blur")
 
 
+@pytest.mark.slow
 @run
 async def test_a_changed_row_is_drawn_anew_in_every_look() -> None:
     from core.actions import Damage
@@ -187,6 +191,7 @@ async def test_a_changed_row_is_drawn_anew_in_every_look() -> None:
         assert the_list.render_line(the_list.cursor).text != before
 
 
+@pytest.mark.slow
 @run
 async def test_esc_then_a_key_at_once_leaves_each_row_in_its_look() -> None:
     """Over SSH Esc and the next key arrive together: from the damage form, Esc and ↓ in one

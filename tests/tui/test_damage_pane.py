@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 
 from core.actions import AttackOpponent, Damage, Heal, RepairArmour
 from core.demo import demo_campaign
@@ -32,6 +33,7 @@ def test_amount_quick_entry():
         raise AssertionError(f"{bad!r} accepted")
 
 
+@pytest.mark.slow
 @run
 async def test_e12_segiere_takes_6_through_armour_in_three_keys():
     for size in (WIDE, NARROW):
@@ -50,6 +52,7 @@ async def test_e12_segiere_takes_6_through_armour_in_three_keys():
             assert "armour 4→0 · HP 14→12" in text_of(app, "#dmg-result")
 
 
+@pytest.mark.slow
 @run
 async def test_minus_seven_damages_and_plus_three_heals():
     app = make_test_app(hurt(demo_campaign(), "morvan", armour=0, hp=5))
@@ -67,6 +70,7 @@ async def test_minus_seven_damages_and_plus_three_heals():
         assert done_actions(app) == [Damage(("morvan",), 2), Heal(("morvan",), 3)]
 
 
+@pytest.mark.slow
 @run
 async def test_pugilat_half_of_what_gets_through_is_real():
     app = make_test_app()
@@ -79,6 +83,7 @@ async def test_pugilat_half_of_what_gets_through_is_real():
         assert done_actions(app) == [Damage(("segiere",), 8, pugilat=True)]
 
 
+@pytest.mark.slow
 @run
 async def test_bypass_armour_takes_real_hp_only():
     app = make_test_app()
@@ -93,6 +98,7 @@ async def test_bypass_armour_takes_real_hp_only():
         assert (segiere.armour, segiere.hp) == (4, 8)
 
 
+@pytest.mark.slow
 @run
 async def test_marked_targets_all_take_the_damage():
     app = make_test_app()
@@ -114,6 +120,7 @@ async def test_marked_targets_all_take_the_damage():
         assert (c.character("segiere").hp, c.character("morvan").hp, c.group("veterans").standing) == (12, 6, 11)
 
 
+@pytest.mark.slow
 @run
 async def test_repair_armour_is_one_key():
     app = make_test_app(hurt(demo_campaign(), "segiere", armour=1))
@@ -125,6 +132,7 @@ async def test_repair_armour_is_one_key():
         assert done_actions(app) == [RepairArmour("segiere")]
 
 
+@pytest.mark.slow
 @run
 async def test_a_lone_minus_shows_an_error_and_changes_nothing():
     app = make_test_app()
@@ -139,6 +147,7 @@ async def test_a_lone_minus_shows_an_error_and_changes_nothing():
         assert app.focused is app.screen.query_one("#initiative-list")
 
 
+@pytest.mark.slow
 @run
 async def test_duel_hit_shows_ranks_weapon_damage_and_the_damage_done():
     app = make_test_app()  # Brunvir's turn: attack 11 + 3 + 2 = 16
@@ -159,6 +168,7 @@ async def test_duel_hit_shows_ranks_weapon_damage_and_the_damage_done():
         assert "Brunvir hits Segiere" in result and "weapon 1 + ranks 2 = 3" in result
 
 
+@pytest.mark.slow
 @run
 async def test_duel_miss_changes_only_the_attackers_shadow():
     app = make_test_app()
@@ -172,6 +182,7 @@ async def test_duel_miss_changes_only_the_attackers_shadow():
         assert "Brunvir misses Segiere" in text_of(app, "#dmg-result")
 
 
+@pytest.mark.slow
 @run
 async def test_duel_with_an_empty_die_rolls_the_session_dice():
     expected = kult_die().roll(random.Random(5))
@@ -183,6 +194,7 @@ async def test_duel_with_an_empty_die_rolls_the_session_dice():
         assert done_actions(app) == [AttackOpponent("brunvir", "romuald", 16, 12, (expected,))]
 
 
+@pytest.mark.slow
 @run
 async def test_damage_pane_in_french():
     app = make_test_app(lang="fr")
@@ -196,6 +208,7 @@ async def test_damage_pane_in_french():
         assert [b.description for b in app.screen.query_one(DamagePane)._bindings.key_to_bindings["ctrl+r"]] == ["Réparer l'armure"]
 
 
+@pytest.mark.slow
 @run
 async def test_nothing_selected_nothing_applied():
     app = make_test_app()
@@ -208,6 +221,7 @@ async def test_nothing_selected_nothing_applied():
         assert done_actions(app) == []
 
 
+@pytest.mark.slow
 @run
 async def test_previews_survive_a_chosen_fighter_gone_before_the_selects_follow():
     app = make_test_app()
@@ -223,6 +237,7 @@ async def test_previews_survive_a_chosen_fighter_gone_before_the_selects_follow(
         assert app.screen.query_one("#def-error", ErrorLine).display
 
 
+@pytest.mark.slow
 @run
 async def test_key_fields_visible_at_both_sizes():
     for size in (WIDE, NARROW):
@@ -242,6 +257,7 @@ async def test_key_fields_visible_at_both_sizes():
                 assert region.height and box.contains_region(region), (size, selector)
 
 
+@pytest.mark.slow
 @run
 async def test_the_duel_form_is_composed_when_first_shown_with_the_fighters_it_followed():
     """Issue 12: the one-opponent form (37 widgets) is not composed at start-up. Shown the first

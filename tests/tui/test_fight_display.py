@@ -12,6 +12,7 @@ from tui.widgets.status import StatusBar
 
 
 # -- 8. readable without colour --------------------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_checkboxes_say_their_state_in_text_under_no_color(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
@@ -44,6 +45,7 @@ async def test_every_checkbox_of_the_app_writes_its_state():
             assert box.render().plain[:3] in ("[x]", "[ ]")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [NARROW, WIDE], ids=["80x24", "120x40"])
 def test_read_only_header_says_whose_turn_it_is_and_its_whole_message(size):
     """The first line says READ-ONLY and whose turn it is; who writes the campaign (a long
@@ -107,6 +109,7 @@ def test_over_ssh_the_app_asks_for_clicks_but_not_every_motion(tmp_path, monkeyp
 # -- 11. words: bruising shows in the HP numbers ---------------------------------------------
 
 
+@pytest.mark.slow
 @run
 async def test_bruising_shows_next_to_the_hp_numbers():
     for lang, words in (("en", "(2 bruised)"), ("fr", "(2 contus.)")):

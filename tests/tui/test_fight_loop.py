@@ -15,6 +15,7 @@ from tui.screens.victims import VictimsDialog
 
 
 # -- item 3: s opens the Apothéose tab, whatever tab was used last -----------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_s_opens_the_apotheose_tab_after_the_mage_tab(size) -> None:
@@ -33,6 +34,7 @@ async def test_s_opens_the_apotheose_tab_after_the_mage_tab(size) -> None:
 
 
 # -- item 7: the sum line, targets from the marks, nothing carried to the next spell --------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_the_spell_tab_sums_takes_targets_from_the_marks_and_starts_anew(size) -> None:
@@ -53,6 +55,7 @@ async def test_the_spell_tab_sums_takes_targets_from_the_marks_and_starts_anew(s
 
 
 # -- item 9: the victims dialog writes its ticks and counts them ---------------------------------
+@pytest.mark.slow
 @run
 async def test_the_victims_dialog_says_ticked_in_text_and_counts_them(monkeypatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
@@ -74,6 +77,7 @@ async def test_the_victims_dialog_says_ticked_in_text_and_counts_them(monkeypatc
 
 
 # -- item 4: an import during a fight joins it --------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_an_import_during_a_fight_joins_it(size, tmp_path) -> None:
@@ -104,6 +108,7 @@ def test_csv_armour_takes_spaces_as_quick_add_does(tmp_path, demo) -> None:
 
 
 # -- item 6: P on a mook group's turn --------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_p_on_a_groups_turn_opens_the_defence_against_that_group(size) -> None:
@@ -121,6 +126,7 @@ async def test_p_on_a_groups_turn_opens_the_defence_against_that_group(size) -> 
 
 
 # -- item 8: an undone result leaves the damage pane ---------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_the_damage_pane_drops_a_result_the_gm_undid() -> None:
     app = make_test_app()
@@ -135,6 +141,7 @@ async def test_the_damage_pane_drops_a_result_the_gm_undid() -> None:
 
 
 # -- item 12: the mouse ------------------------------------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_a_click_on_a_forms_tab_opens_it_and_a_double_click_opens_a_sheet() -> None:
     app = make_test_app()
@@ -197,6 +204,7 @@ def test_words_read_only_sheet_and_french_log_rows() -> None:
     assert rows[0].text == "pm 9→4 ; Capitaine"
 
 
+@pytest.mark.slow
 @run
 async def test_help_lists_each_key_once_in_french_words_and_an_empty_campaign_says_how_to_add() -> None:
     from core.campaign import Campaign

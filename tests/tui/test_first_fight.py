@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from core.actions import AttackGroup, AttackOpponent, NextTurn, apply
 from tests.tui.pilot import NARROW, WIDE, done_actions, on_initiative, run, turn_of, wait_for
 from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.spell import ApotheoseSpell
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 async def next_turn_until(pilot, key: str) -> None:

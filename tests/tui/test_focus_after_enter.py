@@ -12,6 +12,8 @@ import pytest
 
 from tests.tui.pilot import SIZES, burst, make_app_trades_apply, run, screen_text, wait_for
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 #: (case, selected row, marked rows, keys of the form up to its Enter, what Enter did)
 FORMS = [
     ("damage-applied", "segiere", (), ["x", "2", "enter"], "applied"),

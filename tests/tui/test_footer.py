@@ -131,6 +131,7 @@ def rows_of(footer_type: type, size: tuple[int, int]) -> list[list[tuple[str, st
     return rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(140, 5), (60, 5)], ids=["the keys fit", "the keys overflow"])
 def test_keys_footer_draws_the_row_textuals_footer_draws(size):
     ours, textuals = rows_of(KeysFooter, size), rows_of(Footer, size)
@@ -166,6 +167,7 @@ def main_rows(footer_type: type) -> dict[tuple[tuple[int, int], str], list[tuple
     return rows
 
 
+@pytest.mark.slow
 def test_on_the_main_screen_too():
     """The app's own footer against Textual's, at the two sizes the snapshots use."""
     assert main_rows(KeysFooter) == main_rows(Footer)
@@ -188,6 +190,7 @@ async def test_the_footer_is_one_widget_listing_the_keys():
         assert "Damage/Duel" in row_text(app) and list(footer.walk_children()) == []
 
 
+@pytest.mark.slow
 @run
 async def test_the_row_is_redrawn_only_when_its_keys_change():
     app = make_test_app()
@@ -255,6 +258,7 @@ async def test_the_key_under_the_mouse_gives_its_tooltip():
         assert footer.tooltip == palette.tooltip == "Open the command palette"
 
 
+@pytest.mark.slow
 @run
 async def test_the_wheel_scrolls_the_keys_that_do_not_fit_at_80_columns():
     app = make_test_app()

@@ -91,6 +91,7 @@ def test_the_recording_catches_a_raw_escape():
     assert data_controls("\x1b[1;1H\x1b[31mMorvan \\x1b]0;pwned\\x07\x1b[0m\x1b]22;default\x07") == []
 
 
+@pytest.mark.slow
 @PILOT
 @given(texts=st.lists(hostile_text(), min_size=1, max_size=4))
 def test_item2_the_players_view_of_hostile_names_writes_no_control_byte(tmp_path_factory, texts):
@@ -170,6 +171,7 @@ def _free_text(where: tuple) -> bool:
     return where[-1] == "notes"
 
 
+@pytest.mark.slow
 @FILES
 @given(text=hostile_text(), where=st.sampled_from(NAME_FIELDS))
 def test_item2_a_control_character_in_a_saved_name_is_refused_naming_the_field(tmp_path_factory, capsys, text, where):
@@ -198,6 +200,7 @@ def test_item2_a_control_character_in_a_saved_name_is_refused_naming_the_field(t
         assert UNSAFE.search(stream.replace("\n", "")) is None, repr(stream[:300])
 
 
+@pytest.mark.slow
 @FILES
 @given(text=hostile_text())
 def test_item2_calc_shows_a_hostile_argument_as_visible_escapes(capsys, text):

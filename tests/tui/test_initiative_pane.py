@@ -33,6 +33,7 @@ def actions(app) -> list[type]:
     return [type(e.action) for e in app.session.journal.done]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @run
 async def test_next_turn_is_one_key(size):
@@ -49,6 +50,7 @@ async def test_next_turn_is_one_key(size):
         assert "Capitaine de la garde" in str(app.screen.query_one(InitiativePane).border_subtitle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @run
 async def test_rows_fit_the_pane(size):
@@ -80,6 +82,7 @@ def test_names_are_cut_to_fit():
     assert fit("Capitaine de la garde", 10) == "Capitaine…"
 
 
+@pytest.mark.slow
 @run
 async def test_delay_then_act_now():
     app = make_test_app()
@@ -101,6 +104,7 @@ async def test_delay_then_act_now():
         assert enc.keys.index("brunvir") == enc.keys.index("romuald") + 1
 
 
+@pytest.mark.slow
 @run
 async def test_boost_initiative_raises_by_five_costs_one_shadow_and_reorders():
     app = make_test_app()
@@ -119,6 +123,7 @@ async def test_boost_initiative_raises_by_five_costs_one_shadow_and_reorders():
         assert row_text(app, "romuald").split()[0] == "12"
 
 
+@pytest.mark.slow
 @run
 async def test_boost_is_for_player_characters_only():
     app = make_test_app()
@@ -130,6 +135,7 @@ async def test_boost_is_for_player_characters_only():
         assert actions(app) == []
 
 
+@pytest.mark.slow
 @run
 async def test_set_initiative_through_the_prompt():
     app = make_test_app()
@@ -145,6 +151,7 @@ async def test_set_initiative_through_the_prompt():
         assert the_list(app).cursor_key == "morvan"
 
 
+@pytest.mark.slow
 @run
 async def test_shift_down_moves_one_place_down():
     app = make_test_app()
@@ -167,6 +174,7 @@ def small_fight(*keys: str):
     return apply(campaign, NextTurn()).campaign
 
 
+@pytest.mark.slow
 @run
 async def test_condition_for_two_rounds_expires():
     fighters = ("brunvir", "segiere", "alduin")
@@ -189,6 +197,7 @@ async def test_condition_for_two_rounds_expires():
         assert any(entry.line.en == "Segiere: dazed ends" for entry in app.session.journal.log)
 
 
+@pytest.mark.slow
 @run
 async def test_remove_a_condition_by_picking_it():
     app = make_test_app()
@@ -205,6 +214,7 @@ async def test_remove_a_condition_by_picking_it():
         assert [c.name for c in app.campaign.encounter.participant("brunvir").conditions] == ["prone"]
 
 
+@pytest.mark.slow
 @run
 async def test_hide_and_show():
     app = make_test_app()
@@ -235,6 +245,7 @@ async def test_space_marks_and_unmarks():
         assert row_text(app, "capitaine")[1] == " "
 
 
+@pytest.mark.slow
 @run
 async def test_cursor_keys_and_click_set_the_selection():
     app = make_test_app()
@@ -252,6 +263,7 @@ async def test_cursor_keys_and_click_set_the_selection():
         assert app.selected == ORDER[3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @run
 async def test_cursor_follows_app_selected(size):

@@ -40,6 +40,7 @@ def footer_keys(app) -> dict[str, str]:
 
 
 # -- the keymap end to end ----------------------------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_a_remapped_key_does_the_action_and_the_old_key_no_longer_does(monkeypatch, tmp_path):
     write_keymap(monkeypatch, tmp_path, 'init-next = "ctrl+right"\nundo = ["ctrl+u"]\n')
@@ -62,6 +63,7 @@ async def test_a_remapped_key_does_the_action_and_the_old_key_no_longer_does(mon
         await wait_for(pilot, lambda: app.campaign.encounter.current == turn)
 
 
+@pytest.mark.slow
 @run
 async def test_the_help_screen_and_the_palette_show_the_remapped_key(monkeypatch, tmp_path):
     from tui.commands.palette import GMCommands
@@ -109,6 +111,7 @@ async def test_a_clash_keeps_the_default_keys_and_says_which(monkeypatch, tmp_pa
         await wait_for(pilot, lambda: app.campaign.encounter.current != turn)
 
 
+@pytest.mark.slow
 @run
 async def test_broken_toml_is_one_line_naming_the_file_and_line_and_the_app_opens(monkeypatch, tmp_path):
     path = write_keymap(monkeypatch, tmp_path, '# my keys\nundo = "ctrl+u"\nredo = ctrl+r\n')
@@ -169,6 +172,7 @@ def test_the_config_folder_is_platformdirs_without_the_variable():
     assert keymap_path({}) == Path(platformdirs.user_config_dir("apotheose", appauthor=False)) / "keymap.toml"
 
 
+@pytest.mark.slow
 def test_apotheose_keymap_checks_the_file(monkeypatch, tmp_path):
     path = write_keymap(monkeypatch, tmp_path, 'undo = "ctrl+u"\nudno = "x"\n')
     done = subprocess.run([sys.executable, "-m", "tui.cli", "keymap"], capture_output=True, text=True, check=False)
@@ -225,6 +229,7 @@ def _providers(app):
     return out
 
 
+@pytest.mark.slow
 @run
 async def test_the_palette_of_the_main_screen():
     app = make_test_app()
@@ -238,6 +243,7 @@ async def test_the_palette_of_the_main_screen():
         assert not any(INTERNAL.search(f"{k} {v or ''}") for k, v in offered.items())
 
 
+@pytest.mark.slow
 @run
 async def test_the_palette_of_a_pc_sheet_offers_its_keys_and_runs_them():
     app = make_test_app(lang="fr")
@@ -261,6 +267,7 @@ async def test_the_palette_of_a_pc_sheet_offers_its_keys_and_runs_them():
         assert app.screen.delta == 1  # Shadow +, run on the sheet
 
 
+@pytest.mark.slow
 @run
 async def test_an_npc_sheet_palette_leaves_out_what_the_rules_refuse():
     app = make_test_app()
@@ -272,6 +279,7 @@ async def test_an_npc_sheet_palette_leaves_out_what_the_rules_refuse():
         assert "Close" in offered and "XP" not in offered and "Shadow +" not in offered
 
 
+@pytest.mark.slow
 @run
 async def test_the_palette_of_the_log_in_french():
     app = make_test_app(lang="fr")
@@ -285,6 +293,7 @@ async def test_the_palette_of_the_log_in_french():
 
 
 # -- the private binding structure set_descriptions relies on ----------------------------------
+@pytest.mark.slow
 @run
 async def test_set_descriptions_still_fits_textuals_private_binding_structure():
     """``set_descriptions`` (tui/textual_fixes/bindings.py) rewrites ``node._bindings.key_to_bindings`` (a dict key → list of

@@ -10,6 +10,8 @@ from textual.widgets import RichLog
 from tests.tui.pilot import NARROW, WIDE, make_test_app, run, screen_text, wait_for
 from tui.screens.log import LogScreen
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 
 @pytest.mark.parametrize("size", [NARROW, WIDE], ids=["80x24", "120x40"])
 def test_no_toast_covers_the_log_and_its_newest_line_stays_in_view(size):

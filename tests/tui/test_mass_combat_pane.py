@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 
 from core.actions import AttackGroup, DefendGroup, Outcome, Remove, SetStanding, apply
 from core.demo import demo_campaign
@@ -13,6 +14,8 @@ from tests.tui.pilot import NARROW, WIDE, done_actions, on_initiative, run, text
 from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.inputs import ErrorLine
 from tui.widgets.mass_combat import AttackForm, GroupList, MassCombatPane
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 def pane(app) -> MassCombatPane:

@@ -6,12 +6,15 @@ takes through armour BEFORE Enter, and Enter applies an AttackNamedGroup (undo, 
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from core.actions import AddCharacter, AttackNamedGroup, Join, apply
 from core.demo import demo_campaign
 from tests.tui.pilot import NARROW, done_actions, run, text_of, turn_of, wait_for
 from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.named_group import NamedGroupForm
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 def three_guards():

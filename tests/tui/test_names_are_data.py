@@ -26,6 +26,8 @@ from tests.saves.test_store import saved_journal
 from tests.tui.pilot import make_test_app, run, screen_text, wait_for
 from tui.cli.campaign import main_check
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 
 @pytest.mark.parametrize("name", [VILLON, MORVAN, "[b]x[/b] [$warning]y\\[/] [@click=app.quit]q[/] ]["])
 @run

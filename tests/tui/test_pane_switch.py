@@ -14,9 +14,12 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 
 from tests.tui.pilot import WIDE, make_test_app, run
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 #: A full 120x40 repaint is about 42 KB; a pane switch now writes about 8 KB.
 MOST_BYTES = 16_000

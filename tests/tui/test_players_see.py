@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.visibility import Option, Shown
 from tests.tui.pilot import make_test_app, run, wait_for
 from tui.commands.table import COMMANDS
@@ -40,6 +42,7 @@ async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
         assert app.campaign.visibility.private == ("alduin",)
 
 
+@pytest.mark.slow
 @run
 async def test_the_palette_sets_the_defaults() -> None:
     assert any("all NPCs: nothing" in c.palette[0] for c in COMMANDS if c.palette is not None)
@@ -56,6 +59,7 @@ async def test_the_palette_sets_the_defaults() -> None:
         await wait_for(pilot, lambda: app.campaign.visibility.pcs is Shown.WOUNDS)
 
 
+@pytest.mark.slow
 @run
 async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
     labels = [command.palette[0] for command in COMMANDS if command.palette]

@@ -14,6 +14,8 @@ import pytest
 
 from tests.tui.pilot import make_test_app, run, wait_for
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 #: Keys that leave the app: never drawn (the run would stop, not crash).
 LEAVE = {"ctrl+q", "ctrl+c"}
 #: Keys a GM types besides the bindings: digits, letters, moves, signs, a die's ``r``.

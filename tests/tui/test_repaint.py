@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 from textual._compositor import Compositor
 from textual.screen import Screen
 
@@ -46,6 +47,7 @@ class Spy:
         return set().union(*self.updated)
 
 
+@pytest.mark.slow
 @run
 async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_else(monkeypatch) -> None:
     spy = Spy(monkeypatch)
@@ -64,6 +66,7 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
         assert status_updates == []
 
 
+@pytest.mark.slow
 @run
 async def test_an_hp_change_of_the_selected_combatant_lays_nothing_out(monkeypatch) -> None:
     spy = Spy(monkeypatch)
@@ -76,6 +79,7 @@ async def test_an_hp_change_of_the_selected_combatant_lays_nothing_out(monkeypat
         assert spy.layouts == 0 and app.screen.query_one(InitiativeList) in spy.repainted
 
 
+@pytest.mark.slow
 @run
 async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkeypatch) -> None:
     async with open_demo() as (app, pilot):
@@ -106,6 +110,7 @@ def test_the_spell_targets_are_rebuilt_only_when_people_come_go_or_are_renamed()
     assert not same_people(seen(demo), seen(left))
 
 
+@pytest.mark.slow
 @run
 async def test_a_cursor_move_on_the_initiative_list_lays_nothing_out(monkeypatch) -> None:
     """The panes' Selects and texts follow the selected combatant (the duel's defender, the
@@ -164,6 +169,7 @@ def counted_campaign(extra: int, reads: list[int]):
     return campaign.with_encounter(attrs.evolve(enc, participants=enc.participants + places))
 
 
+@pytest.mark.slow
 @run
 async def test_an_hp_change_request_reads_none_of_the_other_rows() -> None:
     """app.request of an HP change (rules, journal, every pane's update) reads the characters it

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.actions import Roll
 from tests.tui.pilot import make_test_app, run, wait_for
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 def rolls(app) -> list[Roll]:

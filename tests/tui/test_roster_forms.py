@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Checkbox, Input, Select, Static
 
 from core.actions import Damage, NextTurn
@@ -45,6 +46,7 @@ def test_trades_syntax_round_trips():
     )
 
 
+@pytest.mark.slow
 @run
 async def test_add_a_character_joins_the_roster_and_the_fight():
     app = make_test_app()
@@ -67,6 +69,7 @@ async def test_add_a_character_joins_the_roster_and_the_fight():
         assert len(app.session.journal.done) == 2  # AddCharacter, then Join
 
 
+@pytest.mark.slow
 @run
 async def test_bad_input_shows_the_fields_message_and_adds_nothing():
     app = make_test_app()
@@ -92,6 +95,7 @@ async def test_bad_input_shows_the_fields_message_and_adds_nothing():
         assert not app.campaign.has("zed")
 
 
+@pytest.mark.slow
 @run
 async def test_edit_the_selected_character():
     app = make_test_app()
@@ -113,6 +117,7 @@ async def test_edit_the_selected_character():
         assert segiere.shadow == app.session.journal.base.character("segiere").shadow
 
 
+@pytest.mark.slow
 @run
 async def test_remove_asks_first():
     app = make_test_app()
@@ -131,6 +136,7 @@ async def test_remove_asks_first():
         assert "morvan" not in app.campaign.encounter.keys
 
 
+@pytest.mark.slow
 @run
 async def test_add_and_edit_a_group_in_french():
     app = make_test_app(lang="fr")
@@ -157,6 +163,7 @@ async def test_add_and_edit_a_group_in_french():
         await wait_for(pilot, lambda: app.campaign.group("gardes-du-pont").standing == 1)
 
 
+@pytest.mark.slow
 @run
 async def test_palette_commands_open_the_forms():
     app = make_test_app()
@@ -188,6 +195,7 @@ def test_log_rows_one_per_action_and_undone_marked(demo):
     assert not log_rows(session.journal.log)[1].undone
 
 
+@pytest.mark.slow
 @run
 async def test_log_screen_follows_undo_and_exports(tmp_path):
     app = make_test_app()

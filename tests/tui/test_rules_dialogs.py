@@ -4,8 +4,12 @@ resistance (RULES 1.7)."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.actions import DefendOpponent
 from tests.tui.pilot import WIDE, done_actions, make_app_trades_apply, run, text_of, wait_for
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 @run

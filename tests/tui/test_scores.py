@@ -4,10 +4,14 @@ score is named, and the `r` check previews and keeps its result on screen."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.actions import AddCharacter, AttackGroup, AttackOpponent, DefendOpponent, Join, Outcome, Roll
 from core.characteristics import Characteristics
 from core.roster import new_character
 from tests.tui.pilot import NARROW, WIDE, done_actions, make_test_app, run, text_of, turn_of, wait_for
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 def ticked(app, form: str) -> tuple[bool, bool]:

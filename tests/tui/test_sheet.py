@@ -29,6 +29,7 @@ def body(app) -> str:
     return str(app.screen.query_one("#sheet-body").render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @run
 async def test_sheet_shows_the_character(size):
@@ -47,6 +48,7 @@ async def test_sheet_shows_the_character(size):
         assert not isinstance(app.screen, SheetScreen)
 
 
+@pytest.mark.slow
 @run
 async def test_shadow_change_goes_to_the_ledger():
     app = make_test_app()
@@ -67,6 +69,7 @@ async def test_shadow_change_goes_to_the_ledger():
         assert "+2  3→5  attune a major magic item — the ring" in body(app)
 
 
+@pytest.mark.slow
 @run
 async def test_minus_is_a_gm_change_down():
     app = make_test_app()
@@ -85,6 +88,7 @@ def five_stigmata_at_ten():
     return campaign.with_character(attrs.evolve(c, shadow=Shadow(10, stigmata=marks)))
 
 
+@pytest.mark.slow
 @run
 async def test_sixth_stigma_asks_and_applies_only_on_yes():
     app = make_test_app(five_stigmata_at_ten())
@@ -110,6 +114,7 @@ async def test_sixth_stigma_asks_and_applies_only_on_yes():
         assert "NPC" in body(app).splitlines()[0]
 
 
+@pytest.mark.slow
 @run
 async def test_voluntary_stigma_and_grace():
     app = make_test_app()
@@ -129,6 +134,7 @@ async def test_voluntary_stigma_and_grace():
         assert s.value == 5 and s.stigmata == () and s.graces == ()
 
 
+@pytest.mark.slow
 @run
 async def test_award_xp_then_raise_with_override():
     app = make_test_app()
@@ -157,6 +163,7 @@ async def test_award_xp_then_raise_with_override():
         assert c.characteristics.esprit == 5 and c.xp == 10 and c.raises == (("esprit", 2),)
 
 
+@pytest.mark.slow
 @run
 async def test_pm_and_exhaustion():
     campaign = demo_campaign()

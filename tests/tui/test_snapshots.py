@@ -12,6 +12,7 @@ from saves.errors import BadFieldError
 from tests.tui.pilot import NARROW, WIDE, make_test_app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [WIDE, NARROW], ids=["120x40", "80x24"])
 def test_main_screen(snap_compare, size, lang) -> None:
@@ -59,11 +60,13 @@ DIALOGS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "keys", "selected", "size"), DIALOGS, ids=[d[0] for d in DIALOGS])
 def test_dialog(snap_compare, name, keys, selected, size) -> None:
     assert snap_compare(make_test_app(), terminal_size=size, run_before=_keys(selected, keys))
 
 
+@pytest.mark.slow
 def test_sheet_in_french(snap_compare) -> None:
     assert snap_compare(make_test_app(lang="fr"), terminal_size=WIDE, run_before=_keys("morvan", ["enter"]))
 
@@ -73,6 +76,7 @@ def test_bad_save_screen(snap_compare) -> None:
     assert snap_compare(make_test_app(load_error=error), terminal_size=NARROW)
 
 
+@pytest.mark.slow
 def test_main_screen_without_colour(snap_compare, monkeypatch) -> None:
     """NO_COLOR: the turn, the cursor and the focused pane still stand out (reverse, bold)."""
     monkeypatch.setenv("NO_COLOR", "1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from core.magic import DURATION, RANGE, TARGETS
@@ -11,6 +12,8 @@ from tests.conftest import make_test_app, run, wait_for
 from tui.screens.prompts import ConfirmDialog
 from tui.screens.victims import VictimsDialog
 from tui.widgets.spell import SpellPane, scale_hint
+
+pytestmark = pytest.mark.slow  # most tests here start the whole app, over a second each
 
 
 def text(app, selector: str) -> str:

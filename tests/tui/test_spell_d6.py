@@ -3,12 +3,15 @@ and by the tab strip, aspects added and removed, psionics and skill costs; snaps
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select, Static, TabbedContent
 
 from tests.conftest import make_test_app, run, wait_for
 from tests.tui.test_snapshots import NARROW, WIDE
 from tui.widgets.spell import SpellPane
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 def text(app, selector: str) -> str:

@@ -12,6 +12,8 @@ from core.mage import MageEffect, chance, mage_spell, percent
 from tests.conftest import make_test_app, run, wait_for
 from tests.tui.test_snapshots import NARROW, WIDE
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 MAGE_ACTION = "screen.spell_system('mage')"
 
 

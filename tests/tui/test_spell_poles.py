@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Checkbox, Input, Static, Tabs
 
 from core.campaign import Campaign
@@ -12,6 +13,8 @@ from core.house_rules import HouseRules
 from core.poles import Applied, Backlash, Technique, blood_mana
 from tests.conftest import make_test_app, run, wait_for
 from tui.widgets.spell_poles import PolesSpell, TechniqueList
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 TECHNIQUES = list(Technique)
 

@@ -19,6 +19,8 @@ from textual.widgets import TabbedContent
 from tests.tui.pilot import make_test_app, run
 from tests.tui.test_pane_switch import cells_per_row
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 #: A full 120x40 frame of the demo is about 28 KB.
 MOST_BYTES = 30_000
 

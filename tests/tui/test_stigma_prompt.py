@@ -4,6 +4,7 @@ the mass-combat pane — opens the stigma dialog at once, and the effect picked 
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from core.actions import AttackGroup, SetStigmaEffect, apply
 from core.shadow import EffectKind, Shadow, StigmaEffect
@@ -25,6 +26,7 @@ def test_new_stigmata_names_only_stigmata_an_action_gave_without_effect():
     assert new_stigmata(gained, gained) == []
 
 
+@pytest.mark.slow
 @run
 async def test_item5_a_reroll_overflow_prompts_the_stigma_effect_and_applies_it():
     app = make_test_app(morvan_at_ten())
@@ -50,6 +52,7 @@ async def test_item5_a_reroll_overflow_prompts_the_stigma_effect_and_applies_it(
         assert app.campaign.character("morvan").max_hp == max_hp
 
 
+@pytest.mark.slow
 @run
 async def test_item5_escape_leaves_the_effect_for_later():
     app = make_test_app(morvan_at_ten())

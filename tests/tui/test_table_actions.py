@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from core.demo import demo_campaign
 from tests.tui.pilot import make_test_app, run, wait_for
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
 
 @run

@@ -15,6 +15,8 @@ from tests.tui.test_snapshots import _keys
 from tui.screens.prompts import ValuePrompt
 from tui.screens.templates import MookLine, QuickAdd, TemplatePicker
 
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
 
 @pytest.fixture(autouse=True)
 def saves(tmp_path, monkeypatch) -> Path:

@@ -125,6 +125,7 @@ def touches(path: Path) -> Iterator[str]:
                 yield f"{node.lineno}: {node.func.id}(…, {node.args[1].value!r})"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", app_modules(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_nothing_outside_textual_fixes_touches_a_private_textual_name(path: Path) -> None:
     found = list(touches(path))

@@ -151,6 +151,7 @@ def test_reading_the_file_gives_the_same_view_as_the_journal(campaign_file) -> N
     assert read_view(players_path(path)) == player_view_of(journal)
 
 
+@pytest.mark.slow
 @run
 async def test_the_log_panel_shows_the_newest_lines_follows_them_and_scrolls_without_tab(campaign_file) -> None:
     path, journal = campaign_file

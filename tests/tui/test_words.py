@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.actions import AttackGroup, AttackOpponent, Roll, apply
 from core.demo import demo_campaign
 from tests.tui.pilot import WIDE, done_actions, make_app_trades_apply, run, turn_of, wait_for
@@ -11,6 +13,7 @@ def shadow_lines(text: str) -> list[str]:
     return [row for row in text.splitlines() if "ombre" in row or "shadow" in row]
 
 
+@pytest.mark.slow
 @run
 async def test_item_11_no_doubled_shadow_lines_in_french_after_a_reroll():
     """Morvan attacks the veterans with a reroll (-5 then 7): the result says once what the
@@ -38,6 +41,7 @@ def test_item_11_a_critical_failure_states_its_shadow_once_and_an_npc_has_none()
     assert "1 relance : +1 ombre" in [x.text("fr") for x in gm.breakdown]
 
 
+@pytest.mark.slow
 @run
 async def test_item_11_an_npc_attacking_its_own_side_is_asked_about():
     """On the Captain's turn, `g` fills the group attack with the Captain against the veterans
@@ -62,6 +66,7 @@ async def test_item_11_an_npc_attacking_its_own_side_is_asked_about():
         assert isinstance(attack, AttackGroup) and (attack.attacker, attack.group) == ("capitaine", "veterans")
 
 
+@pytest.mark.slow
 @run
 async def test_item_11_a_pc_attacking_the_npcs_is_not_asked_about():
     from tui.screens.prompts import ConfirmDialog
