@@ -223,6 +223,7 @@ def test_the_apotheose_command_creates_and_checks(tmp_path) -> None:
     assert bogus.returncode == 2 and bogus.stderr.count("\n") == 1 and "--frobnicate" in bogus.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("argv", "status"),
     [(["--help"], 0), (["nosuch"], 2), (["--lang", "de"], 2), (["--colors", "8"], 2)],

@@ -157,6 +157,7 @@ async def test_a_file_without_backups_says_so(tmp_path) -> None:
     assert path.read_bytes() == b"not json"
 
 
+@pytest.mark.slow
 @run
 async def test_a_campaign_edited_by_hand_opens_and_undo_stops_there_saying_why(villon) -> None:
     opened = start(str(villon))
@@ -195,6 +196,7 @@ def test_a_bad_option_exits_2_with_one_line(tmp_path, capsys) -> None:
         build(["--bogus"])
 
 
+@pytest.mark.slow
 @run
 async def test_a_campaign_that_cannot_be_locked_opens_read_only_and_says_why(villon) -> None:
     (villon.parent / "villon.json.lock").unlink()

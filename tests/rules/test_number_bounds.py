@@ -135,6 +135,7 @@ async def test_a_huge_number_typed_by_the_gm_is_refused_naming_its_bound(opener,
     assert orjson.loads(encode(app.session.journal))
 
 
+@pytest.mark.slow
 def test_a_quit_with_actions_not_saved_exits_non_zero_saying_so(tmp_path, monkeypatch, capsys, in_a_terminal) -> None:
     """The saver cannot write (a full disk): the GM quits; the status says the last changes are
     not on disk."""

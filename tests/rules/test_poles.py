@@ -267,6 +267,7 @@ def requests(draw, tradition=PAID):
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests())
 def test_every_cost_is_at_least_0_and_segments_never_negative(request):

@@ -342,6 +342,7 @@ def test_the_fast_and_the_detailed_converter_agree_on_a_book(where, key, value) 
     assert loads(CONVERTER) == loads(detailed_converter())
 
 
+@pytest.mark.slow
 def test_an_empty_book_imports_no_calculator_when_a_save_loads() -> None:
     import subprocess
     import sys

@@ -180,6 +180,7 @@ def test_condition_rounds_must_be_positive() -> None:
         Condition("stunned", 0)
 
 
+@pytest.mark.slow
 def test_item9_starting_a_fight_with_5000_combatants_is_not_quadratic():
     """Starting a fight costs about n log n: the Python calls it makes for 5,000 combatants are
     within 15 times those for 500 (quadratic would be 100 times). Counted, not timed."""

@@ -82,6 +82,7 @@ def test_rotation_renames_the_backups_instead_of_copying_them(tmp_path):
     assert all(after[n + 1] == before[n] for n in range(1, 5))
 
 
+@pytest.mark.slow
 def test_many_saves_keep_exactly_five_backups_and_no_temp_files(tmp_path):
     path = tmp_path / "camp.json"
     for n in range(200):
@@ -174,6 +175,7 @@ def test_replacing_keeps_the_existing_group(tmp_path):
     assert os.stat(path).st_gid == 4243
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(mask=st.integers(0, 0o777), folder_mode=st.sampled_from([0o700, 0o755, 0o770, 0o2750, 0o2777, 0o777]),
        existing=st.none() | st.integers(0o400, 0o777))

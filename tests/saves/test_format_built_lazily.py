@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import orjson
+import pytest
 
 import saves.format
 from core.actions import Action, Damage, NextTurn
@@ -40,6 +41,7 @@ def test_reading_a_save_as_the_app_writes_it_builds_no_union(monkeypatch) -> Non
     assert calls == [1]
 
 
+@pytest.mark.slow
 def test_a_lazily_built_converter_gives_what_the_module_one_gives() -> None:
     conv, detailed = make_converter(), make_converter(detailed=True)
     for cls, action in EXAMPLES.items():

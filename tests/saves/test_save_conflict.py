@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from core.actions import Damage, Heal, NextTurn, Outcome
 from core.demo import demo_campaign
 from saves.atomic import atomic_create, atomic_write
@@ -129,6 +131,7 @@ async def test_the_gm_is_told_on_screen_where_the_changes_went(tmp_path) -> None
         assert note.severity == "error" and "another writer took this campaign over" in str(note.message)
 
 
+@pytest.mark.slow
 @run
 async def test_the_issues_scenario_through_the_app(tmp_path) -> None:
     """Two apps on one campaign after its lock file was deleted: the second app's three actions

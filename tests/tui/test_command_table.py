@@ -116,6 +116,7 @@ def test_every_registered_text_has_english_and_french() -> None:
         assert isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x.strip() for x in pair), key
 
 
+@pytest.mark.slow
 def test_every_text_key_the_code_asks_for_is_registered() -> None:
     """``t("init.round", lang)`` shows the key itself when nothing is registered under it: a
     missing text fails here instead of showing an id to the GM."""

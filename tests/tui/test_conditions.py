@@ -140,6 +140,7 @@ async def test_each_turn_start_names_the_conditions_of_whoever_is_up_and_those_e
         assert "ended: Capitaine de la garde stunned" in status(app)
 
 
+@pytest.mark.slow
 @run
 async def test_a_name_with_brackets_shows_as_typed_in_the_whose_turn_choice() -> None:
     from core.demo import demo_campaign

@@ -30,6 +30,7 @@ async def test_checkboxes_say_their_state_in_text_under_no_color(monkeypatch):
         assert box.render().plain.startswith("[ ] ")
 
 
+@pytest.mark.slow
 @run
 async def test_every_checkbox_of_the_app_writes_its_state():
     from textual.widgets import Checkbox as TextualCheckbox
@@ -72,6 +73,7 @@ def test_read_only_header_says_whose_turn_it_is_and_its_whole_message(size):
     play()
 
 
+@pytest.mark.slow
 @run
 async def test_a_campaign_read_only_by_choice_has_no_holder_line():
     from tui.widgets.status import HolderLine

@@ -174,6 +174,7 @@ def test_on_the_main_screen_too():
 
 
 # -- one widget ----------------------------------------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_the_footer_is_one_widget_listing_the_keys():
     app = make_test_app()
@@ -232,6 +233,7 @@ async def test_a_click_on_a_key_presses_it_and_a_disabled_key_rings():
         assert footer.item_at(len(text) - 2) == PALETTE
 
 
+@pytest.mark.slow
 @run
 async def test_a_click_on_the_damage_key_opens_the_damage_form():
     app = make_test_app()

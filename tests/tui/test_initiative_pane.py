@@ -230,6 +230,7 @@ async def test_hide_and_show():
         assert not app.campaign.group("veterans").hidden
 
 
+@pytest.mark.slow
 @run
 async def test_space_marks_and_unmarks():
     app = make_test_app()
@@ -283,6 +284,7 @@ async def test_cursor_follows_app_selected(size):
         assert not isinstance(app.screen, SheetScreen)
 
 
+@pytest.mark.slow
 @run
 async def test_stabilise_and_repair():
     campaign = demo_campaign()
@@ -300,6 +302,7 @@ async def test_stabilise_and_repair():
         assert "stabilised" in row_text(app, "segiere")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("key", "pane", "method"),
     [
@@ -332,6 +335,7 @@ async def test_entry_keys_switch_pane(key, pane, method):
             delattr(cls, method)
 
 
+@pytest.mark.slow
 @run
 async def test_no_fight_lists_the_roster_and_f_starts_one():
     campaign = attrs.evolve(demo_campaign(), active=None)
@@ -352,6 +356,7 @@ async def test_no_fight_lists_the_roster_and_f_starts_one():
         assert app.campaign.encounter.current == "brunvir"
 
 
+@pytest.mark.slow
 @run
 async def test_french_labels():
     app = make_test_app(lang="fr")
@@ -369,6 +374,7 @@ async def test_french_labels():
         assert "vét" in row_text(app, "veterans")
 
 
+@pytest.mark.slow
 @run
 async def test_one_hp_change_repaints_one_row():
     app = make_test_app()
@@ -399,6 +405,7 @@ def big_campaign(n: int):
     return attrs.evolve(campaign, roster=campaign.roster + extra, encounters=(enc,), active="big")
 
 
+@pytest.mark.slow
 @run
 async def test_thousands_of_rows_one_change_one_repaint():
     app = make_test_app(big_campaign(2000))

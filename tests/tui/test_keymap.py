@@ -83,6 +83,7 @@ async def test_the_help_screen_and_the_palette_show_the_remapped_key(monkeypatch
         await wait_for(pilot, lambda: type(app.screen).__name__ == "LogScreen")
 
 
+@pytest.mark.slow
 @run
 async def test_unknown_id_is_told_at_start_up_and_the_rest_applies(monkeypatch, tmp_path):
     path = write_keymap(monkeypatch, tmp_path, 'init-nxt = "ctrl+right"\nredo = "f3"\n')
@@ -94,6 +95,7 @@ async def test_unknown_id_is_told_at_start_up_and_the_rest_applies(monkeypatch, 
         assert footer_keys(app)["redo"] == "f3"
 
 
+@pytest.mark.slow
 @run
 async def test_a_clash_keeps_the_default_keys_and_says_which(monkeypatch, tmp_path):
     path = write_keymap(monkeypatch, tmp_path, 'undo = "n"\nhelp = "ctrl+q"\n')

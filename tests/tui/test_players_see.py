@@ -9,6 +9,7 @@ from tests.tui.pilot import make_test_app, run, wait_for
 from tui.commands.table import COMMANDS
 
 
+@pytest.mark.slow
 @run
 async def test_w_cycles_what_the_players_see_of_the_selected_and_ctrl_z_undoes_it() -> None:
     app = make_test_app()
@@ -26,6 +27,7 @@ async def test_w_cycles_what_the_players_see_of_the_selected_and_ctrl_z_undoes_i
         await wait_for(pilot, lambda: app.campaign.visibility.override("capitaine") is Shown.EXACT)
 
 
+@pytest.mark.slow
 @run
 async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
     app = make_test_app()

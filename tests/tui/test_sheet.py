@@ -188,6 +188,7 @@ async def test_pm_and_exhaustion():
         assert "exhaustion used this session" in body(app)
 
 
+@pytest.mark.slow
 @run
 async def test_shadow_keys_refuse_an_npc():
     app = make_test_app()
@@ -208,6 +209,7 @@ async def test_group_sheet():
         assert "veterans (difficulty 10)" in body(app)
 
 
+@pytest.mark.slow
 @run
 async def test_french_sheet():
     app = make_test_app(lang="fr")

@@ -132,6 +132,7 @@ def test_nothing_outside_textual_fixes_touches_a_private_textual_name(path: Path
     assert not found, f"{path.relative_to(ROOT)} touches Textual's internals (move it to tui/textual_fixes/):\n" + "\n".join(found)
 
 
+@pytest.mark.slow
 def test_the_check_finds_what_it_looks_for(tmp_path, monkeypatch) -> None:
     """The check above is not empty: each kind of touch it looks for is found in a module made
     to hold them all."""
