@@ -1,6 +1,6 @@
 """The README's tables of keys (section *Keys*), made from the command table: each row names
 commands by id and says what they do; their keys come from the table, so a key changed there
-changes here. ``tests/test_command_table.py`` checks the README holds exactly these tables.
+changes here. ``tests/tui/test_command_table.py`` checks the README holds exactly these tables.
 No Textual."""
 
 from __future__ import annotations
