@@ -1,57 +1,18 @@
-"""Shared fixtures: the app built through the same factory as the command line."""
+"""Shared fixtures. The app's helpers (the app built through the same factory as the command
+line, ``run``, ``wait_for``…) are the Pilot toolkit, tests/tui/pilot.py; they are importable from
+here too, for the tests written before it."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import gc
-import random
 
 import pytest
 
 from core.campaign import Campaign
 from core.demo import demo_campaign
+from tests.tui.pilot import done_actions, make_app_trades_apply, make_test_app, run, trades_apply, wait_for
 
-
-def make_test_app(campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs):
-    """The app on ``campaign`` (default: the demo), dice from a seeded source, no saving."""
-    from tui.app import make_app
-    from tui.session import Session
-
-    session = Session.of(campaign or demo_campaign(), rng=random.Random(seed), read_only=read_only)
-    return make_app(session, lang=lang, **kwargs)
-
-
-def trades_apply(app):
-    """The GM has said each character's trades and specialities apply to its combat scores
-    (ctrl+b, ctrl+s in a form): the scores the forms filled in before the GM was asked."""
-    from core.scores import Applies
-    from tui.widgets.score_parts import remembered, speciality_candidates
-
-    for c in app.session.campaign.roster:
-        if c.trades:
-            remembered(app)[(c.id, "combat")] = Applies(True, bool(speciality_candidates(c)))
-    return app
-
-
-def make_app_trades_apply(*args, **kwargs):
-    """:func:`make_test_app` with :func:`trades_apply`: for tests written when every trade and
-    speciality counted without asking (what they test is not the score's parts)."""
-    return trades_apply(make_test_app(*args, **kwargs))
-
-
-async def wait_for(pilot, predicate, *, tries: int = 50) -> None:
-    """Let the app process messages until ``predicate()`` holds (no fixed sleeps)."""
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause()
-    assert predicate(), "condition never became true"
-
-
-def done_actions(app) -> list:
-    """The actions the app's journal holds (what the GM did), oldest first."""
-    return [entry.action for entry in app.session.journal.done]
+__all__ = ["done_actions", "make_app_trades_apply", "make_test_app", "run", "trades_apply", "wait_for"]
 
 
 def pytest_collection_finish(session) -> None:
@@ -81,13 +42,3 @@ def in_a_terminal(monkeypatch) -> None:
 @pytest.fixture
 def demo() -> Campaign:
     return demo_campaign()
-
-
-def run(test):
-    """Run an async test body (the suite has no asyncio plugin): ``@run async def test_…``."""
-
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(test(*args, **kwargs))
-
-    return wrapper

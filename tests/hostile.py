@@ -19,6 +19,7 @@ from core.demo import demo_campaign
 from core.encounter import Condition
 from core.mooks import MookGroup
 from core.roster import Trade
+from tests.tui.pilot import screen_text as screen_text  # (where it was before the Pilot toolkit)
 
 #: The names of issue 15 that crashed the app.
 VILLON = "Archers de Villon [2e compagnie]"
@@ -234,6 +235,3 @@ def players_see(journal) -> list:
     return [line for lang in ("en", "fr") for line in (*table_lines(view, lang), *log_lines(view, lang))]
 
 
-def screen_text(app) -> str:
-    """What the screen shows, as text (one line per row)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

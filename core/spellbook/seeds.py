@@ -6,7 +6,7 @@
 - The worked examples of the Apothéose (RULES 1.7), Mage (RULES 2) and Quatre Pôles (RULES 3)
   source texts that are spells; P3, P5 and P8 are a save, daily slots and a backlash, not spells.
 
-Each entry priced by the tool gives the source's figure (a test each, tests/test_spellbook_seeds.py),
+Each entry priced by the tool gives the source's figure (a test each, tests/rules/test_spellbook_seeds.py),
 except where the source's printed difficulty cannot come from its own rule: the entry's
 :attr:`Seed.printed` says so beside the tool's figure (*Balle mortelle*, *Contre-sort*, RULES 4.3).
 A value the source prints from a chart it does not contain (60 m → +9, 4 hours → +21), or

@@ -4,7 +4,7 @@
 
 The demo fight with a few actions, one of them undone, written by the version-1 encoder. When
 the format moves to version 2, add ``campaign_v2.json`` made the same way by the new encoder
-and keep this one: tests/test_format.py loads every golden file through the migration chain.
+and keep this one: tests/saves/test_format.py loads every golden file through the migration chain.
 """
 
 from __future__ import annotations

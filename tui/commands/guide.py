@@ -1,6 +1,6 @@
 """The tables of keys of the GM's guide (``docs/guide.md``, section *Keys*), made from the command
 table: each row names commands by id and says what they do; their keys come from the table, so a
-key changed there changes there. ``tests/test_command_table.py`` checks the guide holds exactly
+key changed there changes there. ``tests/tui/test_command_table.py`` checks the guide holds exactly
 these tables.
 No Textual."""
 

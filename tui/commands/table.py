@@ -9,7 +9,7 @@ palette) and its handler, a Textual action string (``next_turn`` on the scope's 
 From this table come: each node's ``BINDINGS`` (:func:`tui.commands.keys.bindings`), their
 descriptions in the app's language (the footer and ``?``), the palette's commands
 (:mod:`tui.commands.palette`), the keymap's ids and its check (:mod:`tui.keymap`), and the
-guide's table of ids (``apotheose keymap --list``, in ``docs/guide.md``). ``tests/test_command_table.py``
+guide's table of ids (``apotheose keymap --list``, in ``docs/guide.md``). ``tests/tui/test_command_table.py``
 checks that each handler exists, that each label has both languages, and that the guide's table is this one.
 
 This module imports no Textual: ``apotheose keymap --list`` reads it as it is.

@@ -1,6 +1,6 @@
 """Every workaround for Textual's internals, one module each, so that an upgrade of Textual is a
 read of this folder. Each module's docstring says what Textual does, why it is patched and the
-Textual version it was checked on (``tests/test_textual_fixes.py`` checks all three, and that no
+Textual version it was checked on (``tests/tui/test_textual_fixes.py`` checks all three, and that no
 other module of ``tui/`` touches a private Textual name).
 
 - :mod:`~tui.textual_fixes.bindings` — bindings described in the app's language, remapped by the keymap;

@@ -10,7 +10,7 @@ palette show the keys the GM's ``keymap.toml`` set. :func:`set_descriptions` giv
 bindings the descriptions of the app's language (by binding id) in place; :func:`live_bindings`
 is a copy of a node's bindings with the keymap applied, as Textual's own chain does;
 :func:`merged_bindings` is what a class binds with its bases' (the keymap check walks them).
-``tests/test_tui_keymap.py`` pins the structure these rely on.
+``tests/tui/test_keymap.py`` pins the structure these rely on.
 
 Checked on Textual 8.2.8.
 """

@@ -1,0 +1,120 @@
+"""The players' file (saves.players_file): its golden file, what writes it and when, its modes,
+and the access list of ``apotheose players`` (saves.access, tui.cli.players)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+from pathlib import Path
+
+import attrs
+import orjson
+import pytest
+
+from core.actions import Damage, SetHidden
+from core.demo import demo_campaign
+from core.player_view import player_view_of
+from saves.access import access_path, fingerprint, read_access
+from saves.errors import BadFieldError, FutureVersionError
+from saves.players_file import CURRENT_VERSION, decode_view, encode_view, players_path, read_players
+from saves.store import AutoSaver, create_campaign, open_campaign
+from tests.golden.make_campaign_v1 import golden_journal
+from tui.cli import main
+
+GOLDEN = Path(__file__).parents[1] / "golden" / "players_v2.json"
+GOLDEN_V1 = Path(__file__).parents[1] / "golden" / "players_v1.json"
+
+
+def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:
+    view = player_view_of(golden_journal())
+    assert decode_view(GOLDEN.read_bytes(), GOLDEN) == view
+    assert encode_view(view) == GOLDEN.read_bytes()  # the format did not move
+    data = orjson.loads(GOLDEN.read_bytes())
+    assert (data["format"], data["version"]) == ("apotheose.players", 2) == ("apotheose.players", CURRENT_VERSION)
+    assert "Arbalétriers" not in GOLDEN.read_text() and "notes" not in GOLDEN.read_text()
+
+
+def test_a_version_1_players_file_reads_as_it_showed_then() -> None:
+    """No bar, no damage taken, nobody announced next; the your-turn cue as before."""
+    view = decode_view(GOLDEN_V1.read_bytes(), GOLDEN_V1)
+    today = player_view_of(golden_journal())
+    assert view == attrs.evolve(today, next_up=None)
+    assert view.your_turn and all(r.bar is None and r.damage is None for r in view.rows)
+
+
+def test_a_bad_or_newer_players_file_is_refused_naming_the_field(tmp_path) -> None:
+    data = orjson.loads(GOLDEN.read_bytes())
+    data["rows"][0]["hp"] = "5"
+    with pytest.raises(BadFieldError) as caught:
+        decode_view(orjson.dumps(data), tmp_path / "x.players.json")
+    assert caught.value.field == "$.rows[0].hp"
+    data = orjson.loads(GOLDEN.read_bytes())
+    data["version"] = CURRENT_VERSION + 1
+    with pytest.raises(FutureVersionError):
+        decode_view(orjson.dumps(data), tmp_path / "x.players.json")
+
+
+def test_new_opening_and_every_save_write_it_and_a_gm_only_change_does_not(tmp_path) -> None:
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    assert players.name == "villon.players.json" and read_players(players) == player_view_of(open_campaign(path, read_only=True).journal)
+    os.unlink(players)
+    opened = open_campaign(path)
+    assert players.exists()  # opening with the lock writes it (an older campaign gets one)
+    saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published)
+    journal, _ = opened.journal.record(Damage(("segiere",), 6))
+    saver.save(journal)
+    assert saver.flush(10)
+    assert "HP 14→12" in read_players(players).log[-1].en and read_players(players).rows
+    before = os.stat(players).st_ino
+    journal, _ = journal.record(SetHidden("arbaletriers", True))  # already hidden: nothing changes for players
+    saver.save(journal)
+    assert saver.flush(10)
+    assert os.stat(players).st_ino == before
+    saver.close()
+    opened.close()
+    assert stat.S_IMODE(os.stat(players).st_mode) == 0o600  # not shared: the GM's alone
+
+
+def test_players_add_list_invite_remove(tmp_path, capsys) -> None:
+    saves = tmp_path / "saves"
+    assert main(["new", "villon", "--demo", "--saves", str(saves)]) == 0
+    key = tmp_path / "alice"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    capsys.readouterr()
+    assert main(["players", "add", "villon", "alice", f"{key}.pub", "--pc", "alduin", "--saves", str(saves)]) == 0
+    assert fingerprint(key.with_suffix(".pub").read_text()) in capsys.readouterr().out
+    assert main(["players", "invite", "villon", "bob", "--expires", "2h", "--saves", str(saves)]) == 0
+    invited = capsys.readouterr().out
+    code = invited.split("): ")[1].split()[0]
+    assert "works once" in invited and code not in access_path(saves / "villon.json").read_text()  # only its hash
+    assert main(["players", "list", "villon", "--saves", str(saves)]) == 0
+    out = capsys.readouterr().out
+    assert "alice (plays alduin): 1 key" in out and "bob: invited, until" in out
+    assert stat.S_IMODE(os.stat(access_path(saves / "villon.json")).st_mode) == 0o600
+    assert main(["players", "remove", "villon", "bob", "--saves", str(saves)]) == 0
+    assert read_access(saves / "villon.json").invitations == ()
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["add", "villon", "Alice", "KEY"], "cannot be an SSH user name"),
+        (["add", "villon", "alice", "PRIVATE"], "is not an OpenSSH public key"),
+        (["add", "villon", "alice", "KEY", "--pc", "capitaine"], "not the id of a player character"),
+        (["invite", "villon", "bob", "--expires", "forever"], "is not a duration"),
+        (["remove", "villon", "nobody"], "is not a player"),
+    ],
+)
+def test_players_refuses_bad_input_with_one_line(tmp_path, capsys, argv, words) -> None:
+    saves = tmp_path / "saves"
+    assert main(["new", "villon", "--demo", "--saves", str(saves)]) == 0
+    key = tmp_path / "k"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    argv = [{"KEY": f"{key}.pub", "PRIVATE": str(key)}.get(a, a) for a in argv]
+    capsys.readouterr()
+    assert main(["players", *argv, "--saves", str(saves)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err, err
+    assert read_access(saves / "villon.json").players == ()

@@ -1,0 +1,172 @@
+"""The Pilot toolkit: what the app's tests do again and again, in one place.
+
+Open the app on the demo fight (or any campaign), drive it as a GM does (keys, a burst of keys as
+SSH delivers them, a selected combatant), wait until it is quiet (never a fixed sleep) and read
+what a pane or the whole screen shows. A test module imports what it needs from here::
+
+    from tests.tui.pilot import WIDE, make_test_app, run, text_of, wait_for
+
+Widgets tested alone mount in :func:`harness` (a one-widget app), which starts in a fraction of
+the four-pane app's time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import random
+from collections.abc import AsyncIterator, Callable
+
+from core.actions import NextTurn, apply
+from core.campaign import Campaign
+from core.demo import demo_campaign
+
+NARROW, WIDE = (80, 24), (120, 40)
+SIZES = [NARROW, WIDE]
+
+
+# -- the app ---------------------------------------------------------------------------------
+def make_test_app(campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs):
+    """The app on ``campaign`` (default: the demo), dice from a seeded source, no saving."""
+    from tui.app import make_app
+    from tui.session import Session
+
+    session = Session.of(campaign or demo_campaign(), rng=random.Random(seed), read_only=read_only)
+    return make_app(session, lang=lang, **kwargs)
+
+
+def trades_apply(app):
+    """The GM has said each character's trades and specialities apply to its combat scores
+    (ctrl+b, ctrl+s in a form): the scores the forms filled in before the GM was asked."""
+    from core.scores import Applies
+    from tui.widgets.score_parts import remembered, speciality_candidates
+
+    for c in app.session.campaign.roster:
+        if c.trades:
+            remembered(app)[(c.id, "combat")] = Applies(True, bool(speciality_candidates(c)))
+    return app
+
+
+def make_app_trades_apply(*args, **kwargs):
+    """:func:`make_test_app` with :func:`trades_apply`: for tests written when every trade and
+    speciality counted without asking (what they test is not the score's parts)."""
+    return trades_apply(make_test_app(*args, **kwargs))
+
+
+@contextlib.asynccontextmanager
+async def open_demo(campaign: Campaign | None = None, *, size: tuple[int, int] = WIDE, trades: bool = False, **kwargs) -> AsyncIterator:
+    """The app (:func:`make_test_app`'s arguments) running at ``size``, its start-up painted:
+    ``async with open_demo() as (app, pilot): ...``."""
+    app = (make_app_trades_apply if trades else make_test_app)(campaign, **kwargs)
+    async with app.run_test(size=size) as pilot:
+        await quiet(pilot)
+        yield app, pilot
+
+
+def harness(*widgets, css: str = ""):
+    """A small app holding only ``widgets`` (styled by ``css``): a widget tested alone, where the
+    flow does not need the four panes. ``async with harness(w).run_test(size=…) as pilot``."""
+    from textual.app import App
+
+    class Harness(App[None]):
+        CSS = css
+
+        def compose(self):
+            yield from widgets
+
+    return Harness()
+
+
+def turn_of(key: str, campaign: Campaign | None = None) -> Campaign:
+    """The demo fight (or ``campaign``'s), moved on until it is ``key``'s turn."""
+    campaign = campaign or demo_campaign()
+    for _ in range(2 * len(campaign.encounter.participants)):
+        if campaign.encounter.current == key:
+            return campaign
+        campaign = apply(campaign, NextTurn()).campaign
+    raise AssertionError(f"{key} never gets a turn")
+
+
+def run(test):
+    """Run an async test body (the suite has no asyncio plugin): ``@run async def test_…``."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+# -- driving it ------------------------------------------------------------------------------
+def burst(app, *keys: str) -> None:
+    """Post all ``keys`` to the app before it handles any of them (from the app, as its driver
+    does: several keys in one SSH packet)."""
+    from textual import events
+
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+async def select(pilot, key: str) -> None:
+    """Put the initiative list's cursor on ``key`` (as the GM's arrows would) and wait until it is."""
+    from tui.widgets.initiative import InitiativeList
+
+    pilot.app.selected = key
+    await wait_for(pilot, lambda: pilot.app.screen.query_one(InitiativeList).cursor_key == key)
+
+
+# -- waiting ---------------------------------------------------------------------------------
+async def wait_for(pilot, predicate: Callable[[], object], *, tries: int = 50) -> None:
+    """Let the app process messages until ``predicate()`` holds (no fixed sleeps)."""
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause()
+    assert predicate(), "condition never became true"
+
+
+async def settle(pilot, times: int = 4) -> None:
+    """Let the app handle what ``times`` rounds of messages bring (a form opening, a worker's answer)."""
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def quiet(pilot) -> None:
+    """Three rounds of messages, then until no widget waits to be painted."""
+    await settle(pilot, 3)
+    await wait_for(pilot, lambda: not pilot.app.screen._dirty_widgets)
+
+
+# -- reading ---------------------------------------------------------------------------------
+def text_of(app, selector: str) -> str:
+    """What the widget ``selector`` on the current screen renders, as text."""
+    return str(app.screen.query_one(selector).render())
+
+
+def row_text(app, key: str) -> str:
+    """The initiative list's row of ``key``, as text (whether or not it is scrolled into view)."""
+    from tui.widgets.initiative import InitiativeList
+
+    the_list = app.screen.query_one(InitiativeList)
+    return the_list._render_row(the_list.keys.index(key), the_list.scrollable_content_region.width).text
+
+
+def screen_text(app) -> str:
+    """What the screen shows, as text (one line per row)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def on_initiative(app) -> bool:
+    """The initiative list has the focus (where the GM's fight keys act)."""
+    from tui.widgets.initiative import InitiativeList, InitiativePane
+
+    focused = app.focused
+    return isinstance(focused, InitiativeList) and any(isinstance(n, InitiativePane) for n in focused.ancestors_with_self)
+
+
+def done_actions(app) -> list:
+    """The actions the app's journal holds (what the GM did), oldest first."""
+    return [entry.action for entry in app.session.journal.done]

@@ -1,0 +1,164 @@
+"""One home per GM command: the command table (tui/commands/table.py) is where each key, label,
+palette entry and handler is written, and everything else comes from it."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+from textual.actions import parse
+from textual.dom import DOMNode
+
+from tests.tui.pilot import make_test_app, run, wait_for
+from tui.commands.table import BY_ID, COMMANDS, SCOPE, SCOPES, Command, in_scope
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def node_class(scope_name: str) -> type:
+    module, name = SCOPE[scope_name].node.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def handler_class(command: Command) -> type:
+    """The class whose ``action_…`` method runs ``command``."""
+    if command.action.startswith("app."):
+        return node_class("app")
+    if command.action.startswith("screen."):
+        return node_class("main")  # the widgets whose keys reach their screen are the main screen's
+    return node_class(command.where)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.id)
+def test_each_command_has_its_handler(command: Command) -> None:
+    _namespace, name, _parameters = parse(command.action)
+    cls = handler_class(command)
+    assert callable(getattr(cls, f"action_{name}", None)), f"{command.id}: {cls.__qualname__} has no action_{name}"
+
+
+def test_the_palette_offers_each_command_with_a_palette_label_once() -> None:
+    from tui.commands.table import PALETTE
+
+    assert sorted(PALETTE) == sorted(c.id for c in COMMANDS if c.palette is not None)
+    assert len(set(PALETTE)) == len(PALETTE)
+
+
+def test_ids_are_unique_and_every_scope_is_used() -> None:
+    assert len(BY_ID) == len(COMMANDS)
+    assert {c.where for c in COMMANDS} == {s.name for s in SCOPES}
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c.keys], ids=lambda c: c.id)
+def test_default_keys_are_keys_textual_knows(command: Command) -> None:
+    from tui.keymap import valid_key
+
+    assert all(valid_key(key) for key in command.key_list), command.keys
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.id)
+def test_every_label_is_in_both_languages_and_never_an_id(command: Command) -> None:
+    for pair in (command.label, command.palette) if command.palette else (command.label,):
+        en, fr = pair
+        assert en.strip() and fr.strip()
+        assert command.id not in (en, fr)
+
+
+def test_a_label_missing_its_french_is_refused_when_the_table_is_read() -> None:
+    with pytest.raises(ValueError, match="label"):
+        Command("x-probe", "x", "initiative", "screen.next_turn", ("Probe",))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="palette"):
+        Command("x-probe", "x", "initiative", "screen.next_turn", ("Probe", "Sonde"), palette=("Probe", ""))
+
+
+@pytest.mark.parametrize("scope", [s.name for s in SCOPES])
+def test_each_scope_binds_exactly_its_commands(scope: str) -> None:
+    cls = node_class(scope)
+    declared = [b.id for b in cls.__dict__["BINDINGS"]]
+    inherited = [b.id for base in cls.__mro__[1:] for b in base.__dict__.get("BINDINGS", []) if b.id in declared and base.__module__.startswith("tui.")]
+    own = [i for i in declared if i not in inherited]
+    assert own == [c.id for c in in_scope(scope)]
+
+
+def test_no_screen_or_widget_of_the_gm_app_binds_a_key_outside_the_table() -> None:
+    import tui.screens
+    import tui.widgets
+
+    for package in (tui.screens, tui.widgets):
+        for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            importlib.import_module(module.name)
+    stack: list[type] = [DOMNode]
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if cls.__module__.startswith(("tui.screens.", "tui.widgets.", "tui.app")) and "BINDINGS" in cls.__dict__:
+            for binding in cls.__dict__["BINDINGS"]:
+                assert getattr(binding, "id", None) in BY_ID, f"{cls.__qualname__}: {binding} is not in the command table"
+
+
+# -- every text a GM reads is registered in both languages ------------------------------------------
+def _registered() -> dict[str, tuple[str, str]]:
+    import tui
+
+    for module in pkgutil.walk_packages(tui.__path__, "tui."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    from tui.i18n import TEXT
+
+    return TEXT
+
+
+@pytest.mark.slow
+def test_every_registered_text_has_english_and_french() -> None:
+    for key, pair in _registered().items():
+        assert isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x.strip() for x in pair), key
+
+
+@pytest.mark.slow
+def test_every_text_key_the_code_asks_for_is_registered() -> None:
+    """``t("init.round", lang)`` shows the key itself when nothing is registered under it: a
+    missing text fails here instead of showing an id to the GM."""
+    text = _registered()
+    asked: list[tuple[str, str]] = []
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "refused"):
+                index = 0 if node.func.id == "t" else 1
+                if len(node.args) > index and isinstance(node.args[index], ast.Constant) and isinstance(node.args[index].value, str):
+                    asked.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.args[index].value))
+    assert asked, "no t() call found: the scan is broken"
+    missing = [f"{where} {key!r}" for where, key in asked if key not in text]
+    assert not missing, "texts asked for but not registered:\n" + "\n".join(missing)
+
+
+@pytest.mark.slow
+@run
+async def test_a_dialog_speaks_french_in_the_footer() -> None:
+    """Every key's label comes from the table in the app's language, dialogs' included (their
+    Yes / No / Cancel were English before the table)."""
+    app = make_test_app(lang="fr")
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.selected = "capitaine"
+        await pilot.pause()
+        await pilot.press("delete")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog")
+        shown = {b.binding.id: b.binding.description for b in app.screen.active_bindings.values() if b.binding.id}
+        assert shown["confirm-yes"] == "Oui" and shown["confirm-no"] == "Non"
+
+
+# -- the GM's guide (docs/guide.md) ------------------------------------------------------------------------------------------
+def readme_part(start: str, end: str) -> str:
+    text = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    return text[text.index(start) + len(start) + 1 : text.index(end)]
+
+
+def test_the_readme_key_tables_are_made_from_the_table() -> None:
+    """The guide's *Keys* tables name commands by id: their keys come from the table."""
+    from tui.commands.guide import GUIDE, markdown
+
+    assert readme_part("<!-- keys: start -->", "<!-- keys: end -->") == markdown(), "docs/guide.md out of date: paste tui.commands.guide.markdown()"
+    named = {i for _table, ids, _what in GUIDE if not isinstance(ids, str) for i in ids}
+    assert named <= set(BY_ID)
+

@@ -1,0 +1,109 @@
+"""The rule behind the fight loop's focus, over every form: after a form's Enter — applied,
+missed, refused or failed — the next key a GM types for the initiative list (``n``, ``j``,
+``x``…) acts on the list, unless the form says on screen, in its visible part, that it waits
+for something (a reroll die); and then Esc or any list key still leaves it.
+
+Each case types the form's keys and the list key after them in one burst, as a GM types fast
+(over SSH they arrive together), at 80×24 (one pane at a time) and 120×40 (all four)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.pilot import SIZES, burst, make_app_trades_apply, run, screen_text, wait_for
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
+#: (case, selected row, marked rows, keys of the form up to its Enter, what Enter did)
+FORMS = [
+    ("damage-applied", "segiere", (), ["x", "2", "enter"], "applied"),
+    ("damage-failed", "segiere", (), ["x", "-", "enter"], "failed"),
+    ("duel-applied", "segiere", (), ["o", "5", "enter"], "applied"),
+    ("duel-missed", "segiere", (), ["o", "-", "9", "enter"], "missed"),
+    ("duel-failed", "segiere", (), ["o", "9", "9", "enter"], "failed"),
+    ("pc-defends-applied", "segiere", (), ["P", "3", "enter"], "applied"),
+    ("attack-group-applied", None, (), ["g", "9", "enter"], "applied"),
+    ("attack-group-failed", None, (), ["g", "9", "9", "enter"], "failed"),
+    ("defend-group-applied", "segiere", (), ["v", "enter"], "applied"),
+    ("defend-group-failed", "segiere", (), ["v", "0", "enter"], "failed"),
+    ("named-group-applied", None, ("capitaine",), ["g", "ctrl+t", "ctrl+t", "7", "enter"], "applied"),
+    ("spell-applied", "alduin", (), ["s", "1", "enter", "enter"], "applied"),
+    ("spell-failed", "alduin", (), ["s", "enter"], "failed"),
+    # Two marked: s fills targets 2; typed back to 0, the cast is refused (paid 1, 2 victims).
+    ("spell-refused", "alduin", ("segiere", "morvan"), ["s", "2", "tab", "tab", "tab", "0", "enter", "enter"], "refused"),
+]
+
+
+def journal_size(app) -> int:
+    return len(app.session.journal.done)
+
+
+async def _ready(app, pilot, selected, marked) -> None:
+    await pilot.pause()
+    if selected is not None:
+        app.selected = selected
+    app.marked = frozenset(marked)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("case", "selected", "marked", "keys", "outcome"), FORMS, ids=[f[0] for f in FORMS])
+@run
+async def test_after_a_forms_enter_n_is_the_next_turn(size, case, selected, marked, keys, outcome) -> None:
+    app = make_app_trades_apply()
+    async with app.run_test(size=size) as pilot:
+        await _ready(app, pilot, selected, marked)
+        before = journal_size(app)
+        burst(app, *keys, "n")
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=80)
+        did = journal_size(app) - before - 1  # the form's action, besides the next turn
+        assert did == (1 if outcome in ("applied", "missed") else 0), case
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("case", "selected", "marked", "keys", "outcome"), [f for f in FORMS if f[0] in ("damage-failed", "spell-refused", "duel-missed")], ids=["damage-failed", "duel-missed", "spell-refused"])
+@run
+async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected, marked, keys, outcome) -> None:
+    app = make_app_trades_apply()
+    async with app.run_test(size=size) as pilot:
+        await _ready(app, pilot, selected, marked)
+        start = app.selected
+        burst(app, *keys, "k", "x", "1", "enter")
+        await wait_for(pilot, lambda: app.selected != start and app.focused is not None and app.focused.id != "dmg-amount", tries=80)
+        # k moved the cursor one row up, x 1 ⏎ damaged that row (or the marks still there
+        # after a refused spell, as item 2's GM expected): nothing went into the form.
+        order = app.campaign.encounter.keys
+        above = order[order.index(start) - 1]
+        assert app.selected == above
+        damage = app.session.journal.done[-1].action
+        assert damage.amount == 1 and damage.targets == (tuple(k for k in order if k in marked) or (above,))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("leave", [["n"], ["escape", "n"], ["enter", "n"], ["j", "n"], ["x", "escape", "n"]], ids=["n", "esc-n", "enter-n", "j-n", "x"])
+@run
+async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size, leave) -> None:
+    app = make_app_trades_apply()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        burst(app, "g", "-", "8", "enter")  # 16 − 8 = 8 against veterans 10: missed
+        await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "atk-reroll")
+        assert app.campaign.group("veterans").standing == 12
+        # The form says so where the GM looks, not below the pane's visible part.
+        assert "Reroll? Type its die" in screen_text(app)
+        attacks = len(app.session.journal.done)
+        burst(app, *leave)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=80)
+        assert len(app.session.journal.done) == attacks + 1  # the next turn: no new attack, no reroll
+        assert app.campaign.group("veterans").standing == 12
+
+
+@run
+async def test_a_reroll_typed_while_the_form_waits_replaces_the_miss() -> None:
+    app = make_app_trades_apply()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "g", "-", "8", "enter", "9", "enter", "n")
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=80)
+        (attack, turn) = [e.action for e in app.session.journal.done]
+        assert attack.dice == (-8, 9) and app.campaign.group("veterans").standing < 12

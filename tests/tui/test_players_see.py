@@ -1,0 +1,98 @@
+"""The GM chooses what the players see, from the initiative list's keys and from the palette."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.visibility import Option, Shown
+from tests.tui.pilot import make_test_app, run, wait_for
+from tui.commands.table import COMMANDS
+
+
+@pytest.mark.slow
+@run
+async def test_w_cycles_what_the_players_see_of_the_selected_and_ctrl_z_undoes_it() -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.selected = "capitaine"
+        await pilot.pause()
+        # NPC default: wound level → a bar → damage taken → nothing → exact → wound level (default)
+        for shown in (Shown.BAR, Shown.DAMAGE, Shown.NOTHING, Shown.EXACT):
+            await pilot.press("w")
+            await wait_for(pilot, lambda shown=shown: app.campaign.visibility.override("capitaine") is shown)
+        await pilot.press("w")  # → wound level: the default, so no choice of its own
+        await wait_for(pilot, lambda: app.campaign.visibility.overrides == ())
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: app.campaign.visibility.override("capitaine") is Shown.EXACT)
+
+
+@pytest.mark.slow
+@run
+async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.selected = "alduin"
+        await pilot.pause()
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.campaign.visibility.is_private("alduin"))
+        app.selected = "capitaine"
+        await pilot.pause()
+        await pilot.press("W")
+        await pilot.pause()
+        assert app.campaign.visibility.private == ("alduin",)
+
+
+@pytest.mark.slow
+@run
+async def test_the_palette_sets_the_defaults() -> None:
+    assert any("all NPCs: nothing" in c.palette[0] for c in COMMANDS if c.palette is not None)
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.run_action("app.players_default('npcs', 'nothing')")
+        await wait_for(pilot, lambda: app.campaign.visibility.npcs is Shown.NOTHING)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"all PCs wound")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.campaign.visibility.pcs is Shown.WOUNDS)
+
+
+@pytest.mark.slow
+@run
+async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
+    labels = [command.palette[0] for command in COMMANDS if command.palette]
+    assert "Players see the next-up cue: on / off" in labels and "What the players call the selected NPC (an alias)…" in labels
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.run_action("app.players_choice('option', 'round')")
+        await wait_for(pilot, lambda: app.campaign.visibility.round_counter is False)
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: app.campaign.visibility.round_counter is True)
+        app.selected = "arbaletriers"
+        await pilot.pause()
+        await app.run_action("app.players_choice('own', 'reveal')")
+        await wait_for(pilot, lambda: app.campaign.visibility.own_option(Option.REVEAL, "arbaletriers") is True)
+        await app.run_action("app.players_choice('own', 'reveal')")  # back to the default: no choice of its own
+        await wait_for(pilot, lambda: app.campaign.visibility.toggles == ())
+        app.selected = "capitaine"
+        await pilot.pause()
+        await app.run_action("app.players_choice('alias')")
+        await pilot.pause()
+        await pilot.press(*"Le Masque", "enter")
+        await wait_for(pilot, lambda: app.campaign.visibility.alias("capitaine") == "Le Masque")
+        await app.run_action("app.players_choice('alias')")
+        await pilot.pause()
+        await pilot.press("ctrl+u", "enter")  # emptied: its own name again
+        await wait_for(pilot, lambda: app.campaign.visibility.aliases == ())
+        app.selected = "alduin"
+        await pilot.pause()
+        await app.run_action("app.players_choice('alias')")
+        await pilot.pause()
+        await pilot.press(*"Le Mage", "enter")  # a PC: refused, said, nothing changed
+        await pilot.pause()
+        assert app.campaign.visibility.aliases == ()
