@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.actions import Damage
 from tests.tui.pilot import SIZES, burst, make_app_trades_apply, run, screen_text, wait_for
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -60,6 +61,11 @@ async def test_after_a_forms_enter_n_is_the_next_turn(size, case, selected, mark
         assert did == (1 if outcome in ("applied", "missed") else 0), case
 
 
+def damages(app) -> int:
+    """How many damage actions the journal holds (undone ones aside)."""
+    return sum(isinstance(entry.action, Damage) for entry in app.session.journal.done)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("case", "selected", "marked", "keys", "outcome"), [f for f in FORMS if f[0] in ("damage-failed", "spell-refused", "duel-missed")], ids=["damage-failed", "duel-missed", "spell-refused"])
 @run
@@ -68,8 +74,12 @@ async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected,
     async with app.run_test(size=size) as pilot:
         await _ready(app, pilot, selected, marked)
         start = app.selected
+        hits = damages(app)
         burst(app, *keys, "k", "x", "1", "enter")
-        await wait_for(pilot, lambda: app.selected != start and app.focused is not None and app.focused.id != "dmg-amount", tries=80)
+        # Until the damage is recorded: k, x, 1 and enter each take their turn, and under load
+        # the cursor has moved long before the damage form's enter is handled.
+        await wait_for(pilot, lambda: damages(app) == hits + 1, tries=160)
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id != "dmg-amount", tries=80)
         # k moved the cursor one row up, x 1 ⏎ damaged that row (or the marks still there
         # after a refused spell, as item 2's GM expected): nothing went into the form.
         order = app.campaign.encounter.keys
