@@ -77,6 +77,8 @@ class OrderedKeys(App[Any]):
         if isinstance(event, events.Key) and not event.is_forwarded:
             if self.key_order.hold(event):  # a key before it is still on its way
                 return
+            if not self.screen_stack:  # held until the app was closing: no screen is left to take it
+                return
             key = after_escape(event, self.focused)
             if key is not None:
                 if not await self._check_bindings("escape", priority=True):
