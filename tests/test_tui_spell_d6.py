@@ -7,7 +7,7 @@ from textual.widgets import Input, Select, Static, TabbedContent
 
 from tests.conftest import make_test_app, run, wait_for
 from tests.test_snapshots import NARROW, WIDE
-from tui.widgets.spell import SpellPane
+from tui.spells import SYSTEMS
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
 
 
@@ -89,7 +89,7 @@ async def test_the_tab_strip_reaches_the_d6_tab_with_shift_tab_and_arrows():
                 break
             await pilot.press("shift+tab")
         assert app.focused is strip
-        for _ in range(len(SpellPane.SYSTEMS)):
+        for _ in range(len(SYSTEMS)):
             if active_tab(app) == "spell-tab-d6":
                 break
             await pilot.press("right")
