@@ -15,6 +15,7 @@ from core.errors import RulesError
 from core.house_rules import HouseRules
 from core.mooks import MookGroup
 from core.roster import Character
+from core.spellbook.book import SpellBook
 from core.validators import at_least, non_empty
 from core.visibility import Visibility
 
@@ -32,6 +33,8 @@ class Campaign:
     session: int = attrs.field(default=1, validator=at_least(1))
     #: What the players are shown of each combatant (core.visibility, core.player_view).
     visibility: Visibility = Visibility()
+    #: The GM's own spells and remembered casters (core.spellbook); the built-in spells are not in it.
+    book: SpellBook = SpellBook()
 
     @property
     def combatants(self) -> tuple[Character | MookGroup, ...]:
@@ -123,6 +126,10 @@ class Campaign:
         return self._caches_to(attrs.evolve(
             self, encounters=tuple(encounter if e.id == encounter.id else e for e in self.encounters)
         ))
+
+    def with_book(self, book: SpellBook) -> Campaign:
+        """This campaign with ``book`` as its spell book (the roster's look-ups kept)."""
+        return self._caches_to(attrs.evolve(self, book=book))
 
     def unique_id(self, name: str) -> str:
         """A short id made from ``name`` that no character, group or encounter uses yet."""

@@ -21,7 +21,7 @@ from core.actions.base import Action, Outcome, apply
 from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.player_view import for_players
+from core.player_view import players_lines
 from core.validators import refuse_outside
 
 #: How many actions a save keeps so undo works after a restart.
@@ -40,12 +40,14 @@ class Entry:
 @attrs.frozen
 class LogLine:
     """A line of the combat log. ``kind``: ``do``, ``undo`` or ``redo``. ``players``: whether
-    the players may read it, decided when it was written (:func:`core.player_view.for_players`)."""
+    the players may read it, and ``shown`` the words they read when they differ (an NPC's alias
+    for its name), both decided when it was written (:func:`core.player_view.players_lines`)."""
 
     seq: int
     kind: str
     line: Line
     players: bool = False
+    shown: Line | None = None
 
 
 class _Replay:
@@ -170,13 +172,13 @@ class Journal:
         outcome = apply(self.campaign, action)
         seq = self.next_seq
         entry = Entry(seq, action, outcome.lines)
-        shown = for_players(self.campaign, outcome.campaign, action, outcome.lines)
+        shown = players_lines(self.campaign, outcome.campaign, action, outcome.lines)
         journal = attrs.evolve(
             self,
             done=(*self.done, entry),
             undone=(),
             recent=(*self._recent, outcome.campaign),
-            log=(*self.log, *(LogLine(seq, "do", ln, ok) for ln, ok in zip(outcome.lines, shown, strict=True))),
+            log=(*self.log, *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True))),
         )
         return journal, outcome
 
@@ -219,8 +221,8 @@ class Journal:
         undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
         back = attrs.evolve(self, done=self.done[:-1], recent=recent, saved=saved, undone=(*self.undone, entry))
         # The same two states as the action's own lines, the other way: the same decision.
-        (shown,) = for_players(self.campaign, back.campaign, entry.action, (undo_line,))
-        return attrs.evolve(back, log=(*self.log, LogLine(entry.seq, "undo", undo_line, shown)))
+        ((shown, words),) = players_lines(self.campaign, back.campaign, entry.action, (undo_line,))
+        return attrs.evolve(back, log=(*self.log, LogLine(entry.seq, "undo", undo_line, shown, words)))
 
     def redo(self) -> Journal:
         if not self.undone:
@@ -228,13 +230,13 @@ class Journal:
         entry = self.undone[-1]
         outcome = apply(self.campaign, entry.action)
         redo_line = line(f"Redone: {entry.lines[0].en}", f"Rétabli : {entry.lines[0].fr}")
-        (shown,) = for_players(self.campaign, outcome.campaign, entry.action, (redo_line,))
+        ((shown, words),) = players_lines(self.campaign, outcome.campaign, entry.action, (redo_line,))
         return attrs.evolve(
             self,
             done=(*self.done, entry),
             recent=(*self._recent, outcome.campaign),
             undone=self.undone[:-1],
-            log=(*self.log, LogLine(entry.seq, "redo", redo_line, shown)),
+            log=(*self.log, LogLine(entry.seq, "redo", redo_line, shown, words)),
         )
 
     def trimmed(self, keep: int = KEPT_IN_SAVE) -> Journal:

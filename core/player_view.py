@@ -1,16 +1,20 @@
 """The players' view: one pure projection from a campaign to what the players may know.
 
 :func:`player_view` keeps the order of the fight, whose turn and the round; the visible PCs, NPCs
-and mook groups as the GM chose to show them (:mod:`core.visibility`); conditions; and the last
-lines of the combat log the players may read. Which lines those are is decided once, when each
-line is written (:func:`for_players`, called by the journal), from the campaign as it was then:
-a later removal, reveal or privacy change never publishes an earlier line. Hidden combatants, GM
-notes, NPC characteristics, the state of hidden groups and the log lines naming a hidden
-combatant are simply not in the value, so no screen built from it can show them.
+and mook groups as the GM chose to show them (:mod:`core.visibility`: HP exactly, as a wound
+level, a bar, the damage taken or not at all; NPC conditions or not; an alias instead of a name;
+who is next; the round counter); and the last lines of the combat log the players may read.
+Which lines those are, and in which words (an NPC's alias in place of its name), is decided
+once, when each line is written (:func:`players_lines`, called by the journal), from the
+campaign as it was then: a later removal, reveal, privacy or alias change never publishes an
+earlier line. Hidden combatants, GM notes, NPC characteristics, the state of hidden groups, the
+real name behind an alias and the log lines naming a hidden combatant are simply not in the
+value, so no screen built from it can show them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
@@ -21,12 +25,15 @@ from core.campaign import Campaign, changed_characters
 from core.choices import Choice
 from core.damage import Vital
 from core.encounter import Lasts
+from core.french import de, de_group
 from core.mooks import MookGroup
 from core.roster import Character
-from core.visibility import Shown
+from core.visibility import Option, Shown
 
 #: How many log lines the players' view keeps (the newest).
 LOG_LINES = 40
+#: The cells of a health bar (what "a bar only" tells: HP left in tenths; see :func:`bar_of`).
+BAR_STEPS = 10
 
 
 class Wounds(Choice):
@@ -71,6 +78,11 @@ class ShownCondition:
     at_end: bool = False
 
 
+def shown_name(campaign: Campaign, item: Character | MookGroup) -> str:
+    """The name players see: the GM's alias for it, else its own."""
+    return campaign.visibility.alias(item.id) or item.name
+
+
 def _shown(campaign: Campaign, conditions) -> tuple[ShownCondition, ...]:
     out = []
     for k in conditions:
@@ -78,7 +90,7 @@ def _shown(campaign: Campaign, conditions) -> tuple[ShownCondition, ...]:
             out.append(ShownCondition(k.name, k.rounds))
         elif k.of is not None and k.lasts in (Lasts.TURN_START, Lasts.TURN_END):
             whose = campaign.find(k.of)
-            name = None if whose is None or whose.hidden else whose.name  # a hidden one stays unnamed
+            name = None if whose is None or whose.hidden else shown_name(campaign, whose)  # a hidden one stays unnamed
             out.append(ShownCondition(k.name, until=name or "?", at_end=k.lasts is Lasts.TURN_END))
         else:
             out.append(ShownCondition(k.name))
@@ -87,7 +99,8 @@ def _shown(campaign: Campaign, conditions) -> tuple[ShownCondition, ...]:
 
 @attrs.frozen
 class Row:
-    """One visible combatant. ``None`` fields are what players are not shown."""
+    """One visible combatant. ``None`` fields are what players are not shown. ``name`` is its
+    alias when the GM gave it one."""
 
     name: str
     #: ``pc``, ``npc`` or ``group``.
@@ -103,6 +116,10 @@ class Row:
     max_pm: int | None = None
     delaying: bool = False
     conditions: tuple[ShownCondition, ...] = ()
+    #: HP (or mooks standing) left in :data:`BAR_STEPS` cells: "a bar only".
+    bar: int | None = None
+    #: HP lost (or mooks fallen): "damage taken".
+    damage: int | None = None
 
 
 @attrs.frozen
@@ -112,9 +129,15 @@ class PlayerView:
     campaign: str
     #: The fight's name, or None when no fight is on (the rows are then the visible roster).
     encounter: str | None = None
+    #: The round, or None when no fight is on or the GM does not show the round counter.
     round: int | None = None
     rows: tuple[Row, ...] = ()
     log: tuple[Line, ...] = ()
+    #: Who acts after the current one (the next visible one able to act), when the GM shows
+    #: the *next up* cue.
+    next_up: str | None = None
+    #: Whether the view tells a player that their PC is up (the *your turn* cue).
+    your_turn: bool = True
 
     @property
     def current(self) -> Row | None:
@@ -140,15 +163,29 @@ def _strings(value: object) -> Iterator[str]:
             yield value.fr
 
 
+def bar_of(left: int, whole: int) -> int:
+    """``left`` of ``whole`` in :data:`BAR_STEPS` cells: full only when nothing is lost, empty
+    only when nothing is left, else the nearest tenth between."""
+    if left <= 0 or whole <= 0:
+        return 0
+    if left >= whole:
+        return BAR_STEPS
+    return min(BAR_STEPS - 1, max(1, round(left * BAR_STEPS / whole)))
+
+
 def _character_row(campaign: Campaign, c: Character, conditions, *, current: bool, delaying: bool) -> Row:
     vis = campaign.visibility
     kind = "pc" if c.pc else "npc"
     shown = vis.shown(c.id, "pcs" if c.pc else "npcs")
-    row = Row(name=c.name, kind=kind, current=current, delaying=delaying)
+    row = Row(name=c.name if c.pc else shown_name(campaign, c), kind=kind, current=current, delaying=delaying)
     if shown is Shown.EXACT:
         row = attrs.evolve(row, hp=c.hp, max_hp=c.max_hp, wounds=wounds_of(c))
     elif shown is Shown.WOUNDS:
         row = attrs.evolve(row, wounds=wounds_of(c))
+    elif shown is Shown.BAR:
+        row = attrs.evolve(row, bar=bar_of(c.hp, c.max_hp))
+    elif shown is Shown.DAMAGE:
+        row = attrs.evolve(row, damage=max(0, c.max_hp - c.hp))
     if c.pc and not vis.is_private(c.id):
         max_pm = c.max_pm
         row = attrs.evolve(
@@ -158,19 +195,24 @@ def _character_row(campaign: Campaign, c: Character, conditions, *, current: boo
             max_pm=max_pm or None,
             conditions=_shown(campaign, conditions),
         )
-    elif not c.pc:
+    elif not c.pc and vis.option(Option.CONDITIONS, c.id):
         row = attrs.evolve(row, conditions=_shown(campaign, conditions))
     return row
 
 
 def _group_row(campaign: Campaign, g: MookGroup, conditions, *, current: bool, delaying: bool) -> Row:
-    shown = campaign.visibility.shown(g.id, "groups")
-    row = Row(name=g.name, kind="group", current=current, delaying=delaying,
-              conditions=_shown(campaign, conditions))
+    vis = campaign.visibility
+    shown = vis.shown(g.id, "groups")
+    row = Row(name=shown_name(campaign, g), kind="group", current=current, delaying=delaying,
+              conditions=_shown(campaign, conditions) if vis.option(Option.CONDITIONS, g.id) else ())
     if shown is Shown.EXACT:
         return attrs.evolve(row, standing=g.standing, total=g.total, wounds=group_wounds(g))
     if shown is Shown.WOUNDS:
         return attrs.evolve(row, wounds=group_wounds(g))
+    if shown is Shown.BAR:
+        return attrs.evolve(row, bar=bar_of(g.standing, g.total))
+    if shown is Shown.DAMAGE:
+        return attrs.evolve(row, damage=g.total - g.standing)
     return row
 
 
@@ -266,6 +308,24 @@ def _private_details(campaign: Campaign, key: str) -> object:
     return (found.shadow, found.pm, found.max_pm, None if participant is None else participant.conditions)
 
 
+def _kept_conditions_changed(before: Campaign, after: Campaign) -> bool:
+    """Whether the conditions of an NPC or a group whose conditions the players are not shown
+    (:attr:`Option.CONDITIONS`, before or after) changed: only when the fight itself changed."""
+    old, new = before.encounter, after.encounter
+    if old is new:
+        return False
+    was = {p.key: p.conditions for p in old.participants} if old is not None else {}
+    now = {p.key: p.conditions for p in new.participants} if new is not None else {}
+    for key in was.keys() | now.keys():
+        if was.get(key, ()) == now.get(key, ()):
+            continue
+        for campaign in (before, after):
+            item = campaign.find(key)
+            if item is not None and not (isinstance(item, Character) and item.pc) and not campaign.visibility.option(Option.CONDITIONS, key):
+                return True
+    return False
+
+
 def for_players(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[bool, ...]:
     """Which of ``lines``, written by ``action`` taking ``before`` to ``after``, the players may
     read: decided now, once, from both states, so that a later removal, reveal or privacy change
@@ -273,10 +333,12 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
 
     None of an action's lines when it is the GM's own (what the players see:
     :attr:`~core.actions.base.Action.GM_ONLY`), when any of them names a combatant hidden before
-    or after it, when the action refers to a hidden id, or when it changed what the GM keeps
-    private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it).
+    or after it, when the action refers to a hidden id, when it changed what the GM keeps
+    private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it), or
+    the conditions of an NPC or group whose conditions the players are not shown.
     Of the others, a line is left out when it has a digit and names a combatant whose numbers
-    the players do not see exactly (any NPC, a PC or group not shown exactly)."""
+    the players do not see exactly (any NPC, a PC or group not shown exactly), or when it tells
+    the round while the GM does not show the round counter."""
     lines = tuple(lines)
     if getattr(action, "GM_ONLY", False):
         return (False,) * len(lines)
@@ -289,10 +351,89 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
     private = {*before.visibility.private, *after.visibility.private}
     if any(_private_details(before, key) != _private_details(after, key) for key in private):
         return (False,) * len(lines)  # its lines may tell it, named or not ("shadow 2 → 4")
+    if _kept_conditions_changed(before, after):
+        return (False,) * len(lines)  # "Capitaine: blinded", "blinded ends"
+    no_round = not (before.visibility.round_counter and after.visibility.round_counter)
     return tuple(
         not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
+        and not (no_round and ROUND_SAID.search(text))
         for text in texts
     )
+
+
+#: A line that tells the round ("Round 2", "Alduin's turn (round 2)"; not "for 2 rounds").
+ROUND_SAID = re.compile(r"\bround \d")
+
+
+def _alias_forms(before: Campaign, after: Campaign) -> list[tuple[str, str]]:
+    """(a name as a log line may write it, the same words with the alias) for every combatant
+    with an alias before or after an action, the longest first: its name (before and after, a
+    rename included) and the French forms « de X », « d'X », « des X » (a group named « les X »)."""
+    pairs: dict[str, str] = {}
+    for campaign in (before, after):
+        for key, _ in campaign.visibility.aliases:
+            alias = after.visibility.alias(key) or before.visibility.alias(key)
+            for state in (before, after):
+                item = state.find(key)
+                if item is None or alias is None:
+                    continue
+                name = item.name
+                if isinstance(item, MookGroup):
+                    pairs.setdefault(de_group(name), de_group(alias))
+                pairs.setdefault(de(name), de(alias))
+                pairs.setdefault(name, alias)
+    return sorted(pairs.items(), key=lambda pair: -len(pair[0]))
+
+
+def _real_names(before: Campaign, after: Campaign) -> set[str]:
+    """The names (folded) an alias stands for, before and after an action; for a group named
+    « les X » also « x », which « des X » leaves."""
+    names = set()
+    for campaign in (before, after):
+        for key, _ in campaign.visibility.aliases:
+            for state in (before, after):
+                item = state.find(key)
+                if item is not None:
+                    folded = item.name.casefold()
+                    names.add(folded)
+                    if isinstance(item, MookGroup) and folded.startswith("les "):
+                        names.add(folded[4:])
+    return names
+
+
+def _with_aliases(text: str, forms: list[tuple[str, str]]) -> str:
+    for name, alias in forms:  # whole words only; a function, so that the alias is taken as written
+        text = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE).sub(_literally(alias), text)
+    return text
+
+
+def _literally(alias: str):
+    return lambda _match: alias
+
+
+def players_lines(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[tuple[bool, Line | None], ...]:
+    """For each of ``lines`` (written by ``action`` taking ``before`` to ``after``): whether the
+    players may read it (:func:`for_players`), and the words they read when an alias stands for
+    a name in it (else None: the line as written). Decided now, with the aliases in force now: a
+    later alias change neither rewrites nor publishes it. A line where a real name is still
+    found after the aliases took their places (inside another word) is kept from the players."""
+    lines = tuple(lines)
+    readable = for_players(before, after, action, lines)
+    if not before.visibility.aliases and not after.visibility.aliases:
+        return tuple((ok, None) for ok in readable)
+    forms, names = _alias_forms(before, after), _real_names(before, after)
+    out: list[tuple[bool, Line | None]] = []
+    for ln, ok in zip(lines, readable, strict=True):
+        if not ok:
+            out.append((False, None))
+            continue
+        shown = Line(_with_aliases(ln.en, forms), _with_aliases(ln.fr, forms))
+        text = f"{shown.en}\n{shown.fr}".casefold()
+        if any(name in text for name in names):
+            out.append((False, None))
+        else:
+            out.append((True, None if shown == ln else shown))
+    return tuple(out)
 
 
 class Logged(Protocol):
@@ -304,24 +445,48 @@ class Logged(Protocol):
     @property
     def players(self) -> bool: ...
 
+    @property
+    def shown(self) -> Line | None: ...
+
 
 def visible_log(log: Sequence[Logged], keep: int | None = LOG_LINES) -> tuple[Line, ...]:
-    """The newest ``keep`` lines of ``log`` (oldest first) the players may read, as decided when
-    each was written; ``keep=None`` keeps them all."""
+    """The newest ``keep`` lines of ``log`` (oldest first) the players may read, in the words
+    they may read (an alias for a name), as decided when each was written; ``keep=None`` keeps
+    them all."""
     if keep is None:
-        return tuple(ln.line for ln in log if ln.players)
+        return tuple(ln.shown or ln.line for ln in log if ln.players)
     kept: list[Line] = []
     for ln in reversed(log):
         if len(kept) >= keep:
             break
         if ln.players:
-            kept.append(ln.line)
+            kept.append(ln.shown or ln.line)
     return tuple(reversed(kept))
+
+
+def _next_up(campaign: Campaign, enc) -> str | None:
+    """The next visible one able to act after the current one (into the next round, where the
+    delays lapse), by the name players see."""
+    from core.turns import can_act
+
+    if enc.current is None or enc.participant(enc.current) is None:
+        return None
+    at = enc.index(enc.current)
+    later = [(p, False) for p in enc.participants[at + 1 :]]
+    next_round = [(p, True) for p in enc.participants[: at + 1]]
+    for p, lapsed in (*later, *next_round):
+        found = campaign.find(p.key)
+        if found is None or found.hidden:
+            continue
+        if can_act(campaign, attrs.evolve(p, delaying=False) if lapsed else p):
+            return shown_name(campaign, found)
+    return None
 
 
 def player_view(campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
     """What the players may know of ``campaign`` and of its combat ``log``."""
     enc = campaign.encounter
+    vis = campaign.visibility
     rows: list[Row] = []
     if enc is not None:
         for p in enc.participants:
@@ -336,9 +501,11 @@ def player_view(campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
     return PlayerView(
         campaign=campaign.name,
         encounter=None if enc is None else enc.name,
-        round=None if enc is None else enc.round,
+        round=enc.round if enc is not None and vis.round_counter else None,
         rows=tuple(rows),
         log=visible_log(log),
+        next_up=_next_up(campaign, enc) if enc is not None and vis.next_up else None,
+        your_turn=vis.your_turn,
     )
 
 

@@ -21,6 +21,7 @@ from core.french import de, de_group
 from core.initiative import OrderEntry, turn_order
 from core.mooks import MookGroup
 from core.roster import Character
+from core.visibility import Option
 
 
 def active_encounter(campaign: Campaign) -> Encounter:
@@ -186,7 +187,25 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
     name = campaign.name_of(key)
     lines += (line(f"{name}'s turn (round {enc.round})", f"Au tour {de_turn(campaign, key)} (round {enc.round})"),)
     enc, started = turn_starts(campaign, enc, key)
-    return campaign.with_encounter(enc), lines + started
+    campaign, revealed = reveal_on_turn(campaign.with_encounter(enc), key)
+    return campaign, lines + started + revealed
+
+
+def reveal_on_turn(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
+    """A hidden combatant whose turn comes is shown to the players when the GM chose so
+    (:attr:`core.visibility.Option.REVEAL`, its own or the default). Once: its own choice is
+    then set off, so that hiding it again later keeps it hidden."""
+    found = campaign.find(key)
+    vis = campaign.visibility
+    if found is None or not found.hidden or not vis.option(Option.REVEAL, key):
+        return campaign, ()
+    if isinstance(found, Character):
+        campaign = campaign.with_character(attrs.evolve(found, hidden=False))
+    else:
+        campaign = campaign.with_group(attrs.evolve(found, hidden=False))
+    campaign = campaign._caches_to(attrs.evolve(campaign, visibility=vis.with_option(Option.REVEAL, False, key)))
+    name = found.name
+    return campaign, (line(f"{name} is shown to the players (its first turn)", f"{name} est montré aux joueurs (son premier tour)"),)
 
 
 def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:

@@ -1,9 +1,15 @@
-"""What the players are shown of each combatant (the GM's choice, saved with the campaign).
+"""What the players are shown (the GM's choices, saved with the campaign).
 
-Per combatant: its HP exactly, only its wound level, or nothing (a mook group's "exact" is its
-standing count). Campaign-wide defaults: PCs exact, NPCs wound level, mook groups standing
-count; the GM may choose otherwise for any one of them. A PC's shadow, pm and conditions are
-shown to the table unless the GM keeps that PC's details private.
+HP, per combatant: exactly, only its wound level, a bar only, the damage taken, or nothing (a
+mook group's "exact" is its standing count, its "damage" the mooks fallen). Campaign-wide
+defaults: PCs exact, NPCs wound level, mook groups standing count; the GM may choose otherwise
+for any one of them. A PC's shadow, pm and conditions are shown to the table unless the GM keeps
+that PC's details private.
+
+Besides HP (:class:`Option`): the conditions of NPCs and mook groups (shown by default), a hidden
+combatant revealed on its first turn (not by default), each a default the GM may override for one
+combatant; the *next up* cue, the *your turn* cue and the round counter, for the whole table (all
+shown by default). And an alias: a name the players see instead of an NPC's or a group's own.
 """
 
 from __future__ import annotations
@@ -14,17 +20,43 @@ import attrs
 
 from core.choices import Choice, parse_enum
 from core.errors import RulesError
+from core.mooks import MookGroup
+from core.text import control_in
 
 
 class Shown(Choice):
     EXACT = "exact", "exact HP", "PV exacts"
     WOUNDS = "wounds", "wound level", "niveau de blessure"
+    BAR = "bar", "a bar only", "une barre seulement"
+    DAMAGE = "damage", "damage taken", "dégâts subis"
     NOTHING = "nothing", "nothing", "rien"
+
+
+class Option(Choice):
+    """A yes/no choice of what the players see. The first two are defaults a combatant may
+    override (:data:`PER_COMBATANT`); the others are the whole table's."""
+
+    CONDITIONS = "conditions", "NPC and group conditions", "états des PNJ et des groupes"
+    REVEAL = "reveal", "a hidden one revealed on its first turn", "un caché révélé à son premier tour"
+    NEXT_UP = "next_up", "the next-up cue", "l'annonce du suivant"
+    YOUR_TURN = "your_turn", "the your-turn cue", "l'annonce « à toi »"
+    ROUND = "round", "the round counter", "le compteur de rounds"
+
+
+#: The options a combatant may have its own value of (the rest are the whole table's).
+PER_COMBATANT = (Option.CONDITIONS, Option.REVEAL)
+#: The longest alias (a name as players see it).
+ALIAS_MAX = 60
 
 
 #: The kinds a default applies to: ``pcs``, ``npcs``, ``groups``.
 KINDS = ("pcs", "npcs", "groups")
 KIND_LABELS = {"pcs": ("PCs", "PJ"), "npcs": ("NPCs", "PNJ"), "groups": ("mook groups", "groupes de sbires")}
+
+
+def kind_of(item: object) -> str:
+    """``groups`` for a mook group, ``pcs`` for a PC, ``npcs`` for an NPC."""
+    return "groups" if isinstance(item, MookGroup) else ("pcs" if getattr(item, "pc", False) else "npcs")
 
 
 def _kind(value: str) -> str:
@@ -55,6 +87,39 @@ def _overrides(value: Iterable[tuple[object, object]]) -> tuple[tuple[str, Shown
     return tuple(sorted((str(k), to_shown(v)) for k, v in value))
 
 
+def to_option(value: object) -> Option:
+    return parse_enum(Option, value, "option")
+
+
+def _toggles(value: Iterable[tuple[object, object, object]]) -> tuple[tuple[str, Option, bool], ...]:
+    out = {}
+    for key, option, on in value:
+        option = to_option(option)
+        if option not in PER_COMBATANT:
+            raise RulesError("toggles", f"{option.value} is the whole table's, not a combatant's",
+                             [o.value for o in PER_COMBATANT], f"{option.value} vaut pour toute la table, pas pour un combattant")
+        if not isinstance(on, bool):
+            raise RulesError("toggles", f"expected true or false, found {on!r}", fr=f"vrai ou faux attendu, trouvé {on!r}")
+        out[(str(key), option)] = on
+    return tuple(sorted((k, o, on) for (k, o), on in out.items()))
+
+
+def check_alias(alias: object) -> str:
+    """An alias: a name of 1 to ALIAS_MAX characters, without control characters."""
+    if not isinstance(alias, str) or not alias.strip():
+        raise RulesError("alias", "an alias is a name: it cannot be empty", fr="un alias est un nom : il ne peut pas être vide")
+    alias = alias.strip()
+    if len(alias) > ALIAS_MAX:
+        raise RulesError("alias", f"at most {ALIAS_MAX} characters", fr=f"au plus {ALIAS_MAX} caractères")
+    if control_in(alias, "alias") is not None:
+        raise RulesError("alias", "a control character is not part of a name", fr="un caractère de contrôle ne fait pas partie d'un nom")
+    return alias
+
+
+def _aliases(value: Iterable[tuple[object, object]]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted({str(k): check_alias(a) for k, a in value}.items()))
+
+
 @attrs.frozen
 class Visibility:
     """The campaign's choices of what players see."""
@@ -66,6 +131,17 @@ class Visibility:
     overrides: tuple[tuple[str, Shown], ...] = attrs.field(default=(), converter=_overrides)
     #: PCs whose shadow, pm and conditions the GM keeps from the players (sorted ids).
     private: tuple[str, ...] = attrs.field(default=(), converter=lambda v: tuple(sorted(set(v))))
+    #: The defaults of the options (:class:`Option`): NPC and group conditions shown; a hidden
+    #: one revealed on its first turn; the next-up cue, the your-turn cue, the round counter.
+    conditions: bool = True
+    reveal: bool = False
+    next_up: bool = True
+    your_turn: bool = True
+    round_counter: bool = True
+    #: Per-combatant values of the options of :data:`PER_COMBATANT`: (id, option, on), sorted.
+    toggles: tuple[tuple[str, Option, bool], ...] = attrs.field(default=(), converter=_toggles)
+    #: The names players see instead of an NPC's or a group's own: (id, alias), sorted by id.
+    aliases: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_aliases)
 
     def default(self, kind: str) -> Shown:
         return getattr(self, _kind(kind))
@@ -101,6 +177,60 @@ class Visibility:
         rest = tuple(k for k in self.private if k != key)
         return attrs.evolve(self, private=(*rest, key) if private else rest)
 
+    # -- the options ---------------------------------------------------------------------------
+    def option(self, option: Option, key: str | None = None) -> bool:
+        """The option's value for combatant ``key`` (its own, else the default), or the default
+        (the whole table's value) when ``key`` is None."""
+        if key is not None:
+            for k, o, on in self.toggles:
+                if k == key and o is option:
+                    return on
+        return bool(getattr(self, _FIELDS[option]))
+
+    def own_option(self, option: Option, key: str) -> bool | None:
+        """Combatant ``key``'s own value of ``option``, None when it follows the default."""
+        return next((on for k, o, on in self.toggles if k == key and o is option), None)
+
+    def with_option(self, option: Option, on: bool | None, key: str | None = None) -> Visibility:
+        """The default (``key`` None) set to ``on``, or combatant ``key``'s own value (``on``
+        None: back to the default)."""
+        if key is None:
+            if on is None:
+                raise RulesError("on", "a default is on or off", fr="une valeur par défaut est oui ou non")
+            return attrs.evolve(
+                self,
+                conditions=on if option is Option.CONDITIONS else self.conditions,
+                reveal=on if option is Option.REVEAL else self.reveal,
+                next_up=on if option is Option.NEXT_UP else self.next_up,
+                your_turn=on if option is Option.YOUR_TURN else self.your_turn,
+                round_counter=on if option is Option.ROUND else self.round_counter,
+            )
+        if option not in PER_COMBATANT:
+            raise RulesError("option", f"{option.en} is the whole table's, not a combatant's",
+                             [o.value for o in PER_COMBATANT], f"{option.fr} vaut pour toute la table, pas pour un combattant")
+        rest = tuple(t for t in self.toggles if not (t[0] == key and t[1] is option))
+        return attrs.evolve(self, toggles=rest if on is None else (*rest, (key, option, on)))
+
+    def alias(self, key: str) -> str | None:
+        return next((a for k, a in self.aliases if k == key), None)
+
+    def with_alias(self, key: str, alias: str | None) -> Visibility:
+        rest = tuple((k, a) for k, a in self.aliases if k != key)
+        return attrs.evolve(self, aliases=rest if alias is None else (*rest, (key, alias)))
+
     def without(self, key: str) -> Visibility:
-        """These choices once combatant ``key`` has left the campaign."""
-        return self.with_override(key, None).with_private(key, False)
+        """These choices once combatant ``key`` has left the campaign (a newcomer given its id
+        later inherits none of them)."""
+        if not (self.override(key) or key in self.private or self.alias(key) or any(t[0] == key for t in self.toggles)):
+            return self  # the same value: what the players see is known unchanged (core.player_view)
+        rest = tuple(t for t in self.toggles if t[0] != key)
+        return attrs.evolve(self.with_override(key, None).with_private(key, False).with_alias(key, None), toggles=rest)
+
+
+_FIELDS = {
+    Option.CONDITIONS: "conditions",
+    Option.REVEAL: "reveal",
+    Option.NEXT_UP: "next_up",
+    Option.YOUR_TURN: "your_turn",
+    Option.ROUND: "round_counter",
+}

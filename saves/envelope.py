@@ -27,7 +27,7 @@ from saves.errors import (
 )
 
 FORMAT = "apotheose.campaign"
-CURRENT_VERSION = 4
+CURRENT_VERSION = 6
 
 Payload = dict[str, Any]
 Migration = Callable[[Payload], Payload]

@@ -352,7 +352,47 @@ def _base_converter(*, detailed: bool) -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_enum, _enum_hook)
     conv.register_structure_hook_factory(_is_tuple, _tuple_factory(detailed))
     conv.register_structure_hook_factory(_is_model_class, _class_hook)
+    _configure_book(conv)
     return conv
+
+
+#: The key naming a book entry's calculator: ``{"system": "d6", "effect": "5D+2", …}``.
+SYSTEM_TAG = "system"
+
+
+def _configure_book(conv: cattrs.Converter) -> None:
+    """A spell book's inputs (:class:`~core.spellbook.book.SpellInputs`, ``CasterInputs``) as an
+    object naming its system first (``"system"``), then the fields of that system's class, whose
+    module is imported when a save first holds one of its entries (an empty book imports none)."""
+    from core.spellbook.book import CASTER_SYSTEMS, SYSTEMS, CasterInputs, SpellInputs, caster_class, spell_class
+
+    kinds: tuple[tuple[type, Callable[[str], type], tuple[str, ...]], ...] = (
+        (SpellInputs, spell_class, tuple(SYSTEMS)),
+        (CasterInputs, caster_class, CASTER_SYSTEMS),
+    )
+    for base, class_of, allowed in kinds:
+
+        def structure(value: Any, _type: Any, class_of: Callable[[str], type] = class_of, allowed: tuple[str, ...] = allowed) -> Any:
+            if type(value) is not dict:
+                raise WrongTypeError("an object", value)
+            if SYSTEM_TAG not in value:
+                raise Invalid(f"is missing: it names the calculator ({', '.join(allowed)})", SYSTEM_TAG)
+            system = value[SYSTEM_TAG]
+            if type(system) is not str or system not in allowed:
+                raise Invalid(UnknownValueError(system, allowed, "system").reason, SYSTEM_TAG)
+            cls = class_of(system)
+            return conv.get_structure_hook(cls)({k: v for k, v in value.items() if k != SYSTEM_TAG}, cls)
+
+        def unstructure(inputs: Any) -> dict[str, Any]:
+            return {SYSTEM_TAG: inputs.SYSTEM, **conv.get_unstructure_hook(type(inputs))(inputs)}
+
+        conv.register_structure_hook_func(_exactly(base), structure)
+        conv.register_unstructure_hook_func(_exactly(base), unstructure)
+
+
+def _exactly(cls: type) -> Callable[[Any], bool]:
+    """A cattrs predicate: the type asked for is ``cls`` itself (not a subclass)."""
+    return lambda t: t is cls
 
 
 def make_converter(*, detailed: bool = False) -> cattrs.Converter:
@@ -543,7 +583,8 @@ class _Array:
 
 
 class _Parts:
-    """Encoded values by identity (characters, groups, encounters); keeps only the last save's."""
+    """Encoded values by identity (characters, groups, encounters, and the campaign's rules,
+    visibility and spell book); keeps only the last save's."""
 
     def __init__(self) -> None:
         self.cache: dict[int, tuple[object, bytes]] = {}
@@ -630,6 +671,8 @@ class Encoder:
                 if many:
                     frags = [self._parts.get(v, hook) for v in value]
                     encoded = b"".join(_brackets(b",\n      ".join(frags), 2))
+                elif attrs.has(type(value)):  # rules, visibility, the spell book: kept while unchanged
+                    encoded = self._parts.get(value, hook)
                 else:
                     encoded = orjson.dumps(hook(value))
                 out.append(b"    " + key + b": " + encoded)
@@ -706,4 +749,41 @@ def migrate_3_to_4(payload: dict[str, Any]) -> dict[str, Any]:
     for entry in log if isinstance(log, list) else ():
         if isinstance(entry, dict):
             entry.setdefault("players", False)
+    return payload
+
+
+@CAMPAIGN.migration(4)
+def migrate_4_to_5(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 keeps each campaign's spell book (``book``: its own spells and remembered
+    casters, :mod:`core.spellbook`): a version-4 campaign gets an empty one (the built-in spells
+    are never in a file)."""
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        if isinstance(campaign, dict):
+            campaign.setdefault("book", {"spells": [], "casters": []})
+    return payload
+
+
+@CAMPAIGN.migration(5)
+def migrate_5_to_6(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 adds what else the GM may choose to show the players (core.visibility): HP as a
+    bar or as the damage taken (new values only), the options (``conditions``, ``reveal``,
+    ``next_up``, ``your_turn``, ``round_counter``, and per combatant ``toggles``) and ``aliases``;
+    and with each log line the words the players read when an alias stood for a name
+    (``shown``). A version-5 campaign gets what it showed then: NPC conditions and the round
+    shown, nobody revealed by itself, no alias; the cues on; its lines read as written."""
+    from core.visibility import Visibility
+
+    added = {k: v for k, v in orjson.loads(orjson.dumps(unstructure(Visibility()))).items()
+             if k in ("conditions", "reveal", "next_up", "your_turn", "round_counter", "toggles", "aliases")}
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        vis = campaign.get("visibility") if isinstance(campaign, dict) else None
+        if isinstance(vis, dict):
+            for key, value in added.items():
+                vis.setdefault(key, value)
+    log = history.get("log") if isinstance(history, dict) else None
+    for entry in log if isinstance(log, list) else ():
+        if isinstance(entry, dict):
+            entry.setdefault("shown", None)
     return payload

@@ -9,8 +9,12 @@ with its hidden combatants, notes and NPC characteristics, stays the GM's alone 
 makes this file the only group-readable one), and a view's read costs the same however long the
 campaign's history is.
 
-    {"format": "apotheose.players", "version": 1, "campaign": "Villon", "encounter": "…",
-     "round": 2, "rows": [{"name": "Segiere", "kind": "pc", "hp": 12, …}], "log": [{"en": …, "fr": …}]}
+    {"format": "apotheose.players", "version": 2, "campaign": "Villon", "encounter": "…",
+     "round": 2, "rows": [{"name": "Segiere", "kind": "pc", "hp": 12, …, "bar": null, "damage": null}],
+     "log": [{"en": …, "fr": …}], "next_up": "Morvan", "your_turn": true}
+
+Version 2 (the GM's display choices of issue 29): a row's ``bar`` and ``damage``, the view's
+``next_up`` and ``your_turn``; ``round`` is null when the GM hides the round counter.
 """
 
 from __future__ import annotations
@@ -25,13 +29,27 @@ from saves.errors import BadFieldError, SaveError
 from saves.integrity import check_text
 
 FORMAT = "apotheose.players"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 PLAYERS = EnvelopeFormat(FORMAT, CURRENT_VERSION)
 SUFFIX = ".players.json"
 #: The players' file is group-readable when the folder is shared (setgid or group-writable).
 SHARED_MODE = 0o640
 #: The largest players' file read (thousands of rows fit in a few hundred kB).
 LIMIT = 16 * 1024 * 1024
+
+
+@PLAYERS.migration(1)
+def migrate_1_to_2(payload: dict) -> dict:
+    """Version 2 adds a row's ``bar`` and ``damage`` (HP as a bar, as the damage taken), who is
+    next (``next_up``) and whether the view tells a player their turn (``your_turn``). A
+    version-1 file showed neither a bar, nor the damage, nor who is next, and told the turn."""
+    for row in payload.get("rows", ()) if isinstance(payload.get("rows"), list) else ():
+        if isinstance(row, dict):
+            row.setdefault("bar", None)
+            row.setdefault("damage", None)
+    payload.setdefault("next_up", None)
+    payload.setdefault("your_turn", True)
+    return payload
 
 
 def players_path(campaign: str | os.PathLike[str]) -> Path:

@@ -1,5 +1,6 @@
 """What docs/rules.md offers (its numbered sections, its worked examples, the tests it names) and
-what the project cites of it ("RULES 1.5" references, worked examples in test names)."""
+what the project cites of it ("RULES 1.5" references, worked examples in test names). Its
+headings' anchors are GitHub's (:func:`tests.markdown.anchors`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from tests.markdown import links
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DOC = ROOT / "docs" / "rules.md"
@@ -62,16 +65,9 @@ def project_files(root: Path = ROOT) -> Iterator[Path]:
                 yield path
 
 
-def anchors(text: str) -> set[str]:
-    """The anchors of ``text``'s headings, as GitHub makes them: ``### 1.5 Attack and defence`` →
-    ``15-attack-and-defence``."""
-    titles = re.findall(r"^#{1,6} +(.+?) *$", text, re.M)
-    return {re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in titles}
-
-
 def local_links(text: str) -> list[str]:
     """The anchors ``text`` links to within itself: ``[1.5](#15-attack-and-defence)``."""
-    return re.findall(r"\]\(#([^)]+)\)", text)
+    return [target[1:] for _line, target in links(text) if target.startswith("#")]
 
 
 def examples(text: str) -> set[str]:

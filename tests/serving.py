@@ -60,6 +60,14 @@ class Server:
     def output(self) -> str:
         return "\n".join(self.lines)
 
+    def said(self, text: str, timeout: float = 10) -> bool:
+        """Whether the server printed ``text`` within ``timeout`` seconds (its output is read by a thread)."""
+        try:
+            wait_until(lambda: text in self.output, timeout)
+        except TimeoutError:
+            return False
+        return True
+
     @property
     def port(self) -> int | None:
         match = re.search(r" on 127\.0\.0\.1:(\d+)", self.output)
@@ -81,16 +89,7 @@ class Server:
 
     def children(self) -> list[int]:
         """Processes whose parent is the server (its views; zombies included)."""
-        found = []
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    stat = Path(f"/proc/{entry}/stat").read_text()
-                except OSError:
-                    continue
-                if int(stat.rsplit(")", 1)[1].split()[1]) == self.process.pid:
-                    found.append(int(entry))
-        return found
+        return children_of(self.process.pid)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -100,6 +99,20 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.kill(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
+
+
+def children_of(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (zombies included)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
 
 
 def alive(pid: int) -> bool:
@@ -125,4 +138,4 @@ def run_ssh(command: list[str], timeout: float = 60, **kw) -> subprocess.Complet
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL, **kw)
 
 
-__all__ = ["APOTHEOSE", "Server", "alive", "environ_of", "keygen", "run_ssh", "wait_for_view"]
+__all__ = ["APOTHEOSE", "Server", "alive", "children_of", "environ_of", "keygen", "run_ssh", "wait_for_view"]

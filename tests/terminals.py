@@ -7,6 +7,7 @@ they cannot be had, saying why.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -15,7 +16,12 @@ import uuid
 from collections.abc import Callable
 
 #: apt package of each command.
-PACKAGES = {"tmux": "tmux", "sshd": "openssh-server", "ssh": "openssh-client", "ssh-keygen": "openssh-client"}
+PACKAGES = {
+    "tmux": "tmux",
+    "sshd": "openssh-server",
+    **dict.fromkeys(("ssh", "ssh-keygen", "sftp", "ssh-agent"), "openssh-client"),
+    "chromium": "chromium",
+}
 SBIN = ("/usr/sbin", "/sbin")
 
 
@@ -29,7 +35,19 @@ _updated = False
 
 
 def need(*commands: str) -> None:
-    """Make sure these commands exist, installing their packages with apt-get (as root) if not."""
+    """Make sure these commands exist, installing their packages with apt-get (as root) if not.
+
+    The test workers (``pytest -n 2``) may need a tool at the same moment: one installs at a
+    time (a lock file), and the next looks again before it installs anything (apt-get and dpkg
+    refuse a second install while one runs)."""
+    if not [c for c in commands if which(c) is None]:
+        return
+    with open(os.path.join("/tmp", "apotheose-tests-apt.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _install(commands)
+
+
+def _install(commands: tuple[str, ...]) -> None:
     global _updated
     missing = [c for c in commands if which(c) is None]
     if not missing:

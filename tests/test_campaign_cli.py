@@ -95,10 +95,19 @@ def test_check_summarises_a_campaign_that_loads(capsys) -> None:
         "groups: 2 (15 of 18 mooks standing)",
         "hidden from players: 1",
         "encounter: Embuscade à Leda, round 1, turn of Capitaine de la garde (9 taking part)",
+        "spell book: 0 spells of its own, 0 casters (calc spell --book lists them)",
         "history: 5 actions to undo, 1 to redo, 9 log lines",
         f"format: apotheose.campaign version 1, upgraded to {CURRENT_VERSION} when read",
     ):
         assert f"  {words}\n" in out
+
+
+def test_check_counts_the_spell_book() -> None:
+    from tui.cli.campaign import summary
+
+    golden = Path(__file__).parent / "golden" / "campaign_v5.json"
+    lines = dict(summary(read_journal(golden.read_bytes(), golden).journal, 5))
+    assert lines["spell book"] == "6 spells of its own, 2 casters (calc spell --book lists them)"
 
 
 def test_check_finds_a_campaign_by_name(saves, capsys) -> None:

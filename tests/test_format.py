@@ -42,12 +42,19 @@ from core.actions import (
     PreviousTurn,
     RaiseCharacteristic,
     Remove,
+    RemoveCaster,
     RemoveCondition,
+    RemoveSpell,
+    RenameSpell,
     RepairArmour,
     Rest,
     Roll,
+    SaveCaster,
+    SaveSpell,
+    SetAlias,
     SetHidden,
     SetInitiative,
+    SetOption,
     SetPrivate,
     SetShown,
     SetShownDefault,
@@ -85,6 +92,7 @@ from saves.format import (
     unstructure,
 )
 from tests.golden.make_campaign_v1 import golden_journal
+from tests.golden.make_campaign_v5 import golden_book
 
 GOLDEN = Path(__file__).parent / "golden"
 PATH = Path("/campagnes/villon.json")
@@ -139,6 +147,8 @@ EXAMPLES: dict[type[Action], Action] = {
     SetShown: SetShown("capitaine", Shown.NOTHING),
     SetShownDefault: SetShownDefault("npcs", Shown.EXACT),
     SetPrivate: SetPrivate("alduin", True),
+    SetOption: SetOption("reveal", True, "arbaletriers"),
+    SetAlias: SetAlias("capitaine", "L'homme au masque"),
     AddMany: AddMany(
         (new_character("vet-1", "Vétéran 1", Characteristics(5, 3, 5, 1), pc=False, notes="weapon: épée"),),
         (MookGroup("gardes", "Gardes", Grade.STANDARD, total=12, standing=12, initiative=5),),
@@ -178,6 +188,11 @@ EXAMPLES: dict[type[Action], Action] = {
     AwardXp: AwardXp(("arsouille", "alduin"), 5),
     RaiseCharacteristic: RaiseCharacteristic("brunvir", "ame", override=True),
     NewSession: NewSession(),
+    SaveSpell: SaveSpell(golden_book().spells[4], replace=True),
+    RenameSpell: RenameSpell("d6", "Soin rapide", "Soin très rapide"),
+    RemoveSpell: RemoveSpell("poles", "Mirage"),
+    SaveCaster: SaveCaster(golden_book().casters[1]),
+    RemoveCaster: RemoveCaster("mage", "Dante"),
 }
 
 
@@ -489,6 +504,9 @@ def test_golden_v1_is_what_its_actions_make_today() -> None:
     # Before version 4 nothing said which log lines the players may read: none, after the upgrade.
     assert loaded.journal == attrs.evolve(today, log=tuple(attrs.evolve(ln, players=False) for ln in today.log))
     assert read_journal((GOLDEN / "campaign_v4.json").read_bytes(), PATH).journal == today
+    # Version 6's display choices and the players' words of a line: a version-4 file gets the
+    # defaults (what it showed then), so it loads as the same journal as version 6's.
+    assert read_journal((GOLDEN / "campaign_v6.json").read_bytes(), PATH).journal == today
     assert any(ln.players for ln in today.log) and not all(ln.players for ln in today.log)
 
 

@@ -8,6 +8,7 @@ import stat
 import subprocess
 from pathlib import Path
 
+import attrs
 import orjson
 import pytest
 
@@ -21,7 +22,8 @@ from saves.store import AutoSaver, create_campaign, open_campaign
 from tests.golden.make_campaign_v1 import golden_journal
 from tui.cli import main
 
-GOLDEN = Path(__file__).parent / "golden" / "players_v1.json"
+GOLDEN = Path(__file__).parent / "golden" / "players_v2.json"
+GOLDEN_V1 = Path(__file__).parent / "golden" / "players_v1.json"
 
 
 def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:
@@ -29,8 +31,16 @@ def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:
     assert decode_view(GOLDEN.read_bytes(), GOLDEN) == view
     assert encode_view(view) == GOLDEN.read_bytes()  # the format did not move
     data = orjson.loads(GOLDEN.read_bytes())
-    assert (data["format"], data["version"]) == ("apotheose.players", 1) == ("apotheose.players", CURRENT_VERSION)
+    assert (data["format"], data["version"]) == ("apotheose.players", 2) == ("apotheose.players", CURRENT_VERSION)
     assert "Arbalétriers" not in GOLDEN.read_text() and "notes" not in GOLDEN.read_text()
+
+
+def test_a_version_1_players_file_reads_as_it_showed_then() -> None:
+    """No bar, no damage taken, nobody announced next; the your-turn cue as before."""
+    view = decode_view(GOLDEN_V1.read_bytes(), GOLDEN_V1)
+    today = player_view_of(golden_journal())
+    assert view == attrs.evolve(today, next_up=None)
+    assert view.your_turn and all(r.bar is None and r.damage is None for r in view.rows)
 
 
 def test_a_bad_or_newer_players_file_is_refused_naming_the_field(tmp_path) -> None:
@@ -40,7 +50,7 @@ def test_a_bad_or_newer_players_file_is_refused_naming_the_field(tmp_path) -> No
         decode_view(orjson.dumps(data), tmp_path / "x.players.json")
     assert caught.value.field == "$.rows[0].hp"
     data = orjson.loads(GOLDEN.read_bytes())
-    data["version"] = 2
+    data["version"] = CURRENT_VERSION + 1
     with pytest.raises(FutureVersionError):
         decode_view(orjson.dumps(data), tmp_path / "x.players.json")
 

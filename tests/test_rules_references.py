@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.markdown import anchors
 from tests.rules_doc import (
     ROOT,
     RULES_DOC,
-    anchors,
     cited_tests,
     defined_tests,
     example_of,

@@ -46,4 +46,4 @@ def test_a_player_joins_with_one_ssh_line_and_watches_the_gm_play(tmp_path) -> N
             if tty is not None:
                 tty.close()
         server.stop()
-    assert "alice left" in server.output
+    assert server.said("alice left"), server.output

@@ -130,7 +130,7 @@ def test_more_sessions_than_the_limit_are_refused(tmp_path) -> None:
         wait_for_view(server)
         done = run_ssh(server.ssh())
         assert done.returncode != 0 and "Segiere" not in done.stdout
-        assert "the table is full (1 sessions)" in server.output
+        assert server.said("the table is full (1 sessions)"), server.output
         assert len(server.view_pids()) == 1
     finally:
         first.kill()

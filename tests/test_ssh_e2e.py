@@ -222,7 +222,8 @@ def test_play_over_ssh_gm_and_player_in_one_group(tmp_path) -> None:
         latencies = [play(("x", "6", "Enter"), "HP 8/11")]  # damage to Brunvir (heavy armour 3)
         gm_tty.keys("Escape")  # back to the initiative list (a lone Escape: wait before the next key)
         wait_until(lambda: "╭─ Initiative" in gm_tty.screen(), 30, explain=screens)
-        latencies.append(play(("n",), "round 1\n"))  # the hidden captain's turn: nobody's turn shown
+        # the hidden captain's turn: nobody's turn shown, only who is next
+        latencies.append(play(("n",), "round 1 · next: Vétérans de Villon\n"))
         latencies.append(play(("d",), "turn: Vétérans de Villon"))  # the hidden captain delays (its action)
         assert max(latencies) <= BUDGET, latencies
         screens = "\n".join(seen)

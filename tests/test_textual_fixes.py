@@ -25,7 +25,7 @@ TEXTUAL = Path(textual.__file__).parent
 def pinned_textual() -> str:
     """The Textual version ``pyproject.toml`` pins (``textual==X.Y.Z``)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (pin,) = [d for d in project["project"]["dependencies"] if d.startswith("textual")]
+    (pin,) = [d for d in project["project"]["dependencies"] if re.match(r"textual\s*[=<>~!]", d)]
     return pin.split("==")[1]
 
 
@@ -85,6 +85,9 @@ def app_modules() -> list[Path]:
     )  # fmt: skip
 
 
+STDLIB = frozenset({"os", "sys"})  # ``os._exit`` is the standard library's, whatever Textual names alike
+
+
 def touches(path: Path) -> Iterator[str]:
     """Each place ``path`` touches a private name of Textual: ``line: what``."""
     _by_class, every = textual_private_names()
@@ -114,7 +117,8 @@ def touches(path: Path) -> Iterator[str]:
                 if isinstance(target, ast.Name) and target.id in theirs:
                     yield f"{statement.lineno}: {cls_node.name} sets {target.id}"
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and id(node) not in on_self and node.attr in every:
+        standard = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in STDLIB
+        if isinstance(node, ast.Attribute) and id(node) not in on_self and node.attr in every and not standard:
             yield f"{node.lineno}: .{node.attr}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr", "setattr"):
             if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value in every:

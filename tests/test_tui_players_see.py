@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.visibility import Shown
+from core.visibility import Option, Shown
 from tests.conftest import make_test_app, run, wait_for
 from tui.commands.table import COMMANDS
 
@@ -14,10 +14,10 @@ async def test_w_cycles_what_the_players_see_of_the_selected_and_ctrl_z_undoes_i
         await pilot.pause()
         app.selected = "capitaine"
         await pilot.pause()
-        await pilot.press("w")  # NPC default: wound level → nothing
-        await wait_for(pilot, lambda: app.campaign.visibility.override("capitaine") is Shown.NOTHING)
-        await pilot.press("w")  # → exact
-        await wait_for(pilot, lambda: app.campaign.visibility.override("capitaine") is Shown.EXACT)
+        # NPC default: wound level → a bar → damage taken → nothing → exact → wound level (default)
+        for shown in (Shown.BAR, Shown.DAMAGE, Shown.NOTHING, Shown.EXACT):
+            await pilot.press("w")
+            await wait_for(pilot, lambda shown=shown: app.campaign.visibility.override("capitaine") is shown)
         await pilot.press("w")  # → wound level: the default, so no choice of its own
         await wait_for(pilot, lambda: app.campaign.visibility.overrides == ())
         await pilot.press("ctrl+z")
@@ -54,3 +54,39 @@ async def test_the_palette_sets_the_defaults() -> None:
         await pilot.pause(0.3)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.campaign.visibility.pcs is Shown.WOUNDS)
+
+
+@run
+async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
+    labels = [command.palette[0] for command in COMMANDS if command.palette]
+    assert "Players see the next-up cue: on / off" in labels and "What the players call the selected NPC (an alias)…" in labels
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.run_action("app.players_choice('option', 'round')")
+        await wait_for(pilot, lambda: app.campaign.visibility.round_counter is False)
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: app.campaign.visibility.round_counter is True)
+        app.selected = "arbaletriers"
+        await pilot.pause()
+        await app.run_action("app.players_choice('own', 'reveal')")
+        await wait_for(pilot, lambda: app.campaign.visibility.own_option(Option.REVEAL, "arbaletriers") is True)
+        await app.run_action("app.players_choice('own', 'reveal')")  # back to the default: no choice of its own
+        await wait_for(pilot, lambda: app.campaign.visibility.toggles == ())
+        app.selected = "capitaine"
+        await pilot.pause()
+        await app.run_action("app.players_choice('alias')")
+        await pilot.pause()
+        await pilot.press(*"Le Masque", "enter")
+        await wait_for(pilot, lambda: app.campaign.visibility.alias("capitaine") == "Le Masque")
+        await app.run_action("app.players_choice('alias')")
+        await pilot.pause()
+        await pilot.press("ctrl+u", "enter")  # emptied: its own name again
+        await wait_for(pilot, lambda: app.campaign.visibility.aliases == ())
+        app.selected = "alduin"
+        await pilot.pause()
+        await app.run_action("app.players_choice('alias')")
+        await pilot.pause()
+        await pilot.press(*"Le Mage", "enter")  # a PC: refused, said, nothing changed
+        await pilot.pause()
+        assert app.campaign.visibility.aliases == ()

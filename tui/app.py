@@ -229,6 +229,11 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
 
         set_default(self, kind, shown)
 
+    def action_players_choice(self, what: str, option: str = "") -> None:
+        from tui.players_see import choose
+
+        choose(self, what, option)
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 

@@ -1,30 +1,30 @@
 """The GM's commands on what the players see (core.visibility), for keys and the palette.
 
-``w`` on the initiative list cycles what the players see of the selected combatant (exact HP →
-wound level → nothing → …; landing on the default clears the choice); ``W`` keeps a PC's shadow,
-pm and conditions from the table, or shows them again. The palette also sets the defaults (their
-commands are in :mod:`tui.commands.table`).
+``w`` on the initiative list cycles what the players see of the selected combatant's HP (exact →
+wound level → a bar only → damage taken → nothing → …; landing on the default clears the
+choice); ``W`` keeps a PC's shadow, pm and conditions from the table, or shows them again. The
+palette also sets the defaults, turns the options on and off (the next-up and your-turn cues,
+the round counter, NPC conditions, hidden ones revealed on their first turn: for everybody, or
+for the selected one), and gives the selected NPC an alias, through the one app action
+``players_choice`` (their commands are in :mod:`tui.commands.table`).
 """
 
 from __future__ import annotations
 
 from core.choices import parse_choice
 from core.mooks import MookGroup
-from core.visibility import Shown
+from core.visibility import Shown, check_alias, kind_of, to_option
 from tui.i18n import register, t
 
 register(
     {
         "see.nobody": ("Nobody selected.", "Personne n'est sélectionné."),
         "see.pc_only": ("Only a player character's details can be kept private.", "Seuls les détails d'un PJ peuvent être gardés privés."),
+        "see.alias": ("What the players call {name} (empty: its own name)", "Comment les joueurs appellent {name} (vide : son propre nom)"),
     }
 )
 
-ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.NOTHING)
-
-
-def kind_of(item) -> str:
-    return "groups" if isinstance(item, MookGroup) else ("pcs" if item.pc else "npcs")
+ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.BAR, Shown.DAMAGE, Shown.NOTHING)
 
 
 def next_shown(campaign, key: str) -> Shown | None:
@@ -61,3 +61,44 @@ def set_default(app, kind: str, shown: str) -> None:
     from core.actions import SetShownDefault
 
     app.request(SetShownDefault(kind, parse_choice(Shown, shown, "shown")))
+
+
+def choose(app, what: str, option: str = "") -> None:
+    """The palette's other choices: ``option`` (the default or the whole table's value of
+    ``option``, flipped), ``own`` (the selected one's own value of ``option``, flipped; back to
+    the default when it lands on it), ``alias`` (asks for the selected NPC's alias)."""
+    from core.actions import SetOption
+
+    vis = app.campaign.visibility
+    if what == "option":
+        chosen = to_option(option)
+        app.request(SetOption(chosen, not vis.option(chosen)))
+        return
+    key = app.selected
+    item = app.campaign.find(key) if key is not None else None
+    if item is None:
+        app.notify(t("see.nobody", app.lang), severity="warning", timeout=4)
+        return
+    if what == "own":
+        chosen = to_option(option)
+        flipped = not vis.option(chosen, key)
+        app.request(SetOption(chosen, None if flipped == vis.option(chosen) else flipped, key))
+    elif what == "alias":
+        ask_alias(app, key, item.name)
+
+
+def ask_alias(app, key: str, name: str) -> None:
+    from core.actions import SetAlias
+    from tui.screens.prompts import ValuePrompt
+
+    def given(alias: object) -> None:
+        if isinstance(alias, str):  # None: Escape
+            app.request(SetAlias(key, alias or None))
+
+    current = app.campaign.visibility.alias(key) or ""
+    app.push_screen(ValuePrompt(t("see.alias", app.lang, name=name), _alias_text, value=current), given)
+
+
+def _alias_text(text: str) -> str:
+    """An alias as typed ("" takes it away); a RulesError (a ValueError) says what is wrong."""
+    return check_alias(text) if text.strip() else ""

@@ -7,6 +7,7 @@ union a save holds).
 """
 
 from core.actions.base import Action, NeedsConfirmation, Outcome, apply, trial
+from core.actions.book import RemoveCaster, RemoveSpell, RenameSpell, SaveCaster, SaveSpell
 from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.encounter import (
     ActNow,
@@ -42,7 +43,7 @@ from core.actions.roster import (
     UpdateGroup,
 )
 from core.actions.shadow import ChangeShadow, SetStigmaEffect
-from core.actions.visibility import SetPrivate, SetShown, SetShownDefault
+from core.actions.visibility import SetAlias, SetOption, SetPrivate, SetShown, SetShownDefault
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     AddCharacter, UpdateCharacter, AddGroup, UpdateGroup, Remove, SetHidden, AddMany,
@@ -54,7 +55,8 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     CastSpell,
     DefendOpponent, AttackNamedGroup, SetStigmaEffect, AdjustPm, Exhaust,
     AwardXp, RaiseCharacteristic, NewSession,
-    SetShown, SetShownDefault, SetPrivate,
+    SetShown, SetShownDefault, SetPrivate, SetOption, SetAlias,
+    SaveSpell, RenameSpell, RemoveSpell, SaveCaster, RemoveCaster,
 )  # fmt: skip
 
 __all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", "trial", *(a.__name__ for a in ALL_ACTIONS)]

@@ -98,6 +98,7 @@ class Remove(Action):
             campaign,
             roster=tuple(c for c in campaign.roster if c.id != self.id),
             groups=tuple(g for g in campaign.groups if g.id != self.id),
+            visibility=campaign.visibility.without(self.id),  # a newcomer given its id inherits nothing
         )
         return Outcome(campaign, (line(f"{name} removed", f"{name} retiré"),))
 

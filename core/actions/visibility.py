@@ -1,4 +1,6 @@
-"""Actions on what the players see (core.visibility): per combatant, the defaults, private PCs."""
+"""Actions on what the players see (core.visibility): per combatant, the defaults, private PCs,
+the options (conditions, reveal, cues, round counter) and aliases. Each is the GM's only
+(``GM_ONLY``): its log line never reaches the players."""
 
 from __future__ import annotations
 
@@ -12,7 +14,15 @@ from core.campaign import Campaign
 from core.errors import RulesError
 from core.french import de
 from core.mooks import MookGroup
-from core.visibility import KIND_LABELS, Shown, to_shown
+from core.roster import Character
+from core.visibility import KIND_LABELS, Option, Shown, check_alias, kind_of, to_option, to_shown
+
+
+def _combatant(campaign: Campaign, key: str) -> Character | MookGroup:
+    item = campaign.find(key)
+    if item is None:
+        raise RulesError("key", f"no combatant {key!r}", fr=f"aucun combattant {key!r}")
+    return item
 
 
 def _optional_shown(value: object) -> Shown | None:
@@ -30,12 +40,9 @@ class SetShown(Action):
     shown: Shown | None = attrs.field(default=None, converter=_optional_shown)
 
     def apply(self, campaign: Campaign) -> Outcome:
-        item = campaign.find(self.key)
-        if item is None:
-            raise RulesError("key", f"no combatant {self.key!r}", fr=f"aucun combattant {self.key!r}")
+        item = _combatant(campaign, self.key)
         vis = campaign.visibility.with_override(self.key, self.shown)
-        kind = "groups" if isinstance(item, MookGroup) else ("pcs" if item.pc else "npcs")
-        shown = vis.shown(self.key, kind)
+        shown = vis.shown(self.key, kind_of(item))
         default = (" (default)", " (par défaut)") if self.shown is None else ("", "")
         return Outcome(
             attrs.evolve(campaign, visibility=vis),
@@ -81,4 +88,71 @@ class SetPrivate(Action):
             if self.private
             else (f"{c.name}: shadow, pm and conditions shown to the players", f"{c.name} : ombre, pm et états montrés aux joueurs")
         )
+        return Outcome(attrs.evolve(campaign, visibility=vis), (line(*text),))
+
+
+def _optional_bool(value: object) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise RulesError("on", f"expected true, false or nothing, found {value!r}", fr=f"vrai, faux ou rien attendu, trouvé {value!r}")
+
+
+@attrs.frozen
+class SetOption(Action):
+    """An option of what the players see (:class:`core.visibility.Option`): its default, the
+    whole table's value (``key`` None), or one combatant's own (``on`` None: back to the default)."""
+
+    GM_ONLY: ClassVar[bool] = True
+
+    option: Option = attrs.field(converter=to_option)
+    on: bool | None = attrs.field(default=True, converter=_optional_bool)
+    key: str | None = None
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        yes_no = (("shown", "montré") if self.option is not Option.REVEAL else ("yes", "oui"),
+                  ("not shown", "caché") if self.option is not Option.REVEAL else ("no", "non"))
+        if self.key is None:
+            vis = campaign.visibility.with_option(self.option, self.on)
+            en, fr = yes_no[0] if self.on else yes_no[1]
+            return Outcome(attrs.evolve(campaign, visibility=vis),
+                           (line(f"Players, {self.option.en}: {en}", f"Joueurs, {self.option.fr} : {fr}"),))
+        item = _combatant(campaign, self.key)
+        if self.option is Option.CONDITIONS and kind_of(item) == "pcs":
+            raise RulesError("key", f"{item.name} is a PC: keep its details private instead",
+                             fr=f"{item.name} est un PJ : gardez plutôt ses détails privés")
+        vis = campaign.visibility.with_option(self.option, self.on, self.key)
+        en, fr = yes_no[0] if vis.option(self.option, self.key) else yes_no[1]
+        default = (" (default)", " (par défaut)") if self.on is None else ("", "")
+        return Outcome(
+            attrs.evolve(campaign, visibility=vis),
+            (line(f"Players, {self.option.en} of {item.name}: {en}{default[0]}",
+                  f"Joueurs, {self.option.fr} {de(item.name)} : {fr}{default[1]}"),),
+        )
+
+
+def _optional_alias(value: object) -> str | None:
+    return None if value is None else check_alias(value)
+
+
+@attrs.frozen
+class SetAlias(Action):
+    """The name players see instead of an NPC's or a mook group's own (None: its own name again).
+    A line of the log is written for the players with the aliases in force then
+    (:func:`core.player_view.players_lines`)."""
+
+    GM_ONLY: ClassVar[bool] = True
+
+    key: str
+    alias: str | None = attrs.field(default=None, converter=_optional_alias)
+
+    def apply(self, campaign: Campaign) -> Outcome:
+        item = _combatant(campaign, self.key)
+        if kind_of(item) == "pcs":
+            raise RulesError("key", f"{item.name} is a PC: players know their names",
+                             fr=f"{item.name} est un PJ : les joueurs connaissent leur nom")
+        vis = campaign.visibility.with_alias(self.key, self.alias)
+        if self.alias is None:
+            text = (f"{item.name}: shown to the players by its own name", f"{item.name} : montré aux joueurs sous son propre nom")
+        else:
+            text = (f"{item.name}: shown to the players as {self.alias}", f"{item.name} : montré aux joueurs comme {self.alias}")
         return Outcome(attrs.evolve(campaign, visibility=vis), (line(*text),))

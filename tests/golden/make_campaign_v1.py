@@ -19,14 +19,16 @@ from core.actions import (
     NextTurn,
     SetHidden,
 )
+from core.campaign import Campaign
 from core.demo import demo_campaign
 from core.encounter import Condition
 from core.journal import Journal
 from saves.format import encode
 
 
-def golden_journal() -> Journal:
-    journal = Journal.start(demo_campaign())
+def golden_journal(start: Campaign | None = None) -> Journal:
+    """The demo fight's actions, one undone, on ``start`` (default: the demo campaign)."""
+    journal = Journal.start(start or demo_campaign())
     for action in (
         NextTurn(),
         AttackGroup("veterans", 17, (5,), attacker="morvan", affect=1),

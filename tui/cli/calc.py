@@ -32,6 +32,8 @@ def _text(value: Any, lang: Lang) -> Any:
     """A :class:`~core.breakdown.Line` (or a list of them) in ``lang``; any other value as is."""
     if isinstance(value, list):
         return [_text(item, lang) for item in value]
+    if isinstance(value, dict):
+        return {key: _text(item, lang) for key, item in value.items()}
     return value.text(lang) if isinstance(value, Line) else value
 
 
@@ -54,10 +56,14 @@ def main(argv: Sequence[str]) -> int:
         args = parser().parse_args(normalise(list(argv)))
         lang = _lang(args)
         answer = commands()[command_key(args)](args)
+        if hasattr(args, "save"):  # a spell command: kept in a campaign's book when --save asks
+            from tui.cli.calc_book import save
+
+            answer = save(args, answer)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Rejected as error:
-        return _refuse(str(error))
+        return _refuse(str(error), getattr(error, "status", 2))
     except RulesError as error:
         allowed = f" (allowed: {error.allowed})" if error.allowed else ""
         return _refuse(f"{option_of(error.field)}: {error.reason}{allowed}")
@@ -65,7 +71,7 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-def _refuse(text: str) -> int:
+def _refuse(text: str, status: int = 2) -> int:
     from tui.cli.output import complain
 
-    return complain(f"{PROG}: {text}", 2)
+    return complain(f"{PROG}: {text}", status)

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.validators import LIMIT
 from tui.cli.calc_commands import Answer
 from tui.cli.calc_parser import whole_in, whole_within
+
+if TYPE_CHECKING:
+    from core.mage import MageEffect
 
 DURATIONS = "scene|day|week|month|year|2y|5y|10y|20y"
 CONNECTIONS = "sensory|intimate|close|known|met|described|unknown"
@@ -74,10 +77,11 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     p.add_argument("--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off")
 
 
-def run_mage(args: argparse.Namespace) -> Answer:
-    from core.mage import MageEffect, assistants_of, mage_spell
+def effect_of(args: argparse.Namespace) -> MageEffect:
+    """The effect the options describe (what ``calc spell mage --save`` keeps in a book)."""
+    from core.mage import MageEffect, assistants_of
 
-    effect = MageEffect(
+    return MageEffect(
         sphere=args.sphere, rote=args.rote, attribute=args.attribute, ability=args.ability, arete=args.arete,
         needed=args.needed, resistance=args.resistance, power=args.power, targets=args.targets, radius=args.radius,
         duration=args.duration, connection=args.connection, as_difficulty=args.as_difficulty,
@@ -86,7 +90,12 @@ def run_mage(args: argparse.Namespace) -> Answer:
         paradox_rolls=args.paradox_rolls, willpower=args.willpower, foci=args.foci,
         assistants=assistants_of(args.assistants), acolytes=args.acolytes,
     )  # fmt: skip
-    result = mage_spell(effect, ones_cancel=not args.ones_dont_cancel, scope_separate=not args.scope_combined)
+
+
+def run_mage(args: argparse.Namespace) -> Answer:
+    from core.mage import mage_spell
+
+    result = mage_spell(effect_of(args), ones_cancel=not args.ones_dont_cancel, scope_separate=not args.scope_combined)
     x = result.extras
     data = {
         "system": "mage", "pool": result.pool, "dice_rolled": result.dice_rolled,

@@ -245,7 +245,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 #: ``add_commands(sub, spell_sub, common)`` adding its parsers (``calc X`` to ``sub``, ``calc spell X``
 #: to ``spell_sub``) and ``COMMANDS``, a dict from the command's key (``"X"`` or ``"spell X"``) to its
 #: ``run_*``. Keep them light: core modules are imported inside the ``run_*`` functions.
-EXTENSIONS: tuple[str, ...] = ("tui.cli.calc_mage", "tui.cli.calc_poles", "tui.cli.calc_d6")
+EXTENSIONS: tuple[str, ...] = ("tui.cli.calc_mage", "tui.cli.calc_poles", "tui.cli.calc_d6", "tui.cli.calc_book")
 
 
 def command_key(args: argparse.Namespace) -> str:
@@ -255,9 +255,12 @@ def command_key(args: argparse.Namespace) -> str:
 
 
 def normalise(argv: list[str]) -> list[str]:
-    """``calc spell`` without a system means Apothéose; ``Apothéose`` is ``apotheose``."""
+    """``calc spell`` without a system means Apothéose, ``calc spell --book …`` the book
+    (:mod:`tui.cli.calc_book`); ``Apothéose`` is ``apotheose``."""
     if argv[:1] != ["spell"]:
         return argv
+    if (len(argv) == 1 or argv[1].startswith("-")) and any(a == "--book" or a.startswith("--book=") for a in argv[1:]):
+        return ["spell", "book", *argv[1:]]
     if len(argv) == 1 or argv[1].startswith("-"):
         return ["spell", "apotheose", *argv[1:]]
     return ["spell", argv[1].strip().lower().replace("é", "e").replace("ô", "o"), *argv[2:]]

@@ -5,13 +5,16 @@ the ``run_*`` functions."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.errors import RulesError
 from core.text import quote
 from core.validators import ANY_WHOLE
 from tui.cli.calc_commands import Answer
 from tui.cli.calc_parser import Rejected, whole
+
+if TYPE_CHECKING:
+    from core.poles import PolesRequest
 
 TECHNIQUE_NAMES = (
     "absorption", "heighten_save", "extend_effect", "extend_duration", "extend_range", "extend_area", "quicken", "silent",
@@ -77,16 +80,10 @@ def _metres(value) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def run_poles(args: argparse.Namespace) -> Answer:
-    from core.poles import (
-        Counter,
-        Enhancements,
-        PolesRequest,
-        illusion_hold,
-        parse_enhance,
-        parse_technique,
-        poles_spell,
-    )
+def request_of(args: argparse.Namespace) -> PolesRequest:
+    """The spell the options describe (what ``calc spell poles --save`` keeps in a book, with
+    ``--lies``, ``--hold`` and ``--uncovered``)."""
+    from core.poles import Counter, Enhancements, PolesRequest, parse_enhance, parse_technique
 
     enhance = parse_enhance(",".join(args.enhance)) if args.enhance else Enhancements()
     techniques = tuple(parse_technique(text) for text in args.technique)
@@ -97,11 +94,17 @@ def run_poles(args: argparse.Namespace) -> Answer:
         for option, given in (("--other-class", args.other_class), ("--not-known", args.not_known), ("--spent", args.spent is not None)):
             if given:
                 raise Rejected(option, "only with --counter")
-    request = PolesRequest(
+    return PolesRequest(
         args.level, args.tradition, slot=args.slot, damage=args.damage, summoning=args.summoning, fluid=args.fluid,
         blood=args.blood, caster_level=args.caster_level, mod=args.mod, enhance=enhance, extend_active=args.extend_active,
         techniques=techniques, counter=counter,
     )  # fmt: skip
+
+
+def run_poles(args: argparse.Namespace) -> Answer:
+    from core.poles import illusion_hold, poles_spell
+
+    request = request_of(args)
     hold = None
     if any(v is not None for v in (args.lies, args.hold, args.uncovered)):
         if request.tradition != "illusion":

@@ -155,6 +155,7 @@ def summary(journal: Journal, version: object) -> list[tuple[str, str]]:
         ("hidden from players", str(hidden)),
         ("encounter", encounter),
         ("session", str(c.session)),
+        ("spell book", f"{len(c.book.spells)} spells of its own, {len(c.book.casters)} casters (calc spell --book lists them)"),
         ("history", f"{len(journal.done)} actions to undo, {len(journal.undone)} to redo, {len(journal.log)} log lines"),
         ("format", f"{FORMAT} version {version}{upgraded}"),
     ]

@@ -5,6 +5,7 @@
     apotheose players list NAME                           the players, their keys' fingerprints, pending invitations
     apotheose players invite NAME PLAYER [--expires 24h] [--pc ID]
                                                           a one-time code: the player's first login registers their key
+    apotheose players link NAME [--renew]                 the browser link's secret (serve --web): --renew revokes the old link
 
 The list lives beside the campaign, the GM's alone (:mod:`saves.access`). Imports neither
 Textual nor any SSH library. Exit 0; 1 when the campaign or a file cannot be read; 2 for bad
@@ -39,8 +40,8 @@ def duration(text: str) -> float:
 def main_players(argv: Sequence[str]) -> int:
     from tui.cli.campaign import _parser, _run
 
-    p = _parser("players", "Who may join the table over SSH (apotheose serve).")
-    sub = p.add_subparsers(dest="what", required=True, metavar="add|remove|list|invite")
+    p = _parser("players", "Who may join the table over SSH, and the browser link (apotheose serve).")
+    sub = p.add_subparsers(dest="what", required=True, metavar="add|remove|list|invite|link")
     add = sub.add_parser("add", help="authorise a player's public key")
     add.add_argument("campaign", metavar="NAME|FILE")
     add.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
@@ -56,7 +57,10 @@ def main_players(argv: Sequence[str]) -> int:
     inv.add_argument("player", metavar="PLAYER")
     inv.add_argument("--expires", type=duration, default=24 * 3600.0, metavar="30m|24h|7d", help="how long the code works (default 24h)")
     inv.add_argument("--pc", metavar="ID", help="the id of their character")
-    for parser in (add, remove, listing, inv):
+    link = sub.add_parser("link", help="the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working")
+    link.add_argument("campaign", metavar="NAME|FILE")
+    link.add_argument("--renew", action="store_true", help="make a new secret: the old link and the tabs opened with it stop at once")
+    for parser in (add, remove, listing, inv, link):
         parser.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     return _run("players", p, argv, _players)
 
@@ -70,6 +74,8 @@ def _players(args: argparse.Namespace) -> int:
     path = _campaign_file(args.campaign, args.saves)
     if not os.path.lexists(path):
         raise SaveError(path, "no such campaign")
+    if args.what == "link":
+        return _link(path, renew=args.renew)
     if args.what in ("add", "invite"):
         access.check_name(args.player)
     if args.what == "add":
@@ -103,6 +109,24 @@ def _players(args: argparse.Namespace) -> int:
         print(visible(f"{invitation.player}: invited, {state}", lines=False))
     if not known.players and not known.invitations:
         print(f"nobody may join {path.stem} yet: apotheose players add|invite {path.stem} …")
+    return 0
+
+
+def _link(campaign: Path, *, renew: bool) -> int:
+    from saves.web_token import read_token, renew_token, token_path
+
+    where = token_path(campaign)
+    if renew:
+        renew_token(campaign)
+        print(f"{campaign.stem}: a new browser link; the old one no longer works "
+              f"(a running apotheose serve --web closes its tabs and prints the new link)")
+        return 0
+    if read_token(campaign) is None:
+        print(f"{campaign.stem}: no browser link yet (apotheose serve {campaign.stem} --web makes one and prints it)")
+    else:
+        made = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.stat(where).st_mtime))
+        print(f"{campaign.stem}: a browser link since {made}, its secret in {where} (the GM's alone); "
+              f"apotheose serve {campaign.stem} --web prints it")
     return 0
 
 

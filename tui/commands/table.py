@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from core.visibility import KIND_LABELS, KINDS, Shown
+from core.visibility import KIND_LABELS, KINDS, PER_COMBATANT, Option, Shown
 
 Label = tuple[str, str]
 
@@ -126,15 +126,35 @@ SPELL_SYSTEMS: tuple[tuple[str, Label], ...] = (
 
 
 def _players_defaults() -> Iterable[Command]:
-    """What the players see of every PC, NPC or mook group (the palette's)."""
+    """What the players see of every PC, NPC or mook group, and the other choices of what they see
+    (the palette's): each option on or off, for everybody or the selected one, and an alias."""
     for kind in KINDS:
         en, fr = KIND_LABELS[kind]
-        for shown in (Shown.EXACT, Shown.WOUNDS, Shown.NOTHING):
+        for shown in Shown:
             yield Command(
                 f"players-default-{kind}-{shown.value}", "", "app", f"app.players_default('{kind}', '{shown.value}')",
                 (f"All {en}: {shown.en}", f"Tous les {fr} : {shown.fr}"),
                 palette=(f"What the players see of all {en}: {shown.en}", f"Ce que les joueurs voient des {fr} : {shown.fr}"),
             )  # fmt: skip
+    for option in Option:
+        default = option in PER_COMBATANT
+        yield Command(
+            f"players-option-{option.value}", "", "app", f"app.players_choice('option', '{option.value}')",
+            (f"Players see {option.en}", f"Les joueurs voient {option.fr}"),
+            palette=(f"Players see {option.en}: on / off" + (" (default)" if default else ""),
+                     f"Les joueurs voient {option.fr} : oui / non" + (" (par défaut)" if default else "")),
+        )  # fmt: skip
+    for option in PER_COMBATANT:
+        yield Command(
+            f"players-own-{option.value}", "", "app", f"app.players_choice('own', '{option.value}')",
+            (f"Players see {option.en}, for the selected", f"Les joueurs voient {option.fr}, pour la sélection"),
+            palette=(f"Players see {option.en}, for the selected: on / off",
+                     f"Les joueurs voient {option.fr}, pour la sélection : oui / non"),
+        )  # fmt: skip
+    yield Command(
+        "players-alias", "", "app", "app.players_choice('alias')", ("Alias", "Alias"),
+        palette=("What the players call the selected NPC (an alias)…", "Comment les joueurs appellent le PNJ sélectionné (un alias)…"),
+    )  # fmt: skip
 
 
 def _spell_systems() -> Iterable[Command]:
@@ -215,7 +235,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("init-prev", "p", "initiative", "screen.previous_turn", ("Prev turn", "Tour précédent")),
     Command("init-hide", "h", "initiative", "screen.hide", ("Hide/show", "Cacher/montrer")),
     Command("init-players-see", "w", "initiative", "app.players_see", ("Players see", "Vu des joueurs"), show=False,
-            palette=("What the players see of the selected: exact HP / wound level / nothing",
+            palette=("What the players see of the selected: exact HP / wound level / a bar / damage taken / nothing",
                      "Ce que les joueurs voient de la sélection : PV exacts / niveau de blessure / rien")),
     Command("init-players-private", "W", "initiative", "app.players_private", ("Private", "Privé"), show=False,
             palette=("Keep the selected PC's shadow, pm and conditions from the players (or show them)",
@@ -319,7 +339,8 @@ PALETTE: tuple[str, ...] = (
     "roster-add-character", "roster-add-group", "roster-edit", "roster-remove",
     "award-xp", "rest", "new-session",
     "init-players-see", "init-players-private",
-    *(command.id for command in COMMANDS if command.id.startswith("players-default-")),
+    *(command.id for command in COMMANDS if command.id.startswith(("players-default-", "players-option-", "players-own-"))),
+    "players-alias",
     "roster-add-template", "roster-add-mooks", "roster-quick-add", "roster-save-template", "roster-import",
     *(command.id for command in COMMANDS if command.id.startswith("spell-system-")),
 )  # fmt: skip

@@ -1,12 +1,15 @@
-"""``apotheose serve NAME [--port 2222] [--host 127.0.0.1] [--max-sessions 16] …``.
+"""``apotheose serve NAME [--port 2222] [--host 127.0.0.1] [--max-sessions 16] …`` and ``--web``.
 
 An SSH server for the players of one campaign (:mod:`tui.serve.server`): each player runs
 ``ssh -p PORT PLAYER@HOST`` and gets the players' view, live, in their own terminal. Who may
-enter: ``apotheose players``. It listens on 127.0.0.1 unless ``--host`` says otherwise (and then
-says so), prints the host key's fingerprint (players can check it when ssh asks), never writes
-the campaign, and runs beside the GM's app until ctrl+c. Exit status 0 when stopped, 1 when
-the campaign, the host key or the address cannot be had, 2 for bad command-line input. Only
-this command imports asyncssh.
+enter: ``apotheose players``. With ``--web``, the players' view in a browser instead
+(:mod:`tui.serve.web`: a link with the campaign's secret, printed with its QR code), or beside
+the SSH server with ``--web --ssh``. It listens on 127.0.0.1 unless ``--host`` says otherwise
+(and then says so), prints the host key's fingerprint (players can check it when ssh asks),
+never writes the campaign, and runs beside the GM's app until ctrl+c. Exit status 0 when
+stopped, 1 when the campaign, the host key, the link's secret or the address cannot be had, 2
+for bad command-line input. Only this command imports asyncssh (and textual-serve, for
+``--web``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ def parser():
     p.add_argument("--login-grace", type=_positive, default=30, metavar="S", help="seconds to log in (default 30)")
     p.add_argument("--max-failures", type=_positive, default=10, metavar="N", help="failed logins from one address before it is refused for 10 minutes (default 10)")
     p.add_argument("--lang", choices=("en", "fr"), default=None, help="the views' language (default: from LANG)")
+    p.add_argument("--web", action="store_true", help="the players' view in a browser (alone, or beside the SSH server with --ssh)")
+    p.add_argument("--ssh", action="store_true", help="with --web: the SSH server too")
+    p.add_argument("--web-port", type=_port, default=8000, metavar="PORT", help="the browser view's port (default 8000; 0: any free one)")
+    p.add_argument("--max-tabs", type=_positive, default=12, metavar="N", help="browser tabs watching at once (default 12)")
     return p
 
 
@@ -56,7 +63,6 @@ def main_serve(argv: Sequence[str]) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from saves.access import read_access
     from saves.errors import SaveError
     from saves.players_file import players_path
     from tui.cli.campaign import _campaign_file
@@ -65,6 +71,27 @@ def _serve(args: argparse.Namespace) -> int:
     campaign = _campaign_file(args.campaign, args.saves)
     if not os.path.lexists(campaign):
         raise SaveError(campaign, "no such campaign: create it with apotheose new")
+    lang = args.lang or default_lang(os.environ)
+    ssh = None
+    if args.ssh or not args.web:
+        ssh = _ssh_table(args, campaign, lang)
+        if isinstance(ssh, int):
+            return ssh
+    web = None
+    if args.web:
+        from saves.web_token import ensure_token
+        from tui.serve.web import WebTable
+
+        ensure_token(campaign)  # made on first use; a file others may read is refused here
+        web = WebTable(campaign, players_path(campaign), max_tabs=args.max_tabs, lang=lang, log=_log)
+    return asyncio.run(_main(ssh, web, args))
+
+
+def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str):
+    """(the SSH table, its host key and the key's path, who may enter), or the exit status."""
+    from saves.access import read_access
+    from saves.players_file import players_path
+
     known = read_access(campaign)  # a damaged list is said now, not at the first login
     import asyncssh  # only now: every other command answers without it
 
@@ -79,9 +106,9 @@ def _serve(args: argparse.Namespace) -> int:
         return 1
     table = Table(
         campaign, players_path(campaign), max_sessions=args.max_sessions, max_failures=args.max_failures,
-        login_grace=float(args.login_grace), lang=args.lang or default_lang(os.environ), log=_log,
+        login_grace=float(args.login_grace), lang=lang, log=_log,
     )
-    return asyncio.run(_main(table, key, key_path, args.host, args.port, known))
+    return table, key, key_path, known
 
 
 def _log(text: str) -> None:
@@ -90,32 +117,92 @@ def _log(text: str) -> None:
     print(f"apotheose serve: {visible(text, lines=False)}", flush=True)
 
 
-async def _main(table, key, key_path: Path, host: str, port: int, known) -> int:
-    from tui.serve.server import serve
-
-    try:
-        acceptor = await serve(table, key, host, port)
-    except OSError as error:
-        print(f"apotheose serve: cannot listen on {host}:{port} ({error.strerror or error})", file=sys.stderr)
-        return 1
-    bound = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else port
-    where = f"{host}:{bound}"
-    print(f"apotheose serve: {table.campaign.stem} on {where}", flush=True)
+def _where(host: str) -> None:
     if host not in LOOPBACK:
-        print(f"apotheose serve: listening on {host}, reachable from other machines (players still need a key or an invitation)", flush=True)
+        print(f"apotheose serve: listening on {host}, reachable from other machines (players still need a key, an invitation or the link)", flush=True)
     else:
         print("apotheose serve: this machine only (--host 0.0.0.0 to let other machines in)", flush=True)
-    print(f"apotheose serve: host key {key.get_fingerprint()} ({key_path})", flush=True)
-    names = [p.name for p in known.players] + [f"{i.player} (invited)" for i in known.invitations]
-    print(f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}", flush=True)
-    print(f"apotheose serve: players join with: ssh -p {bound} PLAYER@HOST; ctrl+c stops", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
-    acceptor.close()
-    await table.close()
-    await acceptor.wait_closed()
+
+
+async def _main(ssh, web, args: argparse.Namespace) -> int:
+    host = args.host
+    acceptor = runner = server = watcher = None
+    try:
+        if ssh is not None:
+            from tui.serve.server import serve
+
+            table, key, key_path, known = ssh
+            try:
+                acceptor = await serve(table, key, host, args.port)
+            except OSError as error:
+                print(f"apotheose serve: cannot listen on {host}:{args.port} ({error.strerror or error})", file=sys.stderr)
+                return 1
+            bound = acceptor.sockets[0].getsockname()[1] if acceptor.sockets else args.port
+            print(f"apotheose serve: {table.campaign.stem} on {host}:{bound}", flush=True)
+            _where(host)
+            print(f"apotheose serve: host key {key.get_fingerprint()} ({key_path})", flush=True)
+            names = [p.name for p in known.players] + [f"{i.player} (invited)" for i in known.invitations]
+            print(f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}", flush=True)
+            print(f"apotheose serve: players join with: ssh -p {bound} PLAYER@HOST; ctrl+c stops", flush=True)
+        if web is not None:
+            from tui.serve import web as browser
+
+            try:
+                server, runner, port = await browser.start(web, host, args.web_port)
+            except OSError as error:
+                print(f"apotheose serve: cannot listen on {host}:{args.web_port} ({error.strerror or error})", file=sys.stderr)
+                return 1
+            print(f"apotheose serve: {web.campaign.stem}, browser view on {host}:{port}", flush=True)
+            if ssh is None:
+                _where(host)
+            link = _link_printer(web, host, port)
+            link(web.token())
+            watcher = asyncio.get_running_loop().create_task(server.watch_token(link))
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+    finally:
+        if watcher is not None:
+            watcher.cancel()
+        if acceptor is not None:
+            acceptor.close()
+            await ssh[0].close()
+            await acceptor.wait_closed()
+        if runner is not None:
+            from tui.serve import web as browser
+
+            await browser.stop(web, runner)
     print("apotheose serve: stopped", flush=True)
     return 0
+
+
+def _link_printer(web, host: str, port: int):
+    """What prints the players' link (and its QR code on a terminal), now and when renewed."""
+    import socket
+
+    shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    stem = web.campaign.stem
+
+    def said(token: str | None) -> None:
+        if token is None:
+            print(f"apotheose serve: no browser link works now (the secret cannot be read): apotheose players link {stem} --renew", flush=True)
+            return
+        url = f"http://{shown}:{port}/?token={token}"
+        print(f"apotheose serve: players open: {url}", flush=True)
+        if sys.stdout.isatty():
+            _qr(url)
+        print("apotheose serve: a player's own link adds &pc=NAME (their character: the view tells them their turn)", flush=True)
+        print(f"apotheose serve: the link is the table's secret; apotheose players link {stem} --renew makes a new one "
+              f"(the old one then stops working); at most {web.max_tabs} tabs; ctrl+c stops", flush=True)
+
+    return said
+
+
+def _qr(text: str) -> None:
+    import segno
+
+    segno.make(text, error="l").terminal(compact=True, border=2)
+    sys.stdout.flush()

@@ -30,7 +30,6 @@ import os
 import re
 import signal
 import struct
-import sys
 import termios
 import time
 from collections.abc import Callable
@@ -39,6 +38,7 @@ from pathlib import Path
 import asyncssh
 
 from saves import access as access_list
+from tui.serve.views import view_command, view_environment
 
 #: Seconds of silence from the client before a keepalive, and how many unanswered keepalives
 #: end the connection: a half-open link is found within about (COUNT + 1) × INTERVAL.
@@ -90,23 +90,11 @@ class Table:
 
     # -- the views ---------------------------------------------------------------------------------
     def view_command(self, pc: str | None) -> list[str]:
-        command = [sys.executable, "-m", "tui", "view", str(self.players_file), "--no-mouse", "--lang", self.lang]
-        return [*command, "--pc", pc] if pc else command
+        return view_command(self.players_file, self.lang, pc, "--no-mouse")
 
     def view_environment(self, term: str) -> dict[str, str]:
         """The view's whole environment: nothing the client sent (``SendEnv``, ``SetEnv``)."""
-        root = str(Path(__file__).resolve().parents[2])  # where ``tui`` is: the view runs the same code
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "TERM": term,
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PYTHONPATH": root,
-            "SSH_CONNECTION": "1",  # the view knows it is remote
-        }
-        if "HOME" in os.environ:
-            env["HOME"] = os.environ["HOME"]
-        return env
+        return view_environment(TERM=term, SSH_CONNECTION="1")  # the view knows it is remote
 
     async def close(self) -> None:
         for session in list(self.sessions):

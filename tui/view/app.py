@@ -6,12 +6,15 @@ status line, and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling. The
 the focus: it shows the newest lines and follows them, and ↑ ↓ PgUp PgDn Home End scroll it (Tab
 gives the keys to the table). Its lines are drawn through the line API and compared with the
 previous picture: only the lines that changed are refreshed (an HP change repaints its row, and
-the log lines that moved). With ``pc``, the status line tells that player when it is their turn.
+the log lines that moved). Every line fits the width (a phone's 40 columns too: the narrow
+layout of :mod:`tui.view.render`), so nothing scrolls sideways. With ``pc``, the status line
+tells that player when it is their turn, unless the GM turned that cue off.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from pathlib import Path
@@ -32,10 +35,11 @@ from core.player_view import PlayerView
 from tui.i18n import register, t
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower, signature
-from tui.view.render import log_lines, table_lines, word
+from tui.view.render import NARROW, log_lines, table_lines, word
 
 TEXTS = {
     "status.ok": ("Players' view of {file} · read-only · q quits · ? keys", "Vue des joueurs de {file} · lecture seule · q quitte · ? touches"),
+    "status.narrow": ("{file} · q quits · ? keys", "{file} · q quitte · ? touches"),
     "status.turn": ("▶ Your turn, {pc}! · q quits · ? keys", "▶ À toi de jouer, {pc} ! · q quitte · ? touches"),
     "status.problem": ("{problem}; showing the picture of {when}", "{problem} ; image de {when} affichée"),
     "help": (
@@ -133,7 +137,10 @@ class ViewApp(App[None]):
     #log-title { height: 1; color: $text-muted; }
     #log { height: 4; scrollbar-size-vertical: 0; }
     #status { height: 1; background: $panel; }
+    #status.-your-turn { text-style: bold reverse; }
     """
+    #: The log's height: a quarter of the screen, from 4 to 10 lines.
+    LOG_MIN, LOG_MAX = 4, 10
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,ctrl+q", "quit", "Quit", id="view-quit"),
         Binding("question_mark", "help", "Keys", id="view-help"),
@@ -149,6 +156,7 @@ class ViewApp(App[None]):
         poll: bool = False,
         pc: str | None = None,
         problem: str | None = None,
+        parent: int | None = None,
     ) -> None:
         # The terminal's own colours (its background, its text): a line's style is then one
         # short code or none, instead of two 256-colour codes on each line sent.
@@ -162,6 +170,8 @@ class ViewApp(App[None]):
         #: The player's character (by name): the status line says when it is their turn.
         self.pc = pc.casefold() if pc else None
         self.problem: str | None = problem
+        #: The server process that started this view for a browser tab: gone, the view ends.
+        self.server_pid = parent
         self.shown_at = time.strftime("%H:%M:%S")
         self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=None if problem else signature(self.path))
         #: How many pictures were shown (for tests and benchmarks).
@@ -189,9 +199,30 @@ class ViewApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (tests)
             pass
         self.follower.start()
+        if self.server_pid is not None:
+            self.set_interval(0.5, self._check_parent)
+
+    def _check_parent(self) -> None:
+        """The server that runs this view for a browser tab died (even by SIGKILL): nothing is
+        left to draw for, nor a terminal to restore (the view writes to the server's pipe), and
+        the view holds nothing to save: it goes at once, no orphan left."""
+        if os.getppid() != self.server_pid:
+            os._exit(0)
 
     def on_unmount(self) -> None:
         self.follower.stop()
+
+    def on_resize(self) -> None:
+        """Lay the lines out again for the new width (a phone turned, a window resized)."""
+        self.query_one("#log").styles.height = max(self.LOG_MIN, min(self.LOG_MAX, self.size.height // 4))
+        self._draw()
+        self._show_status()  # its words for this width
+
+    def _draw(self) -> None:
+        width = max(10, self.size.width)
+        # one column for the table's scrollbar: its lines never reach under it
+        self.query_one("#table", Lines).set_lines(table_lines(self.view, self.lang, width - 1))
+        self.query_one("#log", Lines).set_lines(log_lines(self.view, self.lang, width))
 
     def _changed_from_thread(self, view: PlayerView | None, problem: str | None) -> None:
         if self.is_running:
@@ -208,27 +239,33 @@ class ViewApp(App[None]):
             if self.my_turn and not was_mine and self.updates:
                 self.bell()
             self.shown_at = time.strftime("%H:%M:%S")
-            self.query_one("#table", Lines).set_lines(table_lines(view, self.lang))
-            self.query_one("#log", Lines).set_lines(log_lines(view, self.lang))
+            self._draw()
             self.updates += 1
         else:
             self.problem = problem
+        self._show_status()
+
+    def _show_status(self) -> None:
         new = self._status()
+        status = self.query_one("#status", Static)
         if new != self._status_shown:  # an update re-lays the screen out: only when it changes
             self._status_shown = new
-            self.query_one("#status", Static).update(new)
+            status.update(new)
+        status.set_class(self.my_turn and not self.problem, "-your-turn")
 
     @property
     def my_turn(self) -> bool:
+        """Whether it is this player's PC's turn and the GM lets the view say so."""
         current = self.view.current
-        return self.pc is not None and current is not None and current.name.casefold() == self.pc
+        return self.pc is not None and self.view.your_turn and current is not None and current.name.casefold() == self.pc
 
     def _status(self) -> str:
         if self.problem:
             return text("status.problem", self.lang, problem=self.problem, when=self.shown_at)
         if self.my_turn and self.view.current is not None:
             return text("status.turn", self.lang, pc=self.view.current.name)
-        return text("status.ok", self.lang, file=self.view.campaign)
+        narrow = self.size.width and self.size.width < NARROW
+        return text("status.narrow" if narrow else "status.ok", self.lang, file=self.view.campaign)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

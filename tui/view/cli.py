@@ -1,5 +1,9 @@
 """``apotheose view NAME|FILE [--saves DIR] [--lang fr|en] [--no-mouse] [--pc NAME]``: the players' screen.
 
+``--browser`` (not in ``--help``) is how ``apotheose serve --web`` starts it for a browser tab:
+no terminal then (Textual's web driver speaks to the server on standard input and output), and
+it ends when the server that started it is gone.
+
 Read-only: it reads the campaign's players' file (``NAME.players.json``, written by the GM's
 app; :mod:`saves.players_file`), never the campaign, and never writes, locks or creates
 anything (read permission on that file and its folder is enough). Exit status 0 on ``q`` or a
@@ -9,6 +13,7 @@ input is not a terminal or the terminal hangs up, 2 for bad command-line input.
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Sequence
 
@@ -25,6 +30,7 @@ def main_view(argv: Sequence[str]) -> int:
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports")
     p.add_argument("--poll", action="store_true", help="look at the file every 0.2 s instead of using a file watcher")
     p.add_argument("--pc", metavar="NAME", help="your character: the view tells you when it is your turn")
+    p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
     try:
         args = p.parse_args(list(argv))
     except SystemExit as done:
@@ -53,12 +59,13 @@ def main_view(argv: Sequence[str]) -> int:
         first, problem = PlayerView(campaign=given.stem), problem_of(error)  # the GM has not opened it yet
     except SaveError as error:
         return complain(f"apotheose view: {error}", 1)
-    if (why := no_terminal()) is not None:
+    if not args.browser and (why := no_terminal()) is not None:
         return complain(f"apotheose view: {why}", 1)
     from tui.view.app import ViewApp
 
     lang = args.lang or default_lang(os.environ)
-    app = ViewApp(path, first, lang=lang, mouse=not args.no_mouse, poll=args.poll, pc=args.pc, problem=problem)
+    app = ViewApp(path, first, lang=lang, mouse=not args.no_mouse, poll=args.poll, pc=args.pc, problem=problem,
+                  parent=os.getppid() if args.browser else None)
     hung_up = leave_on_hangup(app)
     try:
         app.run(mouse=app.mouse)

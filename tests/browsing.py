@@ -1,0 +1,197 @@
+"""Helpers for the tests (and the benchmark) of ``apotheose serve --web``: a real server process
+on 127.0.0.1 (a port from the OS), the GM's side writing the campaign as the app does, headless
+Chromium (Debian's ``chromium``, installed with apt-get when missing, see tests/terminals.py)
+driven by Playwright's Python API (pip-installed when missing; never ``playwright install``:
+it uses that Chromium), and a terminal emulator (pyte) that reads what a tab was sent.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from tests.serving import alive, children_of
+from tests.terminals import need, wait_until
+
+APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
+CHROMIUM = "/usr/bin/chromium"
+#: How Chromium runs here: headless, no sandbox (root), and never calling out (this machine's
+#: network reaches nothing but the package registries).
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def need_browser() -> None:
+    """Chromium (apt-get, as root) and Playwright's Python package (pip), when missing."""
+    need("chromium")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "playwright"], check=True, timeout=600)
+
+
+class Browser:
+    """Playwright and one Chromium with a new, empty profile; each :meth:`tab` a page."""
+
+    def __init__(self, viewport: dict[str, int] | None = None) -> None:
+        need_browser()
+        from playwright.sync_api import sync_playwright
+
+        self.profile = tempfile.TemporaryDirectory(prefix="apotheose-chromium-")
+        self._playwright = sync_playwright().start()
+        self.context = self._playwright.chromium.launch_persistent_context(
+            self.profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport=viewport or PHONE,
+        )
+
+    def tab(self) -> Tab:
+        return Tab(self.context.new_page())
+
+    def close(self) -> None:
+        try:
+            self.context.close()
+        finally:
+            self._playwright.stop()
+            self.profile.cleanup()
+
+
+class Tab:
+    """A page, and a terminal emulator fed every byte its websocket received."""
+
+    def __init__(self, page) -> None:
+        import pyte
+
+        self.page = page
+        self.received = bytearray()
+        self.size: tuple[int, int] | None = None
+        self._screen: pyte.Screen | None = None
+        self._stream: pyte.ByteStream | None = None
+        self.sockets: list[str] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws) -> None:
+        import pyte
+
+        self.sockets.append(ws.url)
+        match = re.search(r"width=(\d+)&height=(\d+)", ws.url)
+        if match:
+            self.size = (int(match.group(1)), int(match.group(2)))
+            self._screen = pyte.Screen(*self.size)
+            self._stream = pyte.ByteStream(self._screen)
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload) -> None:
+        if isinstance(payload, str):
+            return  # the JSON messages (pong): not the screen
+        self.received += payload
+        if self._stream is not None:
+            self._stream.feed(bytes(payload))
+
+    def text(self) -> str:
+        """The screen as the tab's terminal shows it now."""
+        return "\n".join(self._screen.display) if self._screen is not None else ""
+
+    def wait_for(self, text: str, timeout: float = 30) -> float:
+        """Seconds until ``text`` is on the screen (the page's events are handled meanwhile)."""
+        waited = 0.0
+        while text not in self.text():
+            if waited > timeout:
+                raise TimeoutError(f"{text!r} not on the screen after {timeout} s:\n{self.text()}")
+            self.page.wait_for_timeout(50)
+            waited += 0.05
+        return waited
+
+
+class WebServer:
+    """``apotheose serve NAME --web`` on a demo campaign made for the test."""
+
+    def __init__(self, base: Path, *args: str, campaign: str = "villon") -> None:
+        self.base = base
+        self.saves = base / "saves"
+        self.campaign = campaign
+        done = subprocess.run([APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        self.path = self.saves / f"{campaign}.json"
+        self.lines: list[str] = []
+        self.process = subprocess.Popen(
+            [APOTHEOSE, "serve", campaign, "--web", "--web-port", "0", "--saves", str(self.saves), *args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "LANG": "C.UTF-8"},
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+        wait_until(lambda: self.url is not None or self.process.poll() is not None, 60)
+        assert self.url is not None, self.output
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def url(self) -> str | None:
+        """The players' link (the newest printed)."""
+        found = re.findall(r"players open: (http://\S+)", self.output)
+        return found[-1] if found else None
+
+    @property
+    def port(self) -> int:
+        match = re.search(r"browser view on 127\.0\.0\.1:(\d+)", self.output)
+        assert match, self.output
+        return int(match.group(1))
+
+    @property
+    def token(self) -> str:
+        assert self.url is not None
+        return self.url.rsplit("token=", 1)[1]
+
+    def view_pids(self) -> list[int]:
+        return [int(pid) for pid in re.findall(r"view pid (\d+)", self.output)]
+
+    def children(self) -> list[int]:
+        """Processes whose parent is the server (its views; zombies included)."""
+        return children_of(self.process.pid)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)  # by its pid
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+
+
+class GM:
+    """The GM's side as the app does it: the campaign opened with its lock, each action recorded
+    and saved (the campaign, then the players' file)."""
+
+    def __init__(self, path: Path) -> None:
+        from saves.store import AutoSaver, open_campaign
+
+        self.opened = open_campaign(path)
+        self.saver = AutoSaver(path, self.opened.lock, seen=self.opened.seen, published=self.opened.published)
+        self.journal = self.opened.journal
+
+    def play(self, *actions) -> None:
+        for action in actions:
+            self.journal, _ = self.journal.record(action)
+            self.saver.save(self.journal)
+        assert self.saver.flush(10)
+
+    def close(self) -> None:
+        self.saver.close()
+        self.opened.close()
+
+
+__all__ = ["APOTHEOSE", "GM", "Browser", "Tab", "WebServer", "alive", "need_browser"]

@@ -1,0 +1,362 @@
+"""The browser view of ``apotheose serve NAME --web``: the players' view in a browser tab.
+
+Built on textual-serve: its :class:`~textual_serve.app_service.AppService` runs one Textual
+app per websocket (here ``apotheose view --browser`` on the campaign's players' file, with
+Textual's web driver) and its page script (``textual.js``, xterm.js) draws it in the tab.
+
+textual-serve has no authentication; here every request — the page, its script and style, the
+websocket — must carry the campaign's secret (:mod:`saves.web_token`): ``?token=`` in the link
+(the page answers with a cookie holding it, ``HttpOnly``, ``SameSite=Strict``, and sends the
+browser on to the same page without it, so that the address bar and the history do not show
+it), or that cookie. Without it the answer is 403 and nothing starts. A websocket must come
+from the page's own origin (another site cannot open one with the player's cookie). There is no
+file download route and no folder listing. The secret file is read again when it changes:
+renewing it (``apotheose players link NAME --renew``) refuses the old link at once and closes
+the tabs opened with it within a second.
+
+At most ``max_tabs`` views run at once (a tab past them is told the table is full). Each view
+runs in a process group of its own, with an environment made here; when its tab closes (or its
+link goes silent: a heartbeat every :data:`HEARTBEAT` seconds), it is asked to quit and its
+group is killed if it has not within :data:`QUIT_GRACE` s. A view ends with the server, even
+one killed with SIGKILL (``PR_SET_PDEATHSIG`` on Linux, and the view watches its parent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import hmac
+import html
+import os
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlencode
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from saves.web_token import read_token, token_path
+from tui.serve.views import view_command, view_environment
+
+#: Seconds between websocket pings; a tab that does not answer within half of it is closed.
+HEARTBEAT = 2.0
+#: Seconds a closed tab's view has to quit before its process group is killed.
+QUIT_GRACE = 1.0
+#: How often the server looks at the secret file (a renewed link closes the old tabs).
+TOKEN_CHECK = 0.5
+#: The widest and tallest a tab may ask for (in cells).
+MAX_COLUMNS, MAX_ROWS = 500, 300
+
+Log = Callable[[str], None]
+
+
+class WebTable:
+    """What every tab shares: the campaign, its players' file and secret, the tabs open."""
+
+    def __init__(self, campaign: Path, players_file: Path, *, max_tabs: int = 12, lang: str = "en", log: Log = print) -> None:
+        self.campaign = campaign
+        self.players_file = players_file
+        self.max_tabs = max_tabs
+        self.lang = lang
+        self.log = log
+        self.tabs: set[Tab] = set()
+        #: The cookie's name: one per campaign (cookies are per host, not per port).
+        self.cookie = "apotheose-" + "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in campaign.stem)[:40]
+        self._token: tuple[object, str | None] = (None, None)
+
+    def token(self) -> str | None:
+        """The secret now (read again when the file changed; None when it cannot be read: then
+        nobody gets in)."""
+        try:
+            st = os.stat(token_path(self.campaign))
+            seen: object = (st.st_ino, st.st_mtime_ns, st.st_size, st.st_mode)
+        except OSError:
+            seen = None
+        if seen != self._token[0]:
+            try:
+                token = read_token(self.campaign)
+            except Exception as error:  # noqa: BLE001 - an unreadable secret lets nobody in, and says why
+                self.log(f"the browser link's secret cannot be read: {error}")
+                token = None
+            self._token = (seen, token)
+        return self._token[1]
+
+    def allows(self, given: str | None) -> bool:
+        token = self.token()
+        return token is not None and given is not None and hmac.compare_digest(given.encode(), token.encode())
+
+    def view_command(self, pc: str | None) -> list[str]:
+        return view_command(self.players_file, self.lang, pc, "--browser")
+
+    def view_environment(self, width: int, height: int) -> dict[str, str]:
+        """The view's whole environment, with Textual's web driver and the tab's size."""
+        return view_environment(
+            TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_FPS="60", TEXTUAL_COLOR_SYSTEM="truecolor",
+            TERM_PROGRAM="textual", COLUMNS=str(width), ROWS=str(height),
+        )
+
+    async def close(self) -> None:
+        """Every tab's view ends (the server stops)."""
+        await asyncio.gather(*(tab.end() for tab in list(self.tabs)), return_exceptions=True)
+
+
+class Tab(AppService):
+    """One browser tab: its websocket and the players' view running for it."""
+
+    def __init__(self, table: WebTable, websocket: web.WebSocketResponse, server: Server, *, token: str, pc: str | None, address: str) -> None:
+        async def close() -> None:
+            await websocket.close()
+
+        super().__init__(
+            " ".join(table.view_command(pc)),
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=server.download_manager,
+        )
+        self.table = table
+        self.websocket = websocket
+        self.token = token
+        self.pc = pc
+        self.address = address
+        self._ended = False
+
+    @property
+    def process(self) -> asyncio.subprocess.Process | None:
+        return self._process
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        """The view, without a shell, in a process group of its own, dying with the server."""
+        process = await asyncio.create_subprocess_exec(
+            *self.table.view_command(self.pc),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            env=self.table.view_environment(width, height), start_new_session=True,
+            preexec_fn=_dies_with(os.getpid()), close_fds=True,
+        )
+        assert process.stdin is not None
+        self._process, self._stdin = process, process.stdin
+        return process
+
+    async def end(self) -> None:
+        """Ask the view to quit; kill its process group if it has not within QUIT_GRACE s."""
+        if self._ended:
+            return
+        self._ended = True
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE / 2)
+            try:
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+            except (TimeoutError, asyncio.TimeoutError):
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                await process.wait()
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._task, QUIT_GRACE)
+            self._task = None
+        if process is not None:  # anything the view left in its group (nothing, normally)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+def _dies_with(server: int) -> Callable[[], None]:
+    """For the child, before it runs the view: SIGKILL when the server dies (Linux)."""
+
+    def preexec() -> None:
+        with contextlib.suppress(Exception):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != server:  # the server died before prctl: go now
+            os._exit(1)
+
+    return preexec
+
+
+FORBIDDEN = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>apotheose</title></head>
+<body style="font-family: sans-serif; background: #111; color: #eee; padding: 1em">
+<p>This link is not the table's link, or it was renewed. Ask the GM for the link (or its QR code).</p>
+<p>Ce lien n'est pas celui de la table, ou il a été renouvelé. Demandez le lien (ou son QR code) au MJ.</p>
+</body></html>
+"""
+
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/css/xterm.css">
+<style>
+  html, body {{ margin: 0; height: 100%; background: #000; overflow: hidden; }}
+  #terminal {{ position: absolute; inset: 0; }}
+  .closed {{ display: none; position: absolute; inset: 0; z-index: 10; align-items: center; justify-content: center;
+            flex-direction: column; background: rgba(0, 0, 0, 0.85); color: #eee; font-family: sans-serif; }}
+  body.-closed .closed {{ display: flex; }}
+  .closed button {{ font-size: 1.2em; padding: 0.5em 1.5em; }}
+</style>
+<script>
+  // The websocket of this page's own origin (and the player's character, ?pc=NAME, for the
+  // your-turn cue); a font that fits 40 columns on a phone, 16 px on anything wider.
+  document.addEventListener("DOMContentLoaded", function () {{
+    var terminal = document.getElementById("terminal");
+    var pc = new URLSearchParams(location.search).get("pc");
+    terminal.dataset.sessionWebsocketUrl = (location.protocol === "https:" ? "wss://" : "ws://") + location.host
+      + "/ws" + (pc ? "/" + encodeURIComponent(pc) : "");
+    var given = Number(new URLSearchParams(location.search).get("fontsize"));
+    var probe = document.createElement("canvas").getContext("2d");
+    probe.font = "16px 'Roboto Mono', Monaco, 'Courier New', monospace";  // the font textual.js asks for
+    var cell = probe.measureText("MMMMMMMMMM").width / 10 / 16;
+    var fits = Math.floor((window.innerWidth - 4) / (40 * cell) * 10) / 10;
+    terminal.dataset.fontSize = given > 4 && given < 64 ? given : Math.max(8, Math.min(16, fits));
+  }});
+</script>
+<script src="/static/js/textual.js"></script>
+</head>
+<body>
+<div class="closed"><p>{ended}</p><button type="button" onclick="location.reload()">{reload}</button></div>
+<div id="terminal" class="textual-terminal" data-session-websocket-url="" data-font-size="16"></div>
+</body>
+</html>
+"""
+
+WORDS = {"en": ("The view ended.", "Open it again"), "fr": ("La vue s'est arrêtée.", "La rouvrir")}
+
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
+    " connect-src 'self'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'",
+}
+
+
+class BrowserServer(Server):
+    """textual-serve's server with the table's guard, its tabs and its page."""
+
+    def __init__(self, table: WebTable, host: str, port: int) -> None:
+        super().__init__(" ".join(table.view_command(None)), host=host, port=port, title=table.campaign.stem)
+        self.table = table
+
+    async def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard], client_max_size=64 * 1024)
+        app.add_routes([
+            web.get("/", self.page),
+            web.get("/ws", self.socket),
+            web.get("/ws/{pc}", self.socket),
+            web.get("/favicon.ico", _no_icon),
+            web.static("/static", self.statics_path, show_index=False, follow_symlinks=False),
+        ])
+        app.on_response_prepare.append(_headers)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+        given = request.query.get("token") or request.cookies.get(self.table.cookie)
+        if not self.table.allows(given):
+            if request.path in ("/", "/ws") or request.path.startswith("/ws/"):
+                self.table.log(f"refused {request.remote} ({request.path}): {'a wrong or renewed' if given else 'no'} link secret")
+            return web.Response(status=403, text=FORBIDDEN, content_type="text/html")
+        origin = request.headers.get("Origin")
+        if request.path.startswith("/ws") and origin is not None and origin != f"{request.scheme}://{request.host}":
+            self.table.log(f"refused {request.remote}: a websocket from another site ({origin!r})")
+            return web.Response(status=403, text=FORBIDDEN, content_type="text/html")
+        return await handler(request)
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        if "token" in request.query:  # the cookie, and the same page without the secret in its address
+            rest = {k: v for k, v in request.query.items() if k != "token"}
+            response = web.HTTPFound("/" + (f"?{urlencode(rest)}" if rest else ""))
+            response.set_cookie(self.table.cookie, request.query["token"], httponly=True, samesite="Strict", path="/")
+            return response
+        lang = "fr" if self.table.lang == "fr" else "en"
+        ended, again = WORDS[lang]
+        text = PAGE.format(lang=lang, title=html.escape(f"{self.table.campaign.stem} — apotheose"), ended=ended, reload=again)
+        return web.Response(text=text, content_type="text/html")
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        pc = request.match_info.get("pc")
+        if pc is not None and (len(pc) > 100 or any(ord(ch) < 32 or ord(ch) == 127 for ch in pc)):
+            pc = None
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=64 * 1024)
+        await websocket.prepare(request)
+        table = self.table
+        if len(table.tabs) >= table.max_tabs:
+            table.log(f"refused {request.remote}: the table is full ({table.max_tabs} tabs)")
+            with contextlib.suppress(Exception):
+                await websocket.send_bytes(f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n".encode())
+                await websocket.close()
+            return websocket
+        token = request.query.get("token") or request.cookies.get(table.cookie) or ""
+        tab = Tab(table, websocket, self, token=token, pc=pc, address=str(request.remote))
+        table.tabs.add(tab)  # no await since the count: the cap holds
+        width = max(10, min(MAX_COLUMNS, _whole(request.query.get("width"), 80)))
+        height = max(5, min(MAX_ROWS, _whole(request.query.get("height"), 24)))
+        try:
+            await tab.start(width, height)
+            table.log(f"a tab opened from {request.remote} (view pid {tab.process.pid if tab.process else '?'}, {len(table.tabs)} open)")
+            await self._process_messages(websocket, tab)
+        except Exception as error:  # noqa: BLE001 - a tab's failure ends that tab only
+            table.log(f"a tab from {request.remote} failed: {error!r}")
+        finally:
+            await tab.end()
+            table.tabs.discard(tab)
+            table.log(f"a tab closed ({request.remote}, {len(table.tabs)} open)")
+            with contextlib.suppress(Exception):
+                await websocket.close()
+        return websocket
+
+    async def watch_token(self, said: Callable[[str | None], None]) -> None:
+        """Close the tabs whose secret is no longer the table's (a renewed link) and tell
+        ``said`` the new one."""
+        last = self.table.token()
+        while True:
+            await asyncio.sleep(TOKEN_CHECK)
+            token = self.table.token()
+            if token != last:
+                last = token
+                stale = [tab for tab in self.table.tabs if not token or not hmac.compare_digest(tab.token.encode(), token.encode())]
+                for tab in stale:
+                    with contextlib.suppress(Exception):
+                        await tab.websocket.close()
+                if stale:
+                    self.table.log(f"the link was renewed: {len(stale)} tab{'s' if len(stale) != 1 else ''} opened with the old one closed")
+                said(token)
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.path.startswith("/static/") and response.status == 200:  # the script and style: no secret in them
+        response.headers["Cache-Control"] = "private, max-age=86400"
+
+
+async def _no_icon(_request: web.Request) -> web.StreamResponse:
+    return web.Response(status=204)
+
+
+def _whole(text: str | None, default: int) -> int:
+    return int(text) if text is not None and text.isascii() and text.isdigit() and len(text) < 6 else default
+
+
+async def start(table: WebTable, host: str, port: int) -> tuple[BrowserServer, web.AppRunner, int]:
+    """The browser server listening on ``host:port`` (0: any free port); its port."""
+    server = BrowserServer(table, host, port)
+    runner = web.AppRunner(await server.make_app(), access_log=None, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, reuse_address=True)
+    await site.start()
+    addresses = runner.addresses
+    return server, runner, addresses[0][1] if addresses else port
+
+
+async def stop(table: WebTable, runner: web.AppRunner) -> None:
+    await table.close()
+    await runner.cleanup()
