@@ -135,10 +135,10 @@ async def test_a_scale_choice_sets_its_value_and_the_difficulty_follows():
         busy = await add_aspect(pilot, "concentration", downs=4)  # very busy public place +8…+18
         assert busy.query_one(".d6-value", Input).value == "8"
         await type_value(pilot, busy, "12")  # within the span: still the row
-        assert busy.aspect().choice == "very_busy_public_place"
+        assert busy.aspect().row == "very_busy_public_place"
         await wait_for(pilot, lambda: text(app, "#d6-result") == "total 35 → difficulty 18")
         await type_value(pilot, busy, "30")  # outside: a free value
-        assert busy.aspect().choice is None
+        assert busy.aspect().row is None
         await wait_for(pilot, lambda: text(app, "#d6-result") == "total 53 → difficulty 27")
 
 
@@ -271,7 +271,7 @@ async def test_a_free_value_reads_free_value_never_a_row_it_is_not():
         assert shown() == "2 rounds +0"
         await type_value(pilot, row, "1")
         await wait_for(pilot, lambda: shown() == "3 rounds +1")
-        assert row.aspect().choice == "3"
+        assert row.aspect().row == "3"
         await type_value(pilot, row, "15")
         await wait_for(pilot, lambda: shown() == "free value")
         await wait_for(pilot, lambda: text(app, "#d6-result") == "total 28 → difficulty 14")

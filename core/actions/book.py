@@ -11,7 +11,7 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
-from core.actions.base import Action, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome
 from core.breakdown import Line
 from core.campaign import Campaign
 from core.errors import RulesError
@@ -74,16 +74,25 @@ class SaveSpell(Action):
     spell: BookSpell
     replace: bool = False
 
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        """Saving under a name the book has: replace that spell? (the app asks; yes replaces)."""
+        old = campaign.book.spell(self.spell.system, self.spell.name)
+        if old is None or self.replace:
+            return None
+        label = _label(old.system)
+        return NeedsConfirmation(
+            "name", f"the book already has a {label.en} spell named {quote(old.name)} (replace it, or choose another name)",
+            fr=f"le grimoire a déjà un sort {label.fr} nommé {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
+            question=Line(f"Replace the {label.en} spell {quote(old.name)} in the book?", f"Remplacer le sort {label.fr} {quote(old.name)} du grimoire ?"),
+            answer={"replace": True},
+        )  # fmt: skip
+
     def apply(self, campaign: Campaign) -> Outcome:
         spell, book = self.spell, campaign.book
         _not_built_in(spell.system, spell.name)
+        if (question := self.ask(campaign)) is not None:
+            raise question  # replayed or sent without the question: the same refusal
         old = book.spell(spell.system, spell.name)
-        if old is not None and not self.replace:
-            label = _label(spell.system)
-            raise RulesError(
-                "name", f"the book already has a {label.en} spell named {quote(old.name)} (replace it, or choose another name)",
-                fr=f"le grimoire a déjà un sort {label.fr} nommé {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
-            )  # fmt: skip
         spells = _put(book.spells, old, spell)
         what = ("replaced", "remplacé") if old is not None else ("saved", "enregistré")
         return Outcome(campaign.with_book(attrs.evolve(book, spells=spells)), _line(what, spell.system, spell.name))
@@ -140,15 +149,25 @@ class SaveCaster(Action):
     caster: BookCaster
     replace: bool = False
 
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        """Remembering a name the book has: replace that caster? (the app asks; yes replaces)."""
+        old = campaign.book.caster(self.caster.system, self.caster.name)
+        if old is None or self.replace:
+            return None
+        label = _label(old.system)
+        return NeedsConfirmation(
+            "name", f"a {label.en} caster is already named {quote(old.name)} (replace it, or choose another name)",
+            fr=f"un lanceur {label.fr} s'appelle déjà {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
+            question=Line(f"Replace the {label.en} caster {quote(old.name)}?", f"Remplacer le lanceur {label.fr} {quote(old.name)} ?"),
+            answer={"replace": True},
+        )  # fmt: skip
+
     def apply(self, campaign: Campaign) -> Outcome:
         caster, book = self.caster, campaign.book
+        if (question := self.ask(campaign)) is not None:
+            raise question  # replayed or sent without the question: the same refusal
         old = book.caster(caster.system, caster.name)
         label = _label(caster.system)
-        if old is not None and not self.replace:
-            raise RulesError(
-                "name", f"a {label.en} caster is already named {quote(old.name)} (replace it, or choose another name)",
-                fr=f"un lanceur {label.fr} s'appelle déjà {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
-            )  # fmt: skip
         casters = _put(book.casters, old, caster)
         what = ("replaced", "remplacé") if old is not None else ("remembered", "retenu")
         lines = (Line(f"Casters: {quote(caster.name)} ({label.en}) {what[0]}", f"Lanceurs : {quote(caster.name)} ({label.fr}) {what[1]}"),)

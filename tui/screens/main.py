@@ -30,6 +30,7 @@ from tui.messages import ShowPane
 from tui.screens import template_keys as quick
 from tui.screens.fight_keys import FightActions
 from tui.screens.roster_keys import RosterActions
+from tui.screens.spell_book import SpellBookActions
 from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
@@ -53,7 +54,7 @@ register(
 )
 
 
-class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, Screen[None]):
+class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, SpellBookActions, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")
 

@@ -15,8 +15,9 @@ import attrs
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.magic import DURATION, RANGE, TARGETS, Effect, Scale, SpellCost, SpellRequest, max_spell_intensity, spell_cost
+from core.magic import DURATION, RANGE, TARGETS, Effect, Scale, SpellCost, SpellRequest, max_spell_intensity
 from core.roster import Character
+from core.spellbook.apotheose import ApotheoseInputs
 from tui.i18n import refused as refusal
 from tui.i18n import register, t
 from tui.spells.description import (
@@ -94,21 +95,22 @@ class Priced:
     inspired: bool
 
 
-def request(values: Values) -> tuple[SpellRequest, bool]:
-    """The spell as typed (its levels, 0 when empty) and the inspiration box."""
+def request(values: Values) -> ApotheoseInputs:
+    """The spell as typed (its levels, 0 when empty): what the book stores of it."""
     if values.get("intensity") is None:
         raise refusal("intensity", "spell.type_intensity")
-    levels = [parsed(values, name) or 0 for name in FIELDS]
-    return SpellRequest(*levels), bool(values["inspired"])
+    spell = SpellRequest(*(parsed(values, name) or 0 for name in FIELDS))  # the calculator's own checks first
+    return ApotheoseInputs(*attrs.astuple(spell))
 
 
-def price(typed: tuple[SpellRequest, bool], campaign: Campaign, caster: Character | None = None) -> Priced:
+def filled(spell: ApotheoseInputs) -> Values:
+    """The tab's fields for a stored spell (not inspired: an affect is of the moment)."""
+    return {**{name: getattr(spell, name) for name in FIELDS}, "inspired": False}
+
+
+def price(spell: ApotheoseInputs, campaign: Campaign, caster: Character | None = None, inspired: bool = False) -> Priced:
     """The cost of the spell, with the caster's âme, pm and shadow when it is a mystic."""
-    spell, inspired = typed
-    if caster is None or not caster.mystic:
-        return Priced(spell_cost(*attrs.astuple(spell)), caster, inspired)
-    c = caster
-    return Priced(spell_cost(*attrs.astuple(spell), ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value), caster, inspired)
+    return Priced(spell.cost(caster if caster is not None and caster.mystic else None), caster, inspired)
 
 
 def max_hint(c: Character | None, cost: SpellCost | None, lang: Lang) -> str:
@@ -168,7 +170,7 @@ def caster_line(c: Character | None, lang: Lang) -> str:
     return t("spell.caster", lang, name=c.name) + stats
 
 
-def around(values: Values, campaign: Campaign, lang: Lang, caster: Character | None = None) -> Mapping[str, str]:
+def around(values: Values, campaign: Campaign, lang: Lang, caster: Character | None = None, inspired: bool = False) -> Mapping[str, str]:
     """The caster line and what each level typed means (``1 = 10 minutes``), priced or not."""
     lines = {"caster": caster_line(caster, lang), "intensity-hint": max_hint(caster, None, lang)}
     for name, scale in SCALES.items():
@@ -202,6 +204,7 @@ APOTHEOSE = SpellDescription(
                 Line("breakdown", hide_empty=True),
             ),
             request, price, shown, not_priced, first="intensity", verdict="verdict", extra=around,
+            system="apotheose", filled=filled,
         ),
     ),
     style="spell",

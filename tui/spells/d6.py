@@ -15,12 +15,12 @@ from typing import Any
 from core.breakdown import Lang, signed
 from core.campaign import Campaign
 from core.choices import parse_choice
-from core.d6.psionics import MediumContact, psionic_difficulty
+from core.d6.psionics import MediumContact
 from core.d6.scales import Depth, EffectKind, Power, Wound
 from core.d6.skills import magic_attribute_cost, magic_skill_cost
-from core.d6.spell import effect_value, spell_difficulty, typed_effect
+from core.d6.spell import effect_value, typed_effect
 from core.errors import RulesError
-from tui.i18n import refused as refusal
+from core.spellbook.d6 import D6Inputs, PsionicInputs
 from tui.i18n import register, t
 from tui.spells.description import (
     Check,
@@ -38,6 +38,8 @@ from tui.spells.description import (
     Values,
     Words,
     parsed,
+    prompt,
+    refused,
 )
 
 register(
@@ -85,8 +87,7 @@ def result(text: str, breakdown: str = "", ok: bool = True) -> Scored:
 
 
 def not_priced(error: RulesError, lang: Lang) -> Scored:
-    text = error.reason_in(lang) if error.field in ("effect", "usual_cost") else error.text(lang)
-    return result(text, ok=False)
+    return refused(error, lang, summary="result", clear=("breakdown",))
 
 
 # -- a spell --------------------------------------------------------------------------------------------
@@ -98,31 +99,39 @@ def effect_of(values: Values) -> Any:
     return effect_value(text, str(values["kind"])) if text else None
 
 
-def spell(values: Values) -> tuple[Any, list, Values]:
-    effect = effect_of(values)
-    if effect is None:
-        raise refusal("effect", "d6.type_effect")
-    return effect, list(values["spell-aspects"]), values
-
-
-def price_spell(typed: tuple[Any, list, Values], campaign: Campaign) -> tuple[Any, int, Any]:
-    effect, aspects, values = typed
-    priced = spell_difficulty(
-        effect, aspects, halve=bool(values["halve"]), unskilled=bool(values["unskilled"]), magic_level=parsed(values, "magic-level") or 0
+def spell(values: Values) -> D6Inputs:
+    """The spell as typed (what the book stores of it)."""
+    text = str(values["effect"]).replace(" ", "")
+    if not text:
+        raise prompt("effect", "d6.type_effect")
+    typed = {"effect_value": int(text)} if text.isdigit() else {"effect": text, "kind": str(values["kind"])}
+    return D6Inputs(
+        **typed, aspects=values["spell-aspects"], unskilled=bool(values["unskilled"]), magic_level=parsed(values, "magic-level") or 0
     )
-    return effect, len(aspects), priced
 
 
-def spell_shown(priced: tuple[Any, int, Any], lang: Lang) -> Scored:
-    effect, aspects, outcome = priced
+def spell_filled(spell: D6Inputs) -> Values:
+    """The tab's fields for a stored spell (halving stays the campaign's house rule, as set)."""
+    effect = str(spell.effect_value) if spell.effect is None else spell.effect
+    return {"effect": effect, "kind": spell.kind, "spell-aspects": spell.aspects, "unskilled": spell.unskilled, "magic-level": spell.magic_level}
+
+
+def price_spell(spell: D6Inputs, campaign: Campaign, halve: bool | None = None) -> tuple[D6Inputs, Any]:
+    """The difficulty, halved as the tab's box says (the campaign's ``d6_halve`` by default)."""
+    return spell, spell.difficulty(campaign.rules.d6_halve if halve is None else halve)
+
+
+def spell_shown(priced: tuple[D6Inputs, Any], lang: Lang) -> Scored:
+    spell, outcome = priced
     head = t("d6.spell_result", lang, total=outcome.total, difficulty=outcome.difficulty)
     if outcome.roll_modifier:
         head += t("d6.roll", lang, modifier=signed(outcome.roll_modifier))
     # The aspects are on screen: the breakdown from the total on.
-    return result(head, "\n".join(ln.text(lang) for ln in outcome.breakdown[len(effect.breakdown) + aspects :]))
+    shown = outcome.breakdown[len(spell.effect_read().breakdown) + len(spell.aspects) :]
+    return result(head, "\n".join(ln.text(lang) for ln in shown))
 
 
-def effect_line(values: Values, campaign: Campaign, lang: Lang) -> Mapping[str, str]:
+def effect_line(values: Values, campaign: Campaign, lang: Lang, **_: object) -> Mapping[str, str]:
     """``= 14`` beside the effect typed (nothing while it is not one)."""
     try:
         effect = effect_of(values)
@@ -132,9 +141,10 @@ def effect_line(values: Values, campaign: Campaign, lang: Lang) -> Mapping[str, 
 
 
 # -- a psionic power ------------------------------------------------------------------------------------
-def psionic(values: Values) -> tuple[Power, list, str | None, str | None, MediumContact | None]:
+def psionic(values: Values) -> PsionicInputs:
+    """The power as typed (what the book stores of it)."""
     power = parse_choice(Power, values["power"], "power")
-    medium = None
+    medium = MediumContact()
     if power is Power.medium:
         medium = MediumContact(
             bool(values["assassinated"]), parsed(values, "years-dead") or 0, bool(values["known-personally"]),
@@ -142,12 +152,20 @@ def psionic(values: Values) -> tuple[Power, list, str | None, str | None, Medium
         )  # fmt: skip
     wound = str(values["wound"]) if power is Power.healing else None
     depth = str(values["depth"]) if power is Power.psychometry else None
-    return power, list(values["psionic-aspects"]), wound, depth, medium
+    return PsionicInputs(power.value, wound, depth, medium, values["psionic-aspects"])
 
 
-def price_psionic(typed: tuple, campaign: Campaign) -> Any:
-    power, aspects, wound, depth, medium = typed
-    return psionic_difficulty(power, aspects, wound=wound, depth=depth, medium=medium)
+def psionic_filled(power: PsionicInputs) -> Values:
+    m = power.medium
+    return {
+        "power": power.power, "psionic-aspects": power.aspects, "assassinated": m.assassinated, "years-dead": m.years_dead,
+        "known-personally": m.known_personally, "has-information": m.has_information, "place-of-death": m.place_of_death,
+        **({"wound": power.wound} if power.wound else {}), **({"depth": power.depth} if power.depth else {}),
+    }  # fmt: skip
+
+
+def price_psionic(power: PsionicInputs, campaign: Campaign, **_: object) -> Any:
+    return power.difficulty()
 
 
 def psionic_shown(outcome: Any, lang: Lang) -> Scored:
@@ -163,11 +181,11 @@ def skill(values: Values) -> tuple[bool, int | None, bool]:
     attribute = bool(values["attribute"])
     usual = parsed(values, "usual-cost")
     if not attribute and usual is None:
-        raise refusal("usual_cost", "d6.type_cost")
+        raise prompt("usual_cost", "d6.type_cost")
     return attribute, usual, bool(values["master"])
 
 
-def price_skill(typed: tuple[bool, int | None, bool], campaign: Campaign) -> tuple[bool, Any]:
+def price_skill(typed: tuple[bool, int | None, bool], campaign: Campaign, **_: object) -> tuple[bool, Any]:
     attribute, usual, master = typed
     if attribute:
         return True, magic_attribute_cost()
@@ -196,10 +214,11 @@ D6 = SpellDescription(
                 Custom("spell-aspects", "tui.widgets.spell_d6:SpellAspects"),
                 Row((
                     Check("unskilled", ("unmastered +5", "non maîtrisée +5")), Check("halve", ("halve", "diviser par 2"), True, rule="d6_halve"),
-                    Words(("magic lvl", "niv. magie"), small=True), Number("magic-level", restrict=r"[-+]?\d{0,2}", value="0", select_on_focus=True),
+                    Words(("magic lvl", "niv. magie"), small=True), Number("magic-level", restrict=r"[-+]?\d{0,2}", value="0"),
                 ), id="options"),
             ),
             spell, price_spell, spell_shown, not_priced, first="effect", verdict="result", extra=effect_line,
+            system="d6", filled=spell_filled,
         ),
         Mode(
             "psionic",
@@ -209,7 +228,7 @@ D6 = SpellDescription(
                 Row((Words(WOUND), Pick("wound", WOUNDS, "stunned")), classes="d6-for-healing"),
                 Row((Words(DEPTH), Pick("depth", DEPTHS, "vague")), classes="d6-for-psychometry"),
                 Row((
-                    Number("years-dead", ("years dead", "ans de mort"), restrict=r"\d{0,4}", value="0", select_on_focus=True),
+                    Number("years-dead", ("years dead", "ans de mort"), restrict=r"\d{0,4}", value="0"),
                     Check("assassinated", ("assassinated -2", "assassiné -2")),
                 ), classes="d6-for-medium", id="medium-years"),
                 Row((
@@ -219,6 +238,7 @@ D6 = SpellDescription(
                 Custom("psionic-aspects", "tui.widgets.spell_d6:PsionicAspects"),
             ),
             psionic, price_psionic, psionic_shown, not_priced, first="power", verdict="result",
+            system="d6-psionic", filled=psionic_filled,
         ),
         Mode(
             "skill",

@@ -22,6 +22,7 @@ import attrs
 
 from core.breakdown import Lang
 from core.errors import RulesError
+from tui.i18n import t
 
 Pair = tuple[str, str]
 Values = Mapping[str, Any]
@@ -42,7 +43,7 @@ class Number:
     classes: str = ""
     hint: Pair | None = None
     small: bool = False
-    select_on_focus: bool = False
+    select_on_focus: bool = True
     #: A number field of the system's own (``"module:Class"``, a :class:`NumberField`): one that
     #: also rolls its die on Enter.
     widget: str | None = None
@@ -60,7 +61,7 @@ class Text:
     classes: str = ""
     hint: Pair | None = None
     small: bool = False
-    select_on_focus: bool = False
+    select_on_focus: bool = True
     widget: str | None = None
 
 
@@ -175,10 +176,21 @@ class Scored:
     ok: bool | None = None
 
 
-def refused(error: RulesError, lang: Lang, *, field: str, summary: str = "summary", clear: Sequence[str] = ()) -> Scored:
+class Prompt(RulesError):
+    """What the tab asks for while a field it needs is empty (*Type the effect…*): shown alone,
+    without the field's name."""
+
+
+def prompt(field: str, key: str) -> Prompt:
+    """The tab's question while ``field`` is blank (the registered text ``key``, both languages)."""
+    return Prompt(field, t(key, "en"), None, t(key, "fr"))
+
+
+def refused(error: RulesError, lang: Lang, *, field: str = "", summary: str = "summary", clear: Sequence[str] = ()) -> Scored:
     """The tab's lines when the spell as typed cannot be priced: the refusal on the summary (its
-    reason alone when the field is ``field``, the one a new spell starts on), the others empty."""
-    text = error.reason_in(lang) if error.field == field else error.text(lang)
+    reason alone when it is a :class:`Prompt` or its field is ``field``, the one a new spell
+    starts on), the others empty."""
+    text = error.reason_in(lang) if isinstance(error, Prompt) or error.field == field else error.text(lang)
     return Scored({summary: text, **dict.fromkeys(clear, "")}, ok=False)
 
 
@@ -201,6 +213,11 @@ class Mode:
     #: means, a blood mana's backlash): (values, campaign, lang, **context) → text by line name;
     #: written before the result's (which may say better).
     extra: Callable[..., Mapping[str, str]] | None = None
+    #: The spell book's system whose inputs (a :class:`~core.spellbook.book.SpellInputs`) this
+    #: mode's ``inputs`` gives ("": a form the book does not keep), and the fields' values for
+    #: such a stored spell (what the tab shows when the GM picks it in the book).
+    system: str = ""
+    filled: Callable[[Any], Values] | None = None
 
 
 @attrs.frozen
@@ -226,6 +243,8 @@ class SpellDescription:
     tab: str = "tui.widgets.spell_tab:SpellTab"
     #: Whether the tab itself is a stop of Tab (a scrolling container is, by default).
     tab_stop: bool = True
+    #: The field focused once a remembered caster has filled the tab ("": the mode's first).
+    after_caster: str = ""
 
     @property
     def css(self) -> str:

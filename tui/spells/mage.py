@@ -13,6 +13,7 @@ from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, MageSpell, assistants_of, mage_spell, percent
+from core.spellbook.mage import MageInputs
 from tui.i18n import refused as refusal
 from tui.i18n import register, t
 from tui.spells.description import (
@@ -124,26 +125,46 @@ def choice(name: str, choices: tuple, value: object) -> Choice:
 ZERO = ("resistance", "power", "as_difficulty", "quintessence", "paradox_pool", "paradox_rolls", "foci", "acolytes")
 
 
-def effect(values: Values) -> MageEffect:
-    """The effect as typed; a RulesError naming the field if it cannot be one."""
+def effect(values: Values) -> MageInputs:
+    """The effect as typed (what the book stores of it); a RulesError naming the field if it
+    cannot be one."""
     sphere = parsed(values, "sphere")
     if sphere is None:
         raise refusal("sphere", "mage.type_sphere")
     paradox = values["paradox"]
-    return MageEffect(
+    return MageInputs(MageEffect(
         sphere=sphere, rote=bool(values["rote"]), attribute=parsed(values, "attribute"), ability=parsed(values, "ability"),
         arete=parsed(values, "arete"), needed=parsed(values, "needed"), targets=values["targets"], radius=values["radius"],
         duration=values["duration"], connection=values["connection"], difficulty=parsed(values, "difficulty"),
         avatar=parsed(values, "avatar"), vulgar=paradox in ("vulgar", "sleepers"), witnesses=paradox == "witnesses",
         sleepers=paradox == "sleepers", willpower=parsed(values, "willpower"), assistants=assistants_of(values["assistants"]),
         **{name: parsed(values, name) or 0 for name in ZERO},
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
-def price(request: MageEffect, campaign: Campaign) -> MageSpell:
+NUMBERS = ("sphere", "needed", "arete", "attribute", "ability", "difficulty", "avatar", "willpower")
+
+
+def _step(value: int) -> int:
+    """The scope's row that covers ``value`` (3 targets: the 5 row, which costs the same)."""
+    return next((step for step in SCOPE_STEPS if step >= value), SCOPE_STEPS[-1])
+
+
+def filled(spell: MageInputs) -> Values:
+    """The tab's fields for a stored effect (a count of 0 as an empty field, as typed)."""
+    e = spell.effect
+    paradox = "sleepers" if e.sleepers else "vulgar" if e.vulgar else "witnesses" if e.witnesses else "none"
+    return {
+        **{name: getattr(e, name) for name in NUMBERS}, **{name: getattr(e, name) or None for name in ZERO},
+        "rote": e.rote, "targets": _step(e.targets), "radius": _step(e.radius) if e.radius else 1, "duration": e.duration,
+        "connection": e.connection, "paradox": paradox, "assistants": ",".join(str(n) for n in e.assistants),
+    }  # fmt: skip
+
+
+def price(spell: MageInputs, campaign: Campaign) -> MageSpell:
     """The effect under the campaign's house rules."""
     rules = campaign.rules
-    return mage_spell(request, ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate)
+    return mage_spell(spell.effect, ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate)
 
 
 def summary(result: MageSpell, lang: Lang) -> str:
@@ -189,9 +210,11 @@ MAGE = SpellDescription(
                 Line("summary"),
                 Scroll("breakdown-box", (Line("breakdown"),)),
             ),
-            effect, price, shown, not_priced, first="sphere",
+            effect, price, shown, not_priced, first="sphere", system="mage", filled=filled,
         ),
     ),
     hints=("hint", RANGES),
+    tab="tui.widgets.spell_tab:CasterTab",
+    after_caster="targets",  # the caster gives the sphere and arete: the effect's scope next
     tab_stop=False,  # its fields are: only the breakdown scrolls
 )  # fmt: skip

@@ -27,6 +27,7 @@ from core.poles import (
     poles_spell,
 )
 from core.poles import PolesSpell as PolesResult
+from core.spellbook.poles import PolesInputs
 from tui.i18n import decimal_comma, register, t
 from tui.i18n import refused as refusal
 from tui.spells.description import (
@@ -77,22 +78,33 @@ ADD = tuple(
 )
 
 
-def request(values: Values) -> PolesRequest:
-    """The spell as typed; a RulesError naming the field if it cannot be."""
+def request(values: Values) -> PolesInputs:
+    """The spell as typed (what the book stores of it); a RulesError naming the field if it
+    cannot be."""
     level = parsed(values, "level")
     if level is None:
         raise refusal("level", "poles.type_level")
-    return PolesRequest(
+    return PolesInputs(PolesRequest(
         level, str(values["tradition"]),
         slot=values["slot"], damage=values["damage"], summoning=values["summoning"], fluid=values["fluid"], blood=values["blood"],
         caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"),
         enhance=Enhancements(**{name: parsed(values, f"enhance-{name}") or 0 for name in ENHANCE}),
         extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]),
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
-def price(spell: PolesRequest, campaign: Campaign) -> PolesResult:
-    return poles_spell(spell)
+def filled(spell: PolesInputs) -> Values:
+    """The tab's fields for a stored spell (a count of 0 as an empty field, as typed)."""
+    r = spell.request
+    return {
+        "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES},
+        "caster-level": r.caster_level, "mod": r.mod, "extend-active": r.extend_active or None, "techniques": r.techniques,
+        **{f"enhance-{name}": getattr(r.enhance, name) or None for name in ENHANCE},
+    }  # fmt: skip
+
+
+def price(spell: PolesInputs, campaign: Campaign) -> PolesResult:
+    return poles_spell(spell.request)
 
 
 def cost_line(result: PolesResult, lang: Lang) -> str:
@@ -199,7 +211,9 @@ POLES = SpellDescription(
                 Line("breakdown", hide_empty=True),
             ),
             request, price, shown, not_priced, first="level", verdict="verdict", extra=blood_line,
+            system="poles", filled=filled,
         ),
     ),
     tab="tui.widgets.spell_poles:PolesSpell",
+    after_caster="level",
 )  # fmt: skip

@@ -145,7 +145,7 @@ class ApotheoseSpell(SpellTab):
 
     def request_typed(self) -> SpellRequest:
         """The spell as typed; a RulesError naming the field if it cannot be."""
-        return request(self.values)[0]
+        return request(self.values).request
 
     @property
     def inspired(self) -> bool:
@@ -180,7 +180,7 @@ class ApotheoseSpell(SpellTab):
         return chosen
 
     def context(self) -> dict[str, Any]:
-        return {"caster": self.caster()}
+        return {"caster": self.caster(), "inspired": self.inspired}
 
     def refresh_from_campaign(self) -> None:
         if self.is_mounted:

@@ -19,10 +19,12 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from core.d6.scales import PSIONIC_SCALES, SPEED, SPELL_SCALES, Scale
-from core.d6.spell import FREE, Aspect, free, from_row
+from core.d6.spell import FREE
+from core.spellbook.d6 import D6Aspect
 from tui.access import lang_of
-from tui.commands.keys import Described, bindings
+from tui.commands.keys import bindings
 from tui.i18n import register, t
+from tui.messages import FieldChanged
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import NumberField
 from tui.widgets.pane import focus_now
@@ -47,25 +49,41 @@ def choice_label(label: str, value: str) -> str:
 
 
 class AspectRow(Horizontal):
-    """One aspect: its scale's choice (or a name for the GM's own) and its value."""
+    """One aspect: its scale's choice (or a name for the GM's own) and its value; ``given``: the
+    stored aspect it starts as (a spell picked in the book)."""
 
-    def __init__(self, kind: str, scale: Scale | None, **kwargs: Any) -> None:
+    def __init__(self, kind: str, scale: Scale | None, given: D6Aspect | None = None, **kwargs: Any) -> None:
         super().__init__(classes="d6-row d6-aspect", **kwargs)
         self.kind = kind
         self.scale = scale
+        self.given = given
+
+    def _start(self) -> tuple[str, str, str]:
+        """The name, the choice and the value it starts with."""
+        given, scale = self.given, self.scale
+        if given is None:
+            return "", scale.rows[0].name if scale else "", str(scale.rows[0].value) if scale else ""
+        name = given.name if self.kind == "custom" else ""
+        if scale is None:
+            return name, "", str(given.value)
+        row = next((r for r in scale.rows if r.name == given.row), None)
+        value = given.value if given.value is not None else row.value if row is not None else 0
+        if row is None or not row.accepts(value):
+            row = next((r for r in scale.rows if r.accepts(value)), None)
+        return name, row.name if row is not None else FREE_CHOICE, str(value)
 
     def compose(self) -> ComposeResult:
         lang = lang_of(self)
+        name, choice, value = self._start()
         if self.kind == "custom":
-            yield Input("", placeholder=t("d6.aspect_name", lang), compact=True, classes="d6-name")
+            yield Input(name, placeholder=t("d6.aspect_name", lang), compact=True, classes="d6-name")
         else:
             title = self.scale.label.text(lang) if self.scale else SPEED.text(lang)
             yield Label(title, classes="d6-label")
         if self.scale is not None:
             options = [(choice_label(row.label.text(lang), row.value_text()), row.name) for row in self.scale.rows]
             options.append((FREE.text(lang), FREE_CHOICE))
-            yield Select[str](options, value=self.scale.rows[0].name, allow_blank=False, compact=True, classes="d6-choice")
-        value = str(self.scale.rows[0].value) if self.scale is not None else ""
+            yield Select[str](options, value=choice, allow_blank=False, compact=True, classes="d6-choice")
         yield NumberField(value, restrict=_VALUE_RESTRICT, classes="d6-value")
 
     @on(Select.Changed, ".d6-choice")
@@ -96,20 +114,25 @@ class AspectRow(Horizontal):
         assert isinstance(found, (Input, Select))  # the classes only those fields carry
         return found
 
-    def aspect(self) -> Aspect | None:
-        """The aspect as typed: the row chosen, or a free value when the value is not the
-        row's; None while the value (or a custom aspect's name) is blank."""
+    def aspect(self) -> D6Aspect | None:
+        """The aspect as typed, as the book keeps it: the row chosen (with the value typed when
+        it is a span row's), else a free value; None while the value (or a custom aspect's
+        name) is blank. Before its fields are composed, the aspect it was given."""
+        if not self.children:
+            return self.given
         value = self.query_one(".d6-value", NumberField).whole("value")
         if value is None:
             return None
         if self.kind == "custom":
             name = self.query_one(".d6-name", Input).value.strip()
-            return free(name, value) if name else None
+            return D6Aspect(name, value=value) if name else None
         if self.scale is None:
-            return free("speed", value)
+            return D6Aspect("speed", value=value)
         choice = str(self.query_one(".d6-choice", Select).value)
         row = None if choice == FREE_CHOICE else self.scale.row(choice)
-        return from_row(self.scale, row, value) if row is not None and row.accepts(value) else free(self.scale.name, value, self.scale.label)
+        if row is None or not row.accepts(value):
+            return D6Aspect(self.scale.name, value=value)
+        return D6Aspect(self.scale.name, row=row.name, value=None if value == row.value else value)
 
 
 class AspectList(Vertical):
@@ -150,15 +173,29 @@ class AspectList(Vertical):
         return row
 
     def rows(self) -> list[AspectRow]:
-        return list(self.query(AspectRow))
+        return [row for row in self.query(AspectRow) if not row.has_class("-gone")]
 
-    def aspects(self) -> list[Aspect]:
+    def aspects(self) -> list[D6Aspect]:
         return [aspect for row in self.rows() if (aspect := row.aspect()) is not None]
 
     @property
-    def value(self) -> tuple[Aspect, ...]:
-        """The aspects as typed (what the tab prices)."""
+    def value(self) -> tuple[D6Aspect, ...]:
+        """The aspects as typed (what the tab prices and the book keeps)."""
         return tuple(self.aspects())
+
+    @value.setter
+    def value(self, aspects: tuple[D6Aspect, ...]) -> None:
+        """The rows of ``aspects`` (a stored spell's) instead of those typed."""
+        for row in self.rows():
+            row.add_class("-gone")
+            row.remove()
+        rows = [AspectRow(self._kind(aspect.name), self.scales.get(aspect.name), aspect) for aspect in aspects]
+        if rows:
+            self.mount(*rows, before=self.query_one(".d6-add-row"))
+        self.call_after_refresh(self.post_message, FieldChanged(self))
+
+    def _kind(self, name: str) -> str:
+        return name if name in self.scales or (name == "speed" and self.speed) else "custom"
 
 
 class SpellAspects(AspectList):
@@ -175,10 +212,14 @@ class PsionicAspects(AspectList):
         super().__init__(PSIONIC_SCALES, speed=False, **kwargs)
 
 
-class D6Spell(Described, SpellTab):
+class D6Spell(SpellTab):
     """Système D6 (RULES 4): the tab :data:`tui.spells.d6.D6` builds, with its lists of aspects."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("d6")
+
+    def context(self) -> dict[str, Any]:
+        """A spell is halved as the tab's box says."""
+        return {"halve": self.query_one("#d6-halve", Checkbox).value}
 
     def action_switch(self) -> None:
         self.next_mode()

@@ -26,7 +26,7 @@ from tui.messages import FieldChanged
 from tui.spells import poles
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import NumberField
-from tui.widgets.spell_tab import SpellTab
+from tui.widgets.spell_tab import CasterTab
 
 register(
     {
@@ -114,7 +114,7 @@ class D100Input(Described, NumberField):
             self.value = str(gm(self).session.rng.randint(1, 100))
 
 
-class PolesSpell(SpellTab):
+class PolesSpell(CasterTab):
     """Les Quatre Pôles (RULES 3): the tab :data:`tui.spells.poles.POLES` builds, with its list
     of techniques."""
 

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
 from core.errors import RulesError
+from tui.commands.keys import Described, bindings
 from tui.i18n import pick
 from tui.messages import FieldChanged
 from tui.spells.description import (
@@ -61,11 +63,16 @@ def widget_class(path: str) -> type[Widget]:
     return cls
 
 
-class SpellTab(SpellSystem):
-    """The tab of ``description`` (see the module)."""
+class SpellTab(Described, SpellSystem):
+    """The tab of ``description`` (see the module); its keys open the spell book and save the
+    spell (the main screen's actions, :mod:`tui.screens.spell_book`)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings("spell-tab")
 
     def __init__(self, description: SpellDescription, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: The book's name of the spell shown (picked or saved under), what a save offers first.
+        self.book_name = ""
         self.description = description
         self.can_focus = description.tab_stop
         self.css = description.css
@@ -200,6 +207,28 @@ class SpellTab(SpellSystem):
                 widget.value = value  # type: ignore[attr-defined]  # a Cycle, a Checkbox, a Select, a Custom
         self.refresh_result()
 
+    @property
+    def spell(self) -> Any:
+        """The spell as typed: one attrs value (the book's :class:`~core.spellbook.book.SpellInputs`
+        of the system), what its mode's ``inputs`` makes of :attr:`values`; the RulesError of
+        a field that cannot be."""
+        return self.current.inputs(self.values)
+
+    @spell.setter
+    def spell(self, inputs: Any) -> None:
+        """Show ``inputs`` (a stored spell: its mode, its fields) and price it at once."""
+        system = getattr(inputs, "SYSTEM", "")
+        mode = next((m for m in self.description.modes if m.system == system and m.filled is not None), None)
+        if mode is None or mode.filled is None:
+            raise ValueError(f"the {self.description.id} tab does not show {system or type(inputs).__name__} spells")
+        if mode.id != self.mode:
+            self.show_mode(mode.id)
+        self.values = mode.filled(inputs)
+
+    def stores(self, system: str) -> bool:
+        """Whether a spell of ``system`` (a book's system name) is shown by this tab."""
+        return any(mode.system == system and mode.filled is not None for mode in self.description.modes)
+
     # -- pricing --------------------------------------------------------------------------------------
     def context(self) -> dict[str, Any]:
         """What the pricing needs besides the values and the campaign (the caster…). Override."""
@@ -296,3 +325,13 @@ class SpellTab(SpellSystem):
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self._hint(self.screen.focused if self.screen.focused is not event.widget else None)
+
+
+class CasterTab(SpellTab):
+    """A tab whose system remembers casters (Mage, Quatre Pôles): ctrl+o picks or remembers one."""
+
+    def caster_filled(self, values: Mapping[str, Any]) -> None:
+        """A remembered caster's fields written (priced at once), the focus on what comes next."""
+        self.values = values
+        field = self.query_one(f"#{self.css}-{self.description.after_caster or self.current.first}")
+        focus_now(field)
