@@ -65,6 +65,14 @@ def _line(what: tuple[str, str], system: str, name: str) -> tuple[Line]:
     return (Line(f"Spell book: {quote(name)} ({label.en}) {what[0]}", f"Grimoire : {quote(name)} ({label.fr}) {what[1]}"),)
 
 
+def _taken(said: Line, question: Line) -> NeedsConfirmation:
+    """A name the book has: refused as ``said`` unless the GM answers yes to ``question``."""
+    return NeedsConfirmation(
+        "name", f"{said.en} (replace it, or choose another name)", fr=f"{said.fr} (remplacez-le, ou choisissez un autre nom)",
+        question=question, answer={"replace": True},
+    )  # fmt: skip
+
+
 @attrs.frozen
 class SaveSpell(Action):
     """Keep ``spell`` in the book; ``replace``: in place of the campaign's spell of that name."""
@@ -79,13 +87,11 @@ class SaveSpell(Action):
         old = campaign.book.spell(self.spell.system, self.spell.name)
         if old is None or self.replace:
             return None
-        label = _label(old.system)
-        return NeedsConfirmation(
-            "name", f"the book already has a {label.en} spell named {quote(old.name)} (replace it, or choose another name)",
-            fr=f"le grimoire a déjà un sort {label.fr} nommé {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
-            question=Line(f"Replace the {label.en} spell {quote(old.name)} in the book?", f"Remplacer le sort {label.fr} {quote(old.name)} du grimoire ?"),
-            answer={"replace": True},
-        )  # fmt: skip
+        label, name = _label(old.system), quote(old.name)
+        return _taken(
+            Line(f"the book already has a {label.en} spell named {name}", f"le grimoire a déjà un sort {label.fr} nommé {name}"),
+            Line(f"Replace the {label.en} spell {name} in the book?", f"Remplacer le sort {label.fr} {name} du grimoire ?"),
+        )
 
     def apply(self, campaign: Campaign) -> Outcome:
         spell, book = self.spell, campaign.book
@@ -154,13 +160,11 @@ class SaveCaster(Action):
         old = campaign.book.caster(self.caster.system, self.caster.name)
         if old is None or self.replace:
             return None
-        label = _label(old.system)
-        return NeedsConfirmation(
-            "name", f"a {label.en} caster is already named {quote(old.name)} (replace it, or choose another name)",
-            fr=f"un lanceur {label.fr} s'appelle déjà {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
-            question=Line(f"Replace the {label.en} caster {quote(old.name)}?", f"Remplacer le lanceur {label.fr} {quote(old.name)} ?"),
-            answer={"replace": True},
-        )  # fmt: skip
+        label, name = _label(old.system), quote(old.name)
+        return _taken(
+            Line(f"a {label.en} caster is already named {name}", f"un lanceur {label.fr} s'appelle déjà {name}"),
+            Line(f"Replace the {label.en} caster {name}?", f"Remplacer le lanceur {label.fr} {name} ?"),
+        )
 
     def apply(self, campaign: Campaign) -> Outcome:
         caster, book = self.caster, campaign.book

@@ -30,33 +30,35 @@ Values = Mapping[str, Any]
 
 # -- fields -------------------------------------------------------------------------------------------
 @attrs.frozen
-class Number:
-    """A whole-number field (``{prefix}-{name}``), empty or typed; ``label`` before it (None:
-    none); ``restrict`` the characters it takes; ``hint`` what it takes (the hint line and its
-    tooltip); ``small``: its label is an inline one (``{style}-small``)."""
-
-    name: str
-    label: Pair | None = None
-    placeholder: str = ""
-    restrict: str | None = r"\d{0,2}"
-    value: str = ""
-    classes: str = ""
-    hint: Pair | None = None
-    small: bool = False
-    select_on_focus: bool = True
-    #: A number field of the system's own (``"module:Class"``, a :class:`NumberField`): one that
-    #: also rolls its die on Enter.
-    widget: str | None = None
-
-
-@attrs.frozen
 class Text:
-    """A field of free text (its value is the text as typed): a die code, a list of numbers."""
+    """A field of free text (``{prefix}-{name}``; its value is the text as typed: a die code, a
+    list of numbers); ``label`` before it (None: none); ``restrict`` the characters it takes;
+    ``hint`` what it takes (the hint line and its tooltip); ``small``: its label is an inline
+    one (``{style}-small``); ``widget``: a field of the system's own (``"module:Class"``)."""
 
     name: str
     label: Pair | None = None
     placeholder: str = ""
     restrict: str | None = None
+    value: str = ""
+    classes: str = ""
+    hint: Pair | None = None
+    small: bool = False
+    select_on_focus: bool = True
+    widget: str | None = None
+
+
+@attrs.frozen
+class Number:
+    """A whole-number field, empty or typed (a few digits by default), as :class:`Text` is made
+    (the same fields, the restrict's default aside: attrs puts a field redefined in a subclass
+    last, which would move it among the positional ones); its ``widget``, when it has one, is a
+    :class:`NumberField` (one that also rolls its die on Enter)."""
+
+    name: str
+    label: Pair | None = None
+    placeholder: str = ""
+    restrict: str | None = r"\d{0,2}"
     value: str = ""
     classes: str = ""
     hint: Pair | None = None
