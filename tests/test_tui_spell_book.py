@@ -190,3 +190,56 @@ def test_only_the_mage_and_poles_tabs_remember_their_caster(tab_id, remembers):
     from tui.widgets.spell_tab import CasterTab, widget_class
 
     assert issubclass(widget_class(spells.system(tab_id).tab), CasterTab) is remembers
+
+
+def app_on_file(path):
+    """The app on the demo campaign as if opened from the file ``path`` (nothing is saved)."""
+    import random
+
+    from tui.app import make_app
+    from tui.session import Session
+
+    return make_app(Session.of(demo_campaign(), rng=random.Random(0), path=path), lang="en")
+
+
+@run
+async def test_the_last_spell_of_each_tab_is_kept_across_restarts(tmp_path, monkeypatch):
+    """Issue 26 item 4: the tabs as the GM left them, per campaign file (a per-user state file)."""
+    monkeypatch.setenv("APOTHEOSE_STATE", str(tmp_path / "state"))
+    campaign = tmp_path / "table.json"
+    app = app_on_file(campaign)
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await app.screen.run_action("spell_system('mage')")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "mage-sphere")
+        await press(pilot, ["2", "tab", "tab", "3"])
+        await pilot.press("ctrl+q")
+    assert (tmp_path / "state" / "last-spells.json").exists()
+    again = app_on_file(campaign)
+    async with again.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await again.screen.run_action("spell_system('mage')")
+        tab = again.screen.query_one("#spell-mage")
+        await wait_for(pilot, lambda: tab.values["sphere"] == 2 and tab.values["arete"] == 3)
+        assert text(again, "#mage-summary").startswith("1 success to make on 5 dice")
+    other = app_on_file(tmp_path / "other.json")  # another campaign file: its own tabs
+    async with other.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await other.screen.run_action("spell_system('mage')")
+        tab = other.screen.query_one("#spell-mage")
+        await wait_for(pilot, lambda: tab.is_mounted)
+        assert tab.values["sphere"] is None
+
+
+@run
+async def test_a_broken_state_file_only_loses_the_last_spells(tmp_path, monkeypatch):
+    monkeypatch.setenv("APOTHEOSE_STATE", str(tmp_path))
+    (tmp_path / "last-spells.json").write_text('{"' + str((tmp_path / "t.json").resolve()) + '": {"mage": {"system": "mage", "effect": 3}}}')
+    app = app_on_file(tmp_path / "t.json")
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await app.screen.run_action("spell_system('mage')")
+        tab = app.screen.query_one("#spell-mage")
+        await wait_for(pilot, lambda: tab.is_mounted)
+        assert tab.values["sphere"] is None
+        assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."

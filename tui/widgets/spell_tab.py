@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,6 +25,8 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
 from core.errors import RulesError
+from saves import last_spells
+from saves.errors import SaveError
 from tui.commands.keys import Described, bindings
 from tui.i18n import pick
 from tui.messages import FieldChanged
@@ -247,7 +250,10 @@ class SpellTab(Described, SpellSystem):
         if mode.extra is not None:
             self.view.show(Scored(mode.extra(values, self.campaign, lang, **context)))
         try:
-            self.priced = mode.price(mode.inputs(values), self.campaign, **context)
+            typed = mode.inputs(values)
+            if mode.system:
+                self.typed = typed
+            self.priced = mode.price(typed, self.campaign, **context)
             scored = mode.shown(self.priced, lang)
         except RulesError as error:
             self.priced = None
@@ -271,6 +277,31 @@ class SpellTab(Described, SpellSystem):
             self.show_mode(self.mode)
         self._hint(None)
         self.refresh_result()
+        self._restore()
+
+    # -- the last spell, kept across restarts (saves.last_spells) --------------------------------------
+    def _campaign_file(self) -> Path | None:
+        path = getattr(getattr(self.app, "session", None), "path", None)
+        return Path(path) if path is not None else None
+
+    def _restore(self) -> None:
+        """The tab as it was left when the app last closed on this campaign file."""
+        campaign = self._campaign_file()
+        if campaign is None:
+            return
+        self._kept = spell = last_spells.load(campaign).get(self.description.id)
+        if spell is not None and self.stores(spell.SYSTEM):
+            self.spell = spell
+            self.typed = spell
+
+    def on_unmount(self) -> None:
+        """The spell as last typed, kept for the next start (when it changed)."""
+        campaign, typed = self._campaign_file(), getattr(self, "typed", None)
+        if campaign is not None and typed is not None and typed != getattr(self, "_kept", None):
+            try:
+                last_spells.save(campaign, {self.description.id: typed})
+            except (OSError, SaveError):  # scratch: never in the way of closing the app
+                pass
 
     @on(Input.Changed)
     @on(Cycle.Changed)
