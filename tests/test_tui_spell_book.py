@@ -243,3 +243,22 @@ async def test_a_broken_state_file_only_loses_the_last_spells(tmp_path, monkeypa
         await wait_for(pilot, lambda: tab.is_mounted)
         assert tab.values["sphere"] is None
         assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."
+
+
+@run
+async def test_a_new_quatre_poles_spell_with_a_remembered_caster_and_one_technique_in_twelve_keys():
+    """Issue 26's target: ≤ 12 keys (it was 27–34): level 2 from a slot, quickened, cast by a
+    remembered caster (ctrl+t opens the techniques to add from any field; typing finds one)."""
+    from core.poles import Applied, PolesRequest
+
+    caster = BookCaster("Orin", PolesCaster(5, 3, "profane"))
+    app = make_test_app(with_book(casters=[caster]))
+    keys = ["4", "ctrl+o", "enter", "2", "tab", "space", "ctrl+t", "q", "enter"]
+    assert len(keys) <= 12
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await press(pilot, keys)
+        tab = app.screen.query_one("#spell-poles")
+        expected = PolesRequest(2, "profane", slot=True, caster_level=5, mod=3, techniques=[Applied("quicken", True)])
+        await wait_for(pilot, lambda: tab.spell.request == expected)
+        assert active_tab(app) == "spell-tab-poles"

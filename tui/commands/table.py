@@ -106,6 +106,7 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("spell-kult", "tui.widgets.spell:KultInput"),
         ("spell-tab", "tui.widgets.spell_tab:SpellTab"),
         ("d6", "tui.widgets.spell_d6:D6Spell"),
+        ("poles", "tui.widgets.spell_poles:PolesSpell"),
         ("poles-d100", "tui.widgets.spell_poles:D100Input"),
         ("poles-techniques", "tui.widgets.spell_poles:TechniqueList"),
     )
@@ -287,6 +288,7 @@ COMMANDS: tuple[Command, ...] = (
             palette=("Spell book: save the tab's spell under a name", "Grimoire : enregistrer le sort de l'onglet sous un nom")),
     Command("spell-caster", "ctrl+o", "spell-tab", "screen.spell_caster", ("Caster", "Lanceur"), show=False,
             palette=("Spell book: pick or remember a Mage / Quatre Pôles caster", "Grimoire : choisir ou retenir un lanceur Mage / Quatre Pôles")),
+    Command("poles-technique", "ctrl+t", "poles", "add_technique", ("Technique", "Technique")),
     Command("d6-switch", "ctrl+t", "d6", "switch", ("Spell/Psionics/Cost", "Sort/Psioniques/Coût")),
     Command("d6-add", "ctrl+n", "d6", "add_aspect", ("Add aspect", "Ajouter un aspect")),
     Command("d6-remove", "ctrl+r", "d6", "remove_aspect", ("Remove aspect", "Retirer l'aspect")),

@@ -26,6 +26,7 @@ from tui.messages import FieldChanged
 from tui.spells import poles
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import NumberField
+from tui.widgets.pane import focus_now
 from tui.widgets.spell_tab import CasterTab
 
 register(
@@ -116,7 +117,15 @@ class D100Input(Described, NumberField):
 
 class PolesSpell(CasterTab):
     """Les Quatre Pôles (RULES 3): the tab :data:`tui.spells.poles.POLES` builds, with its list
-    of techniques."""
+    of techniques (ctrl+t, from any field: the list of techniques to add, open; type a name's
+    first letters to reach it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings("poles")
+
+    def action_add_technique(self) -> None:
+        adder = self.query_one("#poles-add", Select)
+        focus_now(adder)
+        adder.action_show_overlay()
 
     @property
     def techniques(self) -> list[Applied]:
