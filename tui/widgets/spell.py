@@ -187,6 +187,11 @@ class ApotheoseSpell(SpellTab):
             self._refresh_targets()
             self.refresh_result()
 
+    def on_mount(self) -> None:
+        """The targets as the tab opens (Textual runs SpellTab's own on_mount after this one):
+        what the next campaign change is compared with, so an HP change reads no other row."""
+        self._refresh_targets()
+
     def after_result(self, values: object) -> None:
         self.refresh_resistance()
 
