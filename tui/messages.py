@@ -28,6 +28,14 @@ class ShowPane(Message):
         self.focus = focus
 
 
+class FieldChanged(Message):
+    """A field of a form's own (a list of techniques, of aspects) changed its value."""
+
+    def __init__(self, field: Widget) -> None:
+        super().__init__()
+        self.field = field
+
+
 @runtime_checkable
 class ListScreen(Protocol):
     """A screen holding the initiative list (the main screen)."""

@@ -11,7 +11,7 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
-from core.actions.base import Action, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome
 from core.breakdown import Line
 from core.campaign import Campaign
 from core.errors import RulesError
@@ -65,6 +65,14 @@ def _line(what: tuple[str, str], system: str, name: str) -> tuple[Line]:
     return (Line(f"Spell book: {quote(name)} ({label.en}) {what[0]}", f"Grimoire : {quote(name)} ({label.fr}) {what[1]}"),)
 
 
+def _taken(said: Line, question: Line) -> NeedsConfirmation:
+    """A name the book has: refused as ``said`` unless the GM answers yes to ``question``."""
+    return NeedsConfirmation(
+        "name", f"{said.en} (replace it, or choose another name)", fr=f"{said.fr} (remplacez-le, ou choisissez un autre nom)",
+        question=question, answer={"replace": True},
+    )  # fmt: skip
+
+
 @attrs.frozen
 class SaveSpell(Action):
     """Keep ``spell`` in the book; ``replace``: in place of the campaign's spell of that name."""
@@ -74,16 +82,23 @@ class SaveSpell(Action):
     spell: BookSpell
     replace: bool = False
 
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        """Saving under a name the book has: replace that spell? (the app asks; yes replaces)."""
+        old = campaign.book.spell(self.spell.system, self.spell.name)
+        if old is None or self.replace:
+            return None
+        label, name = _label(old.system), quote(old.name)
+        return _taken(
+            Line(f"the book already has {a_system(old.system)} spell named {name}", f"le grimoire a déjà un sort {label.fr} nommé {name}"),
+            Line(f"Replace the {label.en} spell {name} in the book?", f"Remplacer le sort {label.fr} {name} du grimoire ?"),
+        )
+
     def apply(self, campaign: Campaign) -> Outcome:
         spell, book = self.spell, campaign.book
         _not_built_in(spell.system, spell.name)
+        if (question := self.ask(campaign)) is not None:
+            raise question  # replayed or sent without the question: the same refusal
         old = book.spell(spell.system, spell.name)
-        if old is not None and not self.replace:
-            label = _label(spell.system)
-            raise RulesError(
-                "name", f"the book already has {a_system(spell.system)} spell named {quote(old.name)} (replace it, or choose another name)",
-                fr=f"le grimoire a déjà un sort {label.fr} nommé {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
-            )  # fmt: skip
         spells = _put(book.spells, old, spell)
         what = ("replaced", "remplacé") if old is not None else ("saved", "enregistré")
         return Outcome(campaign.with_book(attrs.evolve(book, spells=spells)), _line(what, spell.system, spell.name))
@@ -140,15 +155,23 @@ class SaveCaster(Action):
     caster: BookCaster
     replace: bool = False
 
+    def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
+        """Remembering a name the book has: replace that caster? (the app asks; yes replaces)."""
+        old = campaign.book.caster(self.caster.system, self.caster.name)
+        if old is None or self.replace:
+            return None
+        label, name = _label(old.system), quote(old.name)
+        return _taken(
+            Line(f"{a_system(old.system)} caster is already named {name}", f"un lanceur {label.fr} s'appelle déjà {name}"),
+            Line(f"Replace the {label.en} caster {name}?", f"Remplacer le lanceur {label.fr} {name} ?"),
+        )
+
     def apply(self, campaign: Campaign) -> Outcome:
         caster, book = self.caster, campaign.book
+        if (question := self.ask(campaign)) is not None:
+            raise question  # replayed or sent without the question: the same refusal
         old = book.caster(caster.system, caster.name)
         label = _label(caster.system)
-        if old is not None and not self.replace:
-            raise RulesError(
-                "name", f"{a_system(caster.system)} caster is already named {quote(old.name)} (replace it, or choose another name)",
-                fr=f"un lanceur {label.fr} s'appelle déjà {quote(old.name)} (remplacez-le, ou choisissez un autre nom)",
-            )  # fmt: skip
         casters = _put(book.casters, old, caster)
         what = ("replaced", "remplacé") if old is not None else ("remembered", "retenu")
         lines = (Line(f"Casters: {quote(caster.name)} ({label.en}) {what[0]}", f"Lanceurs : {quote(caster.name)} ({label.fr}) {what[1]}"),)

@@ -11,7 +11,8 @@ from core.shadow import Mark, Shadow
 from tests.conftest import make_test_app, run, wait_for
 from tui.screens.prompts import ConfirmDialog
 from tui.screens.victims import VictimsDialog
-from tui.widgets.spell import SpellPane, scale_hint
+from tui.spells.apotheose import scale_hint
+from tui.widgets.spell import SpellPane
 
 pytestmark = pytest.mark.slow  # most tests here start the whole app, over a second each
 

@@ -8,7 +8,7 @@ from textual.widgets import Input, Select, Static, TabbedContent
 
 from tests.conftest import make_test_app, run, wait_for
 from tests.tui.test_snapshots import NARROW, WIDE
-from tui.widgets.spell import SpellPane
+from tui.spells import SYSTEMS
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -92,7 +92,7 @@ async def test_the_tab_strip_reaches_the_d6_tab_with_shift_tab_and_arrows():
                 break
             await pilot.press("shift+tab")
         assert app.focused is strip
-        for _ in range(len(SpellPane.SYSTEMS)):
+        for _ in range(len(SYSTEMS)):
             if active_tab(app) == "spell-tab-d6":
                 break
             await pilot.press("right")
@@ -138,10 +138,10 @@ async def test_a_scale_choice_sets_its_value_and_the_difficulty_follows():
         busy = await add_aspect(pilot, "concentration", downs=4)  # very busy public place +8…+18
         assert busy.query_one(".d6-value", Input).value == "8"
         await type_value(pilot, busy, "12")  # within the span: still the row
-        assert busy.aspect().choice == "very_busy_public_place"
+        assert busy.aspect().row == "very_busy_public_place"
         await wait_for(pilot, lambda: text(app, "#d6-result") == "total 35 → difficulty 18")
         await type_value(pilot, busy, "30")  # outside: a free value
-        assert busy.aspect().choice is None
+        assert busy.aspect().row is None
         await wait_for(pilot, lambda: text(app, "#d6-result") == "total 53 → difficulty 27")
 
 
@@ -274,7 +274,7 @@ async def test_a_free_value_reads_free_value_never_a_row_it_is_not():
         assert shown() == "2 rounds +0"
         await type_value(pilot, row, "1")
         await wait_for(pilot, lambda: shown() == "3 rounds +1")
-        assert row.aspect().choice == "3"
+        assert row.aspect().row == "3"
         await type_value(pilot, row, "15")
         await wait_for(pilot, lambda: shown() == "free value")
         await wait_for(pilot, lambda: text(app, "#d6-result") == "total 28 → difficulty 14")

@@ -219,7 +219,7 @@ def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
                 placeholder = field.placeholder
                 assert cell_len(placeholder) <= field.content_region.width, f"{field.id}: {placeholder!r} is cut"
                 assert "-" not in placeholder and "–" not in placeholder  # a range is said on the hint line
-            from tui.widgets.spell_mage import HINTS, RANGES
+            from tui.spells.mage import HINTS, RANGES
 
             hint = app.screen.query_one("#mage-hint", Static)
             seen = set()

@@ -94,6 +94,7 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("line", "tui.screens.templates:LineDialog"),
         ("template-picker", "tui.screens.templates:TemplatePicker"),
         ("victims", "tui.screens.victims:VictimsDialog"),
+        ("filter", "tui.screens.spell_book:FilterDialog"),
         ("damage", "tui.widgets.damage:DamagePane"),
         ("form", "tui.widgets.form:Form"),
         ("initiative", "tui.widgets.initiative:InitiativeList"),
@@ -103,7 +104,9 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("named-picks", "tui.widgets.named_group:Picks"),
         ("spell-fields", "tui.widgets.spell:CostFields"),
         ("spell-kult", "tui.widgets.spell:KultInput"),
+        ("spell-tab", "tui.widgets.spell_tab:SpellTab"),
         ("d6", "tui.widgets.spell_d6:D6Spell"),
+        ("poles", "tui.widgets.spell_poles:PolesSpell"),
         ("poles-d100", "tui.widgets.spell_poles:D100Input"),
         ("poles-techniques", "tui.widgets.spell_poles:TechniqueList"),
     )
@@ -278,6 +281,14 @@ COMMANDS: tuple[Command, ...] = (
     # -- spell cost ----------------------------------------------------------------------------------
     Command("spell-cast", "enter", "spell-fields", "screen.cast_spell", ("Cast", "Lancer"), priority=True),
     Command("spell-resist-roll", "enter", "spell-kult", "roll", ("Roll / resolve", "Lancer / résoudre"), priority=True),
+    # The spell book, in every spell tab (tui/screens/spell_book.py); casters in Mage and Quatre Pôles.
+    Command("spell-book", "ctrl+b", "spell-tab", "screen.spell_book", ("Book", "Grimoire"),
+            palette=("Spell book: pick a spell (type to filter)", "Grimoire : choisir un sort (tapez pour filtrer)")),
+    Command("spell-save", "ctrl+s", "spell-tab", "screen.save_spell", ("Save", "Enregistrer"),
+            palette=("Spell book: save the tab's spell under a name", "Grimoire : enregistrer le sort de l'onglet sous un nom")),
+    Command("spell-caster", "ctrl+o", "spell-tab", "screen.spell_caster", ("Caster", "Lanceur"), show=False,
+            palette=("Spell book: pick or remember a Mage / Quatre Pôles caster", "Grimoire : choisir ou retenir un lanceur Mage / Quatre Pôles")),
+    Command("poles-technique", "ctrl+t", "poles", "add_technique", ("Technique", "Technique")),
     Command("d6-switch", "ctrl+t", "d6", "switch", ("Spell/Psionics/Cost", "Sort/Psioniques/Coût")),
     Command("d6-add", "ctrl+n", "d6", "add_aspect", ("Add aspect", "Ajouter un aspect")),
     Command("d6-remove", "ctrl+r", "d6", "remove_aspect", ("Remove aspect", "Retirer l'aspect")),
@@ -314,6 +325,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("condition-cancel", "escape", "condition", "cancel", CANCEL),
     Command("condition-ok", "enter", "condition", "submit", ("OK", "OK"), show=False),
     Command("pick-cancel", "escape", "pick", "cancel", CANCEL),
+    Command("filter-cancel", "escape", "filter", "cancel", CANCEL),
+    Command("filter-up", "up", "filter", "move(-1)", ("Up", "Haut"), show=False),
+    Command("filter-down", "down", "filter", "move(1)", ("Down", "Bas"), show=False),
     Command("shadow-cancel", "escape", "shadow", "cancel", CANCEL),
     Command("exhaust-cancel", "escape", "exhaust", "cancel", CANCEL),
     Command("stigma-cancel", "escape", "stigma", "cancel", CANCEL),
@@ -343,6 +357,7 @@ PALETTE: tuple[str, ...] = (
     "players-alias",
     "roster-add-template", "roster-add-mooks", "roster-quick-add", "roster-save-template", "roster-import",
     *(command.id for command in COMMANDS if command.id.startswith("spell-system-")),
+    "spell-book", "spell-save", "spell-caster",
 )  # fmt: skip
 
 

@@ -20,9 +20,8 @@ from textual.widget import AwaitMount
 from textual.widgets import Input
 
 from core.actions import SetStanding
-from core.errors import RulesError
 from core.mooks import MookGroup
-from core.validators import Whole, looks_whole
+from core.validators import Whole
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import CombatantCommands, GMCommands
@@ -31,10 +30,12 @@ from tui.messages import ShowPane
 from tui.screens import template_keys as quick
 from tui.screens.fight_keys import FightActions
 from tui.screens.roster_keys import RosterActions
+from tui.screens.spell_book import SpellBookActions
 from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
+from tui.widgets.inputs import read_whole
 from tui.widgets.mass_combat import MassCombatPane
 from tui.widgets.pane import Pane, focus_now
 from tui.widgets.spell import ApotheoseSpell, SpellPane, participants
@@ -53,7 +54,7 @@ register(
 )
 
 
-class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, Screen[None]):
+class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, SpellBookActions, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")
 
@@ -199,12 +200,7 @@ class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quic
         question = t("mass.standing_prompt", lang, name=group.name, total=group.total)
 
         def parse(text: str) -> int:
-            if not looks_whole(text):
-                raise ValueError(t("fields.number", lang, field=group.name))
-            try:
-                return Whole(0, group.total).parse("standing", text)
-            except RulesError:
-                raise ValueError(question) from None
+            return read_whole(text, group.name, lang, Whole(0, group.total))
 
         def done(value: object) -> None:
             if isinstance(value, int):

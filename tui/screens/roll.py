@@ -22,7 +22,7 @@ from core.actions import Roll, trial
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
-from core.validators import ANY_WHOLE, looks_whole
+from core.validators import looks_whole
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.i18n import pick, refusal, register, t
@@ -30,7 +30,7 @@ from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, cast
-from tui.widgets.inputs import FieldError, percent
+from tui.widgets.inputs import FieldError, percent, read_whole
 from tui.widgets.score_parts import (
     ScoreToggles,
     applies_to,
@@ -153,15 +153,9 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
 
     def _score(self) -> int:
         text = self.query_one("#roll-score", Input).value.strip()
-        if not text:
-            raise FieldError(t("roll.score_needed", self.lang))
         if not looks_whole(text):
             raise FieldError(t("roll.score_needed", self.lang))
-        try:
-            score = ANY_WHOLE.parse("score", text)
-        except RulesError as error:
-            raise FieldError(error.text(self.lang)) from None
-        return score + AFFECT * self._affect()
+        return read_whole(text, "score", self.lang) + AFFECT * self._affect()
 
     def _read(self) -> tuple[int, int]:
         difficulty = parse_difficulty(self.query_one("#roll-difficulty", Input).value)

@@ -1,5 +1,7 @@
-"""The input widgets of the forms: a whole-number field, a one-line choice among a few, the line
-that shows a refused field's message, and how a number or a chance is written."""
+"""The form kit: one whole-number field (and its parser, :func:`read_whole`, which every typed
+number of the app goes through), one choice among a few on one line, the line that shows a
+refused field's message, and how a number or a chance is written. The die row is
+:mod:`tui.widgets.dice_field`'s, the scored-breakdown view :mod:`tui.widgets.scored`'s."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from core.breakdown import (
 )
 from core.combat import Range
 from core.errors import RulesError
-from core.validators import ANY_WHOLE, looks_whole
+from core.validators import ANY_WHOLE, Whole, looks_whole
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
 from tui.i18n import TEXT, pick, register, t
@@ -45,25 +47,40 @@ class FieldError(ValueError):
     """A field's text cannot be used; the message is ready to show (in the app's language)."""
 
 
-class NumberField(FixedSizeInput):
-    """A compact whole-number Input."""
+def read_whole(text: str, label: str, lang: Lang = "en", bound: Whole = ANY_WHOLE) -> int:
+    """The whole number ``text`` holds, within ``bound`` (core's definition of what the field may
+    be); a :class:`FieldError` naming ``label`` otherwise, in ``lang``."""
+    if not looks_whole(text):
+        raise FieldError(t("fields.number", lang, field=label))
+    try:
+        return bound.parse(label, text)
+    except RulesError as error:
+        raise FieldError(error.text(lang)) from None
 
-    def __init__(self, value: str = "", *, label: str = "", **kwargs: Any) -> None:
+
+class NumberField(FixedSizeInput):
+    """A compact whole-number field. Without ``restrict``, Textual's integer field; with it, the
+    characters it takes (a few digits, a sign). ``label`` names it in messages."""
+
+    def __init__(self, value: str = "", *, label: str = "", restrict: str | None = None, select_on_focus: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("compact", True)
-        super().__init__(value, type="integer", select_on_focus=True, **kwargs)
+        if restrict is None:
+            kwargs["type"] = "integer"
+        super().__init__(value, restrict=restrict, select_on_focus=select_on_focus, **kwargs)
         self.label = label
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
-        if not looks_whole(self.value):
-            raise FieldError(t("fields.number", lang, field=self.label))
-        try:
-            value = ANY_WHOLE.parse(self.label, self.value)
-        except RulesError as error:
-            raise FieldError(error.text(lang)) from None
+        value = read_whole(self.value, self.label, lang)
         if minimum is not None and value < minimum:
             raise FieldError(t("fields.at_least", lang, field=self.label, n=minimum))
         return value
+
+    def whole(self, field: str) -> int | None:
+        """The whole number typed, or None while empty (or only a sign); a RulesError naming
+        ``field`` past its bounds."""
+        text = self.value.strip()
+        return None if text in ("", "-", "+") else ANY_WHOLE.parse(field, text)
 
 
 class Cycle(Described, Widget, can_focus=True):

@@ -1,13 +1,13 @@
-"""The spell cost pane: one tab per magic system (Apothéose now), cost as the GM types, cast.
+"""The spell cost pane: one tab per magic system, each built from its description
+(:mod:`tui.spells`), the cost as the GM types; the Apothéose tab casts.
 
-Each system is a :class:`SpellSystem` in its own tab (:data:`SpellPane.SYSTEMS`); the pane
-forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the active one.
+The pane forwards the campaign, the selection and :meth:`SpellPane.start_entry` to the tabs; a
+tab is composed the first time it is shown.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 from textual import on
@@ -15,92 +15,35 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import AwaitMount
-from textual.widgets import (
-    Input,
-    Label,
-    Select,
-    Static,
-    TabbedContent,
-    TabPane,
-    Tabs,
-)
+from textual.widgets import Input, Label, Select, Static, TabbedContent, TabPane, Tabs
 
 from core.actions import CastSpell, Outcome
-from core.breakdown import Lang
 from core.campaign import Campaign, changed_characters
 from core.errors import RulesError
-from core.magic import (
-    DURATION,
-    RANGE,
-    TARGETS,
-    Affects,
-    Effect,
-    Scale,
-    SpellCost,
-    SpellRequest,
-    max_spell_intensity,
-    resist,
-    spell_cost,
-    victims_paid,
-)
+from core.magic import Affects, SpellRequest, resist, victims_paid
 from core.rolls import chance_of_success
 from core.roster import Character
-from core.validators import ANY_WHOLE
+from tui import spells
 from tui.access import gm
 from tui.commands.keys import Described, bindings
-from tui.commands.table import SPELL_SYSTEMS
 from tui.door import Answer
 from tui.i18n import pick, refused, register, t
-from tui.safe import plain
+from tui.spells.apotheose import FIELDS, request
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.inputs import percent
-from tui.widgets.pane import Pane, back_to_list, focus_now
+from tui.widgets.pane import Pane, back_to_list
 from tui.widgets.spell_system import SpellSystem
+from tui.widgets.spell_tab import SpellTab, widget_class
 
 register(
     {
-        "spell.intensity": ("Intensity", "Intensité"),
-        "spell.duration": ("Duration", "Durée"),
-        "spell.range": ("Range", "Portée"),
-        "spell.targets": ("Targets", "Cibles"),
-        "spell.inspired": ("inspired by an affect", "inspiré par un affect"),
-        "spell.caster": ("Caster: {name}", "Lanceur : {name}"),
-        "spell.caster_stats": (" · âme {ame} · pm {pm}/{max} · shadow {shadow}", " · âme {ame} · pm {pm}/{max} · ombre {shadow}"),
-        "spell.npc": ("NPC", "PNJ"),
-        "spell.caster_not_mystic": ("Caster: {name} (not a mystic)", "Lanceur : {name} (pas mystique)"),
-        "spell.total_beyond": ("{total} pm · {effect}", "{total} pm · {effect}"),
-        "spell.no_caster": ("Caster: none (select a mystic)", "Lanceur : aucun (sélectionnez un mystique)"),
-        "spell.not_mystic": ("{name} is not a mystic: cannot cast", "{name} n'est pas mystique : ne peut lancer"),
-        "spell.max": ("max {max}", "max {max}"),
-        "spell.max_limit": ("max {max}, limit {limit}", "max {max}, limite {limit}"),
-        "spell.between": ("{lo} ({lo_label}) … {hi} ({hi_label})", "{lo} ({lo_label}) … {hi} ({hi_label})"),
-        "spell.beyond": ("beyond {top} ({label})", "au-delà de {top} ({label})"),
-        "spell.total": ("{total} pm · {effect} · {tier}", "{total} pm · {effect} · {tier}"),
-        "spell.type_intensity": ("Type an intensity (1 or more).", "Tapez une intensité (1 ou plus)."),
-        "spell.can_cast": ("Can cast: {pm} pm → {after}", "Peut lancer : {pm} pm → {after}"),
-        "spell.can_cast_inspired": (
-            "Can cast inspired: {pm} pm → {after}, shadow +{shadow}",
-            "Peut lancer inspiré : {pm} pm → {after}, ombre +{shadow}",
-        ),
-        "spell.needs_inspiration": (
-            "Above max intensity {max}: needs an inspiring affect (+{shadow} shadow)",
-            "Au-delà de l'intensité max {max} : il faut un affect inspirant (+{shadow} ombre)",
-        ),
-        "spell.npc_cannot_exceed": (
-            "Above max intensity {max}: an NPC has no shadow to exceed it",
-            "Au-delà de l'intensité max {max} : un PNJ n'a pas d'ombre pour la dépasser",
-        ),
-        "spell.not_enough_pm": ("Not enough pm: {pm} for {total}", "pm insuffisants : {pm} pour {total}"),
-        "spell.cast": ("Cast", "Lancer"),
         "spell.resist": ("Resist", "Résiste"),
         "spell.resist_target": ("target", "cible"),
-        "spell.affects": ("affects", "affecte"),
         "spell.affects.matter": ("matter (corps)", "matière (corps)"),
         "spell.affects.mind": ("mind (esprit)", "esprit"),
         "spell.affects.soul": ("soul (âme)", "âme"),
         "spell.kult": ("kult", "kult"),
-        "spell.roll": ("Roll / resolve", "Lancer / résoudre"),
         "spell.resist_chance": (
             "{score} vs {value} ({name}): takes effect on kult ≥ {need:+d}, {pct}",
             "{score} contre {value} ({name}) : agit si kult ≥ {need:+d}, {pct}",
@@ -109,24 +52,7 @@ register(
     }
 )
 
-FIELDS = ("intensity", "duration", "range", "targets")
-SCALES: dict[str, Scale] = {"duration": DURATION, "range": RANGE, "targets": TARGETS}
 AFFECTS = ("soul", "matter", "mind")
-
-
-def scale_hint(scale: Scale, level: int, lang: Lang) -> str:
-    """``1 = 10 minutes`` at an anchor, ``1 (10 minutes) … 5 (24 hours)`` between two."""
-    label = scale.label(level)
-    if label is not None:
-        return f"{level} = {label.text(lang)}"
-    anchors = sorted(scale.anchors)
-    lower = max(a for a in anchors if a < level)
-    higher = [a for a in anchors if a > level]
-    lo_label = scale.anchors[lower].text(lang)
-    if not higher:
-        return t("spell.beyond", lang, top=lower, label=lo_label)
-    hi = higher[0]
-    return t("spell.between", lang, lo=lower, lo_label=lo_label, hi=hi, hi_label=scale.anchors[hi].text(lang))
 
 
 def participants(campaign: Campaign) -> list[tuple[str, str]]:
@@ -185,39 +111,23 @@ class KultInput(Described, Input):
         self.query_ancestor(ApotheoseSpell).roll_resistance()
 
 
-class ApotheoseSpell(SpellSystem):
-    """Apothéose (RULES 1.7): intensity + duration + range + targets, paid in pm."""
+class ApotheoseSpell(SpellTab):
+    """Apothéose (RULES 1.7): the tab its description builds, for the caster it follows, with
+    the cast (Enter) and the resistance roll."""
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         #: The last mystic shown as caster, kept while the cursor moves to targets.
         self._caster: str | None = None
         self._targets: list[tuple[str, str]] = []
         self._targets_seen: tuple | None = None
-        self._shown: dict[str, str] = {}
         #: The turn the caster was last chosen for, and the row the cursor was on when it began.
         self._turn: tuple | None = None
         self._left_on: str | None = None
 
     def compose(self) -> ComposeResult:
+        yield from super().compose()
         lang = self.lang
-        yield Static("", id="spell-caster", markup=False)
-        with CostFields(id="spell-fields"):
-            for name in FIELDS:
-                with Horizontal(classes="spell-row"):
-                    yield Label(t(f"spell.{name}", lang), classes="spell-label")
-                    yield Input(
-                        "" if name == "intensity" else "0",
-                        restrict=r"\d{0,3}",
-                        compact=True,
-                        id=f"spell-{name}",
-                        classes="spell-level",
-                    )
-                    yield Static("", id=f"spell-{name}-hint", classes="spell-hint", markup=False)
-            yield Checkbox(t("spell.inspired", lang), id="spell-inspired", compact=True)
-        yield Static("", id="spell-total", markup=False)
-        yield Static("", id="spell-verdict", markup=False)
-        yield Static("", id="spell-breakdown", markup=False)
         with Horizontal(classes="spell-row", id="spell-resist-row"):
             yield Label(t("spell.resist", lang), classes="spell-label")
             yield Chooser[str]([], prompt=t("spell.resist_target", lang), id="spell-resist-target", compact=True)
@@ -233,20 +143,9 @@ class ApotheoseSpell(SpellSystem):
             yield KultInput("", restrict=r"[-+]?\d{0,2}", compact=True, id="spell-kult", classes="spell-level")
             yield Static("", id="spell-resist", classes="spell-hint", markup=False)
 
-    def on_mount(self) -> None:
-        self.refresh_from_campaign()
-
-    # -- reading the fields -----------------------------------------------------------------
-    def _level(self, name: str) -> int:
-        """The level typed in ``name``'s field, 0 when empty."""
-        text = self.query_one(f"#spell-{name}", Input).value.strip()
-        return ANY_WHOLE.parse(name, text) if text else 0
-
     def request_typed(self) -> SpellRequest:
         """The spell as typed; a RulesError naming the field if it cannot be."""
-        if not self.query_one("#spell-intensity", Input).value.strip():
-            raise refused("intensity", "spell.type_intensity")
-        return SpellRequest(self._level("intensity"), self._level("duration"), self._level("range"), self._level("targets"))
+        return request(self.values).request
 
     @property
     def inspired(self) -> bool:
@@ -280,98 +179,21 @@ class ApotheoseSpell(SpellSystem):
             self._caster = key
         return chosen
 
-    # -- rendering --------------------------------------------------------------------------
-    def _show(self, selector: str, text: str) -> None:
-        """Update a Static only when its text changes (one HP change repaints little)."""
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            widget = self.query_one(selector, Static)
-            widget.update(plain(text))  # names in it are data: no markup, controls made visible
-            widget.display = bool(text) or widget.has_class("spell-hint")
+    def context(self) -> dict[str, Any]:
+        return {"caster": self.caster(), "inspired": self.inspired}
 
     def refresh_from_campaign(self) -> None:
+        if self.is_mounted:
+            self._refresh_targets()
+            self.refresh_result()
+
+    def on_mount(self) -> None:
+        """The targets as the tab opens (Textual runs SpellTab's own on_mount after this one):
+        what the next campaign change is compared with, so an HP change reads no other row."""
         self._refresh_targets()
-        self.refresh_cost()
 
-    def _caster_line(self, c: Character | None) -> str:
-        lang = self.lang
-        if c is None:
-            return t("spell.no_caster", lang)
-        if not c.mystic:
-            return t("spell.caster_not_mystic", lang, name=c.name)
-        shadow = t("spell.npc", lang) if c.shadow is None else c.shadow.value
-        stats = t("spell.caster_stats", lang, ame=c.characteristics.ame, pm=c.pm, max=c.max_pm, shadow=shadow)
-        return t("spell.caster", lang, name=c.name) + stats
-
-    def cost(self) -> SpellCost:
-        """The cost of the spell as typed, for the caster if it is a mystic."""
-        c = self.caster()
-        request = self.request_typed()
-        if c is None or not c.mystic:
-            return spell_cost(*attrs.astuple(request))
-        return spell_cost(*attrs.astuple(request), ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value)
-
-    def refresh_cost(self) -> None:
-        lang = self.lang
-        c = self.caster()
-        self._show("#spell-caster", self._caster_line(c))
-        for name, scale in SCALES.items():
-            try:
-                empty = name == "intensity" and not self.query_one("#spell-intensity", Input).value.strip()
-                level = None if empty else self._level(name)
-            except ValueError:
-                level = None
-            self._show(f"#spell-{name}-hint", scale_hint(scale, level, lang) if level is not None else "")
-        try:
-            cost = self.cost()
-        except RulesError as error:
-            self._show("#spell-intensity-hint", self._max_hint(c, None))
-            self._show("#spell-total", "")
-            self._show("#spell-verdict", error.reason_in(lang) if error.field == "intensity" else error.text(lang))
-            self._show("#spell-breakdown", "")
-            self._set_verdict_class(False)
-            self.refresh_resistance()
-            return
-        self._show("#spell-intensity-hint", self._max_hint(c, cost))
-        key = "spell.total_beyond" if cost.effect is Effect.beyond else "spell.total"
-        # The sum first, as calc prints it: "intensity 3 + targets 2 (2 targets) = 5 pm".
-        total = t(key, lang, total=cost.total, effect=cost.effect.label(lang), tier=cost.tier.label(lang))
-        self._show("#spell-total", f"{cost.breakdown[0].text(lang)} · {total.split(' · ', 1)[1]}")
-        verdict, ok = self._verdict(c, cost)
-        self._show("#spell-verdict", verdict)
-        self._set_verdict_class(ok)
-        self._show("#spell-breakdown", "\n".join(ln.text(lang) for ln in cost.breakdown[2:]))
+    def after_result(self, values: object) -> None:
         self.refresh_resistance()
-
-    def _max_hint(self, c: Character | None, cost: SpellCost | None) -> str:
-        if c is None or not c.mystic:
-            return ""
-        if cost is not None and cost.shadow_needed:
-            return t("spell.max_limit", self.lang, max=cost.max_intensity, limit=cost.limit)
-        return t("spell.max", self.lang, max=max_spell_intensity(c.characteristics.ame))
-
-    def _verdict(self, c: Character | None, cost: SpellCost) -> tuple[str, bool]:
-        lang = self.lang
-        if c is None:
-            return t("spell.no_caster", lang), False
-        if not c.mystic:
-            return t("spell.not_mystic", lang, name=c.name), False
-        if not cost.affordable:
-            return t("spell.not_enough_pm", lang, pm=c.pm, total=cost.total), False
-        needed = cost.shadow_needed or 0
-        after = c.pm - cost.total
-        if not needed:
-            return t("spell.can_cast", lang, pm=c.pm, after=after), True
-        if c.shadow is None:
-            return t("spell.npc_cannot_exceed", lang, max=cost.max_intensity), False
-        if not self.inspired:
-            return t("spell.needs_inspiration", lang, max=cost.max_intensity, shadow=needed), False
-        return t("spell.can_cast_inspired", lang, pm=c.pm, after=after, shadow=needed), True
-
-    def _set_verdict_class(self, ok: bool) -> None:
-        verdict = self.query_one("#spell-verdict", Static)
-        verdict.set_class(ok, "-ok")
-        verdict.set_class(not ok, "-refused")
 
     # -- resistance -------------------------------------------------------------------------
     def _refresh_targets(self) -> None:
@@ -416,7 +238,7 @@ class ApotheoseSpell(SpellSystem):
         except (RulesError, ValueError):
             intensity = None
         if target is None or intensity is None:
-            self._show("#spell-resist", t("spell.resist_pick", lang) if target is None else "")
+            self.view.write("resist", t("spell.resist_pick", lang) if target is None else "")
             return
         affects = cast("Affects", str(self.query_one("#spell-resist-affects", Select).value))  # one of AFFECTS
         typed = self.query_one("#spell-kult", Input).value.strip()
@@ -424,16 +246,16 @@ class ApotheoseSpell(SpellSystem):
         try:
             if typed not in ("", "-", "+"):
                 result = resist(intensity, int(typed), target.characteristics, affects, die=die)
-                self._show("#spell-resist", " · ".join(ln.text(lang) for ln in result.breakdown))
+                self.view.write("resist", " · ".join(ln.text(lang) for ln in result.breakdown))
                 return
             probe = resist(intensity, 0, target.characteristics, affects, die=die)
         except RulesError as error:
-            self._show("#spell-resist", error.text(lang))
+            self.view.write("resist", error.text(lang))
             return
         name = "âme" if probe.characteristic == "ame" else probe.characteristic
         chance = chance_of_success(intensity, probe.target, die)
-        self._show(
-            "#spell-resist",
+        self.view.write(
+            "resist",
             t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance, lang)),
         )
 
@@ -444,40 +266,14 @@ class ApotheoseSpell(SpellSystem):
             field.value = str(self.campaign.rules.die.roll(gm(self).session.rng))
         self.refresh_resistance()
 
-    @on(Select.Changed)
-    def _select_changed(self, event: Select.Changed) -> None:
-        event.stop()
-        self.refresh_resistance()
-
-    @on(Input.Changed)
-    def _typed(self, event: Input.Changed) -> None:
-        event.stop()
-        if event.input.id == "spell-kult":
-            self.refresh_resistance()
-        else:
-            self.refresh_cost()
-
-    @on(Checkbox.Changed)
-    def _toggled(self, event: Checkbox.Changed) -> None:
-        event.stop()
-        self.refresh_cost()
-
     # -- casting ----------------------------------------------------------------------------
     def new_spell(self) -> None:
         """A new spell (``s``, or after a cast): nothing carried from the last one, and as many
         targets as combatants are marked (level 0 for one, 2…9 that many, 10 for ten or more)."""
         marked = len(gm(self).marked)
         targets = 0 if marked <= 1 else min(marked, 10)
-        for name in FIELDS:
-            value = "" if name == "intensity" else str(targets) if name == "targets" else "0"
-            self.query_one(f"#spell-{name}", Input).value = value
-        self.query_one("#spell-inspired", Checkbox).value = False
-
-    def start_entry(self) -> None:
-        self.refresh_cost()
-        field = self.query_one("#spell-intensity", Input)
-        focus_now(field)
-        field.select_all()
+        levels = {name: None if name == "intensity" else targets if name == "targets" else 0 for name in FIELDS}
+        self.values = {**levels, "inspired": False}
 
     def cast_asked(self) -> CastSpell | None:
         """Enter in the fields: the spell as typed, checked, for the screen to ask which targets
@@ -513,45 +309,33 @@ class ApotheoseSpell(SpellSystem):
         return answer
 
 
-def system_class(system: type[SpellSystem] | str) -> type[SpellSystem]:
-    """A row's widget class, its module imported now if the row names it as ``"module:Class"``."""
-    if isinstance(system, str):
-        module, name = system.split(":")
-        system = getattr(importlib.import_module(module), name)
-    return system  # type: ignore[return-value]
-
-
 class SpellPane(Pane):
     TITLE_KEY = "pane.spell"
 
-    #: (tab id, the system's widget class or ``"module:Class"``, imported when its tab is first
-    #: shown): a new system is one more row (its title is in :data:`tui.commands.table.SPELL_SYSTEMS`).
-    SYSTEMS: ClassVar[tuple[tuple[str, type[SpellSystem] | str], ...]] = (
-        ("apotheose", ApotheoseSpell),
-        ("mage", "tui.widgets.spell_mage:MageSpell"),
-        ("poles", "tui.widgets.spell_poles:PolesSpell"),
-        ("d6", "tui.widgets.spell_d6:D6Spell"),
-    )
-
     def compose(self) -> ComposeResult:
-        """The tabs; only the first system's fields: the others are composed when their tab is
-        first shown (:meth:`compose_system`), not before the app's first frame (about 200
-        widgets that a GM may never open)."""
+        """The tabs, one per system of :data:`tui.spells.SYSTEMS`; only the first system's
+        fields: the others are composed when their tab is first shown (:meth:`compose_system`),
+        not before the app's first frame (about 200 widgets that a GM may never open)."""
         with TabbedContent(id="spell-systems"):
-            titles = dict(SPELL_SYSTEMS)
-            for index, (tab_id, system) in enumerate(self.SYSTEMS):
-                with TabPane(pick(titles[tab_id], self.lang), id=f"spell-tab-{tab_id}"):
+            for index, description in enumerate(spells.SYSTEMS):
+                with TabPane(pick(description.title, self.lang), id=f"spell-tab-{description.id}"):
                     if index == 0:
-                        yield system_class(system)(id=f"spell-{tab_id}", classes="spell-system")
+                        yield self._tab(description.id)
+
+    @staticmethod
+    def _tab(tab_id: str) -> SpellTab:
+        description = spells.system(tab_id)
+        tab = widget_class(description.tab)
+        assert issubclass(tab, SpellTab)
+        return tab(description, id=f"spell-{tab_id}", classes="spell-system")
 
     def compose_system(self, tab_id: str) -> AwaitMount | None:
         """Compose the system of tab ``tab_id`` if it is not yet: the mount to await (its
         fields exist once it is done), or ``None`` when it was there already."""
         if self.query(f"#spell-{tab_id}"):
             return None
-        system = system_class(next(system for key, system in self.SYSTEMS if key == tab_id))
         self._systems: list[SpellSystem] = []  # found again, with the new one
-        return self.query_one(f"#spell-tab-{tab_id}", TabPane).mount(system(id=f"spell-{tab_id}", classes="spell-system"))
+        return self.query_one(f"#spell-tab-{tab_id}", TabPane).mount(self._tab(tab_id))
 
     @on(TabbedContent.TabActivated)
     async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
@@ -562,7 +346,7 @@ class SpellPane(Pane):
     def on_mount(self) -> None:
         super().on_mount()
         # One system: the tab strip is a title, not a stop on the way through the fields.
-        self.query_one(Tabs).can_focus = len(self.SYSTEMS) > 1
+        self.query_one(Tabs).can_focus = len(spells.SYSTEMS) > 1
 
     def active_system(self) -> SpellSystem:
         tabs = self.query_one(TabbedContent)

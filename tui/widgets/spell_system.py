@@ -1,7 +1,8 @@
 """What every tab of the spell-cost pane is: a :class:`SpellSystem`, one per magic system.
 
-A new system is a module ``tui/widgets/spell_<system>.py`` with a subclass of
-:class:`SpellSystem`, and one row in :data:`tui.widgets.spell.SpellPane.SYSTEMS`.
+A new system is a module of ``core/`` (its rules) and one description registered in
+:mod:`tui.spells`: its tab is a :class:`tui.widgets.spell_tab.SpellTab` built from it (a
+subclass only when the tab does more than price).
 """
 
 from __future__ import annotations

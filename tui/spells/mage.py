@@ -1,0 +1,220 @@
+"""The Mage tab (RULES 2, :mod:`core.mage`): what an effect takes, and its odds, as the GM types.
+
+Seven one-line rows of fields (numbers, and the tables' rows as choices: ←/→ or space change
+them), a hint line that says what the field in focus takes, the summary and the breakdown (which
+alone scrolls: the fields and the summary fit 80×24). Nothing is cast: Mage casters are not in
+the Apothéose roster; the campaign gives only the house rules ``mage_ones_cancel`` and
+``mage_scope_separate``.
+"""
+
+from __future__ import annotations
+
+from core.breakdown import Lang
+from core.campaign import Campaign
+from core.errors import RulesError
+from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, MageSpell, assistants_of, mage_spell, percent
+from core.spellbook.mage import MageInputs
+from tui.i18n import refused as refusal
+from tui.i18n import register, t
+from tui.spells.description import (
+    Choice,
+    Fields,
+    Line,
+    Mode,
+    Number,
+    Pair,
+    Row,
+    Scored,
+    Scroll,
+    SpellDescription,
+    Text,
+    Values,
+    Words,
+    parsed,
+    refused,
+)
+
+register(
+    {
+        "mage.type_sphere": ("Type the caster's Sphere level (1–10).", "Tapez le niveau de Sphère du lanceur (1–10)."),
+        "mage.odds": (
+            "{needed} to make on {dice} dice at difficulty {difficulty}: {chance}",
+            "{needed} à faire sur {dice} dés à difficulté {difficulty} : {chance}",
+        ),
+        "mage.no_difficulty": (
+            "{needed} to make on {dice} dice · type a difficulty (2–10) for the odds",
+            "{needed} à faire sur {dice} dés · tapez une difficulté (2–10) pour la chance",
+        ),
+        "mage.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
+        "mage.successes": ("{n} success{es}", "{n} succès"),
+    }
+)
+
+#: Each field's label and what it takes, on the hint line while it has the focus (and as its
+#: tooltip): a range written out ("1 to 10") reads as a range, never as a value typed.
+LABELS: dict[str, Pair] = {
+    "sphere": ("sphere", "sphère"), "needed": ("needs", "requis"), "arete": ("arete", "entéléchie"),
+    "resistance": ("resistance", "résistance"), "attribute": ("attribute", "attribut"), "ability": ("ability", "compétence"),
+    "power": ("power", "puissance"), "connection": ("connection", "connexion"), "difficulty": ("difficulty", "difficulté"),
+    "quintessence": ("quintessence", "quintessence"), "avatar": ("avatar", "avatar"), "as_difficulty": ("extras as difficulty", "extras en difficulté"),
+    "paradox_pool": ("paradox", "paradoxe"), "paradox_rolls": ("earlier rolls", "jets avant"), "willpower": ("willpower", "volonté"),
+    "foci": ("foci", "foci"), "assistants": ("assistants", "assistants"), "acolytes": ("acolytes", "acolytes"),
+}  # fmt: skip
+HINTS: dict[str, Pair] = {
+    "sphere": ("sphere: 1 to 10, the caster's level in the Sphere", "sphère : 1 à 10, le niveau du lanceur dans la Sphère"),
+    "needed": ("needs: 1 to 10, the effect's level (empty: the sphere)", "requis : 1 à 10, niveau de l'effet (vide : la sphère)"),
+    "arete": ("arete: 1 to 10, for an improvised effect or a ritual", "entéléchie : 1 à 10, effet improvisé ou rituel"),
+    "resistance": ("resistance: the target's, off the pool (empty: 0)", "résistance : de la cible, ôtée des dés (vide : 0)"),
+    "rote": ("rote or improvised: space or ←/→", "routine ou improvisé : espace ou ←/→"),
+    "attribute": ("attribute: a rote's Attribute (0 or more)", "attribut : l'Attribut d'une routine (0 ou plus)"),
+    "ability": ("ability: a rote's Ability (0 or more)", "compétence : celle d'une routine (0 ou plus)"),
+    "power": ("power: extra successes for power (empty: 0)", "puissance : succès en plus pour la puissance (vide : 0)"),
+    "targets": ("targets: space or ←/→; +N: the extra successes", "cibles : espace ou ←/→ ; +N : succès en plus"),
+    "radius": ("radius: space or ←/→; +N: the extra successes", "rayon : espace ou ←/→ ; +N : succès en plus"),
+    "duration": ("duration: space or ←/→; +N: the extra successes", "durée : espace ou ←/→ ; +N : succès en plus"),
+    "connection": ("connection, for an effect at a distance: space or ←/→", "connexion, effet à distance : espace ou ←/→"),
+    "difficulty": ("difficulty: 2 to 10 per die, for the odds", "difficulté : 2 à 10 par dé, pour la chance"),
+    "quintessence": ("quintessence: +1 die a point, 3 at most (empty: 0)", "quintessence : +1 dé par point, 3 au plus (vide : 0)"),
+    "avatar": ("avatar: quintessence a turn at most (empty: no cap)", "avatar : quintessence max. par tour (vide : sans limite)"),
+    "as_difficulty": ("extras as difficulty: +1 difficulty each (empty: 0)", "extras en difficulté : +1 difficulté chacun (vide : 0)"),
+    "paradox": ("paradox: space or ←/→", "paradoxe : espace ou ←/→"),
+    "paradox_pool": ("paradox: the player's Paradox pool (empty: 0)", "paradoxe : la réserve de Paradoxe du joueur (vide : 0)"),
+    "paradox_rolls": ("earlier rolls: Paradox rolls this scene (empty: 0)", "jets avant : jets de Paradoxe de la scène (vide : 0)"),
+    "willpower": ("willpower: a ritual's hours (empty: no ritual)", "volonté : les heures d'un rituel (vide : pas de rituel)"),
+    "foci": ("foci: successes of the Occult (Ritual) roll (empty: 0)", "foci : succès du jet d'Occulte (Rituel) (vide : 0)"),
+    "assistants": ("assistants: each one's successes, as 1,3", "assistants : les succès de chacun, comme 1,3"),
+    "acolytes": ("acolytes: one die each (empty: 0)", "acolytes : un dé chacun (vide : 0)"),
+}
+#: The hint line while no field has the focus: the ranges.
+RANGES: Pair = ("sphere, needs, arete 1 to 10 · difficulty 2 to 10", "sphère, requis, entéléchie 1 à 10 · difficulté 2 à 10")
+
+
+def _counted(n: int, en: str, fr: str, row: int) -> Pair:
+    cost = f" +{row}" if row else ""
+    return f"{n} {en}{'s' if n > 1 else ''}{cost}", f"{n} {fr}{'s' if n > 1 else ''}{cost}"
+
+
+#: The choices, each labelled with what it costs (extra successes).
+MODES = ((False, ("improvised", "improvisé")), (True, ("rote", "routine")))
+TARGETS = tuple((n, _counted(n, "target", "cible", row)) for row, n in enumerate(SCOPE_STEPS))
+RADII = tuple((n, (f"radius {n} m" + (f" +{row}" if row else ""), f"rayon {n} m" + (f" +{row}" if row else ""))) for row, n in enumerate(SCOPE_STEPS))
+DURATIONS = ((Duration.scene, ("1 scene/hour", "1 scène/heure")),) + tuple(
+    (d, (f"{d.label('en')} +{d.row}", f"{d.label('fr')} +{d.row}")) for d in list(Duration)[1:]
+)
+CONNECTIONS = (
+    (None, ("none needed", "aucune")),
+    *((c, (f"{c.label('en')} +{c.row}", f"{c.label('fr')} +{c.row}")) for c in Connection if c.row is not None),
+    (Connection.unknown, ("unknown: impossible", "inconnu : impossible")),
+)
+PARADOX = (
+    ("none", ("coincidental", "coïncidente")),
+    ("witnesses", ("coincidental, witnessed", "coïncidente, témoins")),
+    ("vulgar", ("vulgar", "vulgaire")),
+    ("sleepers", ("vulgar + Sleepers", "vulgaire + Dormeurs")),
+)
+
+
+def number(name: str, placeholder: str = "", classes: str = "") -> Number:
+    return Number(name, LABELS[name], placeholder, r"\d{0,2}", classes=classes, hint=HINTS[name])
+
+
+def choice(name: str, choices: tuple, value: object) -> Choice:
+    return Choice(name, choices, value, HINTS[name])
+
+
+ZERO = ("resistance", "power", "as_difficulty", "quintessence", "paradox_pool", "paradox_rolls", "foci", "acolytes")
+
+
+def effect(values: Values) -> MageInputs:
+    """The effect as typed (what the book stores of it); a RulesError naming the field if it
+    cannot be one."""
+    sphere = parsed(values, "sphere")
+    if sphere is None:
+        raise refusal("sphere", "mage.type_sphere")
+    paradox = values["paradox"]
+    return MageInputs(MageEffect(
+        sphere=sphere, rote=bool(values["rote"]), attribute=parsed(values, "attribute"), ability=parsed(values, "ability"),
+        arete=parsed(values, "arete"), needed=parsed(values, "needed"), targets=values["targets"], radius=values["radius"],
+        duration=values["duration"], connection=values["connection"], difficulty=parsed(values, "difficulty"),
+        avatar=parsed(values, "avatar"), vulgar=paradox in ("vulgar", "sleepers"), witnesses=paradox == "witnesses",
+        sleepers=paradox == "sleepers", willpower=parsed(values, "willpower"), assistants=assistants_of(values["assistants"]),
+        **{name: parsed(values, name) or 0 for name in ZERO},
+    ))  # fmt: skip
+
+
+NUMBERS = ("sphere", "needed", "arete", "attribute", "ability", "difficulty", "avatar", "willpower")
+
+
+def _step(value: int) -> int:
+    """The scope's row that covers ``value`` (3 targets: the 5 row, which costs the same)."""
+    return next((step for step in SCOPE_STEPS if step >= value), SCOPE_STEPS[-1])
+
+
+def filled(spell: MageInputs) -> Values:
+    """The tab's fields for a stored effect (a count of 0 as an empty field, as typed)."""
+    e = spell.effect
+    paradox = "sleepers" if e.sleepers else "vulgar" if e.vulgar else "witnesses" if e.witnesses else "none"
+    return {
+        **{name: getattr(e, name) for name in NUMBERS}, **{name: getattr(e, name) or None for name in ZERO},
+        "rote": e.rote, "targets": _step(e.targets), "radius": _step(e.radius) if e.radius else 1, "duration": e.duration,
+        "connection": e.connection, "paradox": paradox, "assistants": ",".join(str(n) for n in e.assistants),
+    }  # fmt: skip
+
+
+def price(spell: MageInputs, campaign: Campaign) -> MageSpell:
+    """The effect under the campaign's house rules."""
+    rules = campaign.rules
+    return mage_spell(spell.effect, ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate)
+
+
+def summary(result: MageSpell, lang: Lang) -> str:
+    if not result.possible:
+        return t("mage.impossible", lang, reason=result.reason.text(lang) if result.reason else "")
+    n = result.successes_needed or 0
+    needed = t("mage.successes", lang, n=n, es="" if n == 1 else "es")
+    if result.chance is None:
+        return t("mage.no_difficulty", lang, needed=needed, dice=result.dice_rolled)
+    return t("mage.odds", lang, needed=needed, dice=result.dice_rolled, difficulty=result.difficulty, chance=percent(result.chance, lang))
+
+
+def shown(result: MageSpell, lang: Lang) -> Scored:
+    return Scored({"summary": summary(result, lang), "breakdown": "\n".join(ln.text(lang) for ln in result.breakdown)}, result.possible)
+
+
+def not_priced(error: RulesError, lang: Lang) -> Scored:
+    return refused(error, lang, field="sphere", clear=("breakdown",))
+
+
+MAGE = SpellDescription(
+    "mage",
+    ("Mage", "Mage"),
+    (
+        Mode(
+            "effect",
+            ("Effect", "Effet"),
+            (
+                Fields((
+                    Row((number("sphere"), number("needed"), number("arete"), number("resistance", "0"))),
+                    Row((choice("rote", MODES, False), number("attribute"), number("ability"), number("power", "0"))),
+                    Row((choice("targets", TARGETS, 1), choice("radius", RADII, 1), choice("duration", DURATIONS, Duration.scene))),
+                    Row((Words(LABELS["connection"]), choice("connection", CONNECTIONS, None), number("difficulty"))),
+                    Row((number("quintessence", "0"), number("avatar"), number("as_difficulty", "0"))),
+                    Row((choice("paradox", PARADOX, "none"), number("paradox_pool", "0"), number("paradox_rolls", "0"))),
+                    Row((
+                        number("willpower"), number("foci", "0"),
+                        Text("assistants", LABELS["assistants"], "N,N…", r"[\d,]{0,24}", classes="mage-number -wide", hint=HINTS["assistants"]),
+                        number("acolytes", "0"),
+                    )),
+                )),
+                Line("hint", text=RANGES),
+                Line("summary"),
+                Scroll("breakdown-box", (Line("breakdown"),)),
+            ),
+            effect, price, shown, not_priced, first="sphere", system="mage", filled=filled,
+        ),
+    ),
+    hints=("hint", RANGES),
+    tab="tui.widgets.spell_tab:CasterTab",
+    after_caster="targets",  # the caster gives the sphere and arete: the effect's scope next
+    tab_stop=False,  # its fields are: only the breakdown scrolls
+)  # fmt: skip

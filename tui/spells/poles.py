@@ -1,0 +1,219 @@
+"""The Quatre Pôles tab (RULES 3, :mod:`core.poles`): cost, segments and DCs as the GM types.
+
+Tradition and level, the slot / damage / summoning / fluid / blood boxes, the caster's level and
+modifier, the enhancements, the techniques as an ordered list (the tab's own:
+:class:`tui.widgets.spell_poles.TechniqueList`); then the cost, the DCs and the verdict. Blood
+mana sits below, worked out from its own fields whatever the spell: type the d100, or Enter in
+the empty field rolls it; *table 2* starts as the campaign's ``tolerant_backlash``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.breakdown import Lang
+from core.campaign import Campaign
+from core.errors import RulesError
+from core.poles import (
+    TECHNIQUES,
+    BloodMana,
+    Enhancements,
+    PolesRequest,
+    Technique,
+    Tradition,
+    blood_mana,
+    number,
+    percent,
+    poles_spell,
+)
+from core.poles import PolesSpell as PolesResult
+from core.spellbook.poles import PolesInputs
+from tui.i18n import decimal_comma, register, t
+from tui.i18n import refused as refusal
+from tui.spells.description import (
+    Check,
+    Custom,
+    Fields,
+    Line,
+    Mode,
+    Number,
+    Pair,
+    Pick,
+    Row,
+    Scored,
+    SpellDescription,
+    Values,
+    Words,
+    parsed,
+    refused,
+)
+
+register(
+    {
+        "poles.type_level": ("Type a spell level (0–9).", "Tapez un niveau de sort (0–9)."),
+        "poles.cost": ("Cost {cost} {unit}", "Coût {cost} {unit}"),
+        "poles.cost_exact": ("Cost {cost} {unit} ({exact})", "Coût {cost} {unit} ({exact})"),
+        "poles.no_cost": ("Illusion: no cost, it holds lies", "Illusion : pas de coût, elle tient des mensonges"),
+        "poles.segments": ("{total} segments (incantation {inc} + recovery {rec})", "{total} segments (incantation {inc} + récupération {rec})"),
+        "poles.swift": ("0 segments: a swift action", "0 segment : action rapide"),
+        "poles.save": ("save DC {dc}", "difficulté {dc}"),
+        "poles.identify": ("identify DC {dc}", "identifier {dc}"),
+        "poles.ranges": ("ranges {short}/{medium}/{long} m", "portées {short}/{medium}/{long} m"),
+        "poles.counter": ("counter {cost}", "contre {cost}"),
+        "poles.heals": ("heals {hp}", "soigne {hp}"),
+        "poles.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
+        "poles.blood_hint": ("Blood mana: type mana, limit and pool.", "Mana de sang : tapez mana, limite et réserve."),
+        "poles.blood_roll": ("{dice}d6 HP · roll d100 (Enter) + {forced}", "{dice}d6 PV · jetez d100 (Entrée) + {forced}"),
+        "poles.blood_none": ("{dice}d6 HP · nothing forced: no backlash", "{dice}d6 PV · rien de forcé : pas de retour"),
+        "poles.blood_result": ("{dice}d6 HP · {total} on table {table}: {backlash}", "{dice}d6 PV · {total} sur la table {table} : {backlash}"),
+    }
+)
+
+ENHANCE: dict[str, Pair] = {"range": ("rng", "port"), "duration": ("dur", "dur"), "area": ("area", "zone"), "dice": ("d6", "d6"), "dispel": ("disp", "diss")}
+TOGGLES: dict[str, Pair] = {"slot": ("slot", "empl."), "damage": ("damage", "dégâts"), "summoning": ("summon", "convoc."), "fluid": ("fluid", "fluide"), "blood": ("blood", "sang")}
+TRADITIONS = tuple((tr.value, (tr.label("en"), tr.label("fr"))) for tr in Tradition)
+ADD = tuple(
+    (tech.value, (f"{tech.label('en')} {percent(TECHNIQUES[tech].with_feat)}", f"{tech.label('fr')} {percent(TECHNIQUES[tech].with_feat)}"))
+    for tech in Technique
+)
+
+
+def request(values: Values) -> PolesInputs:
+    """The spell as typed (what the book stores of it); a RulesError naming the field if it
+    cannot be."""
+    level = parsed(values, "level")
+    if level is None:
+        raise refusal("level", "poles.type_level")
+    return PolesInputs(PolesRequest(
+        level, str(values["tradition"]),
+        slot=values["slot"], damage=values["damage"], summoning=values["summoning"], fluid=values["fluid"], blood=values["blood"],
+        caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"),
+        enhance=Enhancements(**{name: parsed(values, f"enhance-{name}") or 0 for name in ENHANCE}),
+        extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]),
+    ))  # fmt: skip
+
+
+def filled(spell: PolesInputs) -> Values:
+    """The tab's fields for a stored spell (a count of 0 as an empty field, as typed)."""
+    r = spell.request
+    return {
+        "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES},
+        "caster-level": r.caster_level, "mod": r.mod, "extend-active": r.extend_active or None, "techniques": r.techniques,
+        **{f"enhance-{name}": getattr(r.enhance, name) or None for name in ENHANCE},
+    }  # fmt: skip
+
+
+def price(spell: PolesInputs, campaign: Campaign) -> PolesResult:
+    return poles_spell(spell.request)
+
+
+def cost_line(result: PolesResult, lang: Lang) -> str:
+    seg = result.segments
+    time = t("poles.swift", lang) if result.swift else t("poles.segments", lang, total=seg.total, inc=seg.incantation, rec=seg.recovery)
+    if result.cost is None:
+        head = t("poles.no_cost", lang) if result.possible else ""
+    else:
+        unit = result.resource.label(lang)
+        exact = result.exact
+        head = (
+            t("poles.cost", lang, cost=result.cost, unit=unit)
+            if exact is None or exact.denominator == 1
+            else t("poles.cost_exact", lang, cost=result.cost, unit=unit, exact=number(exact))
+        )
+    return " · ".join(part for part in (head, time) if part)
+
+
+def dcs_line(result: PolesResult, lang: Lang) -> str:
+    parts = []
+    if result.save_dc is not None:
+        parts.append(t("poles.save", lang, dc=result.save_dc))
+    parts.append(t("poles.identify", lang, dc=result.identify_dc))
+    if result.ranges is not None:
+        spans = result.ranges
+        shown = [decimal_comma(number(span), lang) for span in (spans.short, spans.medium, spans.long)]
+        parts.append(t("poles.ranges", lang, short=shown[0], medium=shown[1], long=shown[2]))
+    if result.counter_cost is not None:
+        parts.append(t("poles.counter", lang, cost=result.counter_cost))
+    if result.heals is not None:
+        parts.append(t("poles.heals", lang, hp=result.heals))
+    return " · ".join(parts)
+
+
+def shown(result: PolesResult, lang: Lang) -> Scored:
+    reason = t("poles.impossible", lang, reason=result.reason.text(lang)) if result.reason else ""
+    lines = {
+        "cost": cost_line(result, lang), "dcs": dcs_line(result, lang), "verdict": reason,
+        "breakdown": "\n".join(ln.text(lang) for ln in result.breakdown),
+    }  # fmt: skip
+    return Scored(lines, result.possible)
+
+
+def not_priced(error: RulesError, lang: Lang) -> Scored:
+    return refused(error, lang, field="level", summary="verdict", clear=("cost", "dcs", "breakdown"))
+
+
+def blood(values: Values) -> BloodMana | None:
+    """Blood mana and its backlash as typed (None until mana, limit and pool are)."""
+    mana, limit, pool = (parsed(values, f"blood-{name}") for name in ("mana", "limit", "pool"))
+    if mana is None or limit is None or pool is None:
+        return None
+    return blood_mana(mana, limit, pool, parsed(values, "d100"), tolerant=bool(values["tolerant"]))
+
+
+def blood_line(values: Values, campaign: Campaign, lang: Lang) -> Mapping[str, str]:
+    try:
+        mana = blood(values)
+    except RulesError as error:
+        return {"blood-result": error.text(lang)}
+    if mana is None:
+        text = t("poles.blood_hint", lang)
+    elif mana.past_limit == 0:
+        text = t("poles.blood_none", lang, dice=mana.hp_dice)
+    elif mana.backlash is None:
+        text = t("poles.blood_roll", lang, dice=mana.hp_dice, forced=mana.past_limit)
+    else:
+        text = t("poles.blood_result", lang, dice=mana.hp_dice, total=mana.backlash_roll, table=mana.table, backlash=mana.backlash.label(lang))
+    return {"blood-result": text}
+
+
+def small(label: Pair, name: str, restrict: str = r"\d{0,2}") -> tuple[Words, Number]:
+    return Words(label, small=True), Number(name, restrict=restrict)
+
+
+POLES = SpellDescription(
+    "poles",
+    ("Quatre Pôles", "Quatre Pôles"),
+    (
+        Mode(
+            "spell",
+            ("Spell", "Sort"),
+            (
+                Fields((
+                    Row((Words(("Tradition", "Tradition")), Pick("tradition", TRADITIONS, "profane"), *small(("level", "niveau"), "level", r"\d?"))),
+                    Row(tuple(Check(name, label) for name, label in TOGGLES.items()), classes="poles-toggles"),
+                    Row((
+                        Words(("Caster lvl", "Niv. lanc.")), Number("caster-level"), *small(("mod", "mod"), "mod", r"[-+]?\d{0,2}"),
+                        *small(("extend active", "prolonger"), "extend-active"),
+                    )),
+                    Row((Words(("Enhance", "Améliorer")), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),
+                    Row((Words(("Technique", "Technique")), Pick("add", ADD, prompt=("add a technique…", "ajouter une technique…")), Check("feat", ("feat", "don"), True))),
+                    Custom("techniques", "tui.widgets.spell_poles:TechniqueList"),
+                )),
+                Line("cost", hide_empty=True),
+                Line("dcs", hide_empty=True),
+                Line("verdict", hide_empty=True),
+                Row((
+                    Words(("Blood", "Sang")), *small(("mana", "mana"), "blood-mana", r"\d{0,3}"), *small(("lim", "lim"), "blood-limit", r"\d{0,3}"),
+                    *small(("pool", "rés."), "blood-pool", r"\d{0,3}"), Words(("d100", "d100"), small=True),
+                    Number("d100", restrict=r"\d{0,3}", widget="tui.widgets.spell_poles:D100Input"),
+                ), id="blood-row"),
+                Row((Check("tolerant", ("table 2", "table 2"), rule="tolerant_backlash"), Line("blood-result", hide_empty=True)), id="blood-line", row_class=False),
+                Line("breakdown", hide_empty=True),
+            ),
+            request, price, shown, not_priced, first="level", verdict="verdict", extra=blood_line,
+            system="poles", filled=filled,
+        ),
+    ),
+    tab="tui.widgets.spell_poles:PolesSpell",
+    after_caster="level",
+)  # fmt: skip
