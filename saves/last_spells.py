@@ -21,6 +21,8 @@ from typing import Any
 import platformdirs
 
 from saves.atomic import atomic_write
+from saves.errors import SaveError
+from saves.reading import json_value, read_bytes
 
 ENV_VAR = "APOTHEOSE_STATE"
 FILE = "last-spells.json"
@@ -32,9 +34,9 @@ def state_file(env: Mapping[str, str] = os.environ) -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # read within the bounds of every outside file (size, depth): a broken one is scratch lost
+        data = json_value(read_bytes(path), path)
+    except (OSError, SaveError):
         return {}
     return data if isinstance(data, dict) else {}
 

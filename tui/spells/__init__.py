@@ -2,7 +2,7 @@
 
 A system is a module of ``core/`` (its rules) and a :class:`~tui.spells.description.SpellDescription`
 registered here: the pane gives it a tab, the palette a command (*Spell cost: …*).
-``tests/test_spell_systems.py`` registers a toy system and prices it from its tab.
+``tests/tui/test_spell_systems.py`` registers a toy system and prices it from its tab.
 """
 
 from __future__ import annotations
