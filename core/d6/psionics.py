@@ -40,7 +40,15 @@ class MediumContact:
                 "over a year +2" + (f", +2 × {fives} full five years" if fives else ""),
                 "plus d'un an +2" + (f", +2 × {fives} tranches de cinq ans" if fives else ""),
             )
-            found.append(_modifier("years_dead", 2 + 2 * fives, f"dead {self.years_dead} years", f"mort depuis {self.years_dead} ans", why))
+            found.append(
+                _modifier(
+                    "years_dead",
+                    2 + 2 * fives,
+                    f"dead {self.years_dead} years",
+                    f"mort depuis {self.years_dead} ans",
+                    why,
+                )
+            )
         if self.known_personally:
             found.append(_modifier("known_personally", -4, "known personally", "connu personnellement"))
         if self.has_information:
@@ -86,11 +94,25 @@ def psionic_difficulty(
     """The difficulty of ``power``; ``wound`` is required for healing, ``depth`` for psychometry,
     ``medium`` (the Médium's modifiers) only for the Médium."""
     power = parse_choice(Power, power, "power")
-    require("wound", (wound is not None) == (power is Power.healing), _only(Power.healing, wound), _names(Wound), _only_fr(Power.healing, wound))
-    require("depth", (depth is not None) == (power is Power.psychometry), _only(Power.psychometry, depth), _names(Depth), _only_fr(Power.psychometry, depth))
+    require(
+        "wound",
+        (wound is not None) == (power is Power.healing),
+        _only(Power.healing, wound),
+        _names(Wound),
+        _only_fr(Power.healing, wound),
+    )
+    require(
+        "depth",
+        (depth is not None) == (power is Power.psychometry),
+        _only(Power.psychometry, depth),
+        _names(Depth),
+        _only_fr(Power.psychometry, depth),
+    )
     modifiers = (medium or MediumContact()).modifiers()
     if modifiers:
-        require(modifiers[0].name, power is Power.medium, "only for the medium power", fr="seulement pour le pouvoir medium")
+        require(
+            modifiers[0].name, power is Power.medium, "only for the medium power", fr="seulement pour le pouvoir medium"
+        )
     name = Line(power.en, power.fr)
     if wound is not None:
         wound = parse_choice(Wound, wound, "wound")
@@ -102,7 +124,10 @@ def psionic_difficulty(
         head = Line(f"{name.en}, {depth.en}: {base}", f"{name.fr}, {depth.fr} : {base}")
     elif power in OPPOSED_BY:
         base = None
-        head = Line(f"{name.en}: a roll opposed by the target's Volonté", f"{name.fr} : jet en opposition contre la Volonté de la cible")
+        head = Line(
+            f"{name.en}: a roll opposed by the target's Volonté",
+            f"{name.fr} : jet en opposition contre la Volonté de la cible",
+        )
     else:
         base = power.number
         head = Line(f"{name.en}: base difficulty {base}", f"{name.fr} : difficulté de base {base}")
@@ -112,13 +137,24 @@ def psionic_difficulty(
     difficulty = None if base is None else base + modifier
     if base is None:
         if extra:
-            lines.append(Line(f"modifiers {signed(modifier)} on the opposing Volonté roll", f"modificateurs {signed(modifier)} au jet de Volonté opposé"))
+            lines.append(
+                Line(
+                    f"modifiers {signed(modifier)} on the opposing Volonté roll",
+                    f"modificateurs {signed(modifier)} au jet de Volonté opposé",
+                )
+            )
     elif extra:
         terms = [Term("base", "base", base), *(a.term() for a in extra)]
         lines.append(sum_line(terms, "difficulty: ", "difficulté : "))
     if power is Power.protection:
-        lines.append(Line("the success level adds to the targets' armour", "le niveau de réussite s'ajoute à l'armure des cibles"))
-    return PsionicDifficulty(power, base, modifiers, tuple(aspects), modifier, difficulty, OPPOSED_BY.get(power), tuple(lines))
+        lines.append(
+            Line(
+                "the success level adds to the targets' armour", "le niveau de réussite s'ajoute à l'armure des cibles"
+            )
+        )
+    return PsionicDifficulty(
+        power, base, modifiers, tuple(aspects), modifier, difficulty, OPPOSED_BY.get(power), tuple(lines)
+    )
 
 
 def _names(kind: type[Choice]) -> list[str]:

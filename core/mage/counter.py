@@ -78,4 +78,6 @@ def counter_magic(
                 f"score {successes} + {quintessence} = {score} contre {effect_successes} : {words[1]}",
             )
         )
-    return CounterMagic(pool, quintessence, effect_successes, successes, score, result, left, cancel, turn, tuple(lines))
+    return CounterMagic(
+        pool, quintessence, effect_successes, successes, score, result, left, cancel, turn, tuple(lines)
+    )

@@ -121,7 +121,8 @@ def check_victims(targets: int, victims: int) -> None:
     paid = victims_paid(targets)
     en, fr = ("target", "cible") if paid == 1 else ("targets", "cibles")
     require(
-        "victims", victims <= paid,
+        "victims",
+        victims <= paid,
         f"the spell was paid for {paid} {en} (targets {targets}) but aims at {victims} victims",
         f"0…{paid}",
         f"le sort a été payé pour {paid} {fr} (cibles {targets}) mais vise {victims} victimes",
@@ -201,14 +202,19 @@ def spell_cost(
     lines = [_sum_line(request), _effect_line(effect, tier)]
     warnings: list[Line] = []
     if total > SCALE_TOP:
-        warnings.append(Line(f"{total} pm: the source's scale stops at 15", f"{total} pm : l'échelle de la source s'arrête à 15"))
+        warnings.append(
+            Line(f"{total} pm: the source's scale stops at 15", f"{total} pm : l'échelle de la source s'arrête à 15")
+        )
     top = limit = needed = None
     if ame is not None:
         top = max_spell_intensity(ame)
         needed = shadow_needed(total, top)
         limit = inspired_limit(top, needed)
         lines.append(
-            Line(f"max intensity = ceil((âme {ame} + 5) / 2) = {top}", f"intensité max = arrondi sup.((âme {ame} + 5) / 2) = {top}")
+            Line(
+                f"max intensity = ceil((âme {ame} + 5) / 2) = {top}",
+                f"intensité max = arrondi sup.((âme {ame} + 5) / 2) = {top}",
+            )
         )
         if needed:
             lines.append(
@@ -266,7 +272,10 @@ def cast(request: SpellRequest, *, ame: int, pm: int, shadow: int | None = None,
     ``inspired`` if it is above max intensity without an inspiring affect."""
     cost = spell_cost(*attrs.astuple(request), ame=ame, pm=pm, shadow=shadow)
     require(
-        "pm", bool(cost.affordable), f"the spell costs {cost.total} pm, the caster has {pm}", f"0…{pm}",
+        "pm",
+        bool(cost.affordable),
+        f"the spell costs {cost.total} pm, the caster has {pm}",
+        f"0…{pm}",
         f"le sort coûte {cost.total} pm, le lanceur en a {pm}",
     )
     needed = cost.shadow_needed or 0

@@ -25,13 +25,19 @@ def _within_max_pm(recovered: int, max_pm: int) -> None:
     """Only a mystic draws on its essence, and never past its max pm."""
     whole_at_least("max_pm", max_pm)
     require(
-        "max_pm", max_pm > 0, "only a mystic can draw on its essence (max pm 0)", "≥ 1",
+        "max_pm",
+        max_pm > 0,
+        "only a mystic can draw on its essence (max pm 0)",
+        "≥ 1",
         "seul un mystique peut puiser dans son essence (pm max 0)",
     )
     require(
-        "from_hp", recovered <= max_pm,
-        f"{recovered} pm would pass the max of {max_pm} pm", f"0…{max_pm} in all",
-        f"{recovered} pm dépasseraient le maximum de {max_pm} pm", allowed_fr=f"0…{max_pm} en tout",
+        "from_hp",
+        recovered <= max_pm,
+        f"{recovered} pm would pass the max of {max_pm} pm",
+        f"0…{max_pm} in all",
+        f"{recovered} pm dépasseraient le maximum de {max_pm} pm",
+        allowed_fr=f"0…{max_pm} en tout",
     )
 
 
@@ -56,17 +62,34 @@ def exhaustion(
     if max_pm is not None:
         _within_max_pm(from_hp + from_willpower, max_pm)
     require(
-        "pm_now", pm_now == 0, f"only a caster with 0 pm can draw on its essence, it has {pm_now}", "0",
+        "pm_now",
+        pm_now == 0,
+        f"only a caster with 0 pm can draw on its essence, it has {pm_now}",
+        "0",
         f"seul un lanceur à 0 pm peut puiser dans son essence, il en a {pm_now}",
     )
     require(
-        "used_this_session", not used_this_session, "mystical exhaustion is once per session",
+        "used_this_session",
+        not used_this_session,
+        "mystical exhaustion is once per session",
         fr="l'épuisement mystique ne se fait qu'une fois par séance",
     )
     for name, spent, held in (("from_hp", from_hp, hp), ("from_willpower", from_willpower, willpower)):
-        require(name, spent <= max(held, 0), f"only {max(held, 0)} to spend", f"0…{max(held, 0)}", f"seulement {max(held, 0)} à dépenser")
+        require(
+            name,
+            spent <= max(held, 0),
+            f"only {max(held, 0)} to spend",
+            f"0…{max(held, 0)}",
+            f"seulement {max(held, 0)} à dépenser",
+        )
     recovered = from_hp + from_willpower
-    require("from_hp", recovered >= 1, "spend at least 1 HP or willpower", "≥ 1", "dépensez au moins 1 PV ou 1 point de volonté")
+    require(
+        "from_hp",
+        recovered >= 1,
+        "spend at least 1 HP or willpower",
+        "≥ 1",
+        "dépensez au moins 1 PV ou 1 point de volonté",
+    )
     shadow = recovered // 2
     hp_after, wp_after = hp - from_hp, willpower - from_willpower
     lines = [

@@ -64,7 +64,9 @@ def resist(
     die = die or kult_die()
     if kult is None:
         if rng is None:
-            raise RulesError("kult", "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
+            raise RulesError(
+                "kult", "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard"
+            )
         kult = die.roll(rng)
     else:
         die.check_face(kult, "kult")
@@ -76,7 +78,9 @@ def resist(
         whole_at_least("target", target)
         name, value = "", target
     score = pm + kult
-    critical: Literal["success", "failure"] | None = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
+    critical: Literal["success", "failure"] | None = (
+        "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
+    )
     wins = critical == "success" or (critical is None and score >= value)
     against = f" ({'âme' if name == 'ame' else name})" if name else ""
     lines = [

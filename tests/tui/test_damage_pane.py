@@ -205,7 +205,9 @@ async def test_damage_pane_in_french():
         assert text_of(app, "#dmg-targets") == "Cibles : Segiere"
         assert "Segiere subit 6 : armure 4→0 · PV 14→12 · blessure moyenne" in text_of(app, "#dmg-preview")
         assert "Dégâts / soins" in text_of(app, "#dmg-mode")
-        assert [b.description for b in app.screen.query_one(DamagePane)._bindings.key_to_bindings["ctrl+r"]] == ["Réparer l'armure"]
+        assert [b.description for b in app.screen.query_one(DamagePane)._bindings.key_to_bindings["ctrl+r"]] == [
+            "Réparer l'armure"
+        ]
 
 
 @pytest.mark.slow

@@ -93,7 +93,10 @@ register(
         "form.empty": ("Name: must not be empty", "Nom : ne doit pas être vide"),
         "form.at_most": ("at most {top} (max), got {value}", "au plus {top} (max), reçu {value}"),
         "form.shadow_range": ("between 0 and 10, got {value}", "entre 0 et 10, reçu {value}"),
-        "form.select_first": ("Select a character or a group first.", "Sélectionnez d'abord un personnage ou un groupe."),
+        "form.select_first": (
+            "Select a character or a group first.",
+            "Sélectionnez d'abord un personnage ou un groupe.",
+        ),
         "form.remove_question": (
             "Remove {name} from the campaign and from every fight?",
             "Retirer {name} de la campagne et de tous les combats ?",
@@ -158,7 +161,9 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
         """Name, the subclass's :meth:`fields`, "join the fight" when adding, the buttons."""
         original = self.original
         with VerticalScroll(classes="dialog-box form-box") as box:
-            box.border_title = plain(t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", "")))
+            box.border_title = plain(
+                t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", ""))
+            )
             yield from self.text_field("name", getattr(original, "name", ""))
             yield from self.fields()
             if original is None:
@@ -172,8 +177,6 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#f-name", Input).focus()
 
-
-
     # -- composing --------------------------------------------------------------------------
     def text_field(self, name: str, value: str = "", placeholder: str = "") -> ComposeResult:
         """``Label [Input]`` and its error line."""
@@ -182,7 +185,9 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
             yield Input(value, placeholder=placeholder, id=f"f-{name}", compact=True, classes="form-input")
         yield self.error_line(name)
 
-    def number_row(self, slot: str, fields: Mapping[str, object], placeholders: dict[str, str] | None = None) -> ComposeResult:
+    def number_row(
+        self, slot: str, fields: Mapping[str, object], placeholders: dict[str, str] | None = None
+    ) -> ComposeResult:
         """``Corps [ ] Esprit [ ] …`` on one line, one error line for the row."""
         placeholders = placeholders or {}
         with Horizontal(classes="form-row"):
@@ -352,7 +357,9 @@ class CharacterForm(FormScreen):
         )
         yield from self.text_field("trades", format_trades(c.trades) if c else "", t("form.trades_hint", lang))
         yield from self.text_field("affects", ", ".join(c.affects) if c else "", t("form.affects_hint", lang))
-        yield from self.text_field("armour", format_armour(c.armour_pieces, lang) if c else "", t("form.armour_hint", lang))
+        yield from self.text_field(
+            "armour", format_armour(c.armour_pieces, lang) if c else "", t("form.armour_hint", lang)
+        )
         if c:
             counters = {"hp": c.hp, "armour_now": c.armour, "pm": c.pm, "willpower": c.willpower}
         else:
@@ -390,8 +397,17 @@ class CharacterForm(FormScreen):
             campaign = self.campaign
             key = campaign.unique_id(name)
             fresh = new_character(
-                key, name, chars, pc=pc, mystic=mystic, trades=trades, affects=affects,
-                armour_pieces=pieces, shadow=shadow if pc else 0, notes=notes, hidden=hidden,
+                key,
+                name,
+                chars,
+                pc=pc,
+                mystic=mystic,
+                trades=trades,
+                affects=affects,
+                armour_pieces=pieces,
+                shadow=shadow if pc else 0,
+                notes=notes,
+                hidden=hidden,
             )
             actions: list[Action] = [AddCharacter(fresh)]
             if self.joins():
@@ -413,7 +429,9 @@ class CharacterForm(FormScreen):
         try:
             return parse_trades(self.text("trades"))
         except RulesError as error:
-            raise RulesError("trades", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
+            raise RulesError(
+                "trades", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr
+            ) from None
 
 
 # --- mook groups ---------------------------------------------------------------------------
@@ -460,7 +478,9 @@ class GroupForm(FormScreen):
             "standing": g.standing if g else None,
             "initiative": g.initiative if g else None,
         }
-        yield from self.number_row("numbers", numbers, {"standing": t("form.all", lang), "initiative": t("form.by_grade", lang)})
+        yield from self.number_row(
+            "numbers", numbers, {"standing": t("form.all", lang), "initiative": t("form.by_grade", lang)}
+        )
 
     def build(self, errors: dict[str, str]) -> list[Action]:
         lang = self.lang

@@ -39,7 +39,10 @@ from tui.widgets.score_parts import ScoreToggles
 register(
     {
         "dmg.targets": ("Targets: {names}", "Cibles : {names}"),
-        "dmg.no_target": ("none: move the cursor or mark with space", "aucune : déplacez le curseur ou marquez avec espace"),
+        "dmg.no_target": (
+            "none: move the cursor or mark with space",
+            "aucune : déplacez le curseur ou marquez avec espace",
+        ),
         "dmg.entry": ("Damage / heal", "Dégâts / soins"),
         "dmg.duel": ("One opponent", "Un adversaire"),
         "dmg.amount": ("Amount", "Montant"),
@@ -59,14 +62,32 @@ register(
         "dmg.weapon.magic": ("magic 2", "magique 2"),
         "dmg.no_defender": ("pick who defends", "choisissez qui se défend"),
         "dmg.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
-        "dmg.hit_rule": ("hit: {base} + 1 per 5 over {d}; at {base}: {preview}", "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}"),
-        "dmg.typed_hit": ("kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}", "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}"),
+        "dmg.hit_rule": (
+            "hit: {base} + 1 per 5 over {d}; at {base}: {preview}",
+            "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}",
+        ),
+        "dmg.typed_hit": (
+            "kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}",
+            "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}",
+        ),
         "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
         "dmg.defends": ("defender rolls ^o", "le défenseur jette ^o"),
-        "dmg.defence_chance": ("defence chance {pct} · against attack {attack}", "chance de parer {pct} · contre l'attaque {attack}"),
-        "dmg.defence_rule": ("failed defence: {base} + 1 per 5 under {attack}; at {base}: {preview}", "défense ratée : {base} + 1 par 5 sous {attack} ; à {base} : {preview}"),
-        "dmg.typed_parried": ("kult {die}: defence {final} vs {attack} → parried", "kult {die} : défense {final} contre {attack} → paré"),
-        "dmg.typed_failed": ("kult {die}: defence {final} vs {attack} → {ranks} rank(s) short, {damage} damage: {preview}", "kult {die} : défense {final} contre {attack} → {ranks} rang(s) de moins, {damage} dégâts : {preview}"),
+        "dmg.defence_chance": (
+            "defence chance {pct} · against attack {attack}",
+            "chance de parer {pct} · contre l'attaque {attack}",
+        ),
+        "dmg.defence_rule": (
+            "failed defence: {base} + 1 per 5 under {attack}; at {base}: {preview}",
+            "défense ratée : {base} + 1 par 5 sous {attack} ; à {base} : {preview}",
+        ),
+        "dmg.typed_parried": (
+            "kult {die}: defence {final} vs {attack} → parried",
+            "kult {die} : défense {final} contre {attack} → paré",
+        ),
+        "dmg.typed_failed": (
+            "kult {die}: defence {final} vs {attack} → {ranks} rank(s) short, {damage} damage: {preview}",
+            "kult {die} : défense {final} contre {attack} → {ranks} rang(s) de moins, {damage} dégâts : {preview}",
+        ),
     }
 )
 
@@ -103,7 +124,9 @@ class EntryForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("dmg.amount", lang), classes="label")
-            yield Input(id="dmg-amount", restrict=r"[-+]?\d{0,3}", compact=True, select_on_focus=True, placeholder="7 / +3")
+            yield Input(
+                id="dmg-amount", restrict=r"[-+]?\d{0,3}", compact=True, select_on_focus=True, placeholder="7 / +3"
+            )
             yield ErrorLine(id="dmg-error")
         yield Static("", id="dmg-preview", classes="preview", markup=False)
 
@@ -162,8 +185,14 @@ class DuelForm(Form):
 
     pane: DamagePane  # the pane that holds this form
 
-    SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", True), "duel-defender": ("duel-defence", False)}
-    DEFENDS: ClassVar[dict[str, tuple[str, bool]]] = {"duel-attacker": ("duel-score", False), "duel-defender": ("duel-defence", True)}
+    SCORES: ClassVar[dict[str, tuple[str, bool]]] = {
+        "duel-attacker": ("duel-score", True),
+        "duel-defender": ("duel-defence", False),
+    }
+    DEFENDS: ClassVar[dict[str, tuple[str, bool]]] = {
+        "duel-attacker": ("duel-score", False),
+        "duel-defender": ("duel-defence", True),
+    }
 
     @property
     def defends(self) -> bool:
@@ -238,25 +267,63 @@ class DuelForm(Form):
         weapon: Weapon = self.query_one("#duel-weapon", Cycle).value
         range_: Range = self.query_one("#duel-range", Cycle).value
         _range, difficulty, difficulty_line = attack_difficulty(defence, range_)
-        set_text(chance, t("dmg.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=difficulty_line.text(lang)))
+        set_text(
+            chance,
+            t(
+                "dmg.chance",
+                lang,
+                pct=percent(chance_of_success(score, difficulty, die), lang),
+                difficulty=difficulty_line.text(lang),
+            ),
+        )
         c = pane.campaign.character(defender)
         pugilat, bypass = pane.toggles()
 
         def hit(n: int) -> str:
-            return apply_damage(n, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass).preview.text(lang)
+            return apply_damage(
+                n, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass
+            ).preview.text(lang)
 
         if self.defends:
-            set_text(chance, t("dmg.defence_chance", lang, pct=percent(chance_of_success(defence, score, die), lang), attack=score))
+            set_text(
+                chance,
+                t("dmg.defence_chance", lang, pct=percent(chance_of_success(defence, score, die), lang), attack=score),
+            )
             if isinstance(entry, int):
                 duel = defend_opponent_roll(defence, score, kult=entry, die=die, weapon=weapon, rerolls_allowed=0)
                 values = {"die": f"{entry:+d}", "final": duel.final, "attack": score}
-                text = t("dmg.typed_failed", lang, ranks=duel.ranks, damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_parried", lang, **values)
+                text = (
+                    t(
+                        "dmg.typed_failed",
+                        lang,
+                        ranks=duel.ranks,
+                        damage=duel.damage,
+                        preview=hit(duel.damage),
+                        **values,
+                    )
+                    if duel.hit
+                    else t("dmg.typed_parried", lang, **values)
+                )
             else:
                 text = t("dmg.defence_rule", lang, base=weapon.base, attack=score, preview=hit(weapon.base))
         elif isinstance(entry, int):
-            duel = attack_opponent_roll(score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0)
+            duel = attack_opponent_roll(
+                score, defence, kult=entry, die=die, weapon=weapon, range=range_, rerolls_allowed=0
+            )
             values = {"die": f"{entry:+d}", "final": duel.final, "d": difficulty}
-            text = t("dmg.typed_hit", lang, ranks=duel.ranks, s=plural_s(duel.ranks, lang), damage=duel.damage, preview=hit(duel.damage), **values) if duel.hit else t("dmg.typed_miss", lang, **values)
+            text = (
+                t(
+                    "dmg.typed_hit",
+                    lang,
+                    ranks=duel.ranks,
+                    s=plural_s(duel.ranks, lang),
+                    damage=duel.damage,
+                    preview=hit(duel.damage),
+                    **values,
+                )
+                if duel.hit
+                else t("dmg.typed_miss", lang, **values)
+            )
         else:
             text = t("dmg.hit_rule", lang, base=weapon.base, d=difficulty, preview=hit(weapon.base))
         set_text(shown, text)
@@ -429,7 +496,9 @@ class DamagePane(Described, FormPane):
     @work(group="form")
     async def action_repair(self) -> None:
         """Restore the lost armour points of each target."""
-        worn = [key for key in self.targets() if (c := character_or_none(self.campaign, key)) and c.armour < c.max_armour]
+        worn = [
+            key for key in self.targets() if (c := character_or_none(self.campaign, key)) and c.armour < c.max_armour
+        ]
         if not worn:
             self.app.notify(t("dmg.nothing_to_repair", self.lang))
             return
