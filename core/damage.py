@@ -202,29 +202,9 @@ def apply_damage(
     whole("bruise", bruise, 0)
     absorbed = 0 if bypass_armour else min(amount, armour)
     through = amount - absorbed
-    head = ("damage", "dégâts") if not pugilat else ("pugilat damage", "dégâts de pugilat")
-    lines = [line(f"{head[0]} {amount}", f"{head[1]} {amount}")]
-    if bypass_armour:
-        lines.append(line("armour bypassed", "armure ignorée"))
-    elif armour:
-        lines.append(
-            line(
-                f"armour absorbs {absorbed}: {armour} → {armour - absorbed}",
-                f"l'armure absorbe {absorbed} : {armour} → {armour - absorbed}",
-            )
-        )
-    real, bruised = through, 0
-    downed = vital_state(hp, bruise) is not Vital.STANDING
-    if pugilat and downed:
-        lines.append(
-            line(
-                f"pugilat on a target already down ({vital_state(hp, bruise).en}): lethal, all {through} real (RULES 1.6)",
-                f"pugilat sur une cible déjà à terre ({vital_state(hp, bruise).fr}) : létal, les {through} sont réels (RÈGLES 1.6)",
-            )
-        )
-    elif pugilat:
-        real, bruised, split = _pugilat_split(through, hp)
-        lines.append(split)
+    lines = _armour_lines(amount, armour, absorbed, pugilat, bypass_armour)
+    real, bruised, split = _real_and_bruised(through, hp, bruise, pugilat)
+    lines.extend(split)
     hit_wound = wound(real)
     lines.append(
         line(
@@ -259,6 +239,42 @@ def apply_damage(
         Line("", ""),
     )
     return attrs.evolve(result, preview=_preview(result, bypass_armour))
+
+
+def _armour_lines(amount: int, armour: int, absorbed: int, pugilat: bool, bypass_armour: bool) -> list[Line]:
+    """The damage, then what the armour absorbs of it (or that it is bypassed)."""
+    head = ("damage", "dégâts") if not pugilat else ("pugilat damage", "dégâts de pugilat")
+    lines = [line(f"{head[0]} {amount}", f"{head[1]} {amount}")]
+    if bypass_armour:
+        lines.append(line("armour bypassed", "armure ignorée"))
+    elif armour:
+        lines.append(
+            line(
+                f"armour absorbs {absorbed}: {armour} → {armour - absorbed}",
+                f"l'armure absorbe {absorbed} : {armour} → {armour - absorbed}",
+            )
+        )
+    return lines
+
+
+def _real_and_bruised(through: int, hp: int, bruise: int, pugilat: bool) -> tuple[int, int, list[Line]]:
+    """The real and bruising parts of the damage past armour: pugilat splits it, unless the target
+    is already down, when it is all real (RULES 1.6)."""
+    if not pugilat:
+        return through, 0, []
+    if vital_state(hp, bruise) is not Vital.STANDING:
+        return (
+            through,
+            0,
+            [
+                line(
+                    f"pugilat on a target already down ({vital_state(hp, bruise).en}): lethal, all {through} real (RULES 1.6)",
+                    f"pugilat sur une cible déjà à terre ({vital_state(hp, bruise).fr}) : létal, les {through} sont réels (RÈGLES 1.6)",
+                )
+            ],
+        )
+    real, bruised, split = _pugilat_split(through, hp)
+    return real, bruised, [split]
 
 
 # --- healing and bleeding --------------------------------------------------------------------

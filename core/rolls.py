@@ -81,6 +81,23 @@ def score(
         "a speciality belongs to a trade: the trade applies too",
         fr="une spécialisation fait partie d'un métier : le métier s'applique aussi",
     )
+    terms = _score_terms(characteristic, name, trade_label, speciality_label, bonuses, affect, modifiers)
+    lines = [sum_line(terms)]
+    if affect:
+        lines.append(line(f"affect: {affect:+d} shadow", f"affect : {affect:+d} ombre"))
+    return Score(sum(t.value for t in terms), tuple(terms), affect, affect, tuple(lines))
+
+
+def _score_terms(
+    characteristic: int,
+    name: str | None,
+    trade_label: tuple[str, str] | None,
+    speciality_label: tuple[str, str] | None,
+    bonuses: Sequence[Term],
+    affect: int,
+    modifiers: int,
+) -> list[Term]:
+    """The terms a score adds up, in the order its breakdown shows them."""
     if name:
         label = CHARACTERISTIC_NAMES.get(name, (name, name))[1]
         terms = [Term(label, label, characteristic)]
@@ -104,10 +121,7 @@ def score(
         )
     if modifiers:
         terms.append(Term("modifiers", "modificateurs", modifiers))
-    lines = [sum_line(terms)]
-    if affect:
-        lines.append(line(f"affect: {affect:+d} shadow", f"affect : {affect:+d} ombre"))
-    return Score(sum(t.value for t in terms), tuple(terms), affect, affect, tuple(lines))
+    return terms
 
 
 # --- the difficulty ladder ------------------------------------------------------------------
@@ -297,25 +311,11 @@ def check(
     rerolls = len(dice) - 1
     shadow = rerolls - (critical is Critical.FAILURE)
     chance = chance_of_success(score, difficulty, die)
-    terms = [Term("score", "score", score), Term("kult", "kult", dice[0], signed=True)]
-    terms += [Term("reroll", "relance", value, signed=True) for value in dice[1:]]
-    vs_en, vs_fr = _vs(difficulty)
-    total = sum_line(terms)
-    lines = [
-        Line(f"chance of success {percent(chance)}", f"chance de réussite {percent(chance, 'fr')}"),
-        Line(f"{total.en} vs {vs_en}", f"{total.fr} contre {vs_fr}"),
-    ]
+    lines = _score_vs_lines(score, difficulty, dice, chance)
     if rerolls:
         lines.append(reroll_shadow_line(rerolls))
-    if critical is Critical.FAILURE:
-        lines.append(critical_failure_line(die))
-    elif critical is Critical.SUCCESS:
-        lines.append(
-            line(
-                f"natural +{die.critical_success}: critical success",
-                f"+{die.critical_success} naturel : réussite critique",
-            )
-        )
+    if critical is not None:
+        lines.append(_critical_line(critical, die))
     lines.append(outcome_line(margin, success, success_ranks, failure_ranks))
     return Check(
         score,
@@ -333,6 +333,29 @@ def check(
         rerolls_allowed,
         die,
         tuple(lines),
+    )
+
+
+def _score_vs_lines(score: int, difficulty: int, dice: tuple[int, ...], chance: Fraction) -> list[Line]:
+    """The chance of success, then score + dice against the difficulty."""
+    terms = [Term("score", "score", score), Term("kult", "kult", dice[0], signed=True)]
+    terms += [Term("reroll", "relance", value, signed=True) for value in dice[1:]]
+    vs_en, vs_fr = _vs(difficulty)
+    total = sum_line(terms)
+    lines = [
+        Line(f"chance of success {percent(chance)}", f"chance de réussite {percent(chance, 'fr')}"),
+        Line(f"{total.en} vs {vs_en}", f"{total.fr} contre {vs_fr}"),
+    ]
+    return lines
+
+
+def _critical_line(critical: Critical, die: KultDie) -> Line:
+    """The line that names a natural critical failure or success."""
+    if critical is Critical.FAILURE:
+        return critical_failure_line(die)
+    return line(
+        f"natural +{die.critical_success}: critical success",
+        f"+{die.critical_success} naturel : réussite critique",
     )
 
 

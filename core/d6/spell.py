@@ -223,16 +223,8 @@ def spell_difficulty(
         if aspects
         else Line(f"total: {total}", f"total : {total}")
     )
-    difficulty = math.ceil(total / 2) if halve else total
-    if halve:
-        lines.append(
-            Line(
-                f"difficulty = ceil({total} / 2) = {difficulty} (house rule: halved)",
-                f"difficulté = arrondi sup.({total} / 2) = {difficulty} (règle maison : divisée par 2)",
-            )
-        )
-    else:
-        lines.append(Line(f"difficulty = {total} (not halved)", f"difficulté = {total} (non divisée)"))
+    difficulty, halving = _halved(total, halve)
+    lines.append(halving)
     if unskilled:
         difficulty += UNSKILLED
         lines.append(
@@ -249,3 +241,14 @@ def spell_difficulty(
             )
         )
     return SpellDifficulty(terms, total, halve, unskilled, difficulty, magic_level, tuple(lines))
+
+
+def _halved(total: int, halve: bool) -> tuple[int, Line]:
+    """The difficulty from the aspects' total: halved, rounded up, by the house rule, or not."""
+    difficulty = math.ceil(total / 2) if halve else total
+    if halve:
+        return difficulty, Line(
+            f"difficulty = ceil({total} / 2) = {difficulty} (house rule: halved)",
+            f"difficulté = arrondi sup.({total} / 2) = {difficulty} (règle maison : divisée par 2)",
+        )
+    return difficulty, Line(f"difficulty = {total} (not halved)", f"difficulté = {total} (non divisée)")

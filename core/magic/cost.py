@@ -207,29 +207,15 @@ def spell_cost(
         )
     top = limit = needed = None
     if ame is not None:
-        top = max_spell_intensity(ame)
-        needed = shadow_needed(total, top)
-        limit = inspired_limit(top, needed)
-        lines.append(
-            Line(
-                f"max intensity = ceil((âme {ame} + 5) / 2) = {top}",
-                f"intensité max = arrondi sup.((âme {ame} + 5) / 2) = {top}",
-            )
-        )
-        if needed:
-            lines.append(
+        top, needed, limit = _intensity(total, ame)
+        lines.extend(_intensity_lines(total, ame, top, needed, limit))
+        if needed and shadow is not None and shadow + needed > 10:
+            warnings.append(
                 Line(
-                    f"above it: an inspiring affect and ceil(({total} − {top}) / 2) = {needed} shadow → limit {limit}",
-                    f"au-delà : un affect inspirant et arrondi sup.(({total} − {top}) / 2) = {needed} d'ombre → limite {limit}",
+                    f"shadow {shadow} + {needed} passes 10: the caster gains a stigma",
+                    f"ombre {shadow} + {needed} dépasse 10 : le lanceur gagne un stigmate",
                 )
             )
-            if shadow is not None and shadow + needed > 10:
-                warnings.append(
-                    Line(
-                        f"shadow {shadow} + {needed} passes 10: the caster gains a stigma",
-                        f"ombre {shadow} + {needed} dépasse 10 : le lanceur gagne un stigmate",
-                    )
-                )
     affordable = None
     if pm is not None:
         whole_at_least("pm", pm)
@@ -237,6 +223,31 @@ def spell_cost(
         enough = ("enough", "suffisant") if affordable else ("not enough", "insuffisant")
         lines.append(Line(f"pm {pm}: {enough[0]}", f"pm {pm} : {enough[1]}"))
     return SpellCost(request, total, effect, tier, top, limit, needed, affordable, tuple(warnings), (*lines, *warnings))
+
+
+def _intensity(total: int, ame: int) -> tuple[int, int, int]:
+    """The caster's max intensity, the shadow a spell of ``total`` pm needs above it, and the limit."""
+    top = max_spell_intensity(ame)
+    needed = shadow_needed(total, top)
+    return top, needed, inspired_limit(top, needed)
+
+
+def _intensity_lines(total: int, ame: int, top: int, needed: int, limit: int) -> list[Line]:
+    """The max intensity from âme, and what going above it costs."""
+    lines = [
+        Line(
+            f"max intensity = ceil((âme {ame} + 5) / 2) = {top}",
+            f"intensité max = arrondi sup.((âme {ame} + 5) / 2) = {top}",
+        )
+    ]
+    if needed:
+        lines.append(
+            Line(
+                f"above it: an inspiring affect and ceil(({total} − {top}) / 2) = {needed} shadow → limit {limit}",
+                f"au-delà : un affect inspirant et arrondi sup.(({total} − {top}) / 2) = {needed} d'ombre → limite {limit}",
+            )
+        )
+    return lines
 
 
 def _effect_line(effect: Effect, tier: Tier) -> Line:
