@@ -131,23 +131,11 @@ def parse_quick(line: str) -> QuickAdd:
     for word in words[at + 1 :]:
         folded = _folded(word)
         if (m := _COUNT.fullmatch(word)) is not None:
-            try:
-                count = COPIES.parse("count", m.group(1))
-            except RulesError:
-                lo, hi = COPIES.minimum, COPIES.maximum
-                raise _part_error(
-                    word, f"between ×{lo} and ×{hi} copies", f"entre ×{lo} et ×{hi} copies", f"×{lo}…×{hi}"
-                ) from None
+            count = _count(word, m.group(1))
         elif folded in FLAGS:
             flags.add(FLAGS[folded])
         elif ":" in word and _folded(word.partition(":")[0]) in WEAPON_WORDS:
-            weapon = word.partition(":")[2].replace("_", " ").strip()
-            magic = weapon.endswith("!")
-            weapon = weapon.rstrip("!").strip()
-            if not weapon:
-                raise _part_error(
-                    word, "name the weapon after ':', e.g. arme:épée", "nommez l'arme après « : », par ex. arme:épée"
-                )
+            weapon, magic = _weapon(word)
         elif ":" not in word and is_armour_word(word):
             pieces.append(armour_piece(word))
         elif re.search(r"\d", word) and ":" not in word:
@@ -164,3 +152,26 @@ def parse_quick(line: str) -> QuickAdd:
             words_of or error.field, error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr
         ) from None
     return QuickAdd(template, count, "pc" in flags, "hidden" in flags)
+
+
+def _count(word: str, digits: str) -> int:
+    """The number of copies a ``×3`` word asks for, within the allowed range."""
+    try:
+        return COPIES.parse("count", digits)
+    except RulesError:
+        lo, hi = COPIES.minimum, COPIES.maximum
+        raise _part_error(
+            word, f"between ×{lo} and ×{hi} copies", f"entre ×{lo} et ×{hi} copies", f"×{lo}…×{hi}"
+        ) from None
+
+
+def _weapon(word: str) -> tuple[str, bool]:
+    """The weapon an ``arme:épée`` word names, and whether it is magic (a trailing ``!``)."""
+    weapon = word.partition(":")[2].replace("_", " ").strip()
+    magic = weapon.endswith("!")
+    weapon = weapon.rstrip("!").strip()
+    if not weapon:
+        raise _part_error(
+            word, "name the weapon after ':', e.g. arme:épée", "nommez l'arme après « : », par ex. arme:épée"
+        )
+    return weapon, magic

@@ -69,21 +69,7 @@ def _strings(value: Any, where: str, key: str) -> Iterator[tuple[str, str, str]]
 
 def check_campaign(campaign: Campaign, path: str | PathLike[str], where: str = "$.campaign") -> None:
     """Refuse a campaign whose references do not resolve (see the module's docstring)."""
-    seen: dict[str, str] = {}
-    lists: tuple[tuple[str, tuple[Character | MookGroup, ...]], ...] = (
-        ("roster", campaign.roster),
-        ("groups", campaign.groups),
-    )
-    for field, items in lists:
-        for i, item in enumerate(items):
-            here = f"{where}.{field}[{i}].id"
-            if item.id in seen:
-                raise BadFieldError(path, here, f"the id {quote(item.id)} is already used at {seen[item.id]}")
-            seen[item.id] = here
-            if not item.id.strip():
-                raise BadFieldError(path, here, "must not be empty")
-            if not item.name.strip():
-                raise BadFieldError(path, f"{where}.{field}[{i}].name", "must not be empty")
+    seen = _check_ids(campaign, path, where)
     for i, character in enumerate(campaign.roster):
         for j, (name, _steps) in enumerate(character.raises):
             if name not in CHARACTERISTICS:
@@ -119,6 +105,27 @@ def check_campaign(campaign: Campaign, path: str | PathLike[str], where: str = "
             raise BadFieldError(path, f"{here}.current", f"{quote(enc.current)} does not take part in this encounter")
     if campaign.active is not None and campaign.active not in encounters:
         raise BadFieldError(path, f"{where}.active", f"no encounter has the id {quote(campaign.active)}")
+
+
+def _check_ids(campaign: Campaign, path: str | PathLike[str], where: str) -> dict[str, str]:
+    """Refuse an empty or repeated id or an empty name among the characters and groups; the ids
+    seen, each with the place it is at."""
+    seen: dict[str, str] = {}
+    lists: tuple[tuple[str, tuple[Character | MookGroup, ...]], ...] = (
+        ("roster", campaign.roster),
+        ("groups", campaign.groups),
+    )
+    for field, items in lists:
+        for i, item in enumerate(items):
+            here = f"{where}.{field}[{i}].id"
+            if item.id in seen:
+                raise BadFieldError(path, here, f"the id {quote(item.id)} is already used at {seen[item.id]}")
+            seen[item.id] = here
+            if not item.id.strip():
+                raise BadFieldError(path, here, "must not be empty")
+            if not item.name.strip():
+                raise BadFieldError(path, f"{where}.{field}[{i}].name", "must not be empty")
+    return seen
 
 
 def check_loaded(
