@@ -38,6 +38,19 @@ def _number(parser: argparse.ArgumentParser, name: str, help: str, bound: str | 
 def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> None:
     """``calc spell mage`` and ``calc spell mage-counter``."""
     p = spell_sub.add_parser("mage", parents=[common], help=HELP["mage"], description=HELP["mage"])
+    _pool_options(p)
+    _roll_and_paradox_options(p)
+    _ritual_options(p)
+    p.add_argument("--scope-combined", action="store_true",
+                   help="house rule mage_scope_separate off: one row buys targets, radius and duration")  # fmt: skip
+    p.add_argument(
+        "--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off: a 1 does not cancel a success"
+    )
+    _counter_command(spell_sub, common)
+
+
+def _pool_options(p: argparse.ArgumentParser) -> None:
+    """How many dice, and what the successes buy: the pool, power, targets, radius, duration."""
     p.add_argument("--rote", action="store_true", help="a rote: attribute + ability + sphere (else arete + sphere)")
     _number(p, "--attribute", "the rote's attribute", "DOTS")
     _number(p, "--ability", "the rote's ability", "DOTS")
@@ -62,6 +75,10 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
         "EXTRAS",
         default=0,
     )
+
+
+def _roll_and_paradox_options(p: argparse.ArgumentParser) -> None:
+    """The roll (difficulty, quintessence) and the Paradox it may bring."""
     _number(p, "--difficulty", "difficulty per die (the GM's, 2…10): gives the chance")
     _number(
         p,
@@ -76,6 +93,10 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     p.add_argument("--sleepers", action="store_true", help="Sleepers watch vulgar magic: +2 to the Paradox pool")
     _number(p, "--paradox-pool", "the player's Paradox pool (default: 0)", "WHEEL", default=0)
     _number(p, "--paradox-rolls", "Paradox rolls already made this scene: +1 each (default: 0)", "ROLLS", default=0)
+
+
+def _ritual_options(p: argparse.ArgumentParser) -> None:
+    """A ritual: Willpower hours, foci, assistants and acolytes."""
     _number(p, "--willpower", "a ritual: the caster's Willpower in hours (needs --arete)", "DOTS")
     _number(
         p,
@@ -91,12 +112,10 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
         help="each assistant's successes this interval, as dice (at most 10 assistants)",
     )
     _number(p, "--acolytes", "acolytes: one die each (default: 0)", "ACOLYTES", default=0)
-    p.add_argument("--scope-combined", action="store_true",
-                   help="house rule mage_scope_separate off: one row buys targets, radius and duration")  # fmt: skip
-    p.add_argument(
-        "--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off: a 1 does not cancel a success"
-    )
 
+
+def _counter_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
+    """``calc spell mage-counter``."""
     p = spell_sub.add_parser(
         "mage-counter", parents=[common], help=HELP["mage-counter"], description=HELP["mage-counter"]
     )

@@ -195,6 +195,12 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def _fight_commands(parsers: dict[str, Any]) -> None:
     """check, attack-group, defend-group, duel, damage (RULES 1.2, 1.5, 1.6)."""
+    _check_and_group_commands(parsers)
+    _duel_and_damage_commands(parsers)
+
+
+def _check_and_group_commands(parsers: dict[str, Any]) -> None:
+    """check, attack-group, defend-group (RULES 1.2, 1.5)."""
     p = parsers["check"]
     _number(p, "--score", "the score: characteristic + trade + speciality ± affect…", required=True)
     p.add_argument(
@@ -228,6 +234,9 @@ def _fight_commands(parsers: dict[str, Any]) -> None:
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 
+
+def _duel_and_damage_commands(parsers: dict[str, Any]) -> None:
+    """duel, damage (RULES 1.5, 1.6)."""
     p = parsers["duel"]
     _number(p, "--attack", "the attack score (its final value when --kult is not given)", required=True)
     _number(p, "--defence", "the defence score", required=True)

@@ -33,6 +33,25 @@ def _number(parser: argparse.ArgumentParser, name: str, help: str, **kwargs: Any
 
 def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> None:
     """``poles`` and ``poles-blood`` under ``calc spell``, ``poles-save`` under ``calc``."""
+    _poles_command(spell_sub, common)
+
+    p = spell_sub.add_parser("poles-blood", parents=[common], help=HELP["poles-blood"], description=HELP["poles-blood"])
+    _number(p, "--mana", "the mana spent this turn", required=True)
+    _number(p, "--limit", "the caster's per-turn limit", required=True)
+    _number(p, "--pool", "the mana the caster had", required=True)
+    _number(p, "--d100", "the d100 rolled for the backlash (1…100)")
+    p.add_argument("--tolerant", action="store_true", help="house rule tolerant_backlash: table 2")
+
+    p = sub.add_parser("poles-save", parents=[common], help=HELP["poles-save"], description=HELP["poles-save"])
+    _number(p, "--damage", "a hit during the incantation: the Vigour DC")
+    _number(p, "--level", "the spell level (or an effect's equivalent level) …")
+    _number(p, "--mod", "… and the casting modifier: the save DC")
+    _number(p, "--resistance", "the Résistance modifier …")
+    p.add_argument("--open", metavar="1,2,3", help="… and the spell levels already open: the bonus daily slots")
+
+
+def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
+    """``calc spell poles``: the spell, its enhancements and techniques, counterspells and illusions."""
     p = spell_sub.add_parser("poles", parents=[common], help=HELP["poles"], description=HELP["poles"])
     _number(p, "--level", "the spell level (0…9)", required=True)
     p.add_argument(
@@ -72,20 +91,6 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     _number(p, "--lies", "illusion: the lies held at once")
     _number(p, "--hold", "illusion: the illusionist's hold (emprise)")
     _number(p, "--uncovered", "illusion: the senses it leaves uncovered (a re-save at +5 each)")
-
-    p = spell_sub.add_parser("poles-blood", parents=[common], help=HELP["poles-blood"], description=HELP["poles-blood"])
-    _number(p, "--mana", "the mana spent this turn", required=True)
-    _number(p, "--limit", "the caster's per-turn limit", required=True)
-    _number(p, "--pool", "the mana the caster had", required=True)
-    _number(p, "--d100", "the d100 rolled for the backlash (1…100)")
-    p.add_argument("--tolerant", action="store_true", help="house rule tolerant_backlash: table 2")
-
-    p = sub.add_parser("poles-save", parents=[common], help=HELP["poles-save"], description=HELP["poles-save"])
-    _number(p, "--damage", "a hit during the incantation: the Vigour DC")
-    _number(p, "--level", "the spell level (or an effect's equivalent level) …")
-    _number(p, "--mod", "… and the casting modifier: the save DC")
-    _number(p, "--resistance", "the Résistance modifier …")
-    p.add_argument("--open", metavar="1,2,3", help="… and the spell levels already open: the bonus daily slots")
 
 
 def _metres(value) -> int | float:
