@@ -246,7 +246,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
     if args.campaign is None:
         raise Rejected("--campaign", "required with --save: the campaign whose book keeps the spell")
     from core.actions import SaveSpell
-    from core.spellbook.book import BookSpell, a_system
+    from core.spellbook.book import BookSpell
     from saves.errors import LockedError, SaveError
     from saves.lock import CampaignLock
     from saves.store import load_campaign, save_campaign
@@ -257,16 +257,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
         with CampaignLock(path):
             journal = load_campaign(path).journal
             campaign = journal.campaign
-            for flag, rule, means in HOUSE_FLAGS.get(system, ()):
-                if getattr(args, flag) != (getattr(campaign.rules, rule) == means):
-                    state = "on" if getattr(campaign.rules, rule) else "off"
-                    raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
-                                   "give the flag exactly when the campaign has the rule that way")  # fmt: skip
-            if campaign.book.spell(system, args.save) is not None and not args.replace:
-                raise Rejected(
-                    "--save",
-                    f"{campaign.name}'s book already has {a_system(system)} spell named {args.save.strip()!r}: --replace replaces it",
-                )
+            _check_fits_book(args, system, campaign)
             try:
                 spell = BookSpell(args.save, inputs_of(system, args))
                 journal, outcome = journal.record(SaveSpell(spell, replace=args.replace))
@@ -289,6 +280,23 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
         "replaced": outcome.lines[0].en.endswith("replaced"),
     }
     return Answer((*answer.breakdown, *outcome.lines), {**answer.data, "saved": saved})
+
+
+def _check_fits_book(args: argparse.Namespace, system: str, campaign: Campaign) -> None:
+    """The house-rule flags match the campaign's rules (its book prices with them), and the name is
+    new to the book unless ``--replace``."""
+    from core.spellbook.book import a_system
+
+    for flag, rule, means in HOUSE_FLAGS.get(system, ()):
+        if getattr(args, flag) != (getattr(campaign.rules, rule) == means):
+            state = "on" if getattr(campaign.rules, rule) else "off"
+            raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
+                           "give the flag exactly when the campaign has the rule that way")  # fmt: skip
+    if campaign.book.spell(system, args.save) is not None and not args.replace:
+        raise Rejected(
+            "--save",
+            f"{campaign.name}'s book already has {a_system(system)} spell named {args.save.strip()!r}: --replace replaces it",
+        )
 
 
 def _campaign_path(name_or_path: str, saves: str | None) -> Path:

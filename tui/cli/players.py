@@ -87,7 +87,6 @@ def main_players(argv: Sequence[str]) -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
-    from core.text import visible
     from saves import access
     from saves.errors import SaveError
     from tui.cli.campaign import Rejected, _campaign_file
@@ -122,6 +121,14 @@ def _players(args: argparse.Namespace) -> int:
         print(f"invitation for {args.player} (works once, until {when}): {code}")
         print(f"they run: ssh -p PORT {args.player}@HOST  and type the code when asked")
         return 0
+    return _list_players(path)
+
+
+def _list_players(path: Path) -> int:
+    """Print who may join the campaign at ``path``: each player with its keys, then the invitations."""
+    from core.text import visible
+    from saves import access
+
     known = access.read_access(path)
     now = time.time()
     for player in known.players:
