@@ -206,19 +206,7 @@ def apply_damage(
     real, bruised, split = _real_and_bruised(through, hp, bruise, pugilat)
     lines.extend(split)
     hit_wound = wound(real)
-    lines.append(
-        line(
-            f"real HP lost {real}: {hp} → {hp - real}, {hit_wound.en}",
-            f"PV réels perdus {real} : {hp} → {hp - real}, {hit_wound.fr}",
-        )
-    )
-    if bruised:
-        lines.append(
-            line(
-                f"bruising {bruise} → {bruise + bruised} (heals after the fight)",
-                f"contusions {bruise} → {bruise + bruised} (guérissent après le combat)",
-            )
-        )
+    lines.extend(_loss_lines(real, hp, hit_wound, bruised, bruise))
     state = vital_state(hp - real, bruise + bruised)
     if note := state_line(state):
         lines.append(note)
@@ -275,6 +263,24 @@ def _real_and_bruised(through: int, hp: int, bruise: int, pugilat: bool) -> tupl
         )
     real, bruised, split = _pugilat_split(through, hp)
     return real, bruised, [split]
+
+
+def _loss_lines(real: int, hp: int, hit_wound: Wound, bruised: int, bruise: int) -> list[Line]:
+    """The real HP lost (and the wound it makes), then the bruising taken, if any."""
+    lines = [
+        line(
+            f"real HP lost {real}: {hp} → {hp - real}, {hit_wound.en}",
+            f"PV réels perdus {real} : {hp} → {hp - real}, {hit_wound.fr}",
+        )
+    ]
+    if bruised:
+        lines.append(
+            line(
+                f"bruising {bruise} → {bruise + bruised} (heals after the fight)",
+                f"contusions {bruise} → {bruise + bruised} (guérissent après le combat)",
+            )
+        )
+    return lines
 
 
 # --- healing and bleeding --------------------------------------------------------------------

@@ -92,7 +92,8 @@ async def walk(app, pilot, *, every_sheet: bool = True) -> None:
         app.selected = app.campaign.roster[0].id
         await pilot.pause()
         from tui.screens.combat_dialogs import ConditionDialog, ExhaustDialog, PickDialog, ShadowDialog
-        from tui.screens.forms import CharacterForm, GroupForm
+        from tui.screens.forms import CharacterForm
+        from tui.screens.group_form import GroupForm
         from tui.screens.prompts import ConfirmDialog, ValuePrompt
         from tui.screens.roll import RollDialog
 
