@@ -265,7 +265,7 @@ async def test_the_duel_form_is_composed_when_first_shown_with_the_fighters_it_f
     """Issue 12: the one-opponent form (37 widgets) is not composed at start-up. Shown the first
     time, it holds whose turn it is and the last character selected, as when it followed them
     from the start (a group under the cursor is no defender)."""
-    from tui.widgets.damage import DuelForm
+    from tui.widgets.duel import DuelForm
 
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:

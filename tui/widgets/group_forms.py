@@ -37,6 +37,7 @@ from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, Nu
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
+    from core.mooks import MookGroup
     from tui.widgets.mass_combat import MassCombatPane
 
 register(
@@ -192,35 +193,45 @@ class AttackForm(Form):
         )
         if isinstance(first, int) and group.standing:
             dice = (first, again) if isinstance(again, int) else (first,)
-            try:
-                result = attack_group_roll(
-                    score,
-                    group.grade,
-                    range_,
-                    group.standing,
-                    kult=dice,
-                    die=die,
-                    rerolls_allowed=pane.campaign.rules.max_rerolls,
-                )
-            except RulesError as refused:
-                self.query_one(ErrorLine).show(refused.text(lang))
+            rolled = self._rolled(score, group, range_, dice, difficulty)
+            if rolled is None:
                 set_text(shown, "")
                 return
-            key = "mass.typed" if result.hit else "mass.typed_miss"
-            faces = " ".join(f"{face:+d}" for face in dice)
-            text = t(
-                key,
-                lang,
-                die=faces,
-                final=result.attack,
-                d=difficulty,
-                felled=result.felled,
-                left=group.standing - result.felled,
-                total=group.total,
-            )
+            text = rolled
         else:
             text = t("mass.hit_rule", lang, d=difficulty, n=group.standing)
         set_text(shown, text)
+
+    def _rolled(
+        self, score: int, group: MookGroup, range_: Range, dice: tuple[int, ...], difficulty: int
+    ) -> str | None:
+        """What the attack with ``dice`` typed fells; None, the refusal shown, if the rules refuse it."""
+        pane, lang = self.pane, self.pane.lang
+        try:
+            result = attack_group_roll(
+                score,
+                group.grade,
+                range_,
+                group.standing,
+                kult=dice,
+                die=pane.campaign.rules.die,
+                rerolls_allowed=pane.campaign.rules.max_rerolls,
+            )
+        except RulesError as refused:
+            self.query_one(ErrorLine).show(refused.text(lang))
+            return None
+        key = "mass.typed" if result.hit else "mass.typed_miss"
+        faces = " ".join(f"{face:+d}" for face in dice)
+        return t(
+            key,
+            lang,
+            die=faces,
+            final=result.attack,
+            d=difficulty,
+            felled=result.felled,
+            left=group.standing - result.felled,
+            total=group.total,
+        )
 
     async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
