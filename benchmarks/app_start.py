@@ -91,17 +91,29 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(measure(args.starts, args.freeze, args.root, args.young)))
         return 0
-    gc_said = (", gc frozen" if args.freeze else "") + (f", youngest collected every {args.young}" if args.young else "")
+    gc_said = (", gc frozen" if args.freeze else "") + (
+        f", youngest collected every {args.young}" if args.young else ""
+    )
     print(f"app start + stop at 120x40, medians of {args.starts}{gc_said}")
     print(f"{'checkout':<28} {'CPU s':>7} {'applies':>8} {'widgets':>8} {'GC s':>7} {'full GCs':>9}")
     for checkout in (str(ROOT), *args.also):
         here = Path(checkout).resolve()
         # this script (an older checkout may not have it), that checkout's code and venv
-        command = [str(here / ".venv/bin/python"), str(Path(__file__).resolve()), "--json", "--root", str(here), "--starts", str(args.starts)]
+        command = [
+            str(here / ".venv/bin/python"),
+            str(Path(__file__).resolve()),
+            "--json",
+            "--root",
+            str(here),
+            "--starts",
+            str(args.starts),
+        ]
         extra = [*(["--freeze"] if args.freeze else []), *(["--young", str(args.young)] if args.young else [])]
         out = subprocess.run([*command, *extra], capture_output=True, text=True, cwd=here, check=True)
         r = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"{checkout:<28} {r['cpu_s']:>7.3f} {r['applies']:>8.0f} {r['widgets']:>8.0f} {r['gc_s']:>7.3f} {r['full_gc']:>9.1f}")
+        print(
+            f"{checkout:<28} {r['cpu_s']:>7.3f} {r['applies']:>8.0f} {r['widgets']:>8.0f} {r['gc_s']:>7.3f} {r['full_gc']:>9.1f}"
+        )
     return 0
 
 

@@ -37,7 +37,9 @@ def roster_of(n: int) -> Campaign:
     book = Book(campaign)
     made = []
     for i in range(n):
-        template = attrs.evolve(BUILT_IN[i % len(BUILT_IN)], name=f"PNJ {i // len(BUILT_IN)} {BUILT_IN[i % len(BUILT_IN)].name}")
+        template = attrs.evolve(
+            BUILT_IN[i % len(BUILT_IN)], name=f"PNJ {i // len(BUILT_IN)} {BUILT_IN[i % len(BUILT_IN)].name}"
+        )
         made.extend(copies(template, 1, campaign, book=book))
     return apply(campaign, AddMany(tuple(made))).campaign
 
@@ -65,7 +67,11 @@ def main() -> None:
         for fmt in ("csv", "json"):
             path = Path(tmp) / f"roster.{fmt}"
             if args.alike:
-                rows = ["name", *["Garde"] * args.characters] if fmt == "csv" else ['[{"name": "Garde"}', *[', {"name": "Garde"}'] * (args.characters - 1), "]"]
+                rows = (
+                    ["name", *["Garde"] * args.characters]
+                    if fmt == "csv"
+                    else ['[{"name": "Garde"}', *[', {"name": "Garde"}'] * (args.characters - 1), "]"]
+                )
                 path.write_text("\n".join(rows) + "\n", encoding="utf-8")
             else:
                 assert source is not None

@@ -7,6 +7,7 @@ and almost no CSS. ``benchmarks/tui_paint.py --pty`` starts it next to the one-w
     .venv/bin/python benchmarks/same_widgets_app.py          # run it
     .venv/bin/python benchmarks/same_widgets_app.py count    # print its widget count
 """
+
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.widgets import (

@@ -120,7 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     print(" ".join(f"{h:>8}" for h in head) + "   (save+decode)/orjson (save+open)/orjson naive/orjson")
     for r in rows:
         cells = " ".join(f"{r[h]:>8.3f}" if h != "actions" else f"{r[h]:>8d}" for h in head)
-        ratios = (r["save"] + r["decode"]) / r["orjson"], (r["save"] + r["open"]) / r["orjson"], r["naive"] / r["orjson"]
+        ratios = (
+            (r["save"] + r["decode"]) / r["orjson"],
+            (r["save"] + r["open"]) / r["orjson"],
+            r["naive"] / r["orjson"],
+        )
         print(f"{cells}   {ratios[0]:>20.1f} {ratios[1]:>18.1f} {ratios[2]:>12.1f}")
     first, last = rows[0], rows[-1]
     print(

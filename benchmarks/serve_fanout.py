@@ -84,7 +84,9 @@ def refresh_cost(actions: int, folder: Path, repeat: int = 50) -> float:
     """Best time (ms) of reading the players' file of a campaign of ``actions`` actions."""
     journal = Journal.start(demo_campaign())
     for n in range(actions):
-        journal, _ = journal.record(Damage(("segiere",), 1, bypass_armour=True) if n % 2 == 0 else Heal(("segiere",), 1))
+        journal, _ = journal.record(
+            Damage(("segiere",), 1, bypass_armour=True) if n % 2 == 0 else Heal(("segiere",), 1)
+        )
     path = folder / f"c{actions}.json"
     write_players(path, journal)
     best = float("inf")
@@ -104,10 +106,23 @@ def main(argv: list[str]) -> int:
     folder = Path(tempfile.mkdtemp(prefix="apotheose-fanout-"))
     path = create_campaign(folder / "villon.json", demo_campaign())
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(folder / "alice")], check=True)
-    subprocess.run([APOTHEOSE, "players", "add", str(path), "alice", str(folder / "alice.pub")], check=True, capture_output=True)
+    subprocess.run(
+        [APOTHEOSE, "players", "add", str(path), "alice", str(folder / "alice.pub")], check=True, capture_output=True
+    )
     server = subprocess.Popen(
-        [APOTHEOSE, "serve", str(path), "--port", "0", "--host-key", str(folder / "host_key"), "--max-sessions", str(args.viewers)],
-        stdout=subprocess.PIPE, text=True,
+        [
+            APOTHEOSE,
+            "serve",
+            str(path),
+            "--port",
+            "0",
+            "--host-key",
+            str(folder / "host_key"),
+            "--max-sessions",
+            str(args.viewers),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert server.stdout is not None
     port = None
@@ -124,17 +139,40 @@ def main(argv: list[str]) -> int:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         starts.append(time.perf_counter())
-        clients.append(subprocess.Popen(
-            ["ssh", "-tt", "-p", str(port), "-i", str(folder / "alice"), "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
-             "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "alice@127.0.0.1"],
-            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-        ))
+        clients.append(
+            subprocess.Popen(
+                [
+                    "ssh",
+                    "-tt",
+                    "-p",
+                    str(port),
+                    "-i",
+                    str(folder / "alice"),
+                    "-o",
+                    "IdentitiesOnly=yes",
+                    "-o",
+                    "StrictHostKeyChecking=no",
+                    "-o",
+                    "UserKnownHostsFile=/dev/null",
+                    "-o",
+                    "LogLevel=ERROR",
+                    "alice@127.0.0.1",
+                ],
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=env,
+                start_new_session=True,
+            )
+        )
         os.close(slave)
         masters.append(master)
     first = drain(masters, [re.compile(rb"q quits")] * len(masters), 60, quiet=1.0)
     firsts = [seen - t0 for (_, seen), t0 in zip(first, starts, strict=True) if seen is not None]
-    print(f"{len(firsts)} of {args.viewers} viewers drawn; first frame after ssh started: "
-          f"median {statistics.median(firsts):.2f} s, worst {max(firsts):.2f} s (all started at once)")
+    print(
+        f"{len(firsts)} of {args.viewers} viewers drawn; first frame after ssh started: "
+        f"median {statistics.median(firsts):.2f} s, worst {max(firsts):.2f} s (all started at once)"
+    )
 
     opened = open_campaign(path)
     saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published)
@@ -172,14 +210,18 @@ def main(argv: list[str]) -> int:
         server.wait(20)
     latencies.sort()
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    print(f"GM action → new HP on every screen: {len(latencies)} of {args.actions * args.viewers} seen ({missed} missed); "
-          f"median {statistics.median(latencies) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms, worst {latencies[-1] * 1000:.0f} ms")
+    print(
+        f"GM action → new HP on every screen: {len(latencies)} of {args.actions * args.viewers} seen ({missed} missed); "
+        f"median {statistics.median(latencies) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms, worst {latencies[-1] * 1000:.0f} ms"
+    )
     print(f"bytes per HP change per viewer: median {statistics.median(sizes):.0f}, max {max(sizes)}")
     print(f"idle {args.idle:.0f} s: server + {args.viewers} views used {idle * 100:.2f} % of one core")
     small, full, large = refresh_cost(10, folder), refresh_cost(100, folder), refresh_cost(10_000, folder)
-    print(f"a view's refresh (read + check the players' file): {small:.3f} ms at 10 actions, {full:.3f} ms at 100, "
-          f"{large:.3f} ms at 10,000 ({large / small:.2f}× the 10-action one, {large / full:.2f}× the 100-action one: "
-          "the file holds the last 40 log lines the players may read, so it stops growing at 40)")
+    print(
+        f"a view's refresh (read + check the players' file): {small:.3f} ms at 10 actions, {full:.3f} ms at 100, "
+        f"{large:.3f} ms at 10,000 ({large / small:.2f}× the 10-action one, {large / full:.2f}× the 100-action one: "
+        "the file holds the last 40 log lines the players may read, so it stops growing at 40)"
+    )
     return 0
 
 

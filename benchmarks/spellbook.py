@@ -55,7 +55,9 @@ def main() -> None:
     for label, campaign in ((f"{len(spells)} spells", with_book), ("empty book", demo_campaign())):
         encode, raw = autosaves(Journal.start(campaign), args.actions)
         load = best(lambda raw=raw: read_journal(raw, "bench.json"))
-        print(f"{label:>11}: autosave encode median {encode * 1000:.3f} ms, file {len(raw) / 1024:.0f} KiB, load {load * 1000:.1f} ms")
+        print(
+            f"{label:>11}: autosave encode median {encode * 1000:.3f} ms, file {len(raw) / 1024:.0f} KiB, load {load * 1000:.1f} ms"
+        )
     every = entries(with_book.book)
     price = best(lambda: [e.spell.price(with_book.rules) for e in every])
     print(f"pricing all {len(every)} spells of the book: {price * 1000:.1f} ms")

@@ -40,7 +40,12 @@ def roster_of(npcs: int):
     campaign = demo_campaign()
     rng = random.Random(npcs)
     extra = tuple(
-        new_character(f"npc-{i}", f"Garde {i}", Characteristics(corps=rng.randint(2, 6), esprit=2, combat=rng.randint(1, 5), ame=1), pc=False)
+        new_character(
+            f"npc-{i}",
+            f"Garde {i}",
+            Characteristics(corps=rng.randint(2, 6), esprit=2, combat=rng.randint(1, 5), ame=1),
+            pc=False,
+        )
         for i in range(npcs + 1)
     )
     campaign = attrs.evolve(campaign, roster=campaign.roster + extra, active=None)

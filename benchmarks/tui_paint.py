@@ -294,8 +294,11 @@ def in_pty(argv: list[str], size: tuple[int, int], quiet: float = 1.0, limit: fl
                 break
             if not data:
                 break
-            if first is None and b"H" in data and b"\x1b[" in data and any(
-                chunk[: chunk.find(b"H")].replace(b";", b"").isdigit() for chunk in data.split(b"\x1b[")[1:]
+            if (
+                first is None
+                and b"H" in data
+                and b"\x1b[" in data
+                and any(chunk[: chunk.find(b"H")].replace(b";", b"").isdigit() for chunk in data.split(b"\x1b[")[1:])
             ):
                 first = now
             if first is not None and now - previous > 0.003:
@@ -379,7 +382,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--starts", type=int, default=5, help="start-ups per size")
     p.add_argument("--size", default="120x40")
     p.add_argument("--pty", action="store_true", help="start-ups as whole processes in a pty instead")
-    p.add_argument("--also", action="append", default=[], metavar="CHECKOUT", help="with --pty: another checkout (with its .venv) in the same run")
+    p.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="CHECKOUT",
+        help="with --pty: another checkout (with its .venv) in the same run",
+    )
     args = p.parse_args(argv)
     size = tuple(int(x) for x in args.size.split("x"))
     if args.pty:

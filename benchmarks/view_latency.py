@@ -39,7 +39,9 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def read_until(fd: int, wanted: re.Pattern[bytes] | None, timeout: float, quiet: float = 0.15) -> tuple[bytes, float | None]:
+def read_until(
+    fd: int, wanted: re.Pattern[bytes] | None, timeout: float, quiet: float = 0.15
+) -> tuple[bytes, float | None]:
     """Bytes from ``fd`` until ``wanted`` is seen and the output has been quiet for ``quiet`` s;
     the time ``wanted`` was seen (None if never)."""
     out, seen_at, last = b"", None, time.perf_counter()
@@ -73,8 +75,16 @@ def main(argv: list[str]) -> int:
     import termios
 
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    command = [str(Path(sys.executable).with_name("apotheose")), "view", str(path), "--no-mouse", *(["--poll"] if poll else [])]
-    view = subprocess.Popen(command, stdin=secondary, stdout=secondary, stderr=secondary, env=env, start_new_session=True)
+    command = [
+        str(Path(sys.executable).with_name("apotheose")),
+        "view",
+        str(path),
+        "--no-mouse",
+        *(["--poll"] if poll else []),
+    ]
+    view = subprocess.Popen(
+        command, stdin=secondary, stdout=secondary, stderr=secondary, env=env, start_new_session=True
+    )
     os.close(secondary)
     started, _ = read_until(primary, re.compile(rb"q quits"), 60, quiet=1.0)
     print(f"start-up: {len(started)} bytes written; RSS {rss_kib(view.pid)} KiB")
@@ -110,7 +120,9 @@ def main(argv: list[str]) -> int:
         f"worst {max(first) * 1000:.0f} ms; all {len(latencies)}: median {statistics.median(latencies) * 1000:.0f} ms, "
         f"worst {max(latencies) * 1000:.0f} ms"
     )
-    print(f"bytes written per HP change: median {statistics.median(sizes):.0f}, max {max(sizes)} (80×24 screen: {80 * 24} cells)")
+    print(
+        f"bytes written per HP change: median {statistics.median(sizes):.0f}, max {max(sizes)} (80×24 screen: {80 * 24} cells)"
+    )
     print("view RSS: " + ", ".join(f"{kib / 1024:.1f} MiB after {n} actions" for n, kib in rss))
     return 0
 

@@ -78,7 +78,8 @@ class Chromium:
     def __init__(self, playwright) -> None:
         self.profile = tempfile.TemporaryDirectory(prefix="apotheose-bench-")
         self.context = playwright.chromium.launch_persistent_context(
-            self.profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport=PHONE)
+            self.profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport=PHONE
+        )
         self.context.add_init_script(RECORDER)
 
     def close(self) -> None:
@@ -124,8 +125,10 @@ def main(argv: list[str]) -> int:
                 ones += open_tabs(chromium, server.url, 1)
                 chromium.close()
                 time.sleep(1.5)
-            print(f"first frame, one tab (a new browser each time, {args.runs} runs): "
-                  f"{', '.join(f'{s:.2f}' for s in ones)} s")
+            print(
+                f"first frame, one tab (a new browser each time, {args.runs} runs): "
+                f"{', '.join(f'{s:.2f}' for s in ones)} s"
+            )
             many = []
             for run in range(args.runs):
                 chromium = Chromium(playwright)
@@ -134,13 +137,17 @@ def main(argv: list[str]) -> int:
                 if run < args.runs - 1:
                     chromium.close()
                     time.sleep(2)
-            print(f"first frame, {args.tabs} tabs opened at once: the slowest at {', '.join(f'{s:.2f}' for s in many)} s")
+            print(
+                f"first frame, {args.tabs} tabs opened at once: the slowest at {', '.join(f'{s:.2f}' for s in many)} s"
+            )
             time.sleep(2)
-            views = server.view_pids()[-args.tabs:]
+            views = server.view_pids()[-args.tabs :]
             sizes = [rss_kib(pid) for pid in [server.process.pid, *views]]
             rss, pss = sum(s[0] for s in sizes) / 1024, sum(s[1] for s in sizes) / 1024
-            print(f"memory, server + {args.tabs} views: RSS {rss:.0f} MiB in all ({sizes[0][0] / 1024:.0f} the server, "
-                  f"{statistics.median(s[0] for s in sizes[1:]) / 1024:.0f} a view), PSS {pss:.0f} MiB")
+            print(
+                f"memory, server + {args.tabs} views: RSS {rss:.0f} MiB in all ({sizes[0][0] / 1024:.0f} the server, "
+                f"{statistics.median(s[0] for s in sizes[1:]) / 1024:.0f} a view), PSS {pss:.0f} MiB"
+            )
             pages = chromium.pages  # type: ignore[attr-defined]
             gm = GM(server.path)
             latencies: list[float] = []
@@ -168,9 +175,11 @@ def main(argv: list[str]) -> int:
         server.stop()
     latencies.sort()
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    print(f"GM action → new HP in every tab: {len(latencies)} of {args.actions * args.tabs} seen ({missed} missed); "
-          f"median {statistics.median(latencies) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms, "
-          f"worst {latencies[-1] * 1000:.0f} ms")
+    print(
+        f"GM action → new HP in every tab: {len(latencies)} of {args.actions * args.tabs} seen ({missed} missed); "
+        f"median {statistics.median(latencies) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms, "
+        f"worst {latencies[-1] * 1000:.0f} ms"
+    )
     return 0
 
 

@@ -48,17 +48,25 @@ def _armour_points(pieces: tuple[ArmourPiece | str, ...]) -> Amount:
     worn = [parse_choice(ArmourPiece, piece, "armour") for piece in pieces]
     body = [piece for piece in worn if piece in BODY_ARMOUR]
     require(
-        "armour", len(body) <= 1, "one body armour at a time", [p.value for p in BODY_ARMOUR],
-        "une seule armure de corps à la fois", allowed_fr=[p.fr for p in BODY_ARMOUR],
+        "armour",
+        len(body) <= 1,
+        "one body armour at a time",
+        [p.value for p in BODY_ARMOUR],
+        "une seule armure de corps à la fois",
+        allowed_fr=[p.fr for p in BODY_ARMOUR],
     )
     for piece in (ArmourPiece.SHIELD, ArmourPiece.MAGIC_ARMOUR, ArmourPiece.MAGIC_SHIELD):
         require("armour", worn.count(piece) <= 1, f"{piece.en} given more than once", fr=f"{piece.fr} en double")
     require(
-        "armour", ArmourPiece.MAGIC_ARMOUR not in worn or bool(body), "a magic armour is +2 on top of a light, medium or heavy armour: add one",
+        "armour",
+        ArmourPiece.MAGIC_ARMOUR not in worn or bool(body),
+        "a magic armour is +2 on top of a light, medium or heavy armour: add one",
         fr="une armure magique donne +2 par-dessus une armure légère, intermédiaire ou lourde : ajoutez-en une",
     )
     require(
-        "armour", ArmourPiece.MAGIC_SHIELD not in worn or ArmourPiece.SHIELD in worn, "a magic shield is +1 on top of a shield: add the shield",
+        "armour",
+        ArmourPiece.MAGIC_SHIELD not in worn or ArmourPiece.SHIELD in worn,
+        "a magic shield is +1 on top of a shield: add the shield",
         fr="un bouclier magique donne +1 par-dessus un bouclier : ajoutez le bouclier",
     )
     worn.sort(key=list(ArmourPiece).index)
@@ -93,12 +101,22 @@ def repair_armour(armour: int, max_armour: int, points: int | None = None) -> Ar
     whole("max_armour", max_armour, 0)
     whole("armour", armour, 0)
     require(
-        "armour", armour <= max_armour, f"{armour} is above the armour's {max_armour} points", f"0…{max_armour}",
+        "armour",
+        armour <= max_armour,
+        f"{armour} is above the armour's {max_armour} points",
+        f"0…{max_armour}",
         f"{armour} dépasse les {max_armour} points de l'armure",
     )
     wanted = max_armour - armour if points is None else whole("points", points, 0)
     after = min(max_armour, armour + wanted)
     return ArmourRepair(
-        armour, after, after - armour,
-        (line(f"armour repaired {after - armour}: {armour} → {after} (max {max_armour})", f"armure réparée {after - armour} : {armour} → {after} (max {max_armour})"),),
+        armour,
+        after,
+        after - armour,
+        (
+            line(
+                f"armour repaired {after - armour}: {armour} → {after} (max {max_armour})",
+                f"armure réparée {after - armour} : {armour} → {after} (max {max_armour})",
+            ),
+        ),
     )

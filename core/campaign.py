@@ -76,7 +76,9 @@ class Campaign:
         found = self._index.get(id)
         if isinstance(found, MookGroup):
             return found
-        raise RulesError("group", f"no mook group {id!r}", [g.id for g in self.groups], f"aucun groupe de sbires {id!r}")
+        raise RulesError(
+            "group", f"no mook group {id!r}", [g.id for g in self.groups], f"aucun groupe de sbires {id!r}"
+        )
 
     def find(self, id: str) -> Character | MookGroup | None:
         """The character or the mook group with this id, if any."""
@@ -123,9 +125,9 @@ class Campaign:
         return self._caches_to(changed, index)
 
     def with_encounter(self, encounter: Encounter) -> Campaign:
-        return self._caches_to(attrs.evolve(
-            self, encounters=tuple(encounter if e.id == encounter.id else e for e in self.encounters)
-        ))
+        return self._caches_to(
+            attrs.evolve(self, encounters=tuple(encounter if e.id == encounter.id else e for e in self.encounters))
+        )
 
     def with_book(self, book: SpellBook) -> Campaign:
         """This campaign with ``book`` as its spell book (the roster's look-ups kept)."""

@@ -39,7 +39,10 @@ class Characteristics:
         from core.validators import require
 
         require(
-            "characteristic", name in CHARACTERISTICS, f"unknown characteristic {name!r}", CHARACTERISTICS,
+            "characteristic",
+            name in CHARACTERISTICS,
+            f"unknown characteristic {name!r}",
+            CHARACTERISTICS,
             f"caractéristique inconnue {name!r}",
         )
         return getattr(self, name)
@@ -83,9 +86,7 @@ class Derived:
     breakdown: Breakdown
 
 
-def derive(
-    chars: Characteristics, *, mystic: bool = False, hp_loss: int = 0, willpower_loss: int = 0
-) -> Derived:
+def derive(chars: Characteristics, *, mystic: bool = False, hp_loss: int = 0, willpower_loss: int = 0) -> Derived:
     pm = max_pm(chars, mystic)
     hp = max_hp(chars, hp_loss)
     wp = max_willpower(chars, willpower_loss)
@@ -95,15 +96,25 @@ def derive(
             f"PV max = corps {chars.corps} + 5" + (f" − {hp_loss} perdus" if hp_loss else "") + f" = {hp}",
         ),
         line(
-            f"max willpower = esprit {chars.esprit} + 5" + (f" − {willpower_loss} lost" if willpower_loss else "") + f" = {wp}",
-            f"volonté max = esprit {chars.esprit} + 5" + (f" − {willpower_loss} perdus" if willpower_loss else "") + f" = {wp}",
+            f"max willpower = esprit {chars.esprit} + 5"
+            + (f" − {willpower_loss} lost" if willpower_loss else "")
+            + f" = {wp}",
+            f"volonté max = esprit {chars.esprit} + 5"
+            + (f" − {willpower_loss} perdus" if willpower_loss else "")
+            + f" = {wp}",
         ),
         line(
             f"max pm = âme {chars.ame} + 5 = {pm}" if mystic else "max pm = 0 (not a mystic)",
             f"pm max = âme {chars.ame} + 5 = {pm}" if mystic else "pm max = 0 (pas mystique)",
         ),
-        line(f"max intensity = ceil({pm} / 2) = {max_intensity(pm)}", f"intensité max = arrondi sup.({pm} / 2) = {max_intensity(pm)}"),
+        line(
+            f"max intensity = ceil({pm} / 2) = {max_intensity(pm)}",
+            f"intensité max = arrondi sup.({pm} / 2) = {max_intensity(pm)}",
+        ),
         line(f"initiative = combat {chars.combat}"),
-        line(f"D&D level ≈ {chars.total} / 2 = {dnd_level(chars)}", f"niveau D&D ≈ {chars.total} / 2 = {dnd_level(chars)}"),
+        line(
+            f"D&D level ≈ {chars.total} / 2 = {dnd_level(chars)}",
+            f"niveau D&D ≈ {chars.total} / 2 = {dnd_level(chars)}",
+        ),
     ]
     return Derived(hp, wp, pm, max_intensity(pm), chars.combat, dnd_level(chars), tuple(lines))

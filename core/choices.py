@@ -50,7 +50,10 @@ def parse_choice(kind: type[C], value: object, field: str) -> C:
             if text in (member.value, _folded(member.en), _folded(member.fr)):
                 return member
     raise RulesError(
-        field, f"unknown value {value!r}", [member.value for member in kind], f"valeur inconnue {value!r}",
+        field,
+        f"unknown value {value!r}",
+        [member.value for member in kind],
+        f"valeur inconnue {value!r}",
         allowed_fr=[member.fr for member in kind],
     )
 
@@ -66,5 +69,6 @@ def parse_enum(kind: type[E], value: object, field: str) -> E:
     try:
         return kind(value)
     except ValueError:
-        raise RulesError(field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}") from None
-
+        raise RulesError(
+            field, f"unknown value {value!r}", [m.value for m in kind], f"valeur inconnue {value!r}"
+        ) from None

@@ -29,9 +29,31 @@ from core.sums import Term, plural, sum_line, whole
 from core.validators import require
 
 __all__ = [
-    "ADVANTAGE", "NUMBERS_CAP", "PER_ATTACKER", "Duel", "Grade", "GroupAttack", "GroupDefence", "GroupDifficulty", "NamedGroupAttack", "Range", "Resolution",
-    "attack_group", "attack_group_roll", "attack_named_group", "attack_opponent", "attack_opponent_roll", "attack_score", "defence_difficulty",
-    "defence_score", "defend_group", "defend_group_roll", "defend_opponent", "defend_opponent_roll", "group_difficulty", "resolve",
+    "ADVANTAGE",
+    "NUMBERS_CAP",
+    "PER_ATTACKER",
+    "Duel",
+    "Grade",
+    "GroupAttack",
+    "GroupDefence",
+    "GroupDifficulty",
+    "NamedGroupAttack",
+    "Range",
+    "Resolution",
+    "attack_group",
+    "attack_group_roll",
+    "attack_named_group",
+    "attack_opponent",
+    "attack_opponent_roll",
+    "attack_score",
+    "defence_difficulty",
+    "defence_score",
+    "defend_group",
+    "defend_group_roll",
+    "defend_opponent",
+    "defend_opponent_roll",
+    "group_difficulty",
+    "resolve",
 ]
 
 #: A notable situation or equipment advantage.
@@ -53,11 +75,17 @@ def attack_score(
     """combat + 3 (trade) + 2 (speciality) + 5 (advantage) ± affect; a defence score is built the
     same way (Arthurus: 9, spear against a knife → 14)."""
     require(
-        "advantage", isinstance(advantage, bool), f"must be true or false, got {advantage!r}", "true, false",
-        f"doit être vrai ou faux, pas {advantage!r}", allowed_fr="vrai, faux",
+        "advantage",
+        isinstance(advantage, bool),
+        f"must be true or false, got {advantage!r}",
+        "true, false",
+        f"doit être vrai ou faux, pas {advantage!r}",
+        allowed_fr="vrai, faux",
     )
     bonuses = [Term("advantage", "avantage", ADVANTAGE)] if advantage else []
-    return score(combat, trade=trade, speciality=speciality, affect=affect, modifiers=modifiers, name="combat", bonuses=bonuses)
+    return score(
+        combat, trade=trade, speciality=speciality, affect=affect, modifiers=modifiers, name="combat", bonuses=bonuses
+    )
 
 
 defence_score = attack_score
@@ -100,7 +128,9 @@ def group_difficulty(grade: Grade | str, range: Range | str = Range.SHORT) -> Gr
     terms = [Term(grade.en, grade.fr, grade.difficulty)]
     if range.modifier:
         terms.append(Term(range.en, range.fr, range.modifier))
-    return GroupDifficulty(grade, range, grade.difficulty + range.modifier, sum_line(terms, "difficulty: ", "difficulté : "))
+    return GroupDifficulty(
+        grade, range, grade.difficulty + range.modifier, sum_line(terms, "difficulty: ", "difficulté : ")
+    )
 
 
 def attack_group(
@@ -116,14 +146,31 @@ def attack_group(
     if standing is not None:
         felled = min(felled, standing)
     if result.success:
-        cap = (f", capped at {standing} standing", f", limité aux {standing} debout") if standing is not None and felled < 1 + result.success_ranks else ("", "")
+        cap = (
+            (f", capped at {standing} standing", f", limité aux {standing} debout")
+            if standing is not None and felled < 1 + result.success_ranks
+            else ("", "")
+        )
         ranks = plural(result.success_ranks, "rank{s}", "rang{s}")
-        outcome = line(f"hit: 1 + {ranks.en} = {felled} felled{cap[0]}", f"touché : 1 + {ranks.fr} = {felled} hors de combat{cap[1]}")
+        outcome = line(
+            f"hit: 1 + {ranks.en} = {felled} felled{cap[0]}",
+            f"touché : 1 + {ranks.fr} = {felled} hors de combat{cap[1]}",
+        )
     else:
         outcome = line("miss: no one felled", "raté : personne hors de combat")
     return GroupAttack(
-        result.final, grade, range, difficulty, result.margin, result.success, result.success_ranks, felled, standing,
-        result.check, result.check.chance if result.check else None, (difficulty_line, *result.lines, outcome),
+        result.final,
+        grade,
+        range,
+        difficulty,
+        result.margin,
+        result.success,
+        result.success_ranks,
+        felled,
+        standing,
+        result.check,
+        result.check.chance if result.check else None,
+        (difficulty_line, *result.lines, outcome),
     )
 
 
@@ -183,13 +230,24 @@ def defend_group(defence: int | Check, grade: Grade | str, attackers: int) -> Gr
     hit = not result.success
     damage = 1 + result.failure_ranks if hit else 0
     outcome = (
-        line(f"hit: loses 1 + {result.failure_ranks} = {damage} HP (armour first)", f"touché : perd 1 + {result.failure_ranks} = {damage} PV (armure d'abord)")
+        line(
+            f"hit: loses 1 + {result.failure_ranks} = {damage} HP (armour first)",
+            f"touché : perd 1 + {result.failure_ranks} = {damage} PV (armure d'abord)",
+        )
         if hit
         else line("not hit", "pas touché")
     )
     return GroupDefence(
-        result.final, grade, attackers, difficulty, hit, result.failure_ranks, damage,
-        result.check, result.check.chance if result.check else None, (difficulty_line, *result.lines, outcome),
+        result.final,
+        grade,
+        attackers,
+        difficulty,
+        hit,
+        result.failure_ranks,
+        damage,
+        result.check,
+        result.check.chance if result.check else None,
+        (difficulty_line, *result.lines, outcome),
     )
 
 
@@ -205,7 +263,9 @@ def defend_group_roll(
 ) -> GroupDefence:
     """:func:`defend_group` with the optional kult die added to the defence."""
     grade, difficulty, _ = defence_difficulty(grade, attackers)
-    return defend_group(check(defence_score, difficulty, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed), grade, attackers)
+    return defend_group(
+        check(defence_score, difficulty, kult, rng=rng, die=die, rerolls_allowed=rerolls_allowed), grade, attackers
+    )
 
 
 # --- attacking a group that is not mooks ------------------------------------------------------
@@ -225,7 +285,7 @@ class NamedGroupAttack:
 def attack_named_group(
     attack: int | Check, grade: Grade | str, size: int, *, range: Range | str = Range.SHORT, weapon: str = "normal"
 ) -> NamedGroupAttack:
-    """"chaque 5 points (rang) au-delà de la difficulté permet de toucher un adversaire
+    """ "chaque 5 points (rang) au-delà de la difficulté permet de toucher un adversaire
     supplémentaire": touched = 1 + ranks (at most ``size``); Decision: each takes the weapon's
     base damage, 1 (2 magic or charged), through armour."""
     from core.damage import Weapon
@@ -235,10 +295,17 @@ def attack_named_group(
     result = attack_group(attack, grade, range)
     touched = min(1 + result.success_ranks, size) if result.hit else 0
     if result.hit:
-        cap = (f", at most the {size} in the group", f", au plus les {size} du groupe") if touched < 1 + result.success_ranks else ("", "")
+        cap = (
+            (f", at most the {size} in the group", f", au plus les {size} du groupe")
+            if touched < 1 + result.success_ranks
+            else ("", "")
+        )
         ranks = plural(result.success_ranks, "rank{s}", "rang{s}")
         outcome: tuple[Line, ...] = (
-            line(f"hit: 1 + {ranks.en} = {touched} touched{cap[0]}", f"touché : 1 + {ranks.fr} = {touched} touchés{cap[1]}"),
+            line(
+                f"hit: 1 + {ranks.en} = {touched} touched{cap[0]}",
+                f"touché : 1 + {ranks.fr} = {touched} touchés{cap[1]}",
+            ),
             line(
                 f"each takes the {weapon_.en}'s base damage {weapon_.base}, no rank bonus, armour first",
                 f"chacun subit les dégâts de base de l'{weapon_.fr} : {weapon_.base}, sans bonus de rang, armure d'abord",

@@ -51,7 +51,10 @@ def left(campaign: Campaign, condition: Condition) -> Pair:
     name = condition.name
     if condition.lasts is Lasts.ROUNDS:
         n = condition.rounds
-        return f"{name} ({n} round{'s' if n != 1 else ''} left)", f"{name} ({n} round{'s' if n != 1 else ''} restant{'s' if n != 1 else ''})"
+        return (
+            f"{name} ({n} round{'s' if n != 1 else ''} left)",
+            f"{name} ({n} round{'s' if n != 1 else ''} restant{'s' if n != 1 else ''})",
+        )
     if condition.lasts is Lasts.REMOVED or condition.of is None:
         return f"{name} (until removed)", f"{name} (jusqu'à retrait)"
     who, de_who = campaign.name_of(condition.of), _de(campaign, condition.of)

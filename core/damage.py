@@ -18,8 +18,27 @@ from core.sums import Amount, Term, sum_line, whole
 from core.validators import Whole, require
 
 __all__ = [
-    "BODY_ARMOUR", "DEATH", "HIT", "MOOK_HP", "Amount", "ArmourPiece", "ArmourRepair", "DamageResult", "HpChange", "Vital", "Weapon",
-    "Wound", "apply_damage", "armour_points", "bleed", "heal", "repair_armour", "state_line", "vital_state", "weapon_damage", "wound",
+    "BODY_ARMOUR",
+    "DEATH",
+    "HIT",
+    "MOOK_HP",
+    "Amount",
+    "ArmourPiece",
+    "ArmourRepair",
+    "DamageResult",
+    "HpChange",
+    "Vital",
+    "Weapon",
+    "Wound",
+    "apply_damage",
+    "armour_points",
+    "bleed",
+    "heal",
+    "repair_armour",
+    "state_line",
+    "vital_state",
+    "weapon_damage",
+    "wound",
 ]
 
 #: HP of a mook (chair à canon): a hit drops it to 0, unconscious.
@@ -87,8 +106,14 @@ def vital_state(hp: int, bruise: int = 0) -> Vital:
 
 
 STATE_NOTES = {
-    Vital.KNOCKED_OUT: ("knocked out: unconscious, not dying; hitting again is lethal", "assommé : inconscient, n'agonise pas ; le frapper encore est létal"),
-    Vital.DYING: ("0 HP or less: unconscious and dying, -1 HP each round", "0 PV ou moins : inconscient et agonisant, -1 PV par round"),
+    Vital.KNOCKED_OUT: (
+        "knocked out: unconscious, not dying; hitting again is lethal",
+        "assommé : inconscient, n'agonise pas ; le frapper encore est létal",
+    ),
+    Vital.DYING: (
+        "0 HP or less: unconscious and dying, -1 HP each round",
+        "0 PV ou moins : inconscient et agonisant, -1 PV par round",
+    ),
     Vital.DEAD: (f"{DEATH} HP or less: dead", f"{DEATH} PV ou moins : mort"),
 }
 
@@ -125,7 +150,11 @@ def _pugilat_split(through: int, hp: int) -> tuple[int, int, Line]:
     """floor(r / 2) real, never taking real HP below 1; the rest is bruising."""
     half = through // 2
     real = min(half, max(0, hp - 1))
-    capped = (f", capped at {real} (non-lethal: never below 1 HP)", f", limité à {real} (non létal : jamais sous 1 PV)") if real < half else ("", "")
+    capped = (
+        (f", capped at {real} (non-lethal: never below 1 HP)", f", limité à {real} (non létal : jamais sous 1 PV)")
+        if real < half
+        else ("", "")
+    )
     text = Line(
         f"pugilat: {through} through, half real = {half}{capped[0]}, {through - real} bruising",
         f"pugilat : {through} passent, moitié réelle = {half}{capped[1]}, {through - real} en contusions",
@@ -173,36 +202,85 @@ def apply_damage(
     whole("bruise", bruise, 0)
     absorbed = 0 if bypass_armour else min(amount, armour)
     through = amount - absorbed
+    lines = _armour_lines(amount, armour, absorbed, pugilat, bypass_armour)
+    real, bruised, split = _real_and_bruised(through, hp, bruise, pugilat)
+    lines.extend(split)
+    hit_wound = wound(real)
+    lines.extend(_loss_lines(real, hp, hit_wound, bruised, bruise))
+    state = vital_state(hp - real, bruise + bruised)
+    if note := state_line(state):
+        lines.append(note)
+    result = DamageResult(
+        amount,
+        absorbed,
+        armour - absorbed,
+        real,
+        bruised,
+        hp - real,
+        bruise + bruised,
+        hit_wound,
+        state,
+        armour,
+        hp,
+        bruise,
+        tuple(lines),
+        Line("", ""),
+    )
+    return attrs.evolve(result, preview=_preview(result, bypass_armour))
+
+
+def _armour_lines(amount: int, armour: int, absorbed: int, pugilat: bool, bypass_armour: bool) -> list[Line]:
+    """The damage, then what the armour absorbs of it (or that it is bypassed)."""
     head = ("damage", "dégâts") if not pugilat else ("pugilat damage", "dégâts de pugilat")
     lines = [line(f"{head[0]} {amount}", f"{head[1]} {amount}")]
     if bypass_armour:
         lines.append(line("armour bypassed", "armure ignorée"))
     elif armour:
-        lines.append(line(f"armour absorbs {absorbed}: {armour} → {armour - absorbed}", f"l'armure absorbe {absorbed} : {armour} → {armour - absorbed}"))
-    real, bruised = through, 0
-    downed = vital_state(hp, bruise) is not Vital.STANDING
-    if pugilat and downed:
         lines.append(
             line(
-                f"pugilat on a target already down ({vital_state(hp, bruise).en}): lethal, all {through} real (RULES 1.6)",
-                f"pugilat sur une cible déjà à terre ({vital_state(hp, bruise).fr}) : létal, les {through} sont réels (RÈGLES 1.6)",
+                f"armour absorbs {absorbed}: {armour} → {armour - absorbed}",
+                f"l'armure absorbe {absorbed} : {armour} → {armour - absorbed}",
             )
         )
-    elif pugilat:
-        real, bruised, split = _pugilat_split(through, hp)
-        lines.append(split)
-    hit_wound = wound(real)
-    lines.append(line(f"real HP lost {real}: {hp} → {hp - real}, {hit_wound.en}", f"PV réels perdus {real} : {hp} → {hp - real}, {hit_wound.fr}"))
+    return lines
+
+
+def _real_and_bruised(through: int, hp: int, bruise: int, pugilat: bool) -> tuple[int, int, list[Line]]:
+    """The real and bruising parts of the damage past armour: pugilat splits it, unless the target
+    is already down, when it is all real (RULES 1.6)."""
+    if not pugilat:
+        return through, 0, []
+    if vital_state(hp, bruise) is not Vital.STANDING:
+        return (
+            through,
+            0,
+            [
+                line(
+                    f"pugilat on a target already down ({vital_state(hp, bruise).en}): lethal, all {through} real (RULES 1.6)",
+                    f"pugilat sur une cible déjà à terre ({vital_state(hp, bruise).fr}) : létal, les {through} sont réels (RÈGLES 1.6)",
+                )
+            ],
+        )
+    real, bruised, split = _pugilat_split(through, hp)
+    return real, bruised, [split]
+
+
+def _loss_lines(real: int, hp: int, hit_wound: Wound, bruised: int, bruise: int) -> list[Line]:
+    """The real HP lost (and the wound it makes), then the bruising taken, if any."""
+    lines = [
+        line(
+            f"real HP lost {real}: {hp} → {hp - real}, {hit_wound.en}",
+            f"PV réels perdus {real} : {hp} → {hp - real}, {hit_wound.fr}",
+        )
+    ]
     if bruised:
-        lines.append(line(f"bruising {bruise} → {bruise + bruised} (heals after the fight)", f"contusions {bruise} → {bruise + bruised} (guérissent après le combat)"))
-    state = vital_state(hp - real, bruise + bruised)
-    if note := state_line(state):
-        lines.append(note)
-    result = DamageResult(
-        amount, absorbed, armour - absorbed, real, bruised, hp - real, bruise + bruised, hit_wound, state,
-        armour, hp, bruise, tuple(lines), Line("", ""),
-    )
-    return attrs.evolve(result, preview=_preview(result, bypass_armour))
+        lines.append(
+            line(
+                f"bruising {bruise} → {bruise + bruised} (heals after the fight)",
+                f"contusions {bruise} → {bruise + bruised} (guérissent après le combat)",
+            )
+        )
+    return lines
 
 
 # --- healing and bleeding --------------------------------------------------------------------
@@ -224,12 +302,20 @@ def heal(amount: int, hp: int, max_hp: int, bruise: int = 0) -> HpChange:
     whole("healing", amount, 0)
     whole("max_hp", max_hp, 1)
     require(
-        "hp", vital_state(hp, bruise) is not Vital.DEAD, f"a character at {hp} HP is dead: healing cannot bring it back", f"> {DEATH}",
+        "hp",
+        vital_state(hp, bruise) is not Vital.DEAD,
+        f"a character at {hp} HP is dead: healing cannot bring it back",
+        f"> {DEATH}",
         f"un personnage à {hp} PV est mort : les soins ne le ramènent pas",
     )
     after = max(hp, min(max_hp, hp + amount))
     state = vital_state(after, bruise)
-    lines = [line(f"healed {after - hp}: HP {hp} → {after} (max {max_hp})", f"soigné de {after - hp} : PV {hp} → {after} (max {max_hp})")]
+    lines = [
+        line(
+            f"healed {after - hp}: HP {hp} → {after} (max {max_hp})",
+            f"soigné de {after - hp} : PV {hp} → {after} (max {max_hp})",
+        )
+    ]
     if hp <= 0 < after:
         lines.append(line("back above 0 HP: no longer dying", "au-dessus de 0 PV : n'agonise plus"))
     return HpChange(hp, after, after - hp, state, tuple(lines))
@@ -242,7 +328,12 @@ def bleed(hp: int, bruise: int = 0) -> HpChange:
     if state is not Vital.DYING:
         return HpChange(hp, hp, 0, state, (line(f"{state.en}: no bleeding", f"{state.fr} : ne saigne pas"),))
     after = hp - 1
-    lines = [line(f"dying: -1 HP at the start of the round, {hp} → {after}", f"agonisant : -1 PV au début du round, {hp} → {after}")]
+    lines = [
+        line(
+            f"dying: -1 HP at the start of the round, {hp} → {after}",
+            f"agonisant : -1 PV au début du round, {hp} → {after}",
+        )
+    ]
     if note := state_line(vital_state(after, bruise)):
         lines.append(note)
     return HpChange(hp, after, -1, vital_state(after, bruise), tuple(lines))

@@ -45,7 +45,9 @@ class KultDie:
         """``value`` if the die can show it, else a :class:`RulesError` naming ``field``."""
         if isinstance(value, bool) or not isinstance(value, int) or value not in self.faces:
             raise RulesError(
-                field, f"a {self.name} kult die cannot show {value!r}", f"{self.lowest}…{self.highest}",
+                field,
+                f"a {self.name} kult die cannot show {value!r}",
+                f"{self.lowest}…{self.highest}",
                 f"un dé kult {self.name} ne peut pas faire {value!r}",
             )
         return value
@@ -68,4 +70,3 @@ def kult_die(name: str = DEFAULT_KULT_DIE) -> KultDie:
         return KULT_DICE[name]
     except KeyError:
         raise RulesError("kult_die", f"unknown kult die {name!r}", KULT_DICE, f"dé kult inconnu {name!r}") from None
-

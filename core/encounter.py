@@ -51,17 +51,29 @@ class Condition:
 
     def __attrs_post_init__(self) -> None:
         if self.lasts is Lasts.ROUNDS and self.rounds is None:
-            raise RulesError("rounds", "a condition that lasts rounds needs how many", "≥ 1",
-                             "un état qui dure des rounds en demande le nombre")
+            raise RulesError(
+                "rounds",
+                "a condition that lasts rounds needs how many",
+                "≥ 1",
+                "un état qui dure des rounds en demande le nombre",
+            )
         if self.lasts is Lasts.REMOVED and self.rounds is not None:
-            raise RulesError("rounds", "a condition until removed counts no rounds", None,
-                             "un état jusqu'à retrait ne compte pas de rounds")
+            raise RulesError(
+                "rounds",
+                "a condition until removed counts no rounds",
+                None,
+                "un état jusqu'à retrait ne compte pas de rounds",
+            )
         turn = self.lasts in (Lasts.TURN_START, Lasts.TURN_END)
         if turn and not self.of:
             raise RulesError("of", "whose turn ends the condition?", None, "le tour de qui met fin à l'état ?")
         if not turn and self.of is not None:
-            raise RulesError("of", "only a condition until someone's turn names whose", None,
-                             "seul un état jusqu'au tour de quelqu'un le nomme")
+            raise RulesError(
+                "of",
+                "only a condition until someone's turn names whose",
+                None,
+                "seul un état jusqu'au tour de quelqu'un le nomme",
+            )
 
 
 @attrs.frozen

@@ -14,5 +14,5 @@ def de_group(name: str) -> str:
     """``des Vétérans de Villon``: a mook group is many (« les Gardes » → « des Gardes »)."""
     for article in ("les ", "Les "):
         if name.startswith(article):
-            return f"des {name[len(article):]}"
+            return f"des {name[len(article) :]}"
     return f"des {name}"

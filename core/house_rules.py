@@ -30,4 +30,3 @@ class HouseRules:
     @property
     def die(self) -> KultDie:
         return kult_die(self.kult_die)
-

@@ -41,13 +41,18 @@ def initiative(combat: int, boosts: int = 0) -> Initiative:
 
 def _key(_instance: object, attribute: attrs.Attribute, value: object) -> None:
     if not isinstance(value, str) or not value:
-        raise RulesError(attribute.name, f"must be a non-empty name, got {value!r}", fr=f"doit être un nom non vide, pas {value!r}")
+        raise RulesError(
+            attribute.name, f"must be a non-empty name, got {value!r}", fr=f"doit être un nom non vide, pas {value!r}"
+        )
 
 
 def _flag(_instance: object, attribute: attrs.Attribute, value: object) -> None:
     if not isinstance(value, bool):
         raise RulesError(
-            attribute.name, f"must be true or false, got {value!r}", "true, false", f"doit être vrai ou faux, pas {value!r}",
+            attribute.name,
+            f"must be true or false, got {value!r}",
+            "true, false",
+            f"doit être vrai ou faux, pas {value!r}",
             allowed_fr="vrai, faux",
         )
 
@@ -68,6 +73,10 @@ def turn_order(entries: Sequence[OrderEntry]) -> tuple[str, ...]:
     duplicates = sorted(key for key, n in counts.items() if n > 1)
     if duplicates:
         repeated = ", ".join(duplicates)
-        raise RulesError("key", f"each combatant once; repeated: {repeated}", fr=f"chaque combattant une seule fois ; en double : {repeated}")
+        raise RulesError(
+            "key",
+            f"each combatant once; repeated: {repeated}",
+            fr=f"chaque combattant une seule fois ; en double : {repeated}",
+        )
     ordered = sorted(entries, key=lambda e: (-e.initiative, not e.is_pc, e.entry_index))
     return tuple(entry.key for entry in ordered)

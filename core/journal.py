@@ -178,7 +178,10 @@ class Journal:
             done=(*self.done, entry),
             undone=(),
             recent=(*self._recent, outcome.campaign),
-            log=(*self.log, *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True))),
+            log=(
+                *self.log,
+                *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True)),
+            ),
         )
         return journal, outcome
 

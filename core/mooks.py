@@ -18,7 +18,9 @@ def _standing(instance: "MookGroup", attribute, value) -> None:
     at_least(0)(instance, attribute, value)
     if value > instance.total:
         raise RulesError(
-            "standing", f"{value} standing but only {instance.total} in all", f"0…{instance.total}",
+            "standing",
+            f"{value} standing but only {instance.total} in all",
+            f"0…{instance.total}",
             f"{value} debout mais seulement {instance.total} en tout",
         )
 

@@ -48,7 +48,9 @@ def parse_trades(text: str) -> tuple[Trade, ...]:
             continue
         name, _, specialities = part.partition(":")
         require(
-            "trades", bool(name.strip()), f"a trade needs a name before ':' in {part.strip()!r}",
+            "trades",
+            bool(name.strip()),
+            f"a trade needs a name before ':' in {part.strip()!r}",
             fr=f"un métier a besoin d'un nom avant « : » dans {part.strip()!r}",
         )
         trades.append(Trade(name.strip(), parse_list(specialities)))
@@ -86,8 +88,10 @@ def parse_armour(text: str) -> tuple[ArmourPiece, ...]:
             if not is_armour_word(word):
                 allowed = ", ".join([*(p.value for p in ArmourPiece), *ARMOUR_WORDS])
                 raise RulesError(
-                    "armour", f"unknown armour piece {word!r} (pieces are separated by commas or spaces: "
-                    f"'cotte, bouclier' or 'cotte bouclier')", allowed,
+                    "armour",
+                    f"unknown armour piece {word!r} (pieces are separated by commas or spaces: "
+                    f"'cotte, bouclier' or 'cotte bouclier')",
+                    allowed,
                     f"pièce d'armure inconnue {word!r} (les pièces se séparent par des virgules ou des espaces : "
                     f"« cotte, bouclier » ou « cotte bouclier »)",
                 )

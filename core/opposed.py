@@ -65,10 +65,22 @@ def resolve(value: int | Check, difficulty: int, field: str, who: tuple[str, str
     """Success iff margin ≥ 0 for a final value; a check decides by its own rules (criticals)."""
     if isinstance(value, Check):
         require(
-            field, value.difficulty == difficulty, f"the check was rolled against {value.difficulty}, not {difficulty}", [difficulty],
+            field,
+            value.difficulty == difficulty,
+            f"the check was rolled against {value.difficulty}, not {difficulty}",
+            [difficulty],
             f"le jet a été fait contre {value.difficulty}, pas {difficulty}",
         )
-        return Resolution(value.final, difficulty, value.margin, value.success, value.success_ranks, value.failure_ranks, value, value.breakdown)
+        return Resolution(
+            value.final,
+            difficulty,
+            value.margin,
+            value.success,
+            value.success_ranks,
+            value.failure_ranks,
+            value,
+            value.breakdown,
+        )
     final = whole(field, value)
     margin = final - difficulty
     success = margin >= 0

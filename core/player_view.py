@@ -201,8 +201,13 @@ def _character_row(campaign: Campaign, c: Character, conditions, *, current: boo
 def _group_row(campaign: Campaign, g: MookGroup, conditions, *, current: bool, delaying: bool) -> Row:
     vis = campaign.visibility
     shown = vis.shown(g.id, "groups")
-    row = Row(name=shown_name(campaign, g), kind="group", current=current, delaying=delaying,
-              conditions=_shown(campaign, conditions) if vis.option(Option.CONDITIONS, g.id) else ())
+    row = Row(
+        name=shown_name(campaign, g),
+        kind="group",
+        current=current,
+        delaying=delaying,
+        conditions=_shown(campaign, conditions) if vis.option(Option.CONDITIONS, g.id) else (),
+    )
     if shown is Shown.EXACT:
         return attrs.evolve(row, standing=g.standing, total=g.total, wounds=group_wounds(g))
     if shown is Shown.WOUNDS:

@@ -63,7 +63,9 @@ def _part(campaign: Campaign, items: Iterable[Character | MookGroup]) -> Part:
 
 def _same_secret(a: object, b: object) -> bool:
     """Whether replacing character ``a`` by ``b`` leaves the secrets as they were."""
-    return isinstance(a, Character) and isinstance(b, Character) and (a.hidden, a.pc, a.name) == (b.hidden, b.pc, b.name)
+    return (
+        isinstance(a, Character) and isinstance(b, Character) and (a.hidden, a.pc, a.name) == (b.hidden, b.pc, b.name)
+    )
 
 
 def secrets_of(campaign: Campaign, parent: Campaign | None = None) -> Secrets:
@@ -116,7 +118,11 @@ def _kept_conditions_changed(before: Campaign, after: Campaign) -> bool:
             continue
         for campaign in (before, after):
             item = campaign.find(key)
-            if item is not None and not (isinstance(item, Character) and item.pc) and not campaign.visibility.option(Option.CONDITIONS, key):
+            if (
+                item is not None
+                and not (isinstance(item, Character) and item.pc)
+                and not campaign.visibility.option(Option.CONDITIONS, key)
+            ):
                 return True
     return False
 
@@ -206,7 +212,9 @@ def _literally(alias: str):
     return lambda _match: alias
 
 
-def players_lines(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[tuple[bool, Line | None], ...]:
+def players_lines(
+    before: Campaign, after: Campaign, action: object, lines: Iterable[Line]
+) -> tuple[tuple[bool, Line | None], ...]:
     """For each of ``lines`` (written by ``action`` taking ``before`` to ``after``): whether the
     players may read it (:func:`for_players`), and the words they read when an alias stands for
     a name in it (else None: the line as written). Decided now, with the aliases in force now: a

@@ -43,7 +43,10 @@ def xp_cost(from_value: int, to_value: int) -> XpCost:
     whole_at_least("from", from_value, 0)
     whole_at_least("to", to_value, 0)
     require(
-        "to", to_value > from_value, f"must be above {from_value}, got {to_value}", f"≥ {from_value + 1}",
+        "to",
+        to_value > from_value,
+        f"must be above {from_value}, got {to_value}",
+        f"≥ {from_value + 1}",
         f"doit dépasser {from_value}, pas {to_value}",
     )
     steps = tuple(Step(v, raise_cost(v)) for v in range(from_value + 1, to_value + 1))

@@ -88,8 +88,10 @@ def parse_characteristics(part: str) -> Characteristics:
     numbers = part.split("/")
     if len(numbers) != 4 or not all(re.fullmatch(r"[0-9]+", n) for n in numbers):
         raise _part_error(
-            part, "corps/esprit/combat/âme must be four whole numbers, e.g. 8/4/6/2",
-            "corps/esprit/combat/âme : quatre nombres entiers, par ex. 8/4/6/2", "8/4/6/2",
+            part,
+            "corps/esprit/combat/âme must be four whole numbers, e.g. 8/4/6/2",
+            "corps/esprit/combat/âme : quatre nombres entiers, par ex. 8/4/6/2",
+            "8/4/6/2",
         )
     return Characteristics(*(CHARACTERISTIC.parse(name, n) for name, n in zip(CHARACTERISTICS, numbers, strict=True)))
 
@@ -97,7 +99,9 @@ def parse_characteristics(part: str) -> Characteristics:
 def _trade(part: str) -> Trade:
     name, _, specialities = part.partition(":")
     if not name.strip():
-        raise _part_error(part, "a trade needs a name before ':'", "un métier a besoin d'un nom avant « : »", "soldat:épée")
+        raise _part_error(
+            part, "a trade needs a name before ':'", "un métier a besoin d'un nom avant « : »", "soldat:épée"
+        )
     specs = tuple(s.replace("_", " ").strip() for s in specialities.split(",") if s.strip())
     return Trade(name.replace("_", " "), specs)
 
@@ -105,12 +109,16 @@ def _trade(part: str) -> Trade:
 def parse_quick(line: str) -> QuickAdd:
     """A :class:`QuickAdd` from one line, or a RulesError naming the part that does not parse."""
     words = line.split()
-    require("line", bool(words), f"type e.g. {SYNTAX.en}", SYNTAX.en, f"tapez par ex. {SYNTAX.fr}", allowed_fr=SYNTAX.fr)
+    require(
+        "line", bool(words), f"type e.g. {SYNTAX.en}", SYNTAX.en, f"tapez par ex. {SYNTAX.fr}", allowed_fr=SYNTAX.fr
+    )
     at = next((i for i, w in enumerate(words) if _CHARS.fullmatch(w)), None)
     if at is None:
         raise _part_error(
-            line.strip(), "no corps/esprit/combat/âme: add four numbers like 8/4/6/2 after the name",
-            "pas de corps/esprit/combat/âme : ajoutez quatre nombres comme 8/4/6/2 après le nom", SYNTAX.en,
+            line.strip(),
+            "no corps/esprit/combat/âme: add four numbers like 8/4/6/2 after the name",
+            "pas de corps/esprit/combat/âme : ajoutez quatre nombres comme 8/4/6/2 après le nom",
+            SYNTAX.en,
         )
     if at == 0:
         raise _part_error(words[0], "a name comes first", "le nom vient d'abord", SYNTAX.en)
@@ -123,28 +131,47 @@ def parse_quick(line: str) -> QuickAdd:
     for word in words[at + 1 :]:
         folded = _folded(word)
         if (m := _COUNT.fullmatch(word)) is not None:
-            try:
-                count = COPIES.parse("count", m.group(1))
-            except RulesError:
-                lo, hi = COPIES.minimum, COPIES.maximum
-                raise _part_error(word, f"between ×{lo} and ×{hi} copies", f"entre ×{lo} et ×{hi} copies", f"×{lo}…×{hi}") from None
+            count = _count(word, m.group(1))
         elif folded in FLAGS:
             flags.add(FLAGS[folded])
         elif ":" in word and _folded(word.partition(":")[0]) in WEAPON_WORDS:
-            weapon = word.partition(":")[2].replace("_", " ").strip()
-            magic = weapon.endswith("!")
-            weapon = weapon.rstrip("!").strip()
-            if not weapon:
-                raise _part_error(word, "name the weapon after ':', e.g. arme:épée", "nommez l'arme après « : », par ex. arme:épée")
+            weapon, magic = _weapon(word)
         elif ":" not in word and is_armour_word(word):
             pieces.append(armour_piece(word))
         elif re.search(r"\d", word) and ":" not in word:
-            raise _part_error(word, "not understood (a count is written ×3)", "pas compris (un nombre de copies s'écrit ×3)")
+            raise _part_error(
+                word, "not understood (a count is written ×3)", "pas compris (un nombre de copies s'écrit ×3)"
+            )
         else:
             trades.append(_trade(word))
     try:
         template = Template(name, chars, tuple(trades), tuple(pieces), weapon, magic, "mystic" in flags)
     except RulesError as error:
         words_of = " ".join(w for w in words[at + 1 :] if ":" not in w and is_armour_word(w))
-        raise RulesError(words_of or error.field, error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
+        raise RulesError(
+            words_of or error.field, error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr
+        ) from None
     return QuickAdd(template, count, "pc" in flags, "hidden" in flags)
+
+
+def _count(word: str, digits: str) -> int:
+    """The number of copies a ``×3`` word asks for, within the allowed range."""
+    try:
+        return COPIES.parse("count", digits)
+    except RulesError:
+        lo, hi = COPIES.minimum, COPIES.maximum
+        raise _part_error(
+            word, f"between ×{lo} and ×{hi} copies", f"entre ×{lo} et ×{hi} copies", f"×{lo}…×{hi}"
+        ) from None
+
+
+def _weapon(word: str) -> tuple[str, bool]:
+    """The weapon an ``arme:épée`` word names, and whether it is magic (a trailing ``!``)."""
+    weapon = word.partition(":")[2].replace("_", " ").strip()
+    magic = weapon.endswith("!")
+    weapon = weapon.rstrip("!").strip()
+    if not weapon:
+        raise _part_error(
+            word, "name the weapon after ':', e.g. arme:épée", "nommez l'arme après « : », par ex. arme:épée"
+        )
+    return weapon, magic

@@ -39,7 +39,9 @@ class Score:
 def _applies(field: str, value: object, en: str, fr: str) -> tuple[str, str] | None:
     """A trade or speciality flag: ``True``, ``False`` or the name of the one that applies."""
     require(
-        field, isinstance(value, (bool, str)), f"must be true, false or a name, got {value!r}",
+        field,
+        isinstance(value, (bool, str)),
+        f"must be true, false or a name, got {value!r}",
         fr=f"doit être vrai, faux ou un nom, pas {value!r}",
     )
     if not value:
@@ -65,15 +67,37 @@ def score(
     whole("characteristic", characteristic, 0)
     whole("modifiers", modifiers)
     require(
-        "affect", affect in (-1, 0, 1) and not isinstance(affect, bool), f"must be -1, 0 or +1, got {affect!r}", "-1, 0, +1",
+        "affect",
+        affect in (-1, 0, 1) and not isinstance(affect, bool),
+        f"must be -1, 0 or +1, got {affect!r}",
+        "-1, 0, +1",
         f"doit valoir -1, 0 ou +1, pas {affect!r}",
     )
     trade_label = _applies("trade", trade, "trade", "métier")
     speciality_label = _applies("speciality", speciality, "speciality", "spécialisation")
     require(
-        "speciality", trade_label is not None or speciality_label is None, "a speciality belongs to a trade: the trade applies too",
+        "speciality",
+        trade_label is not None or speciality_label is None,
+        "a speciality belongs to a trade: the trade applies too",
         fr="une spécialisation fait partie d'un métier : le métier s'applique aussi",
     )
+    terms = _score_terms(characteristic, name, trade_label, speciality_label, bonuses, affect, modifiers)
+    lines = [sum_line(terms)]
+    if affect:
+        lines.append(line(f"affect: {affect:+d} shadow", f"affect : {affect:+d} ombre"))
+    return Score(sum(t.value for t in terms), tuple(terms), affect, affect, tuple(lines))
+
+
+def _score_terms(
+    characteristic: int,
+    name: str | None,
+    trade_label: tuple[str, str] | None,
+    speciality_label: tuple[str, str] | None,
+    bonuses: Sequence[Term],
+    affect: int,
+    modifiers: int,
+) -> list[Term]:
+    """The terms a score adds up, in the order its breakdown shows them."""
     if name:
         label = CHARACTERISTIC_NAMES.get(name, (name, name))[1]
         terms = [Term(label, label, characteristic)]
@@ -85,13 +109,19 @@ def score(
         terms.append(Term(*speciality_label, SPECIALITY))
     terms.extend(bonuses)
     if affect:
-        terms.append(Term(*(("favourable affect", "affect favorable") if affect > 0 else ("unfavourable affect", "affect défavorable")), AFFECT * affect))
+        terms.append(
+            Term(
+                *(
+                    ("favourable affect", "affect favorable")
+                    if affect > 0
+                    else ("unfavourable affect", "affect défavorable")
+                ),
+                AFFECT * affect,
+            )
+        )
     if modifiers:
         terms.append(Term("modifiers", "modificateurs", modifiers))
-    lines = [sum_line(terms)]
-    if affect:
-        lines.append(line(f"affect: {affect:+d} shadow", f"affect : {affect:+d} ombre"))
-    return Score(sum(t.value for t in terms), tuple(terms), affect, affect, tuple(lines))
+    return terms
 
 
 # --- the difficulty ladder ------------------------------------------------------------------
@@ -135,7 +165,10 @@ def parse_difficulty(value: int | str) -> int:
         if looks_whole(text):
             return ANY_WHOLE.parse("difficulty", text)
         raise RulesError(
-            "difficulty", f"unknown difficulty {quote(value)}", ["a number", *DIFFICULTIES], f"difficulté inconnue {quote(value)}",
+            "difficulty",
+            f"unknown difficulty {quote(value)}",
+            ["a number", *DIFFICULTIES],
+            f"difficulté inconnue {quote(value)}",
             allowed_fr=["un nombre", *(d.fr for d in DIFFICULTIES.values())],
         )
     return whole("difficulty", value)
@@ -143,7 +176,10 @@ def parse_difficulty(value: int | str) -> int:
 
 def _vs(difficulty: int) -> tuple[str, str]:
     d = difficulty_name(difficulty)
-    return (f"difficulty {difficulty}" + (f" ({d.en})" if d else ""), f"difficulté {difficulty}" + (f" ({d.fr})" if d else ""))
+    return (
+        f"difficulty {difficulty}" + (f" ({d.en})" if d else ""),
+        f"difficulté {difficulty}" + (f" ({d.fr})" if d else ""),
+    )
 
 
 # --- checks ---------------------------------------------------------------------------------
@@ -216,7 +252,9 @@ def _dice(kult: Sequence[int] | int | None, rng: RandomSource | None, die: KultD
         return tuple(die.check_face(value, "kult") for value in kult)
     if rng is None:
         raise RulesError(
-            "kult", "type the kult die rolled at the table, or give a random source to roll it", f"{die.lowest}…{die.highest}",
+            "kult",
+            "type the kult die rolled at the table, or give a random source to roll it",
+            f"{die.lowest}…{die.highest}",
             "tapez le dé kult lancé à la table, ou donnez une source de hasard pour le lancer",
         )
     return (die.roll(rng),)
@@ -225,18 +263,26 @@ def _dice(kult: Sequence[int] | int | None, rng: RandomSource | None, die: KultD
 def _check_rerolls(score: int, difficulty: int, dice: tuple[int, ...], die: KultDie, allowed: int) -> None:
     most = plural(allowed, "reroll{s}", "relance{s}")
     require(
-        "kult", len(dice) <= 1 + allowed, f"{len(dice)} dice given: one roll and at most {most.en}", f"1…{1 + allowed} dice",
-        f"{len(dice)} dés donnés : un jet et au plus {most.fr}", allowed_fr=f"1…{1 + allowed} dés",
+        "kult",
+        len(dice) <= 1 + allowed,
+        f"{len(dice)} dice given: one roll and at most {most.en}",
+        f"1…{1 + allowed} dice",
+        f"{len(dice)} dés donnés : un jet et au plus {most.fr}",
+        allowed_fr=f"1…{1 + allowed} dés",
     )
     for count in range(1, len(dice)):
         before = dice[:count]
         require(
-            "kult", die.critical_failure not in before, "a critical failure cannot be rerolled away",
+            "kult",
+            die.critical_failure not in before,
+            "a critical failure cannot be rerolled away",
             fr="un échec critique ne s'efface pas par une relance",
         )
         sum_text = f"{score} + {' + '.join(map(str, before))}"
         require(
-            "kult", not _succeeds(score, difficulty, before, die), f"a reroll comes after a failure; {sum_text} already succeeds",
+            "kult",
+            not _succeeds(score, difficulty, before, die),
+            f"a reroll comes after a failure; {sum_text} already succeeds",
             fr=f"on ne relance qu'après un échec ; {sum_text} est déjà une réussite",
         )
 
@@ -265,6 +311,33 @@ def check(
     rerolls = len(dice) - 1
     shadow = rerolls - (critical is Critical.FAILURE)
     chance = chance_of_success(score, difficulty, die)
+    lines = _score_vs_lines(score, difficulty, dice, chance)
+    if rerolls:
+        lines.append(reroll_shadow_line(rerolls))
+    if critical is not None:
+        lines.append(_critical_line(critical, die))
+    lines.append(outcome_line(margin, success, success_ranks, failure_ranks))
+    return Check(
+        score,
+        difficulty,
+        dice,
+        final,
+        margin,
+        success,
+        success_ranks,
+        failure_ranks,
+        critical,
+        rerolls,
+        shadow,
+        chance,
+        rerolls_allowed,
+        die,
+        tuple(lines),
+    )
+
+
+def _score_vs_lines(score: int, difficulty: int, dice: tuple[int, ...], chance: Fraction) -> list[Line]:
+    """The chance of success, then score + dice against the difficulty."""
     terms = [Term("score", "score", score), Term("kult", "kult", dice[0], signed=True)]
     terms += [Term("reroll", "relance", value, signed=True) for value in dice[1:]]
     vs_en, vs_fr = _vs(difficulty)
@@ -273,14 +346,17 @@ def check(
         Line(f"chance of success {percent(chance)}", f"chance de réussite {percent(chance, 'fr')}"),
         Line(f"{total.en} vs {vs_en}", f"{total.fr} contre {vs_fr}"),
     ]
-    if rerolls:
-        lines.append(reroll_shadow_line(rerolls))
+    return lines
+
+
+def _critical_line(critical: Critical, die: KultDie) -> Line:
+    """The line that names a natural critical failure or success."""
     if critical is Critical.FAILURE:
-        lines.append(critical_failure_line(die))
-    elif critical is Critical.SUCCESS:
-        lines.append(line(f"natural +{die.critical_success}: critical success", f"+{die.critical_success} naturel : réussite critique"))
-    lines.append(outcome_line(margin, success, success_ranks, failure_ranks))
-    return Check(score, difficulty, dice, final, margin, success, success_ranks, failure_ranks, critical, rerolls, shadow, chance, rerolls_allowed, die, tuple(lines))
+        return critical_failure_line(die)
+    return line(
+        f"natural +{die.critical_success}: critical success",
+        f"+{die.critical_success} naturel : réussite critique",
+    )
 
 
 def reroll_shadow_line(rerolls: int) -> Line:
@@ -313,4 +389,6 @@ _check = check
 def reroll(check: Check, kult: int | None = None, rng: RandomSource | None = None) -> Check:
     """The same check with one more kult die added (typed, or rolled with ``rng``)."""
     added = _dice(None if kult is None else (kult,), rng, check.die)
-    return _check(check.score, check.difficulty, check.dice + added, die=check.die, rerolls_allowed=check.rerolls_allowed)
+    return _check(
+        check.score, check.difficulty, check.dice + added, die=check.die, rerolls_allowed=check.rerolls_allowed
+    )

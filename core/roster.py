@@ -47,7 +47,9 @@ class Character:
     bruise: int = attrs.field(default=0, validator=at_least(0))
     willpower: int = attrs.field(default=5, validator=whole_number)
     pm: int = attrs.field(default=0, validator=at_least(0))
-    armour_pieces: tuple[ArmourPiece, ...] = attrs.field(default=(), converter=as_tuple, validator=wearable("armour_pieces"))
+    armour_pieces: tuple[ArmourPiece, ...] = attrs.field(
+        default=(), converter=as_tuple, validator=wearable("armour_pieces")
+    )
     #: Permanent losses (stigmata: permanent wound, wavering will).
     hp_loss: int = attrs.field(default=0, validator=at_least(0))
     willpower_loss: int = attrs.field(default=0, validator=at_least(0))

@@ -60,7 +60,9 @@ def speciality_candidates(character: Character) -> tuple[str, ...]:
     return tuple(name for trade in character.trades for name in trade.specialities)
 
 
-def character_score(character: Character, characteristic: str = "combat", applies: Applies = Applies(), *, affect: int = 0) -> Score:
+def character_score(
+    character: Character, characteristic: str = "combat", applies: Applies = Applies(), *, affect: int = 0
+) -> Score:
     """The character's score on ``characteristic`` with what ``applies``; its breakdown names
     each part. A character with no trade (or no speciality) cannot have one apply: refused
     naming the field."""

@@ -84,9 +84,13 @@ def _effect_kind(value: object) -> EffectKind:
 
 
 _EFFECT_LABELS = {
-    EffectKind.weakening: Line("weakening (a characteristic −1/−2/−3)", "affaiblissement (une caractéristique −1/−2/−3)"),
+    EffectKind.weakening: Line(
+        "weakening (a characteristic −1/−2/−3)", "affaiblissement (une caractéristique −1/−2/−3)"
+    ),
     EffectKind.wound: Line("permanent wound (max HP −2/−4/−6)", "blessure permanente (PV max −2/−4/−6)"),
-    EffectKind.wavering_will: Line("wavering will (max willpower −2/−4/−6)", "volonté vacillante (volonté max −2/−4/−6)"),
+    EffectKind.wavering_will: Line(
+        "wavering will (max willpower −2/−4/−6)", "volonté vacillante (volonté max −2/−4/−6)"
+    ),
     EffectKind.mark: Line("mark", "marque"),
     EffectKind.compulsion: Line("compulsion", "compulsion"),
     EffectKind.handicap: Line("handicap", "handicap"),
@@ -155,7 +159,9 @@ class LedgerEntry:
 
 def _one_kind(instance: Shadow, _attribute: object, graces: tuple[Mark, ...]) -> None:
     require(
-        "shadow", not (instance.stigmata and graces), "a character never holds both stigmata and graces",
+        "shadow",
+        not (instance.stigmata and graces),
+        "a character never holds both stigmata and graces",
         fr="un personnage n'a jamais à la fois des stigmates et des grâces",
     )
 
@@ -315,7 +321,10 @@ def change_shadow(state: Shadow, delta: int | None, event: ShadowEvent, note: st
 def voluntary_stigma(state: Shadow, note: str = "") -> ShadowChange:
     """Lose 5 shadow for a stigma (or to cancel the most recent grace); only with shadow ≥ 5."""
     require(
-        "shadow", state.value >= 5, f"choosing a stigma needs shadow ≥ 5, it is {state.value}", "5…10",
+        "shadow",
+        state.value >= 5,
+        f"choosing a stigma needs shadow ≥ 5, it is {state.value}",
+        "5…10",
         f"choisir un stigmate demande une ombre ≥ 5, elle est à {state.value}",
     )
     return _apply(state, -5, ShadowEvent.voluntary_stigma, note, step=MarkKind.stigma)
@@ -324,7 +333,10 @@ def voluntary_stigma(state: Shadow, note: str = "") -> ShadowChange:
 def voluntary_grace(state: Shadow, note: str = "") -> ShadowChange:
     """Gain 5 shadow for a grace (or to cancel the most recent stigma); only with shadow ≤ 5."""
     require(
-        "shadow", state.value <= 5, f"choosing a grace needs shadow ≤ 5, it is {state.value}", "0…5",
+        "shadow",
+        state.value <= 5,
+        f"choosing a grace needs shadow ≤ 5, it is {state.value}",
+        "0…5",
         f"choisir une grâce demande une ombre ≤ 5, elle est à {state.value}",
     )
     return _apply(state, +5, ShadowEvent.voluntary_grace, note, step=MarkKind.grace)
@@ -334,7 +346,10 @@ def renounce_grace(state: Shadow, note: str = "", index: int = -1) -> ShadowChan
     """Give up a grace (the most recent unless ``index`` says) for −5 shadow; needs a grace and shadow ≥ 5."""
     _check_renounce(state.graces, index, "grace")
     require(
-        "shadow", state.value >= 5, f"renouncing a grace needs shadow ≥ 5, it is {state.value}", "5…10",
+        "shadow",
+        state.value >= 5,
+        f"renouncing a grace needs shadow ≥ 5, it is {state.value}",
+        "5…10",
         f"renoncer à une grâce demande une ombre ≥ 5, elle est à {state.value}",
     )
     return _apply(state, -5, ShadowEvent.renounce_grace, note, renounce=(MarkKind.grace, index))
@@ -344,7 +359,10 @@ def renounce_stigma(state: Shadow, note: str = "", index: int = -1) -> ShadowCha
     """Give up a stigma (the most recent unless ``index`` says) for +5 shadow; needs a stigma and shadow ≤ 5."""
     _check_renounce(state.stigmata, index, "stigma")
     require(
-        "shadow", state.value <= 5, f"renouncing a stigma needs shadow ≤ 5, it is {state.value}", "0…5",
+        "shadow",
+        state.value <= 5,
+        f"renouncing a stigma needs shadow ≤ 5, it is {state.value}",
+        "0…5",
         f"renoncer à un stigmate demande une ombre ≤ 5, elle est à {state.value}",
     )
     return _apply(state, +5, ShadowEvent.renounce_stigma, note, renounce=(MarkKind.stigma, index))

@@ -120,13 +120,18 @@ def event_delta(event: ShadowEvent, value: int | None = None) -> int:
     if value is None:
         default = event.default
         if default is None:
-            raise RulesError("delta", f"{event.label()} needs a value", allowed, f"{event.label('fr')} : il faut une valeur")
+            raise RulesError(
+                "delta", f"{event.label()} needs a value", allowed, f"{event.label('fr')} : il faut une valeur"
+            )
         return default
     if isinstance(value, bool) or not isinstance(value, int):
         raise not_whole("delta", value)
     ok = (low is None or value >= low) and (high is None or value <= high)
     require(
-        "delta", ok, f"{event.label()} cannot change shadow by {signed(value)}", allowed,
+        "delta",
+        ok,
+        f"{event.label()} cannot change shadow by {signed(value)}",
+        allowed,
         f"{event.label('fr')} ne peut pas changer l'ombre de {signed(value)}",
     )
     return value

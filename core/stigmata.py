@@ -40,23 +40,35 @@ def take(c: Character, level: MarkLevel, effect: StigmaEffect) -> tuple[Characte
     if kind.loss is None:
         done = attrs.evolve(effect, characteristic="", taken=0)
         text = f": {effect.text}" if effect.text else ""
-        return c, done, Line(f"stigma effect: {kind.label('en')}{text}", f"effet du stigmate : {kind.label('fr')}{text}")
+        return (
+            c,
+            done,
+            Line(f"stigma effect: {kind.label('en')}{text}", f"effet du stigmate : {kind.label('fr')}{text}"),
+        )
     amount = PERMANENT_LOSSES[level][kind.loss]
     if kind is EffectKind.weakening:
         name = effect.characteristic
         require(
-            "characteristic", name in CHARACTERISTICS, f"a weakening needs a characteristic, got {name!r}", CHARACTERISTICS,
+            "characteristic",
+            name in CHARACTERISTICS,
+            f"a weakening needs a characteristic, got {name!r}",
+            CHARACTERISTICS,
             f"un affaiblissement demande une caractéristique, pas {name!r}",
         )
         now = c.characteristics.get(name)
         taken = min(amount, now)
         after = attrs.evolve(c, characteristics=attrs.evolve(c.characteristics, **{name: now - taken}))
         label = _name(name)
-        line = Line(f"weakening: {label.en} {now} → {now - taken}", f"affaiblissement : {label.fr} {now} → {now - taken}")
+        line = Line(
+            f"weakening: {label.en} {now} → {now - taken}", f"affaiblissement : {label.fr} {now} → {now - taken}"
+        )
     elif kind is EffectKind.wound:
         taken = min(amount, c.max_hp - 1)
         after = attrs.evolve(c, hp_loss=c.hp_loss + taken)
-        line = Line(f"permanent wound: max HP {c.max_hp} → {after.max_hp}", f"blessure permanente : PV max {c.max_hp} → {after.max_hp}")
+        line = Line(
+            f"permanent wound: max HP {c.max_hp} → {after.max_hp}",
+            f"blessure permanente : PV max {c.max_hp} → {after.max_hp}",
+        )
     else:
         taken = min(amount, c.max_willpower)
         after = attrs.evolve(c, willpower_loss=c.willpower_loss + taken)
@@ -64,7 +76,9 @@ def take(c: Character, level: MarkLevel, effect: StigmaEffect) -> tuple[Characte
             f"wavering will: max willpower {c.max_willpower} → {after.max_willpower}",
             f"volonté vacillante : volonté max {c.max_willpower} → {after.max_willpower}",
         )
-    done = attrs.evolve(effect, characteristic=effect.characteristic if kind is EffectKind.weakening else "", taken=taken)
+    done = attrs.evolve(
+        effect, characteristic=effect.characteristic if kind is EffectKind.weakening else "", taken=taken
+    )
     return _clamped(after), done, line
 
 
@@ -82,7 +96,9 @@ def give_back(c: Character, mark: Mark) -> tuple[Character, Line | None]:
         return after, Line(f"{label.en} given back: {now} → {now + n}", f"{label.fr} rendue : {now} → {now + n}")
     if effect.kind is EffectKind.wound:
         after = attrs.evolve(c, hp_loss=max(0, c.hp_loss - n))
-        return after, Line(f"max HP given back: {c.max_hp} → {after.max_hp}", f"PV max rendus : {c.max_hp} → {after.max_hp}")
+        return after, Line(
+            f"max HP given back: {c.max_hp} → {after.max_hp}", f"PV max rendus : {c.max_hp} → {after.max_hp}"
+        )
     after = attrs.evolve(c, willpower_loss=max(0, c.willpower_loss - n))
     return after, Line(
         f"max willpower given back: {c.max_willpower} → {after.max_willpower}",
@@ -98,7 +114,13 @@ def set_effect(c: Character, index: int, effect: StigmaEffect) -> tuple[Characte
     assert shadow is not None
     held = shadow.stigmata
     ok = isinstance(index, int) and not isinstance(index, bool) and -len(held) <= index < len(held)
-    require("index", ok, f"no stigma at {index!r}", f"{-len(held)}…{len(held) - 1}", f"pas de stigmate à la position {index!r}")
+    require(
+        "index",
+        ok,
+        f"no stigma at {index!r}",
+        f"{-len(held)}…{len(held) - 1}",
+        f"pas de stigmate à la position {index!r}",
+    )
     mark = held[index]
     lines: list[Line] = []
     c, back = give_back(c, mark)

@@ -17,7 +17,10 @@ def whole(field: str, value: object, minimum: int | None = None) -> int:
         raise not_whole(field, value, allowed)
     if minimum is not None:
         require(
-            field, value >= minimum, f"must be at least {minimum}, got {value}", allowed,
+            field,
+            value >= minimum,
+            f"must be at least {minimum}, got {value}",
+            allowed,
             f"doit valoir au moins {minimum}, pas {value}",
         )
     return value
@@ -58,7 +61,9 @@ def sum_line(terms: Sequence[Term], en: str = "", fr: str | None = None) -> Line
 
 def plural(count: int, en: str, fr: str) -> Line:
     """``plural(2, "rank{s}", "rang{s}")`` → ``2 ranks`` / ``2 rangs`` (French singular for 0 and 1)."""
-    return Line(f"{count} " + en.format(s="" if count == 1 else "s"), f"{count} " + fr.format(s="s" if count > 1 else ""))
+    return Line(
+        f"{count} " + en.format(s="" if count == 1 else "s"), f"{count} " + fr.format(s="s" if count > 1 else "")
+    )
 
 
 @attrs.frozen

@@ -262,7 +262,10 @@ def grade_prefix(word: str) -> Grade:
     if len(found) == 1:
         return found[0]
     raise RulesError(
-        "grade", f"{word!r} is no grade", [g.value for g in Grade], f"{word!r} n'est pas un rang",
+        "grade",
+        f"{word!r} is no grade",
+        [g.value for g in Grade],
+        f"{word!r} n'est pas un rang",
         allowed_fr=[g.fr for g in Grade],
     )
 

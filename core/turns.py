@@ -171,7 +171,9 @@ def next_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
     """Pass to the next one who can act, starting a new round past the last."""
     enc = active_encounter(campaign)
     if not enc.participants:
-        raise RulesError("encounter", "nobody takes part in this encounter", fr="personne ne prend part à cette rencontre")
+        raise RulesError(
+            "encounter", "nobody takes part in this encounter", fr="personne ne prend part à cette rencontre"
+        )
     start = 0 if enc.current is None else enc.index(enc.current) + 1
     enc, lines = end_of_turn(campaign, enc)
     key, enc, passed = _next_actor(campaign, enc, start)
@@ -205,7 +207,9 @@ def reveal_on_turn(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, 
         campaign = campaign.with_group(attrs.evolve(found, hidden=False))
     campaign = campaign._caches_to(attrs.evolve(campaign, visibility=vis.with_option(Option.REVEAL, False, key)))
     name = found.name
-    return campaign, (line(f"{name} is shown to the players (its first turn)", f"{name} est montré aux joueurs (son premier tour)"),)
+    return campaign, (
+        line(f"{name} is shown to the players (its first turn)", f"{name} est montré aux joueurs (son premier tour)"),
+    )
 
 
 def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
@@ -223,7 +227,9 @@ def previous_turn(campaign: Campaign) -> tuple[Campaign, tuple[Line, ...]]:
         key, rnd = before[-1].key, enc.round
     else:
         if enc.round == 1:
-            raise RulesError("turn", "this is the first turn of the first round", fr="c'est le premier tour du premier round")
+            raise RulesError(
+                "turn", "this is the first turn of the first round", fr="c'est le premier tour du premier round"
+            )
         actors = [p for p in enc.participants if can_act(campaign, p)]
         key, rnd = actors[-1].key, enc.round - 1
     enc = attrs.evolve(enc, current=key, round=rnd)
@@ -237,7 +243,9 @@ def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
     if enc.current != key:
         current = campaign.name_of(enc.current or "")
         raise RulesError(
-            "delay", f"only the one whose turn it is can delay ({current})", fr=f"seul celui dont c'est le tour peut retarder son action ({current})"
+            "delay",
+            f"only the one whose turn it is can delay ({current})",
+            fr=f"seul celui dont c'est le tour peut retarder son action ({current})",
         )
     participant = enc.participant(key)
     assert participant is not None
@@ -253,7 +261,11 @@ def act_now(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
     enc = active_encounter(campaign)
     participant = enc.participant(key)
     if participant is None or not participant.delaying:
-        raise RulesError("act_now", f"{campaign.name_of(key)} is not delaying", fr=f"{campaign.name_of(key)} ne retarde pas son action")
+        raise RulesError(
+            "act_now",
+            f"{campaign.name_of(key)} is not delaying",
+            fr=f"{campaign.name_of(key)} ne retarde pas son action",
+        )
     enc, lines = end_of_turn(campaign, enc)
     rest = [p for p in enc.participants if p.key != key]
     keys = [p.key for p in rest]
@@ -269,7 +281,11 @@ def move(campaign: Campaign, key: str, steps: int) -> tuple[Campaign, tuple[Line
     """Move a participant up (steps < 0) or down the order by hand."""
     enc = active_encounter(campaign)
     if enc.participant(key) is None:
-        raise RulesError("participant", f"{campaign.name_of(key)} is not in the encounter", fr=f"{campaign.name_of(key)} n'est pas dans la rencontre")
+        raise RulesError(
+            "participant",
+            f"{campaign.name_of(key)} is not in the encounter",
+            fr=f"{campaign.name_of(key)} n'est pas dans la rencontre",
+        )
     order = list(enc.participants)
     i = enc.index(key)
     j = max(0, min(len(order) - 1, i + steps))

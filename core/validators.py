@@ -30,7 +30,9 @@ def _shown(value: object) -> str:
 def not_whole(field: str, value: Any, allowed: str | None = None) -> RulesError:
     """The error for a value that is not a whole number."""
     shown = _shown(value)
-    return RulesError(field, f"must be a whole number, got {shown}", allowed, f"doit être un nombre entier, pas {shown}")
+    return RulesError(
+        field, f"must be a whole number, got {shown}", allowed, f"doit être un nombre entier, pas {shown}"
+    )
 
 
 #: A whole number typed as text: an optional sign, ASCII digits.
@@ -120,7 +122,10 @@ def whole_at_least(field: str, value: object, minimum: int = 0) -> None:
     :data:`LIMIT`."""
     ok = isinstance(value, int) and not isinstance(value, bool) and value >= minimum
     require(
-        field, ok, f"must be a whole number ≥ {minimum}, got {_shown(value)}", f"≥ {minimum}",
+        field,
+        ok,
+        f"must be a whole number ≥ {minimum}, got {_shown(value)}",
+        f"≥ {minimum}",
         f"doit être un nombre entier ≥ {minimum}, pas {_shown(value)}",
     )
     Whole(minimum).check(field, value)
@@ -179,14 +184,18 @@ def one_of(allowed: Collection[Any]):
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if value not in allowed_values:
             raise RulesError(
-                attribute.name, f"unknown value {value!r}", [getattr(a, "value", a) for a in allowed_values],
+                attribute.name,
+                f"unknown value {value!r}",
+                [getattr(a, "value", a) for a in allowed_values],
                 f"valeur inconnue {value!r}",
             )
 
     return check
 
 
-def require(field: str, ok: bool, message: str, allowed: Allowed = None, fr: str | None = None, *, allowed_fr: Allowed = None) -> None:
+def require(
+    field: str, ok: bool, message: str, allowed: Allowed = None, fr: str | None = None, *, allowed_fr: Allowed = None
+) -> None:
     """Raise a :class:`RulesError` for ``field`` unless ``ok``: for checks in plain functions."""
     if not ok:
         raise RulesError(field, message, allowed, fr, allowed_fr=allowed_fr)
@@ -195,7 +204,9 @@ def require(field: str, ok: bool, message: str, allowed: Allowed = None, fr: str
 def text(_instance: Any, attribute: Any, value: Any) -> None:
     """Reject anything that is not a string."""
     if not isinstance(value, str):
-        raise RulesError(attribute.name, f"must be text, got {_shown(value)}", fr=f"doit être du texte, pas {_shown(value)}")
+        raise RulesError(
+            attribute.name, f"must be text, got {_shown(value)}", fr=f"doit être du texte, pas {_shown(value)}"
+        )
 
 
 def non_empty(_instance: Any, attribute: Any, value: Any) -> None:

@@ -96,10 +96,16 @@ def _toggles(value: Iterable[tuple[object, object, object]]) -> tuple[tuple[str,
     for key, option, on in value:
         option = to_option(option)
         if option not in PER_COMBATANT:
-            raise RulesError("toggles", f"{option.value} is the whole table's, not a combatant's",
-                             [o.value for o in PER_COMBATANT], f"{option.value} vaut pour toute la table, pas pour un combattant")
+            raise RulesError(
+                "toggles",
+                f"{option.value} is the whole table's, not a combatant's",
+                [o.value for o in PER_COMBATANT],
+                f"{option.value} vaut pour toute la table, pas pour un combattant",
+            )
         if not isinstance(on, bool):
-            raise RulesError("toggles", f"expected true or false, found {on!r}", fr=f"vrai ou faux attendu, trouvé {on!r}")
+            raise RulesError(
+                "toggles", f"expected true or false, found {on!r}", fr=f"vrai ou faux attendu, trouvé {on!r}"
+            )
         out[(str(key), option)] = on
     return tuple(sorted((k, o, on) for (k, o), on in out.items()))
 
@@ -107,12 +113,18 @@ def _toggles(value: Iterable[tuple[object, object, object]]) -> tuple[tuple[str,
 def check_alias(alias: object) -> str:
     """An alias: a name of 1 to ALIAS_MAX characters, without control characters."""
     if not isinstance(alias, str) or not alias.strip():
-        raise RulesError("alias", "an alias is a name: it cannot be empty", fr="un alias est un nom : il ne peut pas être vide")
+        raise RulesError(
+            "alias", "an alias is a name: it cannot be empty", fr="un alias est un nom : il ne peut pas être vide"
+        )
     alias = alias.strip()
     if len(alias) > ALIAS_MAX:
         raise RulesError("alias", f"at most {ALIAS_MAX} characters", fr=f"au plus {ALIAS_MAX} caractères")
     if control_in(alias, "alias") is not None:
-        raise RulesError("alias", "a control character is not part of a name", fr="un caractère de contrôle ne fait pas partie d'un nom")
+        raise RulesError(
+            "alias",
+            "a control character is not part of a name",
+            fr="un caractère de contrôle ne fait pas partie d'un nom",
+        )
     return alias
 
 
@@ -206,8 +218,12 @@ class Visibility:
                 round_counter=on if option is Option.ROUND else self.round_counter,
             )
         if option not in PER_COMBATANT:
-            raise RulesError("option", f"{option.en} is the whole table's, not a combatant's",
-                             [o.value for o in PER_COMBATANT], f"{option.fr} vaut pour toute la table, pas pour un combattant")
+            raise RulesError(
+                "option",
+                f"{option.en} is the whole table's, not a combatant's",
+                [o.value for o in PER_COMBATANT],
+                f"{option.fr} vaut pour toute la table, pas pour un combattant",
+            )
         rest = tuple(t for t in self.toggles if not (t[0] == key and t[1] is option))
         return attrs.evolve(self, toggles=rest if on is None else (*rest, (key, option, on)))
 

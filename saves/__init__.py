@@ -12,13 +12,48 @@ from typing import Any
 
 #: Each public name, by the module of the package that defines it.
 PUBLIC: dict[str, tuple[str, ...]] = {
-    "atomic": ("DEFAULT_BACKUPS", "atomic_write", "backup_path", "backups_of", "load", "load_bytes", "newest_loading_backup"),
+    "atomic": (
+        "DEFAULT_BACKUPS",
+        "atomic_write",
+        "backup_path",
+        "backups_of",
+        "load",
+        "load_bytes",
+        "newest_loading_backup",
+    ),
     "envelope": ("CAMPAIGN", "CURRENT_VERSION", "FORMAT", "EnvelopeFormat", "migration", "open_envelope", "seal"),
-    "errors": ("BadFieldError", "FutureVersionError", "LockedError", "MissingFileError", "NotCampaignError", "NotJsonError", "SaveError"),
-    "format": ("CONVERTER", "Encoder", "History", "Loaded", "SaveFile", "decode", "encode", "make_converter", "read_journal"),
+    "errors": (
+        "BadFieldError",
+        "FutureVersionError",
+        "LockedError",
+        "MissingFileError",
+        "NotCampaignError",
+        "NotJsonError",
+        "SaveError",
+    ),
+    "format": (
+        "CONVERTER",
+        "Encoder",
+        "History",
+        "Loaded",
+        "SaveFile",
+        "decode",
+        "encode",
+        "make_converter",
+        "read_journal",
+    ),
     "lock": ("CampaignLock", "Holder", "read_holder"),
     "paths": ("ensure_saves_dir", "list_campaigns", "resolve_campaign", "saves_dir", "slug"),
-    "store": ("AutoSaver", "Opened", "backups_that_load", "create_campaign", "load_campaign", "open_campaign", "refuses", "restore_backup"),
+    "store": (
+        "AutoSaver",
+        "Opened",
+        "backups_that_load",
+        "create_campaign",
+        "load_campaign",
+        "open_campaign",
+        "refuses",
+        "restore_backup",
+    ),
 }
 
 __all__ = sorted(name for names in PUBLIC.values() for name in names)

@@ -35,8 +35,13 @@ from saves.errors import MissingFileError, SaveError
 ACCESS = EnvelopeFormat("apotheose.access", 1)
 SUFFIX = ".access.json"
 KEY_TYPES = (
-    "ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
-    "sk-ssh-ed25519@openssh.com", "sk-ecdsa-sha2-nistp256@openssh.com",
+    "ssh-ed25519",
+    "ssh-rsa",
+    "ecdsa-sha2-nistp256",
+    "ecdsa-sha2-nistp384",
+    "ecdsa-sha2-nistp521",
+    "sk-ssh-ed25519@openssh.com",
+    "sk-ecdsa-sha2-nistp256@openssh.com",
 )
 #: A player's name is their SSH user name.
 NAME = re.compile(r"[a-z_][a-z0-9_.-]{0,31}")
@@ -88,7 +93,10 @@ def access_path(campaign: str | os.PathLike[str]) -> Path:
 
 def check_name(name: str) -> str:
     if not NAME.fullmatch(name):
-        raise RulesError("player", f"{name!r} cannot be an SSH user name: lower-case letters, digits, '_', '.', '-', up to 32, starting with a letter")
+        raise RulesError(
+            "player",
+            f"{name!r} cannot be an SSH user name: lower-case letters, digits, '_', '.', '-', up to 32, starting with a letter",
+        )
     return name
 
 
@@ -97,7 +105,9 @@ def normal_key(text: str) -> str:
     :class:`RulesError` for anything else (a private key, a fingerprint, garbage)."""
     parts = text.strip().split()
     if len(parts) < 2 or parts[0] not in KEY_TYPES:
-        raise RulesError("key", "is not an OpenSSH public key (a line like 'ssh-ed25519 AAAA… alice@laptop', from a .pub file)")
+        raise RulesError(
+            "key", "is not an OpenSSH public key (a line like 'ssh-ed25519 AAAA… alice@laptop', from a .pub file)"
+        )
     kind, data = parts[0], parts[1]
     try:
         blob = base64.b64decode(data, validate=True)
@@ -216,7 +226,14 @@ def redeem(campaign: Path, name: str, code: str, key: str) -> bool:
     wanted, now = digest(code), time.time()
     with changing(campaign) as box:
         access = box[0]
-        match = next((i for i in access.invitations if i.player == name and i.expires > now and secrets.compare_digest(i.digest, wanted)), None)
+        match = next(
+            (
+                i
+                for i in access.invitations
+                if i.player == name and i.expires > now and secrets.compare_digest(i.digest, wanted)
+            ),
+            None,
+        )
         if match is None:
             return False
         key = normal_key(key)

@@ -73,7 +73,7 @@ def _configure_actions(conv: cattrs.Converter) -> None:
             raise WrongTypeError("an object", value)
         if value.get(TAG) not in known:
             if TAG not in value:
-                raise Invalid("is missing: it names the action, e.g. \"NextTurn\"", TAG)
+                raise Invalid('is missing: it names the action, e.g. "NextTurn"', TAG)
             raise UnknownValueError(value[TAG], sorted(known), "action type")
         return configured().get_structure_hook(Action)(value, Action)
 
@@ -129,7 +129,9 @@ def _configure_book(conv: cattrs.Converter) -> None:
     )
     for base, class_of, allowed in kinds:
 
-        def structure(value: Any, _type: Any, class_of: Callable[[str], type] = class_of, allowed: tuple[str, ...] = allowed) -> Any:
+        def structure(
+            value: Any, _type: Any, class_of: Callable[[str], type] = class_of, allowed: tuple[str, ...] = allowed
+        ) -> Any:
             if type(value) is not dict:
                 raise WrongTypeError("an object", value)
             if SYSTEM_TAG not in value:

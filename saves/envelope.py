@@ -32,8 +32,15 @@ CURRENT_VERSION = 6
 Payload = dict[str, Any]
 Migration = Callable[[Payload], Payload]
 _ENVELOPE_KEYS = ("format", "version")
-_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
-               bool: "true or false", type(None): "null"}
+_JSON_TYPES = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 class EnvelopeFormat:

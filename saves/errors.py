@@ -69,9 +69,7 @@ class FutureVersionError(SaveError):
 class BadFieldError(SaveError):
     """One field of the payload is wrong; ``field`` is its JSON path, e.g. ``$.roster[3].hp``."""
 
-    def __init__(
-        self, path: str | PathLike[str], field: str, message: str, backup: Path | None = None
-    ) -> None:
+    def __init__(self, path: str | PathLike[str], field: str, message: str, backup: Path | None = None) -> None:
         super().__init__(path, message, field, backup)
 
 

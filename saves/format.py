@@ -107,9 +107,7 @@ def checked(raw: bytes, payload: dict[str, Any], path: str | PathLike[str]) -> S
 
 
 #: Why a loaded journal's undo history was reset (:attr:`Loaded.note`).
-HISTORY_RESET = (
-    "the campaign differs from what its history gives (edited outside apotheose?): undo starts from here"
-)
+HISTORY_RESET = "the campaign differs from what its history gives (edited outside apotheose?): undo starts from here"
 
 
 def read_journal(

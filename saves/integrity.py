@@ -47,7 +47,9 @@ def check_text(raw: bytes, payload: Any, path: str | PathLike[str]) -> None:
         if bad is not None:
             code = ord(bad.group())
             raise BadFieldError(
-                path, where, f"holds the control character U+{code:04X} at {bad.start()} ({quote(value)}); "
+                path,
+                where,
+                f"holds the control character U+{code:04X} at {bad.start()} ({quote(value)}); "
                 "remove it (names and notes are plain text)",
             )
 
@@ -67,8 +69,52 @@ def _strings(value: Any, where: str, key: str) -> Iterator[tuple[str, str, str]]
 
 def check_campaign(campaign: Campaign, path: str | PathLike[str], where: str = "$.campaign") -> None:
     """Refuse a campaign whose references do not resolve (see the module's docstring)."""
+    seen = _check_ids(campaign, path, where)
+    for i, character in enumerate(campaign.roster):
+        for j, (name, _steps) in enumerate(character.raises):
+            if name not in CHARACTERISTICS:
+                raise BadFieldError(
+                    path,
+                    f"{where}.roster[{i}].raises[{j}][0]",
+                    f"unknown characteristic {quote(name)} (allowed: {', '.join(CHARACTERISTICS)})",
+                )
+    encounters: dict[str, int] = {}
+    for i, enc in enumerate(campaign.encounters):
+        here = f"{where}.encounters[{i}]"
+        if enc.id in encounters:
+            raise BadFieldError(
+                path,
+                f"{here}.id",
+                f"the id {quote(enc.id)} is already used at {where}.encounters[{encounters[enc.id]}]",
+            )
+        encounters[enc.id] = i
+        keys: dict[str, int] = {}
+        for j, part in enumerate(enc.participants):
+            if part.key not in seen:
+                raise BadFieldError(
+                    path,
+                    f"{here}.participants[{j}].key",
+                    f"{quote(part.key)} is neither a character nor a group of the campaign",
+                )
+            if part.key in keys:
+                raise BadFieldError(
+                    path, f"{here}.participants[{j}].key", f"{quote(part.key)} already takes part at [{keys[part.key]}]"
+                )
+            keys[part.key] = j
+        if enc.current is not None and enc.current not in keys:
+            raise BadFieldError(path, f"{here}.current", f"{quote(enc.current)} does not take part in this encounter")
+    if campaign.active is not None and campaign.active not in encounters:
+        raise BadFieldError(path, f"{where}.active", f"no encounter has the id {quote(campaign.active)}")
+
+
+def _check_ids(campaign: Campaign, path: str | PathLike[str], where: str) -> dict[str, str]:
+    """Refuse an empty or repeated id or an empty name among the characters and groups; the ids
+    seen, each with the place it is at."""
     seen: dict[str, str] = {}
-    lists: tuple[tuple[str, tuple[Character | MookGroup, ...]], ...] = (("roster", campaign.roster), ("groups", campaign.groups))
+    lists: tuple[tuple[str, tuple[Character | MookGroup, ...]], ...] = (
+        ("roster", campaign.roster),
+        ("groups", campaign.groups),
+    )
     for field, items in lists:
         for i, item in enumerate(items):
             here = f"{where}.{field}[{i}].id"
@@ -79,36 +125,12 @@ def check_campaign(campaign: Campaign, path: str | PathLike[str], where: str = "
                 raise BadFieldError(path, here, "must not be empty")
             if not item.name.strip():
                 raise BadFieldError(path, f"{where}.{field}[{i}].name", "must not be empty")
-    for i, character in enumerate(campaign.roster):
-        for j, (name, _steps) in enumerate(character.raises):
-            if name not in CHARACTERISTICS:
-                raise BadFieldError(
-                    path, f"{where}.roster[{i}].raises[{j}][0]",
-                    f"unknown characteristic {quote(name)} (allowed: {', '.join(CHARACTERISTICS)})",
-                )
-    encounters: dict[str, int] = {}
-    for i, enc in enumerate(campaign.encounters):
-        here = f"{where}.encounters[{i}]"
-        if enc.id in encounters:
-            raise BadFieldError(path, f"{here}.id", f"the id {quote(enc.id)} is already used at {where}.encounters[{encounters[enc.id]}]")
-        encounters[enc.id] = i
-        keys: dict[str, int] = {}
-        for j, part in enumerate(enc.participants):
-            if part.key not in seen:
-                raise BadFieldError(
-                    path, f"{here}.participants[{j}].key",
-                    f"{quote(part.key)} is neither a character nor a group of the campaign",
-                )
-            if part.key in keys:
-                raise BadFieldError(path, f"{here}.participants[{j}].key", f"{quote(part.key)} already takes part at [{keys[part.key]}]")
-            keys[part.key] = j
-        if enc.current is not None and enc.current not in keys:
-            raise BadFieldError(path, f"{here}.current", f"{quote(enc.current)} does not take part in this encounter")
-    if campaign.active is not None and campaign.active not in encounters:
-        raise BadFieldError(path, f"{where}.active", f"no encounter has the id {quote(campaign.active)}")
+    return seen
 
 
-def check_loaded(raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple, path: str | PathLike[str]) -> None:
+def check_loaded(
+    raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple, path: str | PathLike[str]
+) -> None:
     """Every check of this module on a decoded save."""
     check_text(raw, payload, path)
     check_campaign(campaign, path)
@@ -116,4 +138,6 @@ def check_loaded(raw: bytes, payload: Any, campaign: Campaign, base: Campaign, l
         check_campaign(base, path, "$.history.base")
     for i, line in enumerate(log):
         if line.kind not in LOG_KINDS:
-            raise BadFieldError(path, f"$.history.log[{i}].kind", f"unknown kind {quote(line.kind)} (allowed: {', '.join(LOG_KINDS)})")
+            raise BadFieldError(
+                path, f"$.history.log[{i}].kind", f"unknown kind {quote(line.kind)} (allowed: {', '.join(LOG_KINDS)})"
+            )

@@ -91,8 +91,11 @@ def migrate_5_to_6(payload: dict[str, Any]) -> dict[str, Any]:
     shown, nobody revealed by itself, no alias; the cues on; its lines read as written."""
     from core.visibility import Visibility
 
-    added = {k: v for k, v in orjson.loads(orjson.dumps(unstructure(Visibility()))).items()
-             if k in ("conditions", "reveal", "next_up", "your_turn", "round_counter", "toggles", "aliases")}
+    added = {
+        k: v
+        for k, v in orjson.loads(orjson.dumps(unstructure(Visibility()))).items()
+        if k in ("conditions", "reveal", "next_up", "your_turn", "round_counter", "toggles", "aliases")
+    }
     history = payload.get("history")
     for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
         vis = campaign.get("visibility") if isinstance(campaign, dict) else None

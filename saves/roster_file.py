@@ -66,7 +66,17 @@ from core.validators import ANY_WHOLE, refuse_outside
 from saves.errors import SaveError
 from saves.reading import csv_rows, json_value, read_bytes
 
-ENTRY_FIELDS = ("kind", "name", "count", "pc", "shadow", "hidden", *(f for f in FIELDS if f != "name"), "grade", "initiative")
+ENTRY_FIELDS = (
+    "kind",
+    "name",
+    "count",
+    "pc",
+    "shadow",
+    "hidden",
+    *(f for f in FIELDS if f != "name"),
+    "grade",
+    "initiative",
+)
 GROUP_FIELDS = {"kind", "name", "count", "hidden", "grade", "initiative"}
 FORMATS = ("csv", "json")
 
@@ -100,7 +110,9 @@ def _csv_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
         for line, row in rows:
             if None in row:
                 raise RosterFileError(path, line, None, "more cells than columns")
-            cells: dict[str, object] = {k.strip(): _as_written(v) for k, v in row.items() if v is not None and v.strip() != ""}
+            cells: dict[str, object] = {
+                k.strip(): _as_written(v) for k, v in row.items() if v is not None and v.strip() != ""
+            }
             if cells:
                 yield line, cells
     except SaveError as error:
@@ -114,7 +126,9 @@ def _json_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
     whitespace = " \t\r\n"
     start = len(text) - len(text.lstrip(whitespace))
     if text[start : start + 1] != "[":
-        raise RosterFileError(path, text.count("\n", 0, start) + 1, None, "a JSON roster is an array of objects: [{…}, {…}]")
+        raise RosterFileError(
+            path, text.count("\n", 0, start) + 1, None, "a JSON roster is an array of objects: [{…}, {…}]"
+        )
     try:
         entries = json_value(text.encode(), Path(path))
     except SaveError as error:
@@ -149,7 +163,13 @@ def _kind(value: object) -> str:
         return "character"
     if kind in ("group", "groupe", "mooks", "sbires"):
         return "group"
-    raise RulesError("kind", f"unknown value {value!r}", "character, group", f"valeur inconnue {value!r}", allowed_fr="personnage, groupe")
+    raise RulesError(
+        "kind",
+        f"unknown value {value!r}",
+        "character, group",
+        f"valeur inconnue {value!r}",
+        allowed_fr="personnage, groupe",
+    )
 
 
 def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list[Character | MookGroup]:
@@ -161,7 +181,9 @@ def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list
         if stray:
             raise RulesError(stray[0], "a group has no such field", sorted(GROUP_FIELDS), "un groupe n'a pas ce champ")
         if "grade" not in fields:
-            raise RulesError("grade", "a group needs a grade", "civil, standard, veteran, elite", "un groupe a besoin d'un rang")
+            raise RulesError(
+                "grade", "a group needs a grade", "civil, standard, veteran, elite", "un groupe a besoin d'un rang"
+            )
         if "count" not in fields:
             raise RulesError("count", "a group needs how many mooks", "≥ 1", "un groupe a besoin du nombre de sbires")
         initiative = fields.get("initiative")
@@ -201,7 +223,9 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
                 else:
                     characters.append(item)
     except RulesError as error:
-        raise RosterFileError(path, line, error.field or None, error.reason + (f" (allowed: {error.allowed})" if error.allowed else "")) from None
+        raise RosterFileError(
+            path, line, error.field or None, error.reason + (f" (allowed: {error.allowed})" if error.allowed else "")
+        ) from None
     if not characters and not groups:
         raise RosterFileError(path, None, None, "no character or group in the file")
     return AddMany(tuple(characters), tuple(groups))
@@ -233,7 +257,16 @@ def _rows(campaign: Campaign) -> list[dict[str, object]]:
         row["hidden"] = c.hidden
         rows.append(row)
     for g in campaign.groups:
-        rows.append({"kind": "group", "name": g.name, "count": g.total, "grade": g.grade.value, "initiative": g.initiative, "hidden": g.hidden})
+        rows.append(
+            {
+                "kind": "group",
+                "name": g.name,
+                "count": g.total,
+                "grade": g.grade.value,
+                "initiative": g.initiative,
+                "hidden": g.hidden,
+            }
+        )
     return rows
 
 

@@ -39,7 +39,10 @@ def read_token(campaign: str | os.PathLike[str]) -> str | None:
         return None
     mode = os.stat(path).st_mode & 0o077
     if mode:
-        raise SaveError(path, f"others may read the browser link's secret ({oct(mode)}): apotheose players link {Path(campaign).stem} --renew")
+        raise SaveError(
+            path,
+            f"others may read the browser link's secret ({oct(mode)}): apotheose players link {Path(campaign).stem} --renew",
+        )
     text = raw.decode("ascii", "replace").strip()
     if TOKEN.fullmatch(text) is None:
         raise SaveError(path, f"is not a browser link's secret: apotheose players link {Path(campaign).stem} --renew")

@@ -24,8 +24,14 @@ CHROMIUM = "/usr/bin/chromium"
 #: How Chromium runs here: headless, no sandbox (root), and never calling out (this machine's
 #: network reaches nothing but the package registries).
 FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
 
@@ -49,7 +55,11 @@ class Browser:
         self.profile = tempfile.TemporaryDirectory(prefix="apotheose-chromium-")
         self._playwright = sync_playwright().start()
         self.context = self._playwright.chromium.launch_persistent_context(
-            self.profile.name, executable_path=CHROMIUM, args=FLAGS, headless=True, viewport=viewport or PHONE,
+            self.profile.name,
+            executable_path=CHROMIUM,
+            args=FLAGS,
+            headless=True,
+            viewport=viewport or PHONE,
         )
 
     def tab(self) -> Tab:
@@ -117,13 +127,18 @@ class WebServer:
         self.base = base
         self.saves = base / "saves"
         self.campaign = campaign
-        done = subprocess.run([APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60)
+        done = subprocess.run(
+            [APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60
+        )
         assert done.returncode == 0, done.stderr
         self.path = self.saves / f"{campaign}.json"
         self.lines: list[str] = []
         self.process = subprocess.Popen(
             [APOTHEOSE, "serve", campaign, "--web", "--web-port", "0", "--saves", str(self.saves), *args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "LANG": "C.UTF-8"},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "LANG": "C.UTF-8"},
         )
         threading.Thread(target=self._read, daemon=True).start()
         wait_until(lambda: self.url is not None or self.process.poll() is not None, 60)

@@ -92,7 +92,8 @@ async def walk(app, pilot, *, every_sheet: bool = True) -> None:
         app.selected = app.campaign.roster[0].id
         await pilot.pause()
         from tui.screens.combat_dialogs import ConditionDialog, ExhaustDialog, PickDialog, ShadowDialog
-        from tui.screens.forms import CharacterForm, GroupForm
+        from tui.screens.forms import CharacterForm
+        from tui.screens.group_form import GroupForm
         from tui.screens.prompts import ConfirmDialog, ValuePrompt
         from tui.screens.roll import RollDialog
 
@@ -128,16 +129,44 @@ async def walk(app, pilot, *, every_sheet: bool = True) -> None:
 # -- hostile text, and what the terminal receives ---------------------------------------------
 
 #: Markup that Rich or Textual would act upon if a name were parsed.
-MARKUP = ("[/]", "[b]", "[/b]", "[i]x[/i]", "[link=https://exemple.invalid]lien[/link]", "[@click=app.quit]q[/]",
-          "[$warning]", "[on red]", "[reverse]", "\\[", "[", "]", ":sword:", "$name")
+MARKUP = (
+    "[/]",
+    "[b]",
+    "[/b]",
+    "[i]x[/i]",
+    "[link=https://exemple.invalid]lien[/link]",
+    "[@click=app.quit]q[/]",
+    "[$warning]",
+    "[on red]",
+    "[reverse]",
+    "\\[",
+    "[",
+    "]",
+    ":sword:",
+    "$name",
+)
 #: Terminal escapes a name could smuggle: title (OSC 0), clipboard (OSC 52), hyperlink (OSC 8),
 #: clear screen, cursor report, reset (``ESC c``), 8-bit CSI, a DCS query.
-ESCAPES = ("\x1b]0;pwned\x07", "\x1b]52;c;ZXZpbA==\x07", "\x1b]8;;https://exemple.invalid\x1b\\lien\x1b]8;;\x1b\\",
-           "\x1b[2J", "\x1b[6n", "\x1bc", "\x9b2J", "\x9d0;x\x9c", "\x1bP+q544e\x1b\\", "\x1b")
+ESCAPES = (
+    "\x1b]0;pwned\x07",
+    "\x1b]52;c;ZXZpbA==\x07",
+    "\x1b]8;;https://exemple.invalid\x1b\\lien\x1b]8;;\x1b\\",
+    "\x1b[2J",
+    "\x1b[6n",
+    "\x1bc",
+    "\x9b2J",
+    "\x9d0;x\x9c",
+    "\x1bP+q544e\x1b\\",
+    "\x1b",
+)
 #: Single characters a terminal obeys: C0 (newline and tab included: names are one line), DEL, C1,
 #: bidi embeddings, overrides, isolates and marks.
-CONTROLS = (*map(chr, range(0x20)), "\x7f", *map(chr, range(0x80, 0xA0)),
-            *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+CONTROLS = (
+    *map(chr, range(0x20)),
+    "\x7f",
+    *map(chr, range(0x80, 0xA0)),
+    *"\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c",
+)
 
 
 def _pad(text: str) -> str:
@@ -233,5 +262,3 @@ def players_see(journal) -> list:
 
     view = player_view_of(journal)
     return [line for lang in ("en", "fr") for line in (*table_lines(view, lang), *log_lines(view, lang))]
-
-

@@ -17,14 +17,26 @@ from tests.terminals import need, wait_until
 
 APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
 SSH_OPTIONS = (
-    "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-    "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=20",
+    "-o",
+    "IdentitiesOnly=yes",
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "BatchMode=yes",
+    "-o",
+    "LogLevel=ERROR",
+    "-o",
+    "ConnectTimeout=20",
 )
 
 
 def keygen(path: Path) -> Path:
     need("ssh-keygen")
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", path.name, "-f", str(path)], check=True, timeout=60)
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", path.name, "-f", str(path)], check=True, timeout=60
+    )
     return path
 
 
@@ -36,16 +48,31 @@ class Server:
         self.base = base
         self.saves = base / "saves"
         self.campaign = campaign
-        done = subprocess.run([APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60)
+        done = subprocess.run(
+            [APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60
+        )
         assert done.returncode == 0, done.stderr
         self.alice = keygen(base / "alice")
         self.stranger = keygen(base / "stranger")
         self.players("add", "alice", str(self.alice) + ".pub")
         self.lines: list[str] = []
         self.process = subprocess.Popen(
-            [APOTHEOSE, "serve", campaign, "--saves", str(self.saves), "--port", "0",
-             "--host-key", str(base / "host_key"), *args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "LANG": "C.UTF-8"},
+            [
+                APOTHEOSE,
+                "serve",
+                campaign,
+                "--saves",
+                str(self.saves),
+                "--port",
+                "0",
+                "--host-key",
+                str(base / "host_key"),
+                *args,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "LANG": "C.UTF-8"},
         )
         threading.Thread(target=self._read, daemon=True).start()
         wait_until(lambda: self.port is not None or self.process.poll() is not None, 60)
@@ -74,14 +101,27 @@ class Server:
         return int(match.group(1)) if match else None
 
     def players(self, *args: str) -> subprocess.CompletedProcess:
-        done = subprocess.run([APOTHEOSE, "players", args[0], self.campaign, *args[1:], "--saves", str(self.saves)],
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [APOTHEOSE, "players", args[0], self.campaign, *args[1:], "--saves", str(self.saves)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         return done
 
     def ssh(self, user: str = "alice", key: Path | None = None, *extra: str, tty: bool = True) -> list[str]:
-        return ["ssh", *(["-tt"] if tty else ["-T"]), "-p", str(self.port), "-i", str(key or self.alice), *SSH_OPTIONS,
-                *extra, f"{user}@127.0.0.1"]
+        return [
+            "ssh",
+            *(["-tt"] if tty else ["-T"]),
+            "-p",
+            str(self.port),
+            "-i",
+            str(key or self.alice),
+            *SSH_OPTIONS,
+            *extra,
+            f"{user}@127.0.0.1",
+        ]
 
     def view_pids(self) -> list[int]:
         """The pids of the views the server said it started."""

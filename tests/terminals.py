@@ -26,9 +26,7 @@ SBIN = ("/usr/sbin", "/sbin")
 
 
 def which(command: str) -> str | None:
-    return shutil.which(command) or next(
-        (f"{d}/{command}" for d in SBIN if os.access(f"{d}/{command}", os.X_OK)), None
-    )
+    return shutil.which(command) or next((f"{d}/{command}" for d in SBIN if os.access(f"{d}/{command}", os.X_OK)), None)
 
 
 _updated = False
@@ -60,7 +58,11 @@ def _install(commands: tuple[str, ...]) -> None:
         subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, timeout=600)
         _updated = True
     done = subprocess.run(
-        ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages], env=env, capture_output=True, text=True, timeout=900
+        ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     still = [c for c in missing if which(c) is None]
     if still:
@@ -89,28 +91,54 @@ class Tmux:
         self.name = "t"
         extra = [f"-e{k}={v}" for k, v in (env or {}).items()]
         subprocess.run(
-            ["tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", self.name,
-             "-x", str(width), "-y", str(height), *extra, command],
+            [
+                "tmux",
+                "-L",
+                self.socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                str(width),
+                "-y",
+                str(height),
+                *extra,
+                command,
+            ],
             check=True,
         )
         subprocess.run(["tmux", "-L", self.socket, "set-option", "-t", self.name, "remain-on-exit", "on"], check=False)
 
     def screen(self) -> str:
-        done = subprocess.run(["tmux", "-L", self.socket, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True)
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+        )
         return done.stdout
 
     def keys(self, *keys: str) -> None:
         subprocess.run(["tmux", "-L", self.socket, "send-keys", "-t", self.name, *keys], check=True)
 
     def resize(self, width: int, height: int) -> None:
-        subprocess.run(["tmux", "-L", self.socket, "resize-window", "-t", f"={self.name}", "-x", str(width), "-y", str(height)], check=True)
+        subprocess.run(
+            ["tmux", "-L", self.socket, "resize-window", "-t", f"={self.name}", "-x", str(width), "-y", str(height)],
+            check=True,
+        )
 
     def pane_pid(self) -> int:
-        done = subprocess.run(["tmux", "-L", self.socket, "display", "-p", "-t", self.name, "#{pane_pid}"], capture_output=True, text=True)
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, "display", "-p", "-t", self.name, "#{pane_pid}"], capture_output=True, text=True
+        )
         return int(done.stdout.strip())
 
     def dead(self) -> bool:
-        done = subprocess.run(["tmux", "-L", self.socket, "display", "-p", "-t", self.name, "#{pane_dead}"], capture_output=True, text=True)
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, "display", "-p", "-t", self.name, "#{pane_dead}"],
+            capture_output=True,
+            text=True,
+        )
         return done.stdout.strip() in ("1", "")
 
     def close(self) -> None:

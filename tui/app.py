@@ -245,7 +245,9 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
 
     def save_conflict(self, conflict: Exception) -> None:
         """Another writer took the campaign over: said once, and kept on screen until dismissed."""
-        self.call_from_thread(self.notify, t("app.save_conflict", self.lang, error=conflict), severity="error", timeout=3600)
+        self.call_from_thread(
+            self.notify, t("app.save_conflict", self.lang, error=conflict), severity="error", timeout=3600
+        )
 
     def save_warning(self, text: str) -> None:
         """Saving works, but something needs the GM (a folder at a backup's name)."""

@@ -89,7 +89,12 @@ class Door(App[Any]):
         answer.set_result(outcome)
 
     def _ask(
-        self, action: Action, question: NeedsConfirmation, replace_last: bool, quiet: bool, answer: asyncio.Future[Answer]
+        self,
+        action: Action,
+        question: NeedsConfirmation,
+        replace_last: bool,
+        quiet: bool,
+        answer: asyncio.Future[Answer],
     ) -> None:
         """The one dialog of every question: yes sends the confirmed action, no declines it."""
         from tui.screens.prompts import ConfirmDialog

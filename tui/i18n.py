@@ -26,7 +26,10 @@ TEXT: dict[str, tuple[str, str]] = {
     # app-wide
     "app.title": ("Apothéose", "Apothéose"),
     "app.read_only": ("READ-ONLY", "LECTURE SEULE"),
-    "app.locked_by": ("Read-only: {holder} is writing this campaign.", "Lecture seule : {holder} écrit cette campagne."),
+    "app.locked_by": (
+        "Read-only: {holder} is writing this campaign.",
+        "Lecture seule : {holder} écrit cette campagne.",
+    ),
     "app.saved_failed": ("Save failed, will retry: {error}", "Échec de sauvegarde, nouvel essai : {error}"),
     "app.save_conflict": (
         "Stopped saving, another writer took this campaign over: {error}",

@@ -254,7 +254,9 @@ def check(table: Mapping[str, object], path: Path) -> tuple[dict[str, str], list
             import difflib
 
             close = difflib.get_close_matches(binding_id, sorted(known), n=1)
-            problems.append(Problem("keymap.unknown_id", {"file": path, "id": repr(binding_id), "hint": close[0] if close else ""}))
+            problems.append(
+                Problem("keymap.unknown_id", {"file": path, "id": repr(binding_id), "hint": close[0] if close else ""})
+            )
             continue
         keys = _as_keys(value)
         if keys is None:
@@ -306,7 +308,14 @@ def _first_clash(keymap: Mapping[str, str], path: Path) -> tuple[Problem, list[s
                 return Problem("keymap.clash_fixed", values), moved[:1]
             first = moved[0]
             second = next(o for o in ids if o != first)
-            values = {"file": path, "name": key, "first": first, "second": second, "where": scope.name, "dropped": ", ".join(moved)}
+            values = {
+                "file": path,
+                "name": key,
+                "first": first,
+                "second": second,
+                "where": scope.name,
+                "dropped": ", ".join(moved),
+            }
             return Problem("keymap.clash", values), moved
     return None
 
@@ -338,7 +347,9 @@ def main_keymap(argv: Sequence[str]) -> int:
     from tui.cli.campaign import OneLineParser, Rejected
     from tui.cli.output import complain, say
 
-    p = OneLineParser(prog="apotheose keymap", description="Check the keymap file (keymap.toml) the app reads at start-up.")
+    p = OneLineParser(
+        prog="apotheose keymap", description="Check the keymap file (keymap.toml) the app reads at start-up."
+    )
     p.add_argument("--list", action="store_true", help="print the table of binding ids (Markdown) and stop")
     try:
         args = p.parse_args(list(argv))

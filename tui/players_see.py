@@ -19,8 +19,14 @@ from tui.i18n import register, t
 register(
     {
         "see.nobody": ("Nobody selected.", "Personne n'est sélectionné."),
-        "see.pc_only": ("Only a player character's details can be kept private.", "Seuls les détails d'un PJ peuvent être gardés privés."),
-        "see.alias": ("What the players call {name} (empty: its own name)", "Comment les joueurs appellent {name} (vide : son propre nom)"),
+        "see.pc_only": (
+            "Only a player character's details can be kept private.",
+            "Seuls les détails d'un PJ peuvent être gardés privés.",
+        ),
+        "see.alias": (
+            "What the players call {name} (empty: its own name)",
+            "Comment les joueurs appellent {name} (vide : son propre nom)",
+        ),
     }
 )
 

@@ -52,8 +52,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("campaign", nargs="?", help="a campaign name (in the saves folder) or a file; default: the demo")
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language of the app (default: from LANG)")
-    p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports (quieter over SSH)")
-    p.add_argument("--mouse", action="store_true", help="over SSH too, ask for every mouse motion (default there: clicks only)")
+    p.add_argument(
+        "--no-mouse", action="store_true", help="do not ask the terminal for mouse reports (quieter over SSH)"
+    )
+    p.add_argument(
+        "--mouse", action="store_true", help="over SSH too, ask for every mouse motion (default there: clicks only)"
+    )
     p.add_argument("--read-only", action="store_true", help="open without changing anything")
     p.add_argument(
         "--colors",
@@ -106,14 +110,18 @@ def campaign_path(name: str | None, saves: str | None) -> Path:
     return path
 
 
-def open_session(path: Path, *, read_only: bool = False, rng: RandomSource | None = None) -> tuple[Session, str | None, list[str]]:
+def open_session(
+    path: Path, *, read_only: bool = False, rng: RandomSource | None = None
+) -> tuple[Session, str | None, list[str]]:
     """A session on ``path`` with its autosaver (none when read-only), who holds the campaign
     when another process does, and what else the GM should be told (history reset, no lock)."""
     from saves.store import AutoSaver, open_campaign
     from tui.session import Session
 
     opened = open_campaign(path, read_only=read_only)
-    saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published) if opened.lock is not None else None
+    saver = (
+        AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published) if opened.lock is not None else None
+    )
     session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
     notes = [opened.note] if opened.note else []
     if opened.unlockable:

@@ -26,7 +26,9 @@ class Saver(Protocol):
 
 
 class ReadOnlyError(RulesError):
-    def __init__(self, why: str = "open read-only, nothing changes", fr: str = "ouverte en lecture seule, rien ne change"):
+    def __init__(
+        self, why: str = "open read-only, nothing changes", fr: str = "ouverte en lecture seule, rien ne change"
+    ):
         super().__init__("campaign", why, fr=fr)
 
 

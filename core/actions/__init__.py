@@ -59,4 +59,12 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     SaveSpell, RenameSpell, RemoveSpell, SaveCaster, RemoveCaster,
 )  # fmt: skip
 
-__all__ = ["ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", "trial", *(a.__name__ for a in ALL_ACTIONS)]
+__all__ = [
+    "ALL_ACTIONS",
+    "Action",
+    "NeedsConfirmation",
+    "Outcome",
+    "apply",
+    "trial",
+    *(a.__name__ for a in ALL_ACTIONS),
+]

@@ -53,10 +53,17 @@ class DefendOpponent(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
         if is_group(campaign, self.defender):
-            raise RulesError("defender", "a mook group does not roll a defence", fr="un groupe de sbires ne jette pas de défense")
+            raise RulesError(
+                "defender", "a mook group does not roll a defence", fr="un groupe de sbires ne jette pas de défense"
+            )
         if self.dice:
             duel = defend_opponent_roll(
-                self.score, self.attack, kult=self.dice, die=rules.die, weapon=self.weapon, rerolls_allowed=rules.max_rerolls
+                self.score,
+                self.attack,
+                kult=self.dice,
+                die=rules.die,
+                weapon=self.weapon,
+                rerolls_allowed=rules.max_rerolls,
             )
         else:
             duel = defend_opponent(self.score, self.attack, weapon=self.weapon)
@@ -67,12 +74,21 @@ class DefendOpponent(Action):
             campaign, hit_line, hit_breakdown, _ = damage_one(
                 campaign, self.defender, duel.damage, pugilat=self.pugilat, bypass_armour=self.bypass_armour
             )
-            lines = [line(f"{c.name} fails to parry {who}: {hit_line.en}", f"{c.name} ne pare pas {who} : {hit_line.fr}")]
+            lines = [
+                line(f"{c.name} fails to parry {who}: {hit_line.en}", f"{c.name} ne pare pas {who} : {hit_line.fr}")
+            ]
             breakdown.extend(hit_breakdown)
         else:
-            lines = [line(f"{c.name} parries {who} ({duel.final} vs {self.attack})", f"{c.name} pare {who} ({duel.final} contre {self.attack})")]
+            lines = [
+                line(
+                    f"{c.name} parries {who} ({duel.final} vs {self.attack})",
+                    f"{c.name} pare {who} ({duel.final} contre {self.attack})",
+                )
+            ]
         campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, duel.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.defender, duel.check))
+        return Outcome(
+            campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.defender, duel.check)
+        )
 
 
 @attrs.frozen
@@ -116,16 +132,25 @@ class AttackNamedGroup(Action):
         for key in self.members:
             if is_group(campaign, key):
                 raise RulesError(
-                    "members", f"{campaign.name_of(key)} is a mook group: attack it as mooks",
+                    "members",
+                    f"{campaign.name_of(key)} is a mook group: attack it as mooks",
                     fr=f"{campaign.name_of(key)} est un groupe de sbires : attaquez-le comme tel",
                 )
             campaign.character(key)
         strangers = [k for k in self.touched if k not in self.members]
         if strangers:
-            raise RulesError("touched", f"{strangers[0]!r} is not in the group", fr=f"{strangers[0]!r} n'est pas dans le groupe")
+            raise RulesError(
+                "touched", f"{strangers[0]!r} is not in the group", fr=f"{strangers[0]!r} n'est pas dans le groupe"
+            )
         rules = campaign.rules
         grade = self.grade
-        rolled = check(self.score, grade.difficulty + self.range.modifier, self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls)
+        rolled = check(
+            self.score,
+            grade.difficulty + self.range.modifier,
+            self.dice,
+            die=rules.die,
+            rerolls_allowed=rules.max_rerolls,
+        )
         result = attack_named_group(rolled, grade, len(self.members), range=self.range, weapon=self.weapon.value)
         if len(self.touched) > result.touched:
             note = line(
@@ -147,12 +172,18 @@ class AttackNamedGroup(Action):
         lines: list[Line] = []
         hit = self._chosen(result.touched)
         if not hit:
-            lines.append(line(f"{who} attacks the group: no one touched", f"{who} attaque le groupe : personne n'est touché"))
+            lines.append(
+                line(f"{who} attacks the group: no one touched", f"{who} attaque le groupe : personne n'est touché")
+            )
         for key in hit:
-            campaign, summary, hit_breakdown, _ = damage_one(campaign, key, result.damage, bypass_armour=self.bypass_armour)
+            campaign, summary, hit_breakdown, _ = damage_one(
+                campaign, key, result.damage, bypass_armour=self.bypass_armour
+            )
             lines.append(line(f"{who} touches {summary.en}", f"{who} touche {summary.fr}"))
             breakdown.extend(hit_breakdown)
         campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, result.attack.check, self.confirm)
         return Outcome(
-            campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.attacker, result.attack.check)
+            campaign,
+            (*lines, *shadow_lines),
+            shadow_said_once(tuple(breakdown), campaign, self.attacker, result.attack.check),
         )

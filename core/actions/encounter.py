@@ -106,7 +106,12 @@ class SetInitiative(Action):
         name = campaign.name_of(self.key)
         return Outcome(
             campaign.with_encounter(enc),
-            (line(f"{name}: initiative {p.initiative}→{self.value}", f"{name} : initiative {p.initiative}→{self.value}"),),
+            (
+                line(
+                    f"{name}: initiative {p.initiative}→{self.value}",
+                    f"{name} : initiative {p.initiative}→{self.value}",
+                ),
+            ),
         )
 
 
@@ -122,13 +127,23 @@ class BoostInitiative(Action):
         from core.shadow import ShadowEvent
 
         enc, p = in_fight(campaign, self.key)
-        campaign, shadow_lines = record_shadow(campaign, self.key, 1, ShadowEvent.initiative_boost, confirm=self.confirm)
+        campaign, shadow_lines = record_shadow(
+            campaign, self.key, 1, ShadowEvent.initiative_boost, confirm=self.confirm
+        )
         boosted = initiative(p.initiative, 1)
-        enc = turns.order_mid_round(campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1)))
+        enc = turns.order_mid_round(
+            campaign, enc.replace(attrs.evolve(p, initiative=boosted.value, boosts=p.boosts + 1))
+        )
         name = campaign.name_of(self.key)
         return Outcome(
             campaign.with_encounter(enc),
-            (line(f"{name} boosts initiative {p.initiative}→{boosted.value}", f"{name} : initiative {p.initiative}→{boosted.value}"), *shadow_lines),
+            (
+                line(
+                    f"{name} boosts initiative {p.initiative}→{boosted.value}",
+                    f"{name} : initiative {p.initiative}→{boosted.value}",
+                ),
+                *shadow_lines,
+            ),
             boosted.breakdown,
         )
 
@@ -228,9 +243,12 @@ class RemoveCondition(Action):
         p = enc.participant(self.key)
         if p is None or all(c.name != self.name for c in p.conditions):
             raise RulesError(
-                "condition", f"{campaign.name_of(self.key)} has no condition {self.name!r}",
+                "condition",
+                f"{campaign.name_of(self.key)} has no condition {self.name!r}",
                 fr=f"{campaign.name_of(self.key)} n'a pas l'état {self.name!r}",
             )
         enc = enc.replace(attrs.evolve(p, conditions=tuple(c for c in p.conditions if c.name != self.name)))
         who = campaign.name_of(self.key)
-        return Outcome(campaign.with_encounter(enc), (line(f"{who}: {self.name} removed", f"{who} : {self.name} retiré"),))
+        return Outcome(
+            campaign.with_encounter(enc), (line(f"{who}: {self.name} removed", f"{who} : {self.name} retiré"),)
+        )

@@ -33,7 +33,10 @@ def _dice(value) -> tuple[int, ...]:
 def _affect(_instance, attribute, value) -> None:
     if value not in (-1, 0, 1):
         raise RulesError(
-            attribute.name, f"unknown affect {value!r}", "-1 (unfavourable), 0, +1 (favourable)", f"affect inconnu {value!r}",
+            attribute.name,
+            f"unknown affect {value!r}",
+            "-1 (unfavourable), 0, +1 (favourable)",
+            f"affect inconnu {value!r}",
             allowed_fr="-1 (défavorable), 0, +1 (favorable)",
         )
 
@@ -75,7 +78,8 @@ def own_side(campaign: Campaign, attacker: str | None, targets: Iterable[str | N
         if target and target != attacker and npc(target):
             who, whom = campaign.name_of(attacker), campaign.name_of(target)
             return NeedsConfirmation(
-                "own_side", f"{who} would attack {whom}, of their own side: confirm to apply",
+                "own_side",
+                f"{who} would attack {whom}, of their own side: confirm to apply",
                 fr=f"{who} attaquerait {whom}, de son propre camp : confirmez pour appliquer",
                 question=line(
                     f"{who} attacks {whom}, of their own side (both NPCs). Attack anyway?",
@@ -86,7 +90,9 @@ def own_side(campaign: Campaign, attacker: str | None, targets: Iterable[str | N
     return None
 
 
-def shadow_said_once(breakdown: tuple[Line, ...], campaign: Campaign, key: str | None, rolled: Check | None) -> tuple[Line, ...]:
+def shadow_said_once(
+    breakdown: tuple[Line, ...], campaign: Campaign, key: str | None, rolled: Check | None
+) -> tuple[Line, ...]:
     """``breakdown`` without the roll's own shadow remarks (``1 reroll: +1 shadow``, ``…critical
     failure, -1 shadow``) when the roller is a character: for a PC the log lines say what its
     shadow did (``shadow 5→6 (reroll after a failure)``), the same thing twice otherwise; an NPC
@@ -96,7 +102,9 @@ def shadow_said_once(breakdown: tuple[Line, ...], campaign: Campaign, key: str |
     drop = {reroll_shadow_line(rolled.rerolls)} if rolled.rerolls else set()
     critical = critical_failure_line(rolled.die)
     return tuple(
-        critical_failure_line(rolled.die, shadow=False) if item == critical else item for item in breakdown if item not in drop
+        critical_failure_line(rolled.die, shadow=False) if item == critical else item
+        for item in breakdown
+        if item not in drop
     )
 
 
@@ -122,7 +130,13 @@ class Roll(Action):
         what = f" ({self.what})" if self.what else ""
         return Outcome(
             campaign,
-            (line(f"{who} rolls{what}: {result.final} vs {self.difficulty}, {verdict.en}", f"{who} jette{what} : {result.final} contre {self.difficulty}, {verdict.fr}"), *shadow_lines),
+            (
+                line(
+                    f"{who} rolls{what}: {result.final} vs {self.difficulty}, {verdict.en}",
+                    f"{who} jette{what} : {result.final} contre {self.difficulty}, {verdict.fr}",
+                ),
+                *shadow_lines,
+            ),
             shadow_said_once(result.breakdown, campaign, self.key, result),
         )
 
@@ -158,10 +172,18 @@ class AttackGroup(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         group = campaign.group(self.group)
         if group.standing == 0:
-            raise RulesError("group", f"nobody is standing in {group.name}", fr=f"plus personne n'est debout dans {group.name}")
+            raise RulesError(
+                "group", f"nobody is standing in {group.name}", fr=f"plus personne n'est debout dans {group.name}"
+            )
         rules = campaign.rules
         result = attack_group_roll(
-            self.score, group.grade, self.range, group.standing, kult=self.dice, die=rules.die, rerolls_allowed=rules.max_rerolls
+            self.score,
+            group.grade,
+            self.range,
+            group.standing,
+            kult=self.dice,
+            die=rules.die,
+            rerolls_allowed=rules.max_rerolls,
         )
         campaign = campaign.with_group(attrs.evolve(group, standing=group.standing - result.felled))
         campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, result.check, self.confirm)
@@ -171,7 +193,11 @@ class AttackGroup(Action):
             f"{who} attacks {group.name}: {result.felled} felled ({left}/{group.total} standing)",
             f"{who} attaque {group.name} : {result.felled} à terre ({left}/{group.total} debout)",
         )
-        return Outcome(campaign, (summary, *shadow_lines), shadow_said_once(result.breakdown, campaign, self.attacker, result.check))
+        return Outcome(
+            campaign,
+            (summary, *shadow_lines),
+            shadow_said_once(result.breakdown, campaign, self.attacker, result.check),
+        )
 
 
 @attrs.frozen
@@ -205,9 +231,16 @@ class DefendGroup(Action):
             lines.append(hit_line)
             breakdown.extend(hit_breakdown)
         else:
-            lines.append(line(f"{c.name} holds off {self.attackers} {self.grade.en}", f"{c.name} repousse {self.attackers} {self.grade.fr}"))
+            lines.append(
+                line(
+                    f"{c.name} holds off {self.attackers} {self.grade.en}",
+                    f"{c.name} repousse {self.attackers} {self.grade.fr}",
+                )
+            )
         campaign, shadow_lines = roll_shadow(campaign, self.defender, self.affect, result.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.defender, result.check))
+        return Outcome(
+            campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.defender, result.check)
+        )
 
 
 @attrs.frozen
@@ -235,7 +268,12 @@ class AttackOpponent(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
         duel = attack_opponent_roll(
-            self.score, self.defence, kult=self.dice, die=rules.die, weapon=self.weapon, range=self.range,
+            self.score,
+            self.defence,
+            kult=self.dice,
+            die=rules.die,
+            weapon=self.weapon,
+            range=self.range,
             rerolls_allowed=rules.max_rerolls,
         )
         who = campaign.name_of(self.attacker) if self.attacker else "GM"
@@ -250,7 +288,9 @@ class AttackOpponent(Action):
         else:
             lines = [line(f"{who} misses {target}", f"{who} manque {target}")]
         campaign, shadow_lines = roll_shadow(campaign, self.attacker, self.affect, duel.check, self.confirm)
-        return Outcome(campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.attacker, duel.check))
+        return Outcome(
+            campaign, (*lines, *shadow_lines), shadow_said_once(tuple(breakdown), campaign, self.attacker, duel.check)
+        )
 
 
 @attrs.frozen
@@ -265,5 +305,10 @@ class SetStanding(Action):
         updated = attrs.evolve(group, standing=self.standing)
         return Outcome(
             campaign.with_group(updated),
-            (line(f"{group.name}: {group.standing}→{self.standing} standing", f"{group.name} : {group.standing}→{self.standing} debout"),),
+            (
+                line(
+                    f"{group.name}: {group.standing}→{self.standing} standing",
+                    f"{group.name} : {group.standing}→{self.standing} debout",
+                ),
+            ),
         )

@@ -31,12 +31,17 @@ def damage_one(
         group = attrs.evolve(group, standing=group.standing - 1)
         return (
             campaign.with_group(group),
-            line(f"{group.name}: a mook falls ({group.standing}/{group.total} standing)", f"{group.name} : un sbire tombe ({group.standing}/{group.total} debout)"),
+            line(
+                f"{group.name}: a mook falls ({group.standing}/{group.total} standing)",
+                f"{group.name} : un sbire tombe ({group.standing}/{group.total} debout)",
+            ),
             (),
             None,
         )
     c = campaign.character(key)
-    result = apply_damage(amount, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass_armour)
+    result = apply_damage(
+        amount, hp=c.hp, armour=c.armour, bruise=c.bruise, pugilat=pugilat, bypass_armour=bypass_armour
+    )
     updated = attrs.evolve(
         c, hp=result.hp, armour=result.armour, bruise=result.bruise, stabilised=c.stabilised and result.real == 0
     )
@@ -88,7 +93,9 @@ class Heal(Action):
                 continue
             c = campaign.character(key)
             change = heal(self.amount, c.hp, c.max_hp, c.bruise)
-            campaign = campaign.with_character(attrs.evolve(c, hp=change.hp, stabilised=c.stabilised and change.hp <= 0))
+            campaign = campaign.with_character(
+                attrs.evolve(c, hp=change.hp, stabilised=c.stabilised and change.hp <= 0)
+            )
             lines.append(line(f"{c.name} healed: HP {c.hp}→{change.hp}", f"{c.name} soigné : PV {c.hp}→{change.hp}"))
             breakdown.extend(change.breakdown)
         return Outcome(campaign, tuple(lines), tuple(breakdown))
@@ -103,7 +110,9 @@ class Stabilise(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         c = campaign.character(self.key)
         if c.hp > 0:
-            raise RulesError("stabilise", f"{c.name} is not dying ({c.hp} HP)", fr=f"{c.name} n'est pas agonisant ({c.hp} PV)")
+            raise RulesError(
+                "stabilise", f"{c.name} is not dying ({c.hp} HP)", fr=f"{c.name} n'est pas agonisant ({c.hp} PV)"
+            )
         return Outcome(
             campaign.with_character(attrs.evolve(c, stabilised=True)),
             (line(f"{c.name} is stabilised", f"{c.name} est stabilisé"),),

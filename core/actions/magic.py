@@ -50,12 +50,11 @@ class CastSpell(Action):
         if not c.mystic:
             raise RulesError("caster", f"{c.name} is not a mystic", fr=f"{c.name} n'est pas mystique")
         check_victims(self.spell.targets, len(self.hits(campaign)))
-        result = cast(
-            self.spell, ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value, inspired=self.inspired
-        )
+        result = cast(self.spell, ame=c.characteristics.ame, pm=c.pm, shadow=c.shadow_value, inspired=self.inspired)
         if result.shadow_gained and c.shadow is None:
             raise RulesError(
-                "inspired", f"{c.name} is an NPC: no shadow to exceed max intensity with",
+                "inspired",
+                f"{c.name} is an NPC: no shadow to exceed max intensity with",
                 fr=f"{c.name} est un PNJ : pas d'ombre pour dépasser l'intensité max",
             )
         return result
@@ -100,7 +99,9 @@ class AdjustPm(Action):
         after = c.pm + self.delta
         if not 0 <= after <= c.max_pm:
             raise RulesError(
-                "pm", f"{c.name} has {c.pm} of {c.max_pm} pm: {self.delta:+d} is too much", f"{-c.pm}…{c.max_pm - c.pm:+d}",
+                "pm",
+                f"{c.name} has {c.pm} of {c.max_pm} pm: {self.delta:+d} is too much",
+                f"{-c.pm}…{c.max_pm - c.pm:+d}",
                 f"{c.name} a {c.pm} pm sur {c.max_pm} : {self.delta:+d}, c'est trop",
             )
         return Outcome(
@@ -123,7 +124,8 @@ class Exhaust(Action):
         c = campaign.character(self.key)
         if not c.mystic:
             raise RulesError(
-                "key", f"{c.name} is not a mystic: only a mystic can draw on its essence (RULES 1.7)",
+                "key",
+                f"{c.name} is not a mystic: only a mystic can draw on its essence (RULES 1.7)",
                 fr=f"{c.name} n'est pas mystique : seul un mystique peut puiser dans son essence (RÈGLES 1.7)",
             )
         result = exhaustion(

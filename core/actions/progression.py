@@ -60,7 +60,9 @@ class RaiseCharacteristic(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         if self.characteristic not in CHARACTERISTICS:
             raise RulesError(
-                "characteristic", f"unknown characteristic {self.characteristic!r}", CHARACTERISTICS,
+                "characteristic",
+                f"unknown characteristic {self.characteristic!r}",
+                CHARACTERISTICS,
                 f"caractéristique inconnue {self.characteristic!r}",
             )
         c = campaign.character(self.key)
@@ -68,7 +70,8 @@ class RaiseCharacteristic(Action):
         cost = xp_cost(now, now + 1)
         if c.xp < cost.cost:
             raise RulesError(
-                "xp", f"{c.name} has {c.xp} XP, raising {self.characteristic} to {now + 1} costs {cost.cost}",
+                "xp",
+                f"{c.name} has {c.xp} XP, raising {self.characteristic} to {now + 1} costs {cost.cost}",
                 fr=f"{c.name} a {c.xp} XP, monter {self.characteristic} à {now + 1} coûte {cost.cost}",
             )
         raises = dict(c.raises)
@@ -77,7 +80,9 @@ class RaiseCharacteristic(Action):
         if not limit.within and not self.override:
             warning = limit.warning or Line("over the raise limit", "au-delà de la limite d'augmentations")
             raise NeedsConfirmation(
-                "override", warning.en, fr=warning.fr,
+                "override",
+                warning.en,
+                fr=warning.fr,
                 question=Line(f"{warning.en}. Allow it anyway?", f"{warning.fr}. L'autoriser quand même ?"),
                 answer={"override": True},
             )
@@ -108,4 +113,6 @@ class NewSession(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         roster = tuple(attrs.evolve(c, exhaustion_used=False) for c in campaign.roster)
         n = campaign.session + 1
-        return Outcome(attrs.evolve(campaign, roster=roster, session=n), (line(f"Session {n} begins", f"Début de la séance {n}"),))
+        return Outcome(
+            attrs.evolve(campaign, roster=roster, session=n), (line(f"Session {n} begins", f"Début de la séance {n}"),)
+        )

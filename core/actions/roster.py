@@ -123,7 +123,11 @@ class SetHidden(Action):
             campaign = campaign.with_character(attrs.evolve(campaign.character(self.id), hidden=self.hidden))
         else:
             campaign = campaign.with_group(attrs.evolve(campaign.group(self.id), hidden=self.hidden))
-        word = ("hidden from the players", "caché aux joueurs") if self.hidden else ("shown to the players", "montré aux joueurs")
+        word = (
+            ("hidden from the players", "caché aux joueurs")
+            if self.hidden
+            else ("shown to the players", "montré aux joueurs")
+        )
         return Outcome(campaign, (line(f"{name} {word[0]}", f"{name} {word[1]}"),))
 
 
@@ -152,9 +156,13 @@ class AddMany(Action):
             if campaign.has(item.id) or item.id in seen:
                 raise RulesError("id", f"{item.id!r} is already used", fr=f"{item.id!r} est déjà pris")
             seen.add(item.id)
-        campaign = attrs.evolve(campaign, roster=(*campaign.roster, *self.characters), groups=(*campaign.groups, *self.groups))
+        campaign = attrs.evolve(
+            campaign, roster=(*campaign.roster, *self.characters), groups=(*campaign.groups, *self.groups)
+        )
         names = ", ".join(item.name for item in items[:SHOWN])
-        more = ("", "") if len(items) <= SHOWN else (f" and {len(items) - SHOWN} more", f" et {len(items) - SHOWN} autres")
+        more = (
+            ("", "") if len(items) <= SHOWN else (f" and {len(items) - SHOWN} more", f" et {len(items) - SHOWN} autres")
+        )
         lines = [line(f"{len(items)} added: {names}{more[0]}", f"{len(items)} ajoutés : {names}{more[1]}")]
         for g in self.groups:
             lines.append(_group_line(g))

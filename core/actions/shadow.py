@@ -14,7 +14,9 @@ from core.stigmata import give_back, set_effect
 from core.validators import require
 
 
-def _stigma_effects(character: Character, change: ShadowChange, effect: StigmaEffect | None) -> tuple[Character, list[Line]]:
+def _stigma_effects(
+    character: Character, change: ShadowChange, effect: StigmaEffect | None
+) -> tuple[Character, list[Line]]:
     """The losses of each stigma removed given back; ``effect`` given to the first stigma gained."""
     lines: list[Line] = []
     for mark in change.stigmata_removed:
@@ -22,7 +24,9 @@ def _stigma_effects(character: Character, change: ShadowChange, effect: StigmaEf
         lines.extend([back] if back is not None else [])
     if effect is not None:
         require(
-            "effect", bool(change.stigmata_gained), "no stigma gained: nothing to give this effect to",
+            "effect",
+            bool(change.stigmata_gained),
+            "no stigma gained: nothing to give this effect to",
             fr="aucun stigmate gagné : rien à qui donner cet effet",
         )
         first = len(change.state.stigmata) - len(change.stigmata_gained)
@@ -36,7 +40,8 @@ def _sixth_mark(name: str, change: ShadowChange) -> NeedsConfirmation:
     grace = len(change.state.graces) >= NPC_AT and bool(change.graces_gained)
     en, fr = ("grace", "grâce") if grace else ("stigma", "stigmate")
     return NeedsConfirmation(
-        "confirm", f"{name} would gain a 6th mark and become an NPC: confirm to apply",
+        "confirm",
+        f"{name} would gain a 6th mark and become an NPC: confirm to apply",
         fr=f"{name} gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer",
         question=line(f"6th {en}: {name} becomes an NPC — confirm?", f"6e {fr} : {name} devient un PNJ — confirmer ?"),
         answer={"confirm": True},
@@ -60,7 +65,11 @@ def record_shadow(
     (RULES 1.3), applied to the character."""
     character = campaign.character(key)
     if character.shadow is None:
-        raise RulesError("shadow", f"{character.name} is an NPC: NPCs have no shadow", fr=f"{character.name} est un PNJ : les PNJ n'ont pas d'ombre")
+        raise RulesError(
+            "shadow",
+            f"{character.name} is an NPC: NPCs have no shadow",
+            fr=f"{character.name} est un PNJ : les PNJ n'ont pas d'ombre",
+        )
     change = change_shadow(character.shadow, delta, event, note)
     updated = attrs.evolve(character, shadow=change.state)
     lines = [

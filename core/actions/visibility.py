@@ -46,8 +46,12 @@ class SetShown(Action):
         default = (" (default)", " (par défaut)") if self.shown is None else ("", "")
         return Outcome(
             attrs.evolve(campaign, visibility=vis),
-            (line(f"What the players see of {item.name}: {shown.en}{default[0]}",
-                  f"Ce que les joueurs voient {de(item.name)} : {shown.fr}{default[1]}"),),
+            (
+                line(
+                    f"What the players see of {item.name}: {shown.en}{default[0]}",
+                    f"Ce que les joueurs voient {de(item.name)} : {shown.fr}{default[1]}",
+                ),
+            ),
         )
 
 
@@ -65,7 +69,12 @@ class SetShownDefault(Action):
         en, fr = KIND_LABELS[self.kind]
         return Outcome(
             attrs.evolve(campaign, visibility=vis),
-            (line(f"What the players see of all {en}: {self.shown.en}", f"Ce que les joueurs voient des {fr} : {self.shown.fr}"),),
+            (
+                line(
+                    f"What the players see of all {en}: {self.shown.en}",
+                    f"Ce que les joueurs voient des {fr} : {self.shown.fr}",
+                ),
+            ),
         )
 
 
@@ -84,9 +93,15 @@ class SetPrivate(Action):
             raise RulesError("key", f"{c.name} is not a PC", fr=f"{c.name} n'est pas un PJ")
         vis = campaign.visibility.with_private(self.key, self.private)
         text = (
-            (f"{c.name}: shadow, pm and conditions kept from the players", f"{c.name} : ombre, pm et états cachés aux joueurs")
+            (
+                f"{c.name}: shadow, pm and conditions kept from the players",
+                f"{c.name} : ombre, pm et états cachés aux joueurs",
+            )
             if self.private
-            else (f"{c.name}: shadow, pm and conditions shown to the players", f"{c.name} : ombre, pm et états montrés aux joueurs")
+            else (
+                f"{c.name}: shadow, pm and conditions shown to the players",
+                f"{c.name} : ombre, pm et états montrés aux joueurs",
+            )
         )
         return Outcome(attrs.evolve(campaign, visibility=vis), (line(*text),))
 
@@ -94,7 +109,9 @@ class SetPrivate(Action):
 def _optional_bool(value: object) -> bool | None:
     if value is None or isinstance(value, bool):
         return value
-    raise RulesError("on", f"expected true, false or nothing, found {value!r}", fr=f"vrai, faux ou rien attendu, trouvé {value!r}")
+    raise RulesError(
+        "on", f"expected true, false or nothing, found {value!r}", fr=f"vrai, faux ou rien attendu, trouvé {value!r}"
+    )
 
 
 @attrs.frozen
@@ -109,24 +126,35 @@ class SetOption(Action):
     key: str | None = None
 
     def apply(self, campaign: Campaign) -> Outcome:
-        yes_no = (("shown", "montré") if self.option is not Option.REVEAL else ("yes", "oui"),
-                  ("not shown", "caché") if self.option is not Option.REVEAL else ("no", "non"))
+        yes_no = (
+            ("shown", "montré") if self.option is not Option.REVEAL else ("yes", "oui"),
+            ("not shown", "caché") if self.option is not Option.REVEAL else ("no", "non"),
+        )
         if self.key is None:
             vis = campaign.visibility.with_option(self.option, self.on)
             en, fr = yes_no[0] if self.on else yes_no[1]
-            return Outcome(attrs.evolve(campaign, visibility=vis),
-                           (line(f"Players, {self.option.en}: {en}", f"Joueurs, {self.option.fr} : {fr}"),))
+            return Outcome(
+                attrs.evolve(campaign, visibility=vis),
+                (line(f"Players, {self.option.en}: {en}", f"Joueurs, {self.option.fr} : {fr}"),),
+            )
         item = _combatant(campaign, self.key)
         if self.option is Option.CONDITIONS and kind_of(item) == "pcs":
-            raise RulesError("key", f"{item.name} is a PC: keep its details private instead",
-                             fr=f"{item.name} est un PJ : gardez plutôt ses détails privés")
+            raise RulesError(
+                "key",
+                f"{item.name} is a PC: keep its details private instead",
+                fr=f"{item.name} est un PJ : gardez plutôt ses détails privés",
+            )
         vis = campaign.visibility.with_option(self.option, self.on, self.key)
         en, fr = yes_no[0] if vis.option(self.option, self.key) else yes_no[1]
         default = (" (default)", " (par défaut)") if self.on is None else ("", "")
         return Outcome(
             attrs.evolve(campaign, visibility=vis),
-            (line(f"Players, {self.option.en} of {item.name}: {en}{default[0]}",
-                  f"Joueurs, {self.option.fr} {de(item.name)} : {fr}{default[1]}"),),
+            (
+                line(
+                    f"Players, {self.option.en} of {item.name}: {en}{default[0]}",
+                    f"Joueurs, {self.option.fr} {de(item.name)} : {fr}{default[1]}",
+                ),
+            ),
         )
 
 
@@ -148,11 +176,20 @@ class SetAlias(Action):
     def apply(self, campaign: Campaign) -> Outcome:
         item = _combatant(campaign, self.key)
         if kind_of(item) == "pcs":
-            raise RulesError("key", f"{item.name} is a PC: players know their names",
-                             fr=f"{item.name} est un PJ : les joueurs connaissent leur nom")
+            raise RulesError(
+                "key",
+                f"{item.name} is a PC: players know their names",
+                fr=f"{item.name} est un PJ : les joueurs connaissent leur nom",
+            )
         vis = campaign.visibility.with_alias(self.key, self.alias)
         if self.alias is None:
-            text = (f"{item.name}: shown to the players by its own name", f"{item.name} : montré aux joueurs sous son propre nom")
+            text = (
+                f"{item.name}: shown to the players by its own name",
+                f"{item.name} : montré aux joueurs sous son propre nom",
+            )
         else:
-            text = (f"{item.name}: shown to the players as {self.alias}", f"{item.name} : montré aux joueurs comme {self.alias}")
+            text = (
+                f"{item.name}: shown to the players as {self.alias}",
+                f"{item.name} : montré aux joueurs comme {self.alias}",
+            )
         return Outcome(attrs.evolve(campaign, visibility=vis), (line(*text),))

@@ -40,7 +40,15 @@ class MediumContact:
                 "over a year +2" + (f", +2 × {fives} full five years" if fives else ""),
                 "plus d'un an +2" + (f", +2 × {fives} tranches de cinq ans" if fives else ""),
             )
-            found.append(_modifier("years_dead", 2 + 2 * fives, f"dead {self.years_dead} years", f"mort depuis {self.years_dead} ans", why))
+            found.append(
+                _modifier(
+                    "years_dead",
+                    2 + 2 * fives,
+                    f"dead {self.years_dead} years",
+                    f"mort depuis {self.years_dead} ans",
+                    why,
+                )
+            )
         if self.known_personally:
             found.append(_modifier("known_personally", -4, "known personally", "connu personnellement"))
         if self.has_information:
@@ -86,39 +94,87 @@ def psionic_difficulty(
     """The difficulty of ``power``; ``wound`` is required for healing, ``depth`` for psychometry,
     ``medium`` (the Médium's modifiers) only for the Médium."""
     power = parse_choice(Power, power, "power")
-    require("wound", (wound is not None) == (power is Power.healing), _only(Power.healing, wound), _names(Wound), _only_fr(Power.healing, wound))
-    require("depth", (depth is not None) == (power is Power.psychometry), _only(Power.psychometry, depth), _names(Depth), _only_fr(Power.psychometry, depth))
     modifiers = (medium or MediumContact()).modifiers()
+    _require_inputs(power, wound, depth, modifiers)
+    base, head = _base(power, wound, depth)
+    extra = (*modifiers, *aspects)
+    modifier = sum(a.value for a in extra)
+    lines = [
+        head,
+        *(Line(f"  {a.text('en')}", f"  {a.text('fr')}") for a in extra),
+        *_total_lines(base, extra, modifier),
+    ]
+    difficulty = None if base is None else base + modifier
+    if power is Power.protection:
+        lines.append(
+            Line(
+                "the success level adds to the targets' armour", "le niveau de réussite s'ajoute à l'armure des cibles"
+            )
+        )
+    return PsionicDifficulty(
+        power, base, modifiers, tuple(aspects), modifier, difficulty, OPPOSED_BY.get(power), tuple(lines)
+    )
+
+
+def _require_inputs(
+    power: Power, wound: Wound | str | None, depth: Depth | str | None, modifiers: Sequence[Aspect]
+) -> None:
+    """``wound`` only (and always) for healing, ``depth`` for psychometry, the Médium's modifiers
+    only for the Médium."""
+    require(
+        "wound",
+        (wound is not None) == (power is Power.healing),
+        _only(Power.healing, wound),
+        _names(Wound),
+        _only_fr(Power.healing, wound),
+    )
+    require(
+        "depth",
+        (depth is not None) == (power is Power.psychometry),
+        _only(Power.psychometry, depth),
+        _names(Depth),
+        _only_fr(Power.psychometry, depth),
+    )
     if modifiers:
-        require(modifiers[0].name, power is Power.medium, "only for the medium power", fr="seulement pour le pouvoir medium")
+        require(
+            modifiers[0].name, power is Power.medium, "only for the medium power", fr="seulement pour le pouvoir medium"
+        )
+
+
+def _base(power: Power, wound: Wound | str | None, depth: Depth | str | None) -> tuple[int | None, Line]:
+    """The base difficulty (None for a roll opposed by Volonté) and the line that states it."""
     name = Line(power.en, power.fr)
     if wound is not None:
         wound = parse_choice(Wound, wound, "wound")
-        base: int | None = wound.number
-        head = Line(f"{name.en}, patient {wound.en}: {base}", f"{name.fr}, patient {wound.fr} : {base}")
-    elif depth is not None:
+        return wound.number, Line(
+            f"{name.en}, patient {wound.en}: {wound.number}", f"{name.fr}, patient {wound.fr} : {wound.number}"
+        )
+    if depth is not None:
         depth = parse_choice(Depth, depth, "depth")
-        base = depth.number
-        head = Line(f"{name.en}, {depth.en}: {base}", f"{name.fr}, {depth.fr} : {base}")
-    elif power in OPPOSED_BY:
-        base = None
-        head = Line(f"{name.en}: a roll opposed by the target's Volonté", f"{name.fr} : jet en opposition contre la Volonté de la cible")
-    else:
-        base = power.number
-        head = Line(f"{name.en}: base difficulty {base}", f"{name.fr} : difficulté de base {base}")
-    extra = (*modifiers, *aspects)
-    modifier = sum(a.value for a in extra)
-    lines = [head, *(Line(f"  {a.text('en')}", f"  {a.text('fr')}") for a in extra)]
-    difficulty = None if base is None else base + modifier
+        return depth.number, Line(f"{name.en}, {depth.en}: {depth.number}", f"{name.fr}, {depth.fr} : {depth.number}")
+    if power in OPPOSED_BY:
+        return None, Line(
+            f"{name.en}: a roll opposed by the target's Volonté",
+            f"{name.fr} : jet en opposition contre la Volonté de la cible",
+        )
+    return power.number, Line(
+        f"{name.en}: base difficulty {power.number}", f"{name.fr} : difficulté de base {power.number}"
+    )
+
+
+def _total_lines(base: int | None, extra: Sequence[Aspect], modifier: int) -> list[Line]:
+    """The line that sums the modifiers: onto the base, or onto the opposing Volonté roll."""
+    if not extra:
+        return []
     if base is None:
-        if extra:
-            lines.append(Line(f"modifiers {signed(modifier)} on the opposing Volonté roll", f"modificateurs {signed(modifier)} au jet de Volonté opposé"))
-    elif extra:
-        terms = [Term("base", "base", base), *(a.term() for a in extra)]
-        lines.append(sum_line(terms, "difficulty: ", "difficulté : "))
-    if power is Power.protection:
-        lines.append(Line("the success level adds to the targets' armour", "le niveau de réussite s'ajoute à l'armure des cibles"))
-    return PsionicDifficulty(power, base, modifiers, tuple(aspects), modifier, difficulty, OPPOSED_BY.get(power), tuple(lines))
+        return [
+            Line(
+                f"modifiers {signed(modifier)} on the opposing Volonté roll",
+                f"modificateurs {signed(modifier)} au jet de Volonté opposé",
+            )
+        ]
+    terms = [Term("base", "base", base), *(a.term() for a in extra)]
+    return [sum_line(terms, "difficulty: ", "difficulté : ")]
 
 
 def _names(kind: type[Choice]) -> list[str]:

@@ -55,7 +55,10 @@ class Scale:
                 if text in (row.name, _folded(row.label.en), _folded(row.label.fr)):
                     return row
         raise RulesError(
-            field or self.name, f"unknown value {name!r}", self.names, f"valeur inconnue {name!r}",
+            field or self.name,
+            f"unknown value {name!r}",
+            self.names,
+            f"valeur inconnue {name!r}",
             allowed_fr=[row.label.fr for row in self.rows],
         )
 
@@ -159,7 +162,9 @@ def duration_row(rounds: int) -> Row:
     """``rounds`` (≥ 2) as a duration row: 2 rounds 0, 3 rounds +1…"""
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
         raise RulesError(
-            "duration_rounds", f"must be a whole number of rounds ≥ 2, got {rounds!r}", "≥ 2",
+            "duration_rounds",
+            f"must be a whole number of rounds ≥ 2, got {rounds!r}",
+            "≥ 2",
             f"doit être un nombre entier de rounds ≥ 2, pas {rounds!r}",
         )
     return Row(str(rounds), Line(f"{rounds} rounds", f"{rounds} rounds"), rounds - 2)
@@ -170,7 +175,9 @@ DURATION = Scale("duration", DURATION_LABEL, tuple(duration_row(n) for n in rang
 
 def preparation_row(rounds: int) -> Row:
     """The preparation time's row for ``rounds`` (1…4)."""
-    return PREPARATION.row(str(rounds) if isinstance(rounds, int) and not isinstance(rounds, bool) else rounds, "preparation_rounds")
+    return PREPARATION.row(
+        str(rounds) if isinstance(rounds, int) and not isinstance(rounds, bool) else rounds, "preparation_rounds"
+    )
 
 
 #: The spell's scales, in the order the aspects are listed (the effect comes before them).
@@ -226,5 +233,10 @@ class Depth(Choice):
 
     vague = "vague", "vague information, impressions", "informations vagues, impressions", 14
     general = "general", "general information on a person", "informations générales sur une personne", 18
-    last_24_hours = "last_24_hours", "all the person did in the last 24 hours", "tout ce que la personne a fait ces dernières 24 heures", 21
+    last_24_hours = (
+        "last_24_hours",
+        "all the person did in the last 24 hours",
+        "tout ce que la personne a fait ces dernières 24 heures",
+        21,
+    )
     motivations = "motivations", "the person's deep motivations", "les motivations profondes de la personne", 24

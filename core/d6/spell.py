@@ -51,10 +51,22 @@ def parse_die_code(text: object, field: str = "effect") -> DieCode:
         return text
     match = _CODE.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise RulesError(field, f"not a die code: {text!r}", "ND or ND+P, e.g. 4D+2", f"pas un code de dés : {text!r}", allowed_fr="ND ou ND+P, par ex. 4D+2")
+        raise RulesError(
+            field,
+            f"not a die code: {text!r}",
+            "ND or ND+P, e.g. 4D+2",
+            f"pas un code de dés : {text!r}",
+            allowed_fr="ND ou ND+P, par ex. 4D+2",
+        )
     dice, pips = int(match[1]), int(match[2] or 0)
     require(field, dice >= 1, f"at least 1 die, got {text!r}", "1D or more", f"au moins 1 dé, pas {text!r}")
-    require(field, pips <= MAX_PIPS, f"at most {MAX_PIPS} pips (three are a die), got {text!r}", "+0…+2", f"au plus {MAX_PIPS} pips (trois font un dé), pas {text!r}")
+    require(
+        field,
+        pips <= MAX_PIPS,
+        f"at most {MAX_PIPS} pips (three are a die), got {text!r}",
+        "+0…+2",
+        f"au plus {MAX_PIPS} pips (trois font un dé), pas {text!r}",
+    )
     return DieCode(dice, pips)
 
 
@@ -95,8 +107,11 @@ def from_row(scale: Scale, row: Row | str, value: int | None = None) -> Aspect:
     else:
         whole(scale.name, value)
         require(
-            scale.name, found.accepts(value), f"{found.name} is {found.value_text()}, not {value:+d}",
-            found.value_text(), f"{found.name} vaut {found.value_text()}, pas {value:+d}",
+            scale.name,
+            found.accepts(value),
+            f"{found.name} is {found.value_text()}, not {value:+d}",
+            found.value_text(),
+            f"{found.name} vaut {found.value_text()}, pas {value:+d}",
         )
     return Aspect(scale.name, value, found.label, found.name, scale.label)
 
@@ -110,7 +125,13 @@ def duration(rounds: int) -> Aspect:
 def free(name: str, value: int, title: Line | None = None) -> Aspect:
     """An aspect the GM values: an aspect without a scale (speed), a value the scales do not
     give (60 m → +9 from D6 Fantasy's chart) or the GM's own aspect."""
-    require("aspect", isinstance(name, str) and bool(name.strip()), "an aspect needs a name", "NAME=VALUE", "un aspect a besoin d'un nom")
+    require(
+        "aspect",
+        isinstance(name, str) and bool(name.strip()),
+        "an aspect needs a name",
+        "NAME=VALUE",
+        "un aspect a besoin d'un nom",
+    )
     whole("aspect", value)
     name = name.strip()
     return Aspect(name, value, title=title or TITLES.get(name))
@@ -126,7 +147,11 @@ class Effect:
     breakdown: Breakdown
 
     def aspect(self) -> Aspect:
-        label = Line(f"{self.code} {self.kind.en}", f"{self.code} {self.kind.fr}") if self.code and self.kind else Line("value", "valeur")
+        label = (
+            Line(f"{self.code} {self.kind.en}", f"{self.code} {self.kind.fr}")
+            if self.code and self.kind
+            else Line("value", "valeur")
+        )
         return Aspect("effect", self.value, label, None, Line("effect", "effet"))
 
 
@@ -184,22 +209,46 @@ def spell_difficulty(
     whole("magic_level", magic_level)
     low, high = MAGIC_LEVELS
     require(
-        "magic_level", low <= magic_level <= high, f"must be between {low} and {high}, got {magic_level}", f"{low}…{high}",
+        "magic_level",
+        low <= magic_level <= high,
+        f"must be between {low} and {high}, got {magic_level}",
+        f"{low}…{high}",
         f"doit être entre {low} et {high}, pas {magic_level}",
     )
     terms = (effect.aspect(), *aspects)
     total = sum(a.value for a in terms)
     lines = [*effect.breakdown, *(Line(f"  {a.text('en')}", f"  {a.text('fr')}") for a in aspects)]
-    lines.append(sum_line([a.term() for a in terms], "total: ", "total : ") if aspects else Line(f"total: {total}", f"total : {total}"))
-    difficulty = math.ceil(total / 2) if halve else total
-    if halve:
-        lines.append(Line(f"difficulty = ceil({total} / 2) = {difficulty} (house rule: halved)", f"difficulté = arrondi sup.({total} / 2) = {difficulty} (règle maison : divisée par 2)"))
-    else:
-        lines.append(Line(f"difficulty = {total} (not halved)", f"difficulté = {total} (non divisée)"))
+    lines.append(
+        sum_line([a.term() for a in terms], "total: ", "total : ")
+        if aspects
+        else Line(f"total: {total}", f"total : {total}")
+    )
+    difficulty, halving = _halved(total, halve)
+    lines.append(halving)
     if unskilled:
         difficulty += UNSKILLED
-        lines.append(Line(f"unmastered skill +{UNSKILLED}: difficulty {difficulty}", f"compétence non maîtrisée +{UNSKILLED} : difficulté {difficulty}"))
+        lines.append(
+            Line(
+                f"unmastered skill +{UNSKILLED}: difficulty {difficulty}",
+                f"compétence non maîtrisée +{UNSKILLED} : difficulté {difficulty}",
+            )
+        )
     if magic_level:
-        lines.append(Line(f"world's magic level {signed(magic_level)} on the casting roll", f"niveau de magie du monde {signed(magic_level)} au jet de lancement"))
+        lines.append(
+            Line(
+                f"world's magic level {signed(magic_level)} on the casting roll",
+                f"niveau de magie du monde {signed(magic_level)} au jet de lancement",
+            )
+        )
     return SpellDifficulty(terms, total, halve, unskilled, difficulty, magic_level, tuple(lines))
 
+
+def _halved(total: int, halve: bool) -> tuple[int, Line]:
+    """The difficulty from the aspects' total: halved, rounded up, by the house rule, or not."""
+    difficulty = math.ceil(total / 2) if halve else total
+    if halve:
+        return difficulty, Line(
+            f"difficulty = ceil({total} / 2) = {difficulty} (house rule: halved)",
+            f"difficulté = arrondi sup.({total} / 2) = {difficulty} (règle maison : divisée par 2)",
+        )
+    return difficulty, Line(f"difficulty = {total} (not halved)", f"difficulté = {total} (non divisée)")

@@ -67,15 +67,21 @@ def counter_magic(
         score = successes + quintessence
         left = max(0, effect_successes - score)
         result = "turned" if score > effect_successes else "cancelled" if score == effect_successes else "reduced"
-        words = {
-            "turned": ("the effect turns back on its caster", "l'effet se retourne contre son lanceur"),
-            "cancelled": ("the effect is cancelled", "l'effet est annulé"),
-            "reduced": (f"the effect keeps {left} successes", f"l'effet garde {left} succès"),
-        }[result]
-        lines.append(
-            Line(
-                f"score {successes} + {quintessence} = {score} against {effect_successes}: {words[0]}",
-                f"score {successes} + {quintessence} = {score} contre {effect_successes} : {words[1]}",
-            )
-        )
-    return CounterMagic(pool, quintessence, effect_successes, successes, score, result, left, cancel, turn, tuple(lines))
+        lines.append(_result_line(successes, quintessence, effect_successes, result, left))
+    return CounterMagic(
+        pool, quintessence, effect_successes, successes, score, result, left, cancel, turn, tuple(lines)
+    )
+
+
+def _result_line(successes: int, quintessence: int, effect_successes: int, result: str, left: int) -> Line:
+    """The counter's score against the effect's successes, and what it does to the effect."""
+    score = successes + quintessence
+    words = {
+        "turned": ("the effect turns back on its caster", "l'effet se retourne contre son lanceur"),
+        "cancelled": ("the effect is cancelled", "l'effet est annulé"),
+        "reduced": (f"the effect keeps {left} successes", f"l'effet garde {left} succès"),
+    }[result]
+    return Line(
+        f"score {successes} + {quintessence} = {score} against {effect_successes}: {words[0]}",
+        f"score {successes} + {quintessence} = {score} contre {effect_successes} : {words[1]}",
+    )

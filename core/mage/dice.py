@@ -28,7 +28,9 @@ def _net_counts(dice: int, difficulty: int, ones_cancel: bool) -> tuple[int, ...
     counts[dice] = 1
     for _ in range(dice):  # one more die: shift the counts by -1, 0, +1
         counts = [
-            blank * counts[i] + (hits * counts[i - 1] if i else 0) + (ones * counts[i + 1] if i + 1 < len(counts) else 0)
+            blank * counts[i]
+            + (hits * counts[i - 1] if i else 0)
+            + (ones * counts[i + 1] if i + 1 < len(counts) else 0)
             for i in range(len(counts))
         ]
     return tuple(counts)
@@ -42,7 +44,7 @@ def chance(dice: int, difficulty: int, needed: int, *, ones_cancel: bool = True)
             f"doit valoir au plus {MAX_DIFFICULTY}, pas {difficulty}")  # fmt: skip
     whole_at_least("needed", needed, 0)
     counts = _net_counts(dice, difficulty, bool(ones_cancel))
-    return Fraction(sum(counts[max(0, needed + dice):]), FACES**dice)
+    return Fraction(sum(counts[max(0, needed + dice) :]), FACES**dice)
 
 
 def percent(value: Fraction, lang: Lang = "en") -> str:
@@ -50,13 +52,25 @@ def percent(value: Fraction, lang: Lang = "en") -> str:
     return breakdown_percent(value, lang, decimals=1)
 
 
-def odds(e: MageEffect, successes: int | None, pool: int, dice: int, ones_cancel: bool) -> tuple[int | None, Fraction | None, list[Line], list[Line]]:
+def odds(
+    e: MageEffect, successes: int | None, pool: int, dice: int, ones_cancel: bool
+) -> tuple[int | None, Fraction | None, list[Line], list[Line]]:
     """The difficulty per die (+ the extras taken as difficulty) and the exact chance."""
     if e.difficulty is None:
         return None, None, [], []
     difficulty = e.difficulty + (e.as_difficulty if successes is not None else 0)
     if difficulty > MAX_DIFFICULTY:
-        return difficulty, None, [], [Line(f"difficulty {difficulty}: past {MAX_DIFFICULTY}", f"difficulté {difficulty} : au-delà de {MAX_DIFFICULTY}")]
+        return (
+            difficulty,
+            None,
+            [],
+            [
+                Line(
+                    f"difficulty {difficulty}: past {MAX_DIFFICULTY}",
+                    f"difficulté {difficulty} : au-delà de {MAX_DIFFICULTY}",
+                )
+            ],
+        )
     if successes is None or pool < 1:
         return difficulty, None, [], []
     value = chance(dice, difficulty, successes, ones_cancel=ones_cancel)

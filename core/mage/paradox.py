@@ -26,4 +26,7 @@ def paradox_pool(e: MageEffect, needed: Needed) -> tuple[int | None, list[Line]]
         f"counts as level {level} for Paradox ({needed.level} + {needed.free_used} free used)",
         f"compte comme niveau {level} pour le Paradoxe ({needed.level} + {needed.free_used} gratuits utilisés)",
     )
-    return max(0, sum(term.value for term in terms)), [sum_line(terms, "paradox pool: ", "groupement de paradoxe : "), counted]
+    return max(0, sum(term.value for term in terms)), [
+        sum_line(terms, "paradox pool: ", "groupement de paradoxe : "),
+        counted,
+    ]

@@ -22,5 +22,7 @@ def dice_pool(e: MageEffect) -> tuple[int, Line, list[Line]]:
     pool = sum(term.value for term in terms)
     reasons = []
     if pool < 1:
-        reasons.append(Line(f"a pool of {pool}: at least 1 die is needed", f"un groupement de {pool} : il faut au moins 1 dé"))
+        reasons.append(
+            Line(f"a pool of {pool}: at least 1 die is needed", f"un groupement de {pool} : il faut au moins 1 dé")
+        )
     return pool, sum_line(terms, *head), reasons

@@ -15,7 +15,9 @@ from core.validators import require, whole_at_least
 def ritual_interval(arete: int) -> int:
     """Minutes between two ritual rolls: Arete 1–2 3 h, 3–4 1 h, 5–6 30 min, 7–8 10 min, 9–10 1 min."""
     whole_at_least("arete", arete, 1)
-    require("arete", arete <= 10, f"must be between 1 and 10, got {arete}", "1…10", f"doit être entre 1 et 10, pas {arete}")
+    require(
+        "arete", arete <= 10, f"must be between 1 and 10, got {arete}", "1…10", f"doit être entre 1 et 10, pas {arete}"
+    )
     return (180, 60, 30, 10, 1)[(arete - 1) // 2]
 
 

@@ -103,15 +103,29 @@ def extra_successes(e: MageEffect, scope_separate: bool) -> tuple[Extras, list[L
     targets_row, radius_row, duration_row = scope_row(e.targets), scope_row(e.radius), e.duration.row
     reasons = []
     if targets_row is None:
-        reasons.append(Line(f"{e.targets} targets: past 500, not one spell", f"{e.targets} cibles : au-delà de 500, pas un seul sort"))
+        reasons.append(
+            Line(
+                f"{e.targets} targets: past 500, not one spell",
+                f"{e.targets} cibles : au-delà de 500, pas un seul sort",
+            )
+        )
     if radius_row is None:
-        reasons.append(Line(f"radius {e.radius} m: past 500 m, not one spell", f"rayon {e.radius} m : au-delà de 500 m, pas un seul sort"))
+        reasons.append(
+            Line(
+                f"radius {e.radius} m: past 500 m, not one spell",
+                f"rayon {e.radius} m : au-delà de 500 m, pas un seul sort",
+            )
+        )
     scope = None
     if targets_row is not None and radius_row is not None:
-        scope = targets_row + radius_row + duration_row if scope_separate else max(targets_row, radius_row, duration_row)
+        scope = (
+            targets_row + radius_row + duration_row if scope_separate else max(targets_row, radius_row, duration_row)
+        )
     connection_row = e.connection.row if e.connection is not None else None
     if e.connection is Connection.unknown:
-        reasons.append(Line("unknown target: no connection, impossible", "cible inconnue : aucune connexion, impossible"))
+        reasons.append(
+            Line("unknown target: no connection, impossible", "cible inconnue : aucune connexion, impossible")
+        )
     extras = Extras(e.power, targets_row, radius_row, duration_row, connection_row, scope)
     line = scope_line(e, extras, scope_separate)
     return extras, [] if line is None else [line], reasons
@@ -131,12 +145,21 @@ class Needed:
 
 def successes_needed(e: MageEffect, extras: Extras) -> Needed:
     """1 + the extras, less the free successes of a higher Sphere and the extras taken as difficulty."""
-    total = None if extras.scope is None or e.connection is Connection.unknown else e.power + extras.scope + (extras.connection or 0)
+    total = (
+        None
+        if extras.scope is None or e.connection is Connection.unknown
+        else e.power + extras.scope + (extras.connection or 0)
+    )
     level = e.sphere if e.needed is None else e.needed
     free = max(0, e.sphere - level)
     lines, reasons = [], []
     if e.needed is not None and e.needed > e.sphere:
-        reasons.append(Line(f"the effect needs sphere {e.needed}, the caster has {e.sphere}", f"l'effet demande sphère {e.needed}, le lanceur a {e.sphere}"))
+        reasons.append(
+            Line(
+                f"the effect needs sphere {e.needed}, the caster has {e.sphere}",
+                f"l'effet demande sphère {e.needed}, le lanceur a {e.sphere}",
+            )
+        )
     free_used = min(free, total) if total is not None else 0
     successes = None
     if total is not None:
@@ -151,7 +174,10 @@ def successes_needed(e: MageEffect, extras: Extras) -> Needed:
             )
         if e.as_difficulty > left:
             reasons.append(
-                Line(f"{e.as_difficulty} extras taken as difficulty, only {left} to take", f"{e.as_difficulty} extras pris en difficulté, seulement {left} à prendre")
+                Line(
+                    f"{e.as_difficulty} extras taken as difficulty, only {left} to take",
+                    f"{e.as_difficulty} extras pris en difficulté, seulement {left} à prendre",
+                )
             )
         else:
             successes = 1 + left - e.as_difficulty
@@ -167,6 +193,7 @@ def successes_needed(e: MageEffect, extras: Extras) -> Needed:
 
 def scope_line(e: MageEffect, x: Extras, separate: bool) -> Line | None:
     """``scope: 10 targets +3 + 1 month +3 = +6``; None when every row is 0."""
+
     def row(value: int | None) -> str:
         return "✗" if value is None else f"+{value}"
 
@@ -182,7 +209,10 @@ def scope_line(e: MageEffect, x: Extras, separate: bool) -> Line | None:
         return None
     total = "" if x.scope is None else f" = +{x.scope}"
     if separate or len(parts) == 1:
-        return Line("scope: " + " + ".join(en for en, _ in parts) + total, "ampleur : " + " + ".join(fr for _, fr in parts) + total)
+        return Line(
+            "scope: " + " + ".join(en for en, _ in parts) + total,
+            "ampleur : " + " + ".join(fr for _, fr in parts) + total,
+        )
     return Line(
         "scope, the highest row of: " + ", ".join(en for en, _ in parts) + total,
         "ampleur, le rang le plus haut de : " + ", ".join(fr for _, fr in parts) + total,

@@ -121,7 +121,8 @@ def check_victims(targets: int, victims: int) -> None:
     paid = victims_paid(targets)
     en, fr = ("target", "cible") if paid == 1 else ("targets", "cibles")
     require(
-        "victims", victims <= paid,
+        "victims",
+        victims <= paid,
         f"the spell was paid for {paid} {en} (targets {targets}) but aims at {victims} victims",
         f"0…{paid}",
         f"le sort a été payé pour {paid} {fr} (cibles {targets}) mais vise {victims} victimes",
@@ -201,29 +202,20 @@ def spell_cost(
     lines = [_sum_line(request), _effect_line(effect, tier)]
     warnings: list[Line] = []
     if total > SCALE_TOP:
-        warnings.append(Line(f"{total} pm: the source's scale stops at 15", f"{total} pm : l'échelle de la source s'arrête à 15"))
+        warnings.append(
+            Line(f"{total} pm: the source's scale stops at 15", f"{total} pm : l'échelle de la source s'arrête à 15")
+        )
     top = limit = needed = None
     if ame is not None:
-        top = max_spell_intensity(ame)
-        needed = shadow_needed(total, top)
-        limit = inspired_limit(top, needed)
-        lines.append(
-            Line(f"max intensity = ceil((âme {ame} + 5) / 2) = {top}", f"intensité max = arrondi sup.((âme {ame} + 5) / 2) = {top}")
-        )
-        if needed:
-            lines.append(
+        top, needed, limit = _intensity(total, ame)
+        lines.extend(_intensity_lines(total, ame, top, needed, limit))
+        if needed and shadow is not None and shadow + needed > 10:
+            warnings.append(
                 Line(
-                    f"above it: an inspiring affect and ceil(({total} − {top}) / 2) = {needed} shadow → limit {limit}",
-                    f"au-delà : un affect inspirant et arrondi sup.(({total} − {top}) / 2) = {needed} d'ombre → limite {limit}",
+                    f"shadow {shadow} + {needed} passes 10: the caster gains a stigma",
+                    f"ombre {shadow} + {needed} dépasse 10 : le lanceur gagne un stigmate",
                 )
             )
-            if shadow is not None and shadow + needed > 10:
-                warnings.append(
-                    Line(
-                        f"shadow {shadow} + {needed} passes 10: the caster gains a stigma",
-                        f"ombre {shadow} + {needed} dépasse 10 : le lanceur gagne un stigmate",
-                    )
-                )
     affordable = None
     if pm is not None:
         whole_at_least("pm", pm)
@@ -231,6 +223,31 @@ def spell_cost(
         enough = ("enough", "suffisant") if affordable else ("not enough", "insuffisant")
         lines.append(Line(f"pm {pm}: {enough[0]}", f"pm {pm} : {enough[1]}"))
     return SpellCost(request, total, effect, tier, top, limit, needed, affordable, tuple(warnings), (*lines, *warnings))
+
+
+def _intensity(total: int, ame: int) -> tuple[int, int, int]:
+    """The caster's max intensity, the shadow a spell of ``total`` pm needs above it, and the limit."""
+    top = max_spell_intensity(ame)
+    needed = shadow_needed(total, top)
+    return top, needed, inspired_limit(top, needed)
+
+
+def _intensity_lines(total: int, ame: int, top: int, needed: int, limit: int) -> list[Line]:
+    """The max intensity from âme, and what going above it costs."""
+    lines = [
+        Line(
+            f"max intensity = ceil((âme {ame} + 5) / 2) = {top}",
+            f"intensité max = arrondi sup.((âme {ame} + 5) / 2) = {top}",
+        )
+    ]
+    if needed:
+        lines.append(
+            Line(
+                f"above it: an inspiring affect and ceil(({total} − {top}) / 2) = {needed} shadow → limit {limit}",
+                f"au-delà : un affect inspirant et arrondi sup.(({total} − {top}) / 2) = {needed} d'ombre → limite {limit}",
+            )
+        )
+    return lines
 
 
 def _effect_line(effect: Effect, tier: Tier) -> Line:
@@ -266,7 +283,10 @@ def cast(request: SpellRequest, *, ame: int, pm: int, shadow: int | None = None,
     ``inspired`` if it is above max intensity without an inspiring affect."""
     cost = spell_cost(*attrs.astuple(request), ame=ame, pm=pm, shadow=shadow)
     require(
-        "pm", bool(cost.affordable), f"the spell costs {cost.total} pm, the caster has {pm}", f"0…{pm}",
+        "pm",
+        bool(cost.affordable),
+        f"the spell costs {cost.total} pm, the caster has {pm}",
+        f"0…{pm}",
         f"le sort coûte {cost.total} pm, le lanceur en a {pm}",
     )
     needed = cost.shadow_needed or 0

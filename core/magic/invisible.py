@@ -29,7 +29,9 @@ def invisible_magic(graces: int, benevolence: bool, gratuitousness: bool, econom
     whole_at_least("graces", graces)
     held = {"benevolence": benevolence, "gratuitousness": gratuitousness, "economy": economy}
     lines = [] if graces else [Line("no grace: not in a state of grace", "aucune grâce : pas en état de grâce")]
-    lines += [Line(f"missing: {_CONDITIONS[k].en}", f"manque : {_CONDITIONS[k].fr}") for k, ok in held.items() if not ok]
+    lines += [
+        Line(f"missing: {_CONDITIONS[k].en}", f"manque : {_CONDITIONS[k].fr}") for k, ok in held.items() if not ok
+    ]
     possible = not lines
     if possible:
         lines = [Line("invisible magic: 0 pm, cannot be countered", "magie invisible : 0 pm, ne peut être contrée")]

@@ -25,13 +25,19 @@ def _within_max_pm(recovered: int, max_pm: int) -> None:
     """Only a mystic draws on its essence, and never past its max pm."""
     whole_at_least("max_pm", max_pm)
     require(
-        "max_pm", max_pm > 0, "only a mystic can draw on its essence (max pm 0)", "≥ 1",
+        "max_pm",
+        max_pm > 0,
+        "only a mystic can draw on its essence (max pm 0)",
+        "≥ 1",
         "seul un mystique peut puiser dans son essence (pm max 0)",
     )
     require(
-        "from_hp", recovered <= max_pm,
-        f"{recovered} pm would pass the max of {max_pm} pm", f"0…{max_pm} in all",
-        f"{recovered} pm dépasseraient le maximum de {max_pm} pm", allowed_fr=f"0…{max_pm} en tout",
+        "from_hp",
+        recovered <= max_pm,
+        f"{recovered} pm would pass the max of {max_pm} pm",
+        f"0…{max_pm} in all",
+        f"{recovered} pm dépasseraient le maximum de {max_pm} pm",
+        allowed_fr=f"0…{max_pm} en tout",
     )
 
 
@@ -55,18 +61,17 @@ def exhaustion(
     whole_at_least("from_willpower", from_willpower)
     if max_pm is not None:
         _within_max_pm(from_hp + from_willpower, max_pm)
-    require(
-        "pm_now", pm_now == 0, f"only a caster with 0 pm can draw on its essence, it has {pm_now}", "0",
-        f"seul un lanceur à 0 pm peut puiser dans son essence, il en a {pm_now}",
+    _require_essence(
+        pm_now, used_this_session, (("from_hp", from_hp, hp), ("from_willpower", from_willpower, willpower))
     )
-    require(
-        "used_this_session", not used_this_session, "mystical exhaustion is once per session",
-        fr="l'épuisement mystique ne se fait qu'une fois par séance",
-    )
-    for name, spent, held in (("from_hp", from_hp, hp), ("from_willpower", from_willpower, willpower)):
-        require(name, spent <= max(held, 0), f"only {max(held, 0)} to spend", f"0…{max(held, 0)}", f"seulement {max(held, 0)} à dépenser")
     recovered = from_hp + from_willpower
-    require("from_hp", recovered >= 1, "spend at least 1 HP or willpower", "≥ 1", "dépensez au moins 1 PV ou 1 point de volonté")
+    require(
+        "from_hp",
+        recovered >= 1,
+        "spend at least 1 HP or willpower",
+        "≥ 1",
+        "dépensez au moins 1 PV ou 1 point de volonté",
+    )
     shadow = recovered // 2
     hp_after, wp_after = hp - from_hp, willpower - from_willpower
     lines = [
@@ -79,3 +84,28 @@ def exhaustion(
     if from_hp and hp_after <= 0:
         lines.append(Line("0 HP: unconscious and dying", "0 PV : inconscient et agonisant"))
     return Exhaustion(recovered, recovered, hp_after, wp_after, shadow, tuple(lines))
+
+
+def _require_essence(pm_now: int, used_this_session: bool, spending: tuple[tuple[str, int, int], ...]) -> None:
+    """A caster at 0 pm, once per session, spending at most the HP and willpower it has."""
+    require(
+        "pm_now",
+        pm_now == 0,
+        f"only a caster with 0 pm can draw on its essence, it has {pm_now}",
+        "0",
+        f"seul un lanceur à 0 pm peut puiser dans son essence, il en a {pm_now}",
+    )
+    require(
+        "used_this_session",
+        not used_this_session,
+        "mystical exhaustion is once per session",
+        fr="l'épuisement mystique ne se fait qu'une fois par séance",
+    )
+    for name, spent, held in spending:
+        require(
+            name,
+            spent <= max(held, 0),
+            f"only {max(held, 0)} to spend",
+            f"0…{max(held, 0)}",
+            f"seulement {max(held, 0)} à dépenser",
+        )

@@ -62,21 +62,12 @@ def resist(
     whole_at_least("pm", pm, 1)
     require("affects", affects in _AFFECTED, f"unknown value {affects!r}", _AFFECTED, f"valeur inconnue {affects!r}")
     die = die or kult_die()
-    if kult is None:
-        if rng is None:
-            raise RulesError("kult", "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard")
-        kult = die.roll(rng)
-    else:
-        die.check_face(kult, "kult")
-    if isinstance(target, Characteristics):
-        own = _AFFECTED[affects]
-        name = max(dict.fromkeys(("ame", own)), key=target.get)
-        value = target.get(name)
-    else:
-        whole_at_least("target", target)
-        name, value = "", target
+    kult = _kult(kult, rng, die)
+    name, value = _value_to_beat(target, affects)
     score = pm + kult
-    critical: Literal["success", "failure"] | None = "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
+    critical: Literal["success", "failure"] | None = (
+        "success" if kult == die.critical_success else "failure" if kult == die.critical_failure else None
+    )
     wins = critical == "success" or (critical is None and score >= value)
     against = f" ({'âme' if name == 'ame' else name})" if name else ""
     lines = [
@@ -90,3 +81,27 @@ def resist(
         lines.append(Line(f"natural {kult:+d}: critical {critical}", f"{kult:+d} naturel : {fr} critique"))
     lines.append(Line("the spell takes effect" if wins else "resisted", "le sortilège agit" if wins else "résisté"))
     return Resistance(pm, kult, score, value, name, critical, wins, tuple(lines))
+
+
+def _kult(kult: int | None, rng: RandomSource | None, die: KultDie) -> int:
+    """The caster's kult die: as rolled at the table (checked), or rolled with ``rng``."""
+    if kult is None:
+        if rng is None:
+            raise RulesError(
+                "kult", "give the die rolled or a random source", fr="donnez le dé lancé ou une source de hasard"
+            )
+        return die.roll(rng)
+    die.check_face(kult, "kult")
+    return kult
+
+
+def _value_to_beat(target: Characteristics | int, affects: Affects) -> tuple[str, int]:
+    """The characteristic the target resists with (its name, "" for a plain value) and its value."""
+    if isinstance(target, Characteristics):
+        own = _AFFECTED[affects]
+        name = max(dict.fromkeys(("ame", own)), key=target.get)
+        value = target.get(name)
+    else:
+        whole_at_least("target", target)
+        name, value = "", target
+    return name, value

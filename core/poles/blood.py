@@ -40,7 +40,13 @@ _BACKLASH_LABELS = {
 #: Rows by mana forced past the limit (highest of the row; the last row has no top): the highest
 #: total of each outcome in turn, none first; above the last, the next outcome.
 _ROWS = (5, 10, 15, 20, None)
-_ROW_LABELS = (Line("under 6", "moins de 6"), Line("6–10", "6 à 10"), Line("11–15", "11 à 15"), Line("16–20", "16 à 20"), Line("over 20", "plus de 20"))
+_ROW_LABELS = (
+    Line("under 6", "moins de 6"),
+    Line("6–10", "6 à 10"),
+    Line("11–15", "11 à 15"),
+    Line("16–20", "16 à 20"),
+    Line("over 20", "plus de 20"),
+)
 BACKLASH_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {
     1: ((50, 90, 100), (40, 75, 90, 100), (30, 60, 75, 90, 100), (20, 45, 60, 75, 90), (10, 30, 45, 60, 75)),
     2: ((60, 100), (50, 90, 100), (40, 75, 90, 100), (30, 60, 75, 90, 100), (20, 45, 60, 75, 90)),
@@ -81,7 +87,9 @@ class BloodMana:
     breakdown: Breakdown
 
 
-def blood_mana(mana: int, limit: int, pool: int, d100: int | None = None, *, tolerant: bool = False, rng=None) -> BloodMana:
+def blood_mana(
+    mana: int, limit: int, pool: int, d100: int | None = None, *, tolerant: bool = False, rng=None
+) -> BloodMana:
     """Blood mana (8.7): ``d100`` as rolled at the table, or rolled with ``rng``, or None (no backlash yet)."""
     whole_at_least("mana", mana)
     whole_at_least("limit", limit)
@@ -96,12 +104,16 @@ def blood_mana(mana: int, limit: int, pool: int, d100: int | None = None, *, tol
         )
     ]
     if past_limit == 0:
-        lines.append(Line("nothing forced past the limit: no backlash", "rien de forcé au-delà de la limite : pas de retour"))
+        lines.append(
+            Line("nothing forced past the limit: no backlash", "rien de forcé au-delà de la limite : pas de retour")
+        )
         return BloodMana(mana, limit, pool, 0, past_pool, dice, d100, None, Backlash.none, table, tuple(lines))
     if d100 is None and rng is not None:
         d100 = rng.randint(1, 100)
     if d100 is None:
-        lines.append(Line(f"roll d100 + {past_limit} on table {table}", f"jetez d100 + {past_limit} sur la table {table}"))
+        lines.append(
+            Line(f"roll d100 + {past_limit} on table {table}", f"jetez d100 + {past_limit} sur la table {table}")
+        )
         return BloodMana(mana, limit, pool, past_limit, past_pool, dice, None, None, None, table, tuple(lines))
     require("d100", isinstance(d100, int) and not isinstance(d100, bool) and 1 <= d100 <= 100, f"a d100 shows 1…100, got {d100!r}", "1…100",
             f"un d100 montre 1…100, pas {d100!r}")  # fmt: skip

@@ -40,7 +40,9 @@ def casting_segments(level: int, damage: bool = False, summoning: bool = False) 
 def category(level: int) -> Line:
     if level == 0:
         return Line("level 0", "prémagie")
-    return [Line("levels 1–3", "faible"), Line("levels 4–6", "modéré"), Line("levels 7–9", "supérieur")][(level - 1) // 3]
+    return [Line("levels 1–3", "faible"), Line("levels 4–6", "modéré"), Line("levels 7–9", "supérieur")][
+        (level - 1) // 3
+    ]
 
 
 def interruption_dc(damage: int) -> int:

@@ -10,15 +10,26 @@ from core.poles.traditions import Tradition, improvised_cost
 from core.validators import at_least, require, whole_at_least
 
 
-def counter_cost(level: int, tradition: Tradition, *, other_class: bool = False, not_known: bool = False, spent: int = 0) -> int:
+def counter_cost(
+    level: int, tradition: Tradition, *, other_class: bool = False, not_known: bool = False, spent: int = 0
+) -> int:
     """A pure-resource counterspell: the counterer's pure-resource cost for the level, +2 for
     another class's (or a forbidden school's) spell, else +1 if not on its list, + what the
     caster spent."""
-    require("not_known", not (other_class and not_known), "give --other-class or --not-known, not both", fr="l'un ou l'autre, pas les deux")
+    require(
+        "not_known",
+        not (other_class and not_known),
+        "give --other-class or --not-known, not both",
+        fr="l'un ou l'autre, pas les deux",
+    )
     whole_at_least("spent", spent)
     base = improvised_cost(level, tradition)
     if base is None:
-        raise RulesError("tradition", "illusion has no pure-resource cost to counter with", fr="l'illusion n'a pas de coût en ressource pure pour contrer")
+        raise RulesError(
+            "tradition",
+            "illusion has no pure-resource cost to counter with",
+            fr="l'illusion n'a pas de coût en ressource pure pour contrer",
+        )
     return base + (2 if other_class else 1 if not_known else 0) + spent
 
 

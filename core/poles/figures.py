@@ -24,5 +24,7 @@ def number_fr(value: Fraction) -> str:
 
 def whole(field: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(field, f"must be a whole number, got {value!r}", fr=f"doit être un nombre entier, pas {value!r}")
+        raise RulesError(
+            field, f"must be a whole number, got {value!r}", fr=f"doit être un nombre entier, pas {value!r}"
+        )
     return value

@@ -104,14 +104,21 @@ def technique_of(value: str | Technique, field: str = "technique") -> Technique:
     try:
         return Technique(str(value).strip().lower())
     except ValueError:
-        raise RulesError(field, f"unknown technique {value!r}", tuple(Technique), f"technique inconnue {value!r}") from None
+        raise RulesError(
+            field, f"unknown technique {value!r}", tuple(Technique), f"technique inconnue {value!r}"
+        ) from None
 
 
 def parse_technique(text: str) -> Applied:
     """``quicken`` (with the feat) or ``quicken:nofeat`` (without)."""
     name, _, flag = str(text).partition(":")
     if flag and flag.strip().lower() != NOFEAT:
-        raise RulesError("technique", f"after ':' only {NOFEAT!r} is allowed, got {flag!r}", [NOFEAT], f"après ':' seul {NOFEAT!r} est permis, pas {flag!r}")
+        raise RulesError(
+            "technique",
+            f"after ':' only {NOFEAT!r} is allowed, got {flag!r}",
+            [NOFEAT],
+            f"après ':' seul {NOFEAT!r} est permis, pas {flag!r}",
+        )
     return Applied(technique_of(name), feat=not flag)
 
 
@@ -172,7 +179,9 @@ def fixed_costs(enhance: Enhancements, level: int = 0, extend_active: int = 0) -
         return -(-n // 2)
 
     extend = half(level) + half(extend_active) if extend_active else 0
-    return FixedCosts(half(enhance.range), half(enhance.duration), half(enhance.area), enhance.dice, 2 * enhance.dispel, extend)
+    return FixedCosts(
+        half(enhance.range), half(enhance.duration), half(enhance.area), enhance.dice, 2 * enhance.dispel, extend
+    )
 
 
 def fixed_lines(enhance: Enhancements, fixed: FixedCosts, level: int, extend_active: int) -> list[Line]:
@@ -181,11 +190,21 @@ def fixed_lines(enhance: Enhancements, fixed: FixedCosts, level: int, extend_act
         levels = getattr(enhance, key)
         if levels:
             cost = getattr(fixed, key)
-            lines.append(Line(f"{en} +{levels} caster levels: ceil({levels}/2) = {cost}", f"{fr} +{levels} niveaux de lanceur : arrondi sup.({levels}/2) = {cost}"))
+            lines.append(
+                Line(
+                    f"{en} +{levels} caster levels: ceil({levels}/2) = {cost}",
+                    f"{fr} +{levels} niveaux de lanceur : arrondi sup.({levels}/2) = {cost}",
+                )
+            )
     if enhance.dice:
         lines.append(Line(f"extra damage +{enhance.dice}d6: {fixed.dice}", f"dégâts +{enhance.dice}d6 : {fixed.dice}"))
     if enhance.dispel:
-        lines.append(Line(f"dispel resistance +{enhance.dispel}: 2×{enhance.dispel} = {fixed.dispel}", f"résistance à la dissipation +{enhance.dispel} : 2×{enhance.dispel} = {fixed.dispel}"))
+        lines.append(
+            Line(
+                f"dispel resistance +{enhance.dispel}: 2×{enhance.dispel} = {fixed.dispel}",
+                f"résistance à la dissipation +{enhance.dispel} : 2×{enhance.dispel} = {fixed.dispel}",
+            )
+        )
     if extend_active:
         lines.append(
             Line(

@@ -24,7 +24,15 @@ def save_dc(level: int, mod: int, heighten: int = 0) -> int:
 def spell_save(level: int, mod: int) -> Difficulty:
     """The save against a spell (or an effect of that equivalent level), explained."""
     dc = save_dc(level, mod)
-    return Difficulty(dc, (Line(f"save DC 10 + level {level} + modifier {mod} = {dc}", f"difficulté 10 + niveau {level} + modificateur {mod} = {dc}"),))
+    return Difficulty(
+        dc,
+        (
+            Line(
+                f"save DC 10 + level {level} + modifier {mod} = {dc}",
+                f"difficulté 10 + niveau {level} + modificateur {mod} = {dc}",
+            ),
+        ),
+    )
 
 
 def identify_dc(level: int) -> int:

@@ -124,9 +124,15 @@ def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
         )
     if request.counter is not None:
         if tradition is Tradition.illusion:
-            return Line("illusion has no pure-resource cost to counter with", "l'illusion n'a pas de coût en ressource pure pour contrer")
+            return Line(
+                "illusion has no pure-resource cost to counter with",
+                "l'illusion n'a pas de coût en ressource pure pour contrer",
+            )
         if segments.total == 0:
-            return Line("a spell cast as a swift action cannot be countered", "un sort lancé en action rapide ne peut être contré")
+            return Line(
+                "a spell cast as a swift action cannot be countered",
+                "un sort lancé en action rapide ne peut être contré",
+            )
     return None
 
 
@@ -178,13 +184,25 @@ def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
             )
         )
     if timing.prep:
-        lines.append(Line("+1 preparation segment (fluid resource) to the incantation", "+1 segment de préparation (ressource fluide) à l'incantation"))
+        lines.append(
+            Line(
+                "+1 preparation segment (fluid resource) to the incantation",
+                "+1 segment de préparation (ressource fluide) à l'incantation",
+            )
+        )
     if timing.blood:
         lines.append(Line("+1 segment for blood mana", "+1 segment pour le mana de sang"))
     if request.fluid and not tradition.fluid:
-        lines.append(Line(f"{tradition.label('en')} uses no fluid resource: no preparation segment", f"{tradition.label('fr')} n'emploie pas de ressource fluide : pas de segment de préparation"))
+        lines.append(
+            Line(
+                f"{tradition.label('en')} uses no fluid resource: no preparation segment",
+                f"{tradition.label('fr')} n'emploie pas de ressource fluide : pas de segment de préparation",
+            )
+        )
     if request.blood and not tradition.fluid:
-        lines.append(Line(f"{tradition.label('en')} has no blood mana", f"{tradition.label('fr')} : pas de mana de sang"))
+        lines.append(
+            Line(f"{tradition.label('en')} has no blood mana", f"{tradition.label('fr')} : pas de mana de sang")
+        )
     if timing.quickens:
         q = timing.quickens
         lines.append(
@@ -240,11 +258,18 @@ def spell_price(request: PolesRequest, base: int, fixed: FixedCosts) -> Price:
     from_slot = request.slot and not extension
     lines: list[Line] = []
     if from_slot:
-        lines.append(Line(f"from a slot: the base {base} is not paid, only the surcharge", f"depuis un emplacement : la base {base} n'est pas payée, seulement le surcoût"))
+        lines.append(
+            Line(
+                f"from a slot: the base {base} is not paid, only the surcharge",
+                f"depuis un emplacement : la base {base} n'est pas payée, seulement le surcoût",
+            )
+        )
     lines += fixed_lines(request.enhance, fixed, request.level, request.extend_active)
     engaged = Fraction(fixed.total if extension else base + fixed.total)
     if fixed.total and not extension:
-        lines.append(Line(f"engaged: {base} + {fixed.total} = {engaged}", f"engagé : {base} + {fixed.total} = {engaged}"))
+        lines.append(
+            Line(f"engaged: {base} + {fixed.total} = {engaged}", f"engagé : {base} + {fixed.total} = {engaged}")
+        )
     steps = apply_techniques(request.techniques, engaged)
     lines += map(step_line, steps)
     if steps:
@@ -252,7 +277,12 @@ def spell_price(request: PolesRequest, base: int, fixed: FixedCosts) -> Price:
     exact = engaged - base if from_slot else engaged
     cost = math.ceil(exact)
     if from_slot and steps:
-        lines.append(Line(f"surcharge: {number(engaged)} − {base} = {number(exact)}", f"surcoût : {number(engaged)} − {base} = {number(exact)}"))
+        lines.append(
+            Line(
+                f"surcharge: {number(engaged)} − {base} = {number(exact)}",
+                f"surcoût : {number(engaged)} − {base} = {number(exact)}",
+            )
+        )
     rounded = f"ceil({number(exact)}) = " if exact.denominator != 1 else ""
     rounded_fr = f"arrondi sup.({number(exact)}) = " if exact.denominator != 1 else ""
     unit = request.tradition.resource.label
@@ -274,12 +304,27 @@ def spell_dcs(request: PolesRequest) -> tuple[int | None, int, list[Line]]:
         dc = save_dc(level, mod, heighten)
         plus = f" + heighten {heighten}" if heighten else ""
         plus_fr = f" + augmentation {heighten}" if heighten else ""
-        lines.append(Line(f"save DC 10 + {level} + {mod}{plus} = {dc}", f"difficulté de sauvegarde 10 + {level} + {mod}{plus_fr} = {dc}"))
+        lines.append(
+            Line(
+                f"save DC 10 + {level} + {mod}{plus} = {dc}",
+                f"difficulté de sauvegarde 10 + {level} + {mod}{plus_fr} = {dc}",
+            )
+        )
         if any(a.technique is Technique.absorption for a in request.techniques):
             escape = 10 + level + mod
-            lines.append(Line(f"deadly absorption: Vigour DC 10 + {level} + {mod} = {escape} to escape", f"absorption funeste : Vigueur 10 + {level} + {mod} = {escape} pour y échapper"))
+            lines.append(
+                Line(
+                    f"deadly absorption: Vigour DC 10 + {level} + {mod} = {escape} to escape",
+                    f"absorption funeste : Vigueur 10 + {level} + {mod} = {escape} pour y échapper",
+                )
+            )
     ident = identify_dc(level)
-    lines.append(Line(f"identify (Art de la magie) DC 15 + {level} = {ident}", f"identifier (Art de la magie) difficulté 15 + {level} = {ident}"))
+    lines.append(
+        Line(
+            f"identify (Art de la magie) DC 15 + {level} = {ident}",
+            f"identifier (Art de la magie) difficulté 15 + {level} = {ident}",
+        )
+    )
     return dc, ident, lines
 
 
@@ -302,7 +347,13 @@ def spell_counter(request: PolesRequest, base: int | None, counter: Counter) -> 
     """The pure-resource counterspell against this spell."""
     tradition, c = request.tradition, counter
     countered = counter_cost(request.level, tradition, other_class=c.other_class, not_known=c.not_known, spent=c.spent)
-    plus, plus_fr = (" + 2 (another class)", " + 2 (autre classe)") if c.other_class else (" + 1 (not known)", " + 1 (non connu)") if c.not_known else ("", "")
+    plus, plus_fr = (
+        (" + 2 (another class)", " + 2 (autre classe)")
+        if c.other_class
+        else (" + 1 (not known)", " + 1 (non connu)")
+        if c.not_known
+        else ("", "")
+    )
     prep_en, prep_fr = (", 1 preparation segment", ", 1 segment de préparation") if tradition.fluid else ("", "")
     unit = tradition.resource.label
     return countered, Line(
@@ -325,7 +376,12 @@ def poles_spell(request: PolesRequest) -> PolesSpell:
     base = improvised_cost(level, tradition)
     lines: list[Line] = [improvised_line(level, tradition, base)]
     if request.extend_active:
-        lines.append(Line("extending it takes 1 segment (the resource's), no recovery", "le prolonger prend 1 segment (celui de la ressource), sans récupération"))
+        lines.append(
+            Line(
+                "extending it takes 1 segment (the resource's), no recovery",
+                "le prolonger prend 1 segment (celui de la ressource), sans récupération",
+            )
+        )
     timing = spell_time(request)
     reason = _impossible(request, timing.final)
     fixed = fixed_costs(request.enhance, level, request.extend_active)
@@ -344,7 +400,12 @@ def poles_spell(request: PolesRequest) -> PolesSpell:
     heals = None
     if tradition is Tradition.body and cost is not None:
         heals = body_healing(cost)
-        lines.append(Line(f"as healing: {cost} HP spent heal {heals} (1 per 2)", f"en soin : {cost} PV dépensés soignent {heals} (1 pour 2)"))
+        lines.append(
+            Line(
+                f"as healing: {cost} HP spent heal {heals} (1 per 2)",
+                f"en soin : {cost} PV dépensés soignent {heals} (1 pour 2)",
+            )
+        )
     if reason is not None:
         lines.append(Line(f"impossible: {reason.en}", f"impossible : {reason.fr}"))
     return PolesSpell(

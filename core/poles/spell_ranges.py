@@ -23,5 +23,7 @@ def ranges(caster_level: int, doubled: int = 0) -> Ranges:
     whole_at_least("caster_level", caster_level)
     factor = 2**doubled
     return Ranges(
-        (8 + Fraction(3, 2) * caster_level) * factor, Fraction(30 + 3 * caster_level) * factor, Fraction(120 + 12 * caster_level) * factor
+        (8 + Fraction(3, 2) * caster_level) * factor,
+        Fraction(30 + 3 * caster_level) * factor,
+        Fraction(120 + 12 * caster_level) * factor,
     )

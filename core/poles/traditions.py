@@ -84,7 +84,11 @@ def improvised_cost(level: int, tradition: Tradition) -> int | None:
 
 
 def improvised_line(level: int, tradition: Tradition, cost: int | None) -> Line:
-    formula = {Tradition.profane: f"2×{level} + 1", Tradition.divine: f"{level}", Tradition.body: f"{level}×{level + 1}/2"}
+    formula = {
+        Tradition.profane: f"2×{level} + 1",
+        Tradition.divine: f"{level}",
+        Tradition.body: f"{level}×{level + 1}/2",
+    }
     name_en = f"level {level} {tradition.label('en')} spell"
     name_fr = f"sort de niveau {level} ({tradition.label('fr')})"
     if cost is None:

@@ -157,7 +157,12 @@ class SpellInputs:
 
     def cast_by(self, caster: CasterInputs) -> SpellInputs:
         """These inputs with what ``caster`` (a remembered caster of this system) fills in."""
-        raise RulesError("caster", f"{self.SYSTEM} has no remembered casters", CASTER_SYSTEMS, f"{self.SYSTEM} n'a pas de lanceurs retenus")
+        raise RulesError(
+            "caster",
+            f"{self.SYSTEM} has no remembered casters",
+            CASTER_SYSTEMS,
+            f"{self.SYSTEM} n'a pas de lanceurs retenus",
+        )
 
 
 @attrs.frozen
@@ -174,7 +179,11 @@ def _system_inputs(base: type) -> Any:
     def check(_instance: Any, attribute: Any, value: Any) -> None:
         if not isinstance(value, base) or not getattr(value, "SYSTEM", ""):
             kind = type(value).__name__
-            raise RulesError(attribute.name, f"must be a system's {base.__name__}, got {kind}", fr=f"doit être un {base.__name__} d'un système, pas {kind}")
+            raise RulesError(
+                attribute.name,
+                f"must be a system's {base.__name__}, got {kind}",
+                fr=f"doit être un {base.__name__} d'un système, pas {kind}",
+            )
 
     return check
 
@@ -218,7 +227,8 @@ def _unique(kind: str) -> Any:
             key = (entry.system, name_key(entry.name))
             if key in seen:
                 raise RulesError(
-                    f"{kind}[{i}].name", f"{quote(entry.name)} is already the name of {kind}[{seen[key]}] ({entry.system})",
+                    f"{kind}[{i}].name",
+                    f"{quote(entry.name)} is already the name of {kind}[{seen[key]}] ({entry.system})",
                     fr=f"{quote(entry.name)} est déjà le nom de {kind}[{seen[key]}] ({entry.system})",
                 )
             seen[key] = i

@@ -71,11 +71,22 @@ class D6Aspect:
     def resolve(self, scales: dict[str, Scale]) -> Aspect:
         """The calculator's aspect, read on ``scales`` (the spell's or the psionic lists)."""
         if self.row is None:
-            require("value", self.value is not None, "a free aspect needs its value", "a whole number", "un aspect libre a besoin de sa valeur")
+            require(
+                "value",
+                self.value is not None,
+                "a free aspect needs its value",
+                "a whole number",
+                "un aspect libre a besoin de sa valeur",
+            )
             assert self.value is not None
             return free(self.name, self.value)
         if self.name == DURATION.name:
-            require("value", self.value is None, "a duration's value comes from its rounds", fr="la valeur d'une durée vient de ses rounds")
+            require(
+                "value",
+                self.value is None,
+                "a duration's value comes from its rounds",
+                fr="la valeur d'une durée vient de ses rounds",
+            )
             rounds = self.row.strip()
             require("row", rounds.isascii() and rounds.isdigit() and len(rounds) <= 9, f"a number of rounds ≥ 2, got {self.row!r}", "≥ 2",
                     f"un nombre de rounds ≥ 2, pas {self.row!r}")  # fmt: skip
@@ -106,7 +117,13 @@ def _aspects(scales: dict[str, Scale]) -> Any:
                 if scales is not _SCALES:  # each aspect reads on the spell's scales already (its own check)
                     aspect.resolve(scales)
             except RulesError as error:
-                raise RulesError(f"aspects[{i}].{error.field}", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
+                raise RulesError(
+                    f"aspects[{i}].{error.field}",
+                    error.reason,
+                    error.allowed,
+                    error.reason_fr,
+                    allowed_fr=error.allowed_fr,
+                ) from None
             if aspect.scaled:
                 if aspect.name in rows:
                     raise RulesError(f"aspects[{i}].name", f"{aspect.name} is already given at aspects[{rows[aspect.name]}]",
@@ -139,7 +156,9 @@ class D6Inputs(SpellInputs):
                 "effect or effect_value", "donnez les dés de l'effet ou sa valeur, l'un des deux")  # fmt: skip
         require("kind", self.effect is not None or self.kind == EffectKind.skill, "applies to dice, not to a value",
                 fr="s'applique aux dés, pas à une valeur")  # fmt: skip
-        spell_difficulty(self.effect_read(), magic_level=self.magic_level)  # the rules' errors (a die code, a kind, the magic level) now
+        spell_difficulty(
+            self.effect_read(), magic_level=self.magic_level
+        )  # the rules' errors (a die code, a kind, the magic level) now
 
     def effect_read(self) -> Effect:
         if self.effect is None:
@@ -149,7 +168,9 @@ class D6Inputs(SpellInputs):
 
     def difficulty(self, halve: bool) -> SpellDifficulty:
         aspects = [aspect.resolve(_SCALES) for aspect in self.aspects]
-        return spell_difficulty(self.effect_read(), aspects, halve=halve, unskilled=self.unskilled, magic_level=self.magic_level)
+        return spell_difficulty(
+            self.effect_read(), aspects, halve=halve, unskilled=self.unskilled, magic_level=self.magic_level
+        )
 
     def price(self, rules: HouseRules) -> Priced:
         result = self.difficulty(rules.d6_halve)

@@ -50,7 +50,11 @@ class MageInputs(SpellInputs):
     def cast_by(self, caster: CasterInputs, sphere: str | None = None) -> MageInputs:
         """The effect cast by ``caster`` (:meth:`MageCaster.fill`)."""
         if not isinstance(caster, MageCaster):
-            raise RulesError("caster", f"a Mage effect takes a Mage caster, not a {caster.SYSTEM} one", fr=f"un effet de Mage prend un lanceur de Mage, pas de {caster.SYSTEM}")
+            raise RulesError(
+                "caster",
+                f"a Mage effect takes a Mage caster, not a {caster.SYSTEM} one",
+                fr=f"un effet de Mage prend un lanceur de Mage, pas de {caster.SYSTEM}",
+            )
         return MageInputs(caster.fill(self.effect, sphere))
 
 
@@ -66,7 +70,11 @@ def _spheres(_instance: object, _attribute: object, spheres: tuple[Sphere, ...])
     seen: set[str] = set()
     for i, sphere in enumerate(spheres):
         if name_key(sphere.name) in seen:
-            raise RulesError(f"spheres[{i}].name", f"{quote(sphere.name)} is given twice", fr=f"{quote(sphere.name)} est donnée deux fois")
+            raise RulesError(
+                f"spheres[{i}].name",
+                f"{quote(sphere.name)} is given twice",
+                fr=f"{quote(sphere.name)} est donnée deux fois",
+            )
         seen.add(name_key(sphere.name))
 
 

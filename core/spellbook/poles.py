@@ -37,7 +37,12 @@ class PolesInputs(SpellInputs):
         poles_spell(self.request)  # the rules' errors (extra dice without a caster level…) now
         given = [name for name in ("hold", "lies", "uncovered") if getattr(self, name) is not None]
         if given:
-            require(given[0], self.request.tradition is Tradition.illusion, "only for an illusion", fr="seulement pour une illusion")
+            require(
+                given[0],
+                self.request.tradition is Tradition.illusion,
+                "only for an illusion",
+                fr="seulement pour une illusion",
+            )
             for name in ("lies", "hold"):
                 require(name, getattr(self, name) is not None, "required with lies, hold or uncovered",
                         fr="requis avec les mensonges, l'emprise ou les sens non couverts")  # fmt: skip
@@ -62,7 +67,8 @@ class PolesInputs(SpellInputs):
             figure = Line(f"{cost_en}, {time_en}", f"{cost_fr}, {time_fr}")
             if hold is not None:
                 figure = Line(
-                    f"{figure.en}; {hold.lies} lies of {hold.hold} hold", f"{figure.fr} ; {hold.lies} mensonges sur {hold.hold} d'emprise"
+                    f"{figure.en}; {hold.lies} lies of {hold.hold} hold",
+                    f"{figure.fr} ; {hold.lies} mensonges sur {hold.hold} d'emprise",
                 )
         return Priced(figure, result.possible, (*result.breakdown, *(hold.breakdown if hold else ())), result)
 
@@ -93,7 +99,9 @@ class PolesCaster(CasterInputs):
     def blood(self, mana: int, d100: int | None = None, *, tolerant: bool = False) -> BloodMana:
         """Blood mana (RULES 3.7) for ``mana`` spent this turn, with this caster's limit and pool."""
         for name in ("blood_limit", "blood_pool"):
-            require(name, getattr(self, name) is not None, "not remembered for this caster", fr="non retenu pour ce lanceur")
+            require(
+                name, getattr(self, name) is not None, "not remembered for this caster", fr="non retenu pour ce lanceur"
+            )
         assert self.blood_limit is not None and self.blood_pool is not None
         return blood_mana(mana, self.blood_limit, self.blood_pool, d100, tolerant=tolerant)
 

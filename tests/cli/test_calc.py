@@ -49,13 +49,27 @@ def pick(data: dict, *keys: str) -> tuple:
 
 def test_e1_calc_check_json():
     data = calc_json("check", "--score", "9", "--difficulty", "10", "--kult", "7")
-    assert pick(data, "final", "margin", "success", "success_ranks", "failure_ranks", "critical") == (16, 6, True, 1, 0, None)
+    assert pick(data, "final", "margin", "success", "success_ranks", "failure_ranks", "critical") == (
+        16,
+        6,
+        True,
+        1,
+        0,
+        None,
+    )
     assert data["chance"] == 0.5
 
 
 def test_e2_calc_check_json():
     data = calc_json("check", "--score", "14", "--difficulty", "10", "--kult", "-1")
-    assert pick(data, "final", "margin", "success", "success_ranks", "failure_ranks", "critical") == (13, 3, True, 0, 0, None)
+    assert pick(data, "final", "margin", "success", "success_ranks", "failure_ranks", "critical") == (
+        13,
+        3,
+        True,
+        0,
+        0,
+        None,
+    )
     assert data["chance"] == 0.75
 
 
@@ -107,7 +121,9 @@ def test_item3_resistance_scores_the_pm_spent_in_calc_resist():
     """Issue 7 item 3 (RULES 1.7, "Il dépense 5 points de magie … un score final de 8 (5 +3)")."""
     data = calc_json("resist", "--pm", "5", "--kult", "3", "--target", "10")
     assert pick(data, "pm", "score", "target", "resisted") == (5, 8, 10, True)
-    second = calc_json("resist", "--pm", "8", "--kult", "0", "--target", "3")  # "Il dépense 8 points de magie … esprit de 3"
+    second = calc_json(
+        "resist", "--pm", "8", "--kult", "0", "--target", "3"
+    )  # "Il dépense 8 points de magie … esprit de 3"
     assert pick(second, "score", "resisted") == (8, False)
     assert calc_json("resist", "--intensity", "5", "--kult", "3", "--target", "10") == data  # the old name still works
     assert data["breakdown"][0].startswith("pm spent 5 + kult +3 = 8")
@@ -116,8 +132,29 @@ def test_item3_resistance_scores_the_pm_spent_in_calc_resist():
 def test_item6_calc_duel_pc_defence_roll():
     """Issue 7 item 6 (RULES 1.5): the PC's defence roll against the attack's final, like any check."""
     failed = calc_json("duel", "--attack", "14", "--defence", "9", "--defence-kult", "-9")
-    assert pick(failed, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (True, -14, 2, 3, "failure", -1)
-    reroll = calc_json("duel", "--attack", "12", "--kult", "2", "--defence", "9", "--defence-kult", "2", "--defence-kult", "4", "--weapon", "magic")
+    assert pick(failed, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (
+        True,
+        -14,
+        2,
+        3,
+        "failure",
+        -1,
+    )
+    reroll = calc_json(
+        "duel",
+        "--attack",
+        "12",
+        "--kult",
+        "2",
+        "--defence",
+        "9",
+        "--defence-kult",
+        "2",
+        "--defence-kult",
+        "4",
+        "--weapon",
+        "magic",
+    )
     assert pick(reroll, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (False, 1, 0, 0, None, 1)
     attack = calc_json("duel", "--attack", "14", "--defence", "9", "--kult", "3")
     assert pick(attack, "hit", "margin", "ranks", "damage", "critical", "shadow_change") == (True, 8, 1, 2, None, 0)
@@ -131,12 +168,56 @@ def test_e3_calc_spell_with_the_caster():
 # --- the JSON objects -------------------------------------------------------------------------
 
 KEYS = {
-    ("check", "--score", "3", "--difficulty", "hard", "--kult", "-9"): "final margin success success_ranks failure_ranks critical chance",
-    ("attack-group", "--attack", "8", "--grade", "elite", "--range", "long"): "difficulty margin hit success_ranks felled",
+    (
+        "check",
+        "--score",
+        "3",
+        "--difficulty",
+        "hard",
+        "--kult",
+        "-9",
+    ): "final margin success success_ranks failure_ranks critical chance",
+    (
+        "attack-group",
+        "--attack",
+        "8",
+        "--grade",
+        "elite",
+        "--range",
+        "long",
+    ): "difficulty margin hit success_ranks felled",
     ("defend-group", "--defence", "30", "--grade", "civil", "--attackers", "9"): "difficulty hit failure_ranks damage",
-    ("duel", "--attack", "14", "--defence", "9", "--defence-kult", "-9"): "hit margin ranks damage critical shadow_change",
-    ("damage", "--weapon", "magic", "--ranks", "2", "--hp", "3", "--pugilat"): "damage absorbed armour real hp bruise wound state",
-    ("spell", "apotheose", "--intensity", "12", "--ame", "10", "--pm", "3", "--shadow", "9"): "total effect tier max_intensity limit shadow_needed affordable",
+    (
+        "duel",
+        "--attack",
+        "14",
+        "--defence",
+        "9",
+        "--defence-kult",
+        "-9",
+    ): "hit margin ranks damage critical shadow_change",
+    (
+        "damage",
+        "--weapon",
+        "magic",
+        "--ranks",
+        "2",
+        "--hp",
+        "3",
+        "--pugilat",
+    ): "damage absorbed armour real hp bruise wound state",
+    (
+        "spell",
+        "apotheose",
+        "--intensity",
+        "12",
+        "--ame",
+        "10",
+        "--pm",
+        "3",
+        "--shadow",
+        "9",
+    ): "total effect tier max_intensity limit shadow_needed affordable",
     ("xp", "--from", "1", "--to", "17"): "cost steps",
     ("resist", "--intensity", "1", "--kult", "10", "--target", "20"): "score target resisted",
 }
@@ -161,14 +242,24 @@ def test_json_values():
     )  # fmt: skip
     assert spell["warnings"] == ["shadow 9 + 2 passes 10: the caster gains a stigma"]
     french = calc_json("spell", "apotheose", "--intensity", "12", "--ame", "10", "--shadow", "9", "--lang", "fr")
-    assert french["warnings"] == ["ombre 9 + 2 dépasse 10 : le lanceur gagne un stigmate"] and french["effect"] == "minor_prodigy"
+    assert (
+        french["warnings"] == ["ombre 9 + 2 dépasse 10 : le lanceur gagne un stigmate"]
+        and french["effect"] == "minor_prodigy"
+    )
     assert calc_json("resist", "--intensity", "1", "--kult", "10", "--target", "20")["resisted"] is False  # natural +10
     assert calc_json("attack-group", "--attack", "8", "--grade", "elite", "--range", "long")["difficulty"] == 20
 
 
 def test_a_reroll_adds_a_die():
     data = calc_json("check", "--score", "3", "--difficulty", "10", "--kult", "-2", "--kult", "10")
-    assert pick(data, "dice", "final", "success", "critical", "rerolls", "shadow_delta") == ([-2, 10], 11, True, "success", 1, 1)
+    assert pick(data, "dice", "final", "success", "critical", "rerolls", "shadow_delta") == (
+        [-2, 10],
+        11,
+        True,
+        "success",
+        1,
+        1,
+    )
 
 
 def test_the_kult_die_is_rolled_when_omitted():
@@ -185,10 +276,16 @@ def test_the_kult_die_is_rolled_when_omitted():
 READABLE = [
     (("check", "--score", "9", "--difficulty", "10", "--kult", "7"), check(9, 10, 7).breakdown),
     (("attack-group", "--attack", "22", "--grade", "vétéran"), attack_group(22, "veteran").breakdown),
-    (("defend-group", "--defence", "7", "--grade", "veteran", "--attackers", "3"), defend_group(7, "veteran", 3).breakdown),
+    (
+        ("defend-group", "--defence", "7", "--grade", "veteran", "--attackers", "3"),
+        defend_group(7, "veteran", 3).breakdown,
+    ),
     (("duel", "--attack", "14", "--defence", "9", "--kult", "3"), attack_opponent(check(14, 9, 3), 9).breakdown),
     (("damage", "--hp", "14", "--armour", "4", "--damage", "6"), apply_damage(6, hp=14, armour=4).breakdown),
-    (("spell", "apotheose", "--intensity", "5", "--targets", "3", "--ame", "4"), spell_cost(5, targets=3, ame=4).breakdown),
+    (
+        ("spell", "apotheose", "--intensity", "5", "--targets", "3", "--ame", "4"),
+        spell_cost(5, targets=3, ame=4).breakdown,
+    ),
     (("resist", "--intensity", "5", "--kult", "3", "--target", "10"), resist(5, 3, 10).breakdown),
     (("xp", "--from", "10", "--to", "11"), xp_cost(10, 11).breakdown),
 ]
@@ -201,7 +298,11 @@ def test_readable_output_is_the_breakdown_in_french(argv, breakdown):
 
 def test_readable_check_in_french():
     code, out, _ = calc("check", "--score", "9", "--difficulty", "10", "--kult", "7", "--lang", "fr")
-    assert out.splitlines() == ["chance de réussite 50 %", "score 9 + kult +7 = 16 contre difficulté 10 (difficile)", "marge 6 : réussite, 1 rang"]
+    assert out.splitlines() == [
+        "chance de réussite 50 %",
+        "score 9 + kult +7 = 16 contre difficulté 10 (difficile)",
+        "marge 6 : réussite, 1 rang",
+    ]
 
 
 def test_the_language_comes_from_lang(monkeypatch):
@@ -225,7 +326,9 @@ def test_every_subcommand_has_its_help():
 
 
 def test_spell_without_a_system_means_apotheose():
-    assert calc_json("spell", "--intensity", "5", "--targets", "3") == calc_json("spell", "apotheose", "--intensity", "5", "--targets", "3")
+    assert calc_json("spell", "--intensity", "5", "--targets", "3") == calc_json(
+        "spell", "apotheose", "--intensity", "5", "--targets", "3"
+    )
 
 
 def test_help_still_works():
@@ -238,7 +341,10 @@ def test_help_still_works():
 # --- bad input: status 2, one line naming the option, nothing on stdout --------------------
 
 BAD = [
-    (("attack-group", "--attack", "22", "--grade", "vet"), "--grade: unknown value 'vet' (allowed: civil, standard, veteran, elite)"),
+    (
+        ("attack-group", "--attack", "22", "--grade", "vet"),
+        "--grade: unknown value 'vet' (allowed: civil, standard, veteran, elite)",
+    ),
     (("damage", "--hp", "-10", "--damage", "2"), "--hp: must be at least -9, got -10"),
     (("spell", "apotheose", "--intensity", "0"), "--intensity: must be at least 1, got 0"),
     # RULES 1.7: resistance scores the pm spent; --intensity is --pm's synonym.
@@ -246,7 +352,10 @@ BAD = [
     (("resist", "--pm", "0", "--kult", "3", "--target", "10"), "--pm: must be a whole number ≥ 1, got 0"),
     (("resist", "--kult", "3", "--target", "10"), "--pm: required: the pm spent on the spell (--pm N)"),
     (("check", "--score", "9", "--difficulty", "10", "--kult", "11"), "--kult: a d20-10 kult die cannot show 11"),
-    (("check", "--score", "9", "--difficulty", "10", "--kult", "7", "--kult", "2"), "--kult: a reroll comes after a failure"),
+    (
+        ("check", "--score", "9", "--difficulty", "10", "--kult", "7", "--kult", "2"),
+        "--kult: a reroll comes after a failure",
+    ),
     (("check", "--score", "9"), "--difficulty: required"),
     (("xp", "--from", "1", "--to", "2", "--lang", "de"), "--lang: unknown value 'de' (allowed: en, fr)"),
     (("spell", "astrology", "--intensity", "3"), "system: unknown value 'astrology'"),
@@ -255,13 +364,22 @@ BAD = [
     (("check", "--score", "9", "--difficulty", "10", "--kult"), "--kult: expected one argument"),
     (("damage", "--hp", "3"), "--damage: required"),
     (("damage", "--hp", "3", "--weapon", "magic"), "--ranks: required with --weapon"),
-    (("damage", "--hp", "3", "--damage", "2", "--ranks", "1"), "--damage: give either --damage or --weapon and --ranks, not both"),
-    (("damage", "--hp", "3", "--ranks", "1", "--weapon", "laser"), "--weapon: unknown value 'laser' (allowed: normal, magic)"),
+    (
+        ("damage", "--hp", "3", "--damage", "2", "--ranks", "1"),
+        "--damage: give either --damage or --weapon and --ranks, not both",
+    ),
+    (
+        ("damage", "--hp", "3", "--ranks", "1", "--weapon", "laser"),
+        "--weapon: unknown value 'laser' (allowed: normal, magic)",
+    ),
     (("spell", "apotheose", "--intensity", "3", "--shadow", "11"), "--shadow: must be between 0 and 10, got 11"),
     (("xp", "--from", "5", "--to", "3"), "--to: must be above 5, got 3"),
     (("xp", "--from", "1", "--to", "2", "--bogus", "3"), "--bogus: not an option of this command"),
     (("xp", "--from", "1", "--t", "2", "--to", "3"), "--t: not an option of this command"),  # no abbreviations
-    (("roll",), "command: unknown value 'roll' (allowed: check, attack-group, defend-group, duel, damage, spell, resist, xp"),  # + extensions' commands
+    (
+        ("roll",),
+        "command: unknown value 'roll' (allowed: check, attack-group, defend-group, duel, damage, spell, resist, xp",
+    ),  # + extensions' commands
     ((), "command: required"),
 ]
 
@@ -274,7 +392,10 @@ def test_bad_input_is_one_line_naming_the_option(argv, message):
     assert err.startswith(f"apotheose calc: {message}")
 
 
-VALUES = st.one_of(st.integers(-12, 25).map(str), st.sampled_from(["x", "", "vet", "veteran", "hard", "apotheose", "fr", "de", "magic"]))
+VALUES = st.one_of(
+    st.integers(-12, 25).map(str),
+    st.sampled_from(["x", "", "vet", "veteran", "hard", "apotheose", "fr", "de", "magic"]),
+)
 OPTIONS = st.sampled_from(
     "--score --difficulty --kult --attack --grade --range --standing --defence --attackers --damage --weapon --ranks --hp "
     "--defence-kult --armour --bruise --intensity --duration --targets --ame --pm --shadow --target --from --to --lang --seed".split()
@@ -284,7 +405,9 @@ WORDS = st.lists(st.one_of(st.tuples(OPTIONS, VALUES), st.tuples(FLAGS), st.tupl
 
 
 @pytest.mark.slow
-@given(st.sampled_from(["check", "attack-group", "defend-group", "damage", "spell", "resist", "xp", "apotheose"]), WORDS)
+@given(
+    st.sampled_from(["check", "attack-group", "defend-group", "damage", "spell", "resist", "xp", "apotheose"]), WORDS
+)
 def test_any_input_gives_an_answer_or_one_error_line(command, words):
     argv = [command] + [word for group in words for word in group]
     code, out, err = calc(*argv)

@@ -75,14 +75,22 @@ def test_save_then_price_gives_the_systems_own_answer_and_json(saves) -> None:
     assert saved.pop("breakdown")[-1] == "Spell book: 'Éclair [rouge]' (Système D6) saved"
     assert saved == {k: v for k, v in direct.items() if k != "breakdown"}
     book = as_json("spell", "--book", "villon", "éclair [ROUGE]")
-    assert book.pop("book") == {"name": "Éclair [rouge]", "system": "d6", "built_in": False, "example": None, "printed": None}
+    assert book.pop("book") == {
+        "name": "Éclair [rouge]",
+        "system": "d6",
+        "built_in": False,
+        "example": None,
+        "printed": None,
+    }
     assert book == direct
     assert ok("spell", "--book", "villon", "Éclair [rouge]") == ok(*D6_WORDS)
     journal = load_campaign(saves / "villon.json").journal
     assert [type(e.action).__name__ for e in journal.done] == ["SaveSpell"]  # one action: undo in the app takes it back
     assert journal.undo().campaign.book.spells == ()
     players = players_path(saves / "villon.json").read_text(encoding="utf-8")  # written with the save, as always
-    assert "Villon" in players and "clair" not in players and "Spell book" not in players  # the GM's book: never the players'
+    assert (
+        "Villon" in players and "clair" not in players and "Spell book" not in players
+    )  # the GM's book: never the players'
 
 
 @pytest.mark.parametrize(
@@ -124,7 +132,9 @@ def test_calc_spell_book_soin_prices_the_d6_sources_soin(saves) -> None:
     data = as_json("spell", "--book", "villon", "Soin")
     assert (data["difficulty"], data["total"], data["system"]) == (5, 10, "d6")
     assert data["book"] == {"name": "Soin", "system": "d6", "built_in": True, "example": "D2", "printed": None}
-    assert ok("spell", "--book", "villon", "soin").splitlines()[-1] == "difficulty = ceil(10 / 2) = 5 (house rule: halved)"
+    assert (
+        ok("spell", "--book", "villon", "soin").splitlines()[-1] == "difficulty = ceil(10 / 2) = 5 (house rule: halved)"
+    )
 
 
 def test_a_seed_whose_source_prints_another_figure_says_so_beside_the_tools(saves) -> None:
@@ -137,7 +147,22 @@ def test_a_seed_whose_source_prints_another_figure_says_so_beside_the_tools(save
 
 def test_the_book_prices_under_the_campaigns_house_rules_of_the_day(saves) -> None:
     path = saves / "villon.json"
-    as_json("spell", "mage", "--sphere", "3", "--arete", "3", "--targets", "10", "--duration", "month", "--save", "Scope", "--campaign", "villon")
+    as_json(
+        "spell",
+        "mage",
+        "--sphere",
+        "3",
+        "--arete",
+        "3",
+        "--targets",
+        "10",
+        "--duration",
+        "month",
+        "--save",
+        "Scope",
+        "--campaign",
+        "villon",
+    )
     assert as_json("spell", "--book", "villon", "Scope")["successes_needed"] == 7
     journal = load_campaign(path).journal
     changed = attrs.evolve(journal.campaign, rules=HouseRules(d6_halve=False, mage_scope_separate=False))
@@ -148,7 +173,10 @@ def test_the_book_prices_under_the_campaigns_house_rules_of_the_day(saves) -> No
     assert as_json("spell", "--book", "villon", "Scope")["successes_needed"] == 4
     assert as_json("spell", "--book", "villon", "Soin")["difficulty"] == 10
     soin = words_of(built_in("d6", "Soin").spell.inputs)
-    assert as_json("spell", "--book", "villon", "Soin") == {**as_json(*soin, "--no-halve"), "book": as_json("spell", "--book", "villon", "Soin")["book"]}
+    assert as_json("spell", "--book", "villon", "Soin") == {
+        **as_json(*soin, "--no-halve"),
+        "book": as_json("spell", "--book", "villon", "Soin")["book"],
+    }
     err = refused("spell", "d6", "--effect", "3D", "--save", "X", "--campaign", "villon")
     assert err == ("apotheose calc: --no-halve: the campaign's house rule d6_halve is off, and its book prices with it: "
                    "give the flag exactly when the campaign has the rule that way")  # fmt: skip
@@ -167,7 +195,9 @@ def test_the_list_shows_the_campaigns_spells_first_then_the_built_in_ones_and_th
     with CampaignLock(path):
         journal = load_campaign(path).journal
         journal, _ = journal.record(SaveCaster(BookCaster("Dante", MageCaster(3, 2, 5, (Sphere("Forces", 3),)))))
-        journal, _ = journal.record(SaveCaster(BookCaster("Elric", PolesCaster(5, 3, "profane", blood_limit=4, blood_pool=20))))
+        journal, _ = journal.record(
+            SaveCaster(BookCaster("Elric", PolesCaster(5, 3, "profane", blood_limit=4, blood_pool=20)))
+        )
         save_campaign(path, journal)
     lines = ok("spell", "--book", "villon").splitlines()
     assert lines[0] == "Villon: 1 spell(s) of its own, 36 built in, 2 caster(s)"
@@ -223,7 +253,9 @@ def test_a_spell_of_the_book_cast_by_a_roster_character_or_a_remembered_caster(s
     assert refused("spell", "--book", "villon", "Soin", "--caster", "Dante") == (
         "apotheose calc: --caster: a Système D6 spell has no remembered casters"
     )
-    assert "no mage caster named 'Merlin'" in refused("spell", "--book", "villon", "Rituel, Entéléchie 3 et Volonté 5", "--caster", "Merlin")
+    assert "no mage caster named 'Merlin'" in refused(
+        "spell", "--book", "villon", "Rituel, Entéléchie 3 et Volonté 5", "--caster", "Merlin"
+    )
     assert "no character 'Gandalf' in the roster (its mystics: Alduin)" in refused(
         "spell", "--book", "villon", "Torches humaines", "--caster", "Gandalf"
     )
@@ -313,7 +345,9 @@ def test_a_book_entry_for_an_unknown_system_is_one_line_naming_its_field_and_not
     err = refused("spell", "--book", "villon", "X", status=1)
     assert err == (f"apotheose calc: {path}: $.campaign.book.spells[0].inputs.system: "
                    f"unknown system 'gurps' (allowed: apotheose, mage, poles, d6, d6-psionic); the newest backup that loads is {path}.1")  # fmt: skip
-    assert "$.campaign.book.spells[0].inputs.system" in refused("spell", "d6", "--effect", "2D", "--save", "Y", "--campaign", "villon", status=1)
+    assert "$.campaign.book.spells[0].inputs.system" in refused(
+        "spell", "d6", "--effect", "2D", "--save", "Y", "--campaign", "villon", status=1
+    )
     assert path.read_bytes() == before
 
 

@@ -10,7 +10,19 @@ from tests.cli.test_calc import calc, calc_json, pick, run
 
 
 def test_D2_soin_through_the_command_line():
-    data = calc_json("spell", "d6", "--effect", "5D+2", "--range", "contact", "--aspect", "duration=1", "casting=-4", "--aspect", "contact=-3")
+    data = calc_json(
+        "spell",
+        "d6",
+        "--effect",
+        "5D+2",
+        "--range",
+        "contact",
+        "--aspect",
+        "duration=1",
+        "casting=-4",
+        "--aspect",
+        "contact=-3",
+    )
     assert pick(data, "effect_value", "total", "difficulty", "roll_modifier") == (16, 10, 5, 0)
     assert data["aspects"][:2] == [{"name": "effect", "value": 16}, {"name": "range", "value": 0, "choice": "contact"}]
     assert [(a["name"], a["value"]) for a in data["aspects"][2:]] == [("duration", 1), ("casting", -4), ("contact", -3)]
@@ -23,7 +35,14 @@ def test_D4_nourriture_with_an_effect_value():
     )  # fmt: skip
     assert (data["total"], data["difficulty"]) == (8, 4)
     # the scale options come first, in the options' order, the free aspects last in the order given
-    assert [a["name"] for a in data["aspects"]] == ["effect", "gestures", "incantations", "duration", "casting", "components"]
+    assert [a["name"] for a in data["aspects"]] == [
+        "effect",
+        "gestures",
+        "incantations",
+        "duration",
+        "casting",
+        "components",
+    ]
 
 
 def test_D6_jaki_through_the_command_line():
@@ -56,7 +75,11 @@ def test_unskilled_no_halve_and_the_magic_level():
 
 def test_readable_output_is_the_core_breakdown_in_french():
     expected = spell_difficulty(effect_value("4D+2"), [free("speed", 3)]).breakdown
-    assert calc("spell", "d6", "--effect", "4D+2", "--aspect", "speed=3", "--lang", "fr") == (0, render(expected, "fr") + "\n", "")
+    assert calc("spell", "d6", "--effect", "4D+2", "--aspect", "speed=3", "--lang", "fr") == (
+        0,
+        render(expected, "fr") + "\n",
+        "",
+    )
 
 
 def test_psionic_json():
@@ -87,13 +110,25 @@ BAD = [
     (("spell", "d6", "--effect", "4X"), "--effect: not a die code: '4X'"),
     (("spell", "d6", "--effect", "D4"), "--effect: not a die code: 'D4'"),
     (("spell", "d6", "--effect", "4D+3"), "--effect: at most 2 pips"),
-    (("spell", "d6", "--effect", "4D", "--range", "moon"), "--range: unknown value 'moon' (allowed: contact, room, building"),
+    (
+        ("spell", "d6", "--effect", "4D", "--range", "moon"),
+        "--range: unknown value 'moon' (allowed: contact, room, building",
+    ),
     (("spell", "d6", "--effect", "4D", "--gestures", "waving"), "--gestures: unknown value 'waving'"),
-    (("spell", "d6", "--effect", "4D", "--concentration", "very_busy_public_place=19"), "--concentration: very_busy_public_place is +8…+18"),
+    (
+        ("spell", "d6", "--effect", "4D", "--concentration", "very_busy_public_place=19"),
+        "--concentration: very_busy_public_place is +8…+18",
+    ),
     (("spell", "d6", "--effect", "4D", "--aspect", "speed"), "--aspect: expected NAME=VALUE"),
     (("spell", "d6", "--effect", "4D", "--aspect", "speed=fast"), "--aspect: expected NAME=VALUE"),
-    (("spell", "d6", "--effect", "4D", "--duration-rounds", "1"), "--duration-rounds: must be a whole number of rounds ≥ 2"),
-    (("spell", "d6", "--effect", "4D", "--preparation-rounds", "5"), "--preparation-rounds: unknown value '5' (allowed: 1, 2, 3, 4)"),
+    (
+        ("spell", "d6", "--effect", "4D", "--duration-rounds", "1"),
+        "--duration-rounds: must be a whole number of rounds ≥ 2",
+    ),
+    (
+        ("spell", "d6", "--effect", "4D", "--preparation-rounds", "5"),
+        "--preparation-rounds: unknown value '5' (allowed: 1, 2, 3, 4)",
+    ),
     (("spell", "d6", "--effect", "4D", "--magic-level", "16"), "--magic-level: must be between -10 and 15"),
     (("spell", "d6"), "--effect: required"),
     (("spell", "d6", "--effect", "4D", "--effect-value", "3"), "--effect: give either --effect or --effect-value"),
@@ -101,7 +136,10 @@ BAD = [
     (("d6-psionic",), "--power: required"),
     (("d6-psionic", "--power", "telepathy"), "--power: unknown value 'telepathy'"),
     (("d6-psionic", "--power", "healing"), "--wound: required for the healing power"),
-    (("d6-psionic", "--power", "astral", "--range", "planet"), "--range: unknown value 'planet' (allowed: contact, room, building, town, region)"),
+    (
+        ("d6-psionic", "--power", "astral", "--range", "planet"),
+        "--range: unknown value 'planet' (allowed: contact, room, building, town, region)",
+    ),
     (("d6-psionic", "--power", "astral", "--assassinated"), "--assassinated: only for the medium power"),
     (("d6-skill",), "--usual-cost: required"),
     (("d6-skill", "--attribute", "--usual-cost", "3"), "--attribute: an Attribute costs 20"),

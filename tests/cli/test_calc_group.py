@@ -12,12 +12,18 @@ def test_attack_group_takes_a_score_and_the_kult_die_like_check():
     # Brunvir, attack 16, rolls +0 against the veterans (difficulty 10): 2 felled, chance as check says
     data = calc_json("attack-group", "--score", "16", "--kult", "0", "--grade", "veteran")
     assert (data["score"], data["dice"], data["attack"], data["felled"]) == (16, [0], 16, 2)
-    assert data["chance"] == float(chance_of_success(16, 10)) == calc_json("check", "-s", "16", "-d", "10", "-k", "0")["chance"]
+    assert (
+        data["chance"]
+        == float(chance_of_success(16, 10))
+        == calc_json("check", "-s", "16", "-d", "10", "-k", "0")["chance"]
+    )
     assert calc_json("attack-group", "-s", "16", "-k", "0", "-g", "veteran") == data  # the short forms
 
 
 def test_attack_group_reroll_adds_the_second_die_and_long_range_counts():
-    data = calc_json("attack-group", "--score", "8", "--kult", "-4", "--kult", "6", "--grade", "elite", "--range", "long")
+    data = calc_json(
+        "attack-group", "--score", "8", "--kult", "-4", "--kult", "6", "--grade", "elite", "--range", "long"
+    )
     assert data["dice"] == [-4, 6] and data["attack"] == 10 and data["difficulty"] == 20
     assert data["chance"] == float(chance_of_success(8, 20))
     assert data["felled"] == attack_group(check(8, 20, [-4, 6]), "elite", "long").felled

@@ -12,7 +12,9 @@ MAGE = ("spell", "mage")
 
 
 def test_M1_calc_needs_eleven_successes():
-    data = calc_json(*MAGE, "--sphere", "3", "--arete", "3", "--targets", "10", "--duration", "month", "--connection", "met")
+    data = calc_json(
+        *MAGE, "--sphere", "3", "--arete", "3", "--targets", "10", "--duration", "month", "--connection", "met"
+    )
     assert data["extras"] == {"power": 0, "targets": 3, "radius": 0, "duration": 3, "connection": 4, "scope": 6}
     assert pick(data, "successes_needed", "possible", "reason", "difficulty", "chance") == (11, True, None, None, None)
 
@@ -38,7 +40,13 @@ KEYS = (
 def test_json_has_the_keys():
     data = calc_json(*MAGE, "--rote", "--attribute", "3", "--ability", "2", "--sphere", "2", "--difficulty", "6")
     assert set(KEYS) <= set(data)
-    assert pick(data, "pool", "successes_needed", "difficulty", "paradox_pool", "ritual_max_rolls") == (7, 1, 6, None, None)
+    assert pick(data, "pool", "successes_needed", "difficulty", "paradox_pool", "ritual_max_rolls") == (
+        7,
+        1,
+        6,
+        None,
+        None,
+    )
     assert data["chance"] == pytest.approx(float(chance(7, 6, 1)))
     assert data["breakdown"][0] == "rote: attribute 3 + ability 2 + sphere 2 = 7"
 
@@ -57,11 +65,28 @@ def test_everything_at_once():
 
 
 def test_house_rules_from_the_command_line():
-    argv = (*MAGE, "--sphere", "3", "--arete", "3", "--targets", "10", "--radius", "2", "--duration", "month", "--difficulty", "6")
+    argv = (
+        *MAGE,
+        "--sphere",
+        "3",
+        "--arete",
+        "3",
+        "--targets",
+        "10",
+        "--radius",
+        "2",
+        "--duration",
+        "month",
+        "--difficulty",
+        "6",
+    )
     assert calc_json(*argv)["successes_needed"] == 1 + 3 + 1 + 3
     assert calc_json(*argv, "--scope-combined")["successes_needed"] == 1 + 3
     plain = calc_json(*argv, "--scope-combined", "--ones-dont-cancel")["chance"]
-    assert plain == pytest.approx(float(chance(6, 6, 4, ones_cancel=False))) and plain > calc_json(*argv, "--scope-combined")["chance"]
+    assert (
+        plain == pytest.approx(float(chance(6, 6, 4, ones_cancel=False)))
+        and plain > calc_json(*argv, "--scope-combined")["chance"]
+    )
 
 
 IMPOSSIBLE = [
@@ -87,7 +112,10 @@ def test_impossible_is_possible_false_with_a_reason_and_exit_0(extra, reason):
 BAD = [
     (("--sphere", "-1", "--arete", "3"), "--sphere: must be at least 0, got -1"),
     (("--sphere", "2", "--arete", "3", "--power", "-2"), "--power: must be between 0 and 99, got -2"),
-    (("--sphere", "2", "--arete", "3", "--duration", "eon"), "--duration: unknown value 'eon' (allowed: scene, day, week"),
+    (
+        ("--sphere", "2", "--arete", "3", "--duration", "eon"),
+        "--duration: unknown value 'eon' (allowed: scene, day, week",
+    ),
     (("--sphere", "2", "--arete", "3", "--connection", "pen-pal"), "--connection: unknown value 'pen-pal'"),
     (("--sphere", "2"), "--arete: required for an improvised effect"),
     (("--sphere", "2", "--rote", "--attribute", "2"), "--ability: required for a rote"),
@@ -95,7 +123,10 @@ BAD = [
     (("--sphere", "2", "--arete", "11"), "--arete: must be between 1 and 10, got 11"),
     (("--sphere", "2", "--arete", "3", "--difficulty", "1"), "--difficulty: must be at least 2, got 1"),
     (("--sphere", "2", "--arete", "3", "--assistants", "1,x"), "--assistants: a list of whole numbers ≥ 0, got 'x'"),
-    (("--sphere", "2", "--rote", "--attribute", "2", "--ability", "2", "--willpower", "4"), "--willpower: a ritual's interval needs the arete"),
+    (
+        ("--sphere", "2", "--rote", "--attribute", "2", "--ability", "2", "--willpower", "4"),
+        "--willpower: a ritual's interval needs the arete",
+    ),
     (("--sphere", "two"), "--sphere: must be a whole number, got 'two'"),
 ]
 
@@ -109,12 +140,27 @@ def test_malformed_input_exits_2_naming_the_option(argv, message):
 
 def test_readable_output_is_the_breakdown_in_french():
     effect = MageEffect(sphere=3, arete=3, targets=10, duration="month", connection="met", difficulty=6)
-    argv = ("--sphere", "3", "--arete", "3", "--targets", "10", "--duration", "month", "--connection", "met", "--difficulty", "6")
+    argv = (
+        "--sphere",
+        "3",
+        "--arete",
+        "3",
+        "--targets",
+        "10",
+        "--duration",
+        "month",
+        "--connection",
+        "met",
+        "--difficulty",
+        "6",
+    )
     assert calc(*MAGE, *argv, "--lang", "fr") == (0, render(mage_spell(effect).breakdown, "fr") + "\n", "")
 
 
 def test_mage_counter():
-    data = calc_json("spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2", "--quintessence", "1")
+    data = calc_json(
+        "spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2", "--quintessence", "1"
+    )
     assert pick(data, "pool", "score", "result", "effect_successes_left") == (5, 3, "cancelled", 0)
     reduced = calc_json("spell", "mage-counter", "--pool", "5", "--effect-successes", "4", "--successes", "1")
     assert pick(reduced, "score", "result", "effect_successes_left") == (1, "reduced", 3)
@@ -148,17 +194,40 @@ def test_calc_spell_mage_imports_no_textual_nor_rich():
 #: The inputs that ran for seconds or ended in MemoryError: each is refused at once, naming the
 #: bound the rules make meaningful.
 UNBOUNDED = [
-    (("spell", "mage", "--sphere", "3", "--arete", "3", "--difficulty", "6", "--foci", "3000"), "--foci: must be between 0 and 30, got 3000"),
-    (("spell", "mage", "--sphere", "3", "--arete", "3", "--acolytes", "999999999999"), "--acolytes: must be between 0 and 50"),
-    (("spell", "mage", "--sphere", "3", "--arete", "3", "--assistants", "999999999,999999999"), "--assistants: must be between 0 and 30"),
-    (("spell", "mage", "--sphere", "3", "--arete", "3", "--assistants", ",".join(["1"] * 11)), "--assistants: at most 10 assistants, got 11"),
-    (("spell", "mage-counter", "--pool", "999999999999", "--effect-successes", "3"), "--pool: must be between 0 and 30"),
-    (("spell", "mage-counter", "--pool", "5000", "--effect-successes", "2500"), "--pool: must be between 0 and 30, got 5000"),
-    (("spell", "mage-counter", "--pool", "2000", "--effect-successes", "3", "--difficulty", "6"), "--pool: must be between 0 and 30"),
+    (
+        ("spell", "mage", "--sphere", "3", "--arete", "3", "--difficulty", "6", "--foci", "3000"),
+        "--foci: must be between 0 and 30, got 3000",
+    ),
+    (
+        ("spell", "mage", "--sphere", "3", "--arete", "3", "--acolytes", "999999999999"),
+        "--acolytes: must be between 0 and 50",
+    ),
+    (
+        ("spell", "mage", "--sphere", "3", "--arete", "3", "--assistants", "999999999,999999999"),
+        "--assistants: must be between 0 and 30",
+    ),
+    (
+        ("spell", "mage", "--sphere", "3", "--arete", "3", "--assistants", ",".join(["1"] * 11)),
+        "--assistants: at most 10 assistants, got 11",
+    ),
+    (
+        ("spell", "mage-counter", "--pool", "999999999999", "--effect-successes", "3"),
+        "--pool: must be between 0 and 30",
+    ),
+    (
+        ("spell", "mage-counter", "--pool", "5000", "--effect-successes", "2500"),
+        "--pool: must be between 0 and 30, got 5000",
+    ),
+    (
+        ("spell", "mage-counter", "--pool", "2000", "--effect-successes", "3", "--difficulty", "6"),
+        "--pool: must be between 0 and 30",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("argv", "message"), UNBOUNDED, ids=[m.split(":")[0] + str(i) for i, (_, m) in enumerate(UNBOUNDED)])
+@pytest.mark.parametrize(
+    ("argv", "message"), UNBOUNDED, ids=[m.split(":")[0] + str(i) for i, (_, m) in enumerate(UNBOUNDED)]
+)
 def test_inputs_that_ran_long_or_exhausted_memory_are_refused_naming_their_bound(argv, message):
     code, out, err = calc(*argv)
     assert (code, out) == (2, "") and err.startswith(f"apotheose calc: {message}")

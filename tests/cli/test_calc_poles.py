@@ -17,13 +17,21 @@ SPELL_KEYS = (
 def test_P1_calc_improvised_costs():
     for tradition, resource, cost in (("profane", "mana", 7), ("divine", "faith", 3), ("body", "hp", 6)):
         data = calc_json("spell", "poles", "--level", "3", "--tradition", tradition)
-        assert pick(data, "resource", "improvised_cost", "cost", "possible", "reason") == (resource, cost, cost, True, None)
+        assert pick(data, "resource", "improvised_cost", "cost", "possible", "reason") == (
+            resource,
+            cost,
+            cost,
+            True,
+            None,
+        )
 
 
 def test_P2_calc_quickened_damage_spell_from_a_slot():
     data = calc_json("spell", "poles", "--level", "5", "--tradition", "profane", "--slot", "--damage")
     assert data["segments"] == {"incantation": 2, "recovery": 3, "total": 5}
-    quick = calc_json("spell", "poles", "--level", "5", "--tradition", "profane", "--slot", "--damage", "--technique", "quicken")
+    quick = calc_json(
+        "spell", "poles", "--level", "5", "--tradition", "profane", "--slot", "--damage", "--technique", "quicken"
+    )
     assert quick["segments"] == {"incantation": 2, "recovery": 1, "total": 3} and quick["swift"] is False
 
 
@@ -48,7 +56,9 @@ def test_P7_calc_quickened_level_2_slot_is_swift_for_2_mana():
 def test_P8_calc_blood_backlash():
     data = calc_json("spell", "poles-blood", "--mana", "24", "--limit", "10", "--pool", "30", "--d100", "62")
     assert pick(data, "past_limit", "past_pool", "hp_dice", "backlash_roll", "backlash") == (14, 0, 14, 76, "staggered")
-    tolerant = calc_json("spell", "poles-blood", "--mana", "24", "--limit", "10", "--pool", "30", "--d100", "62", "--tolerant")
+    tolerant = calc_json(
+        "spell", "poles-blood", "--mana", "24", "--limit", "10", "--pool", "30", "--d100", "62", "--tolerant"
+    )
     assert tolerant["backlash"] == "exhausted"
 
 
@@ -64,7 +74,11 @@ def test_spell_json_has_the_keys():
     assert data["techniques"][1] == {"technique": "silent", "feat": False, "factor": "4/3"}
     assert data["save_dc"] == 10 + 4 + 3 + 1 and data["identify_dc"] == 19
     assert data["counter_cost"] == 9 + 1 + 5
-    assert set(data["segments"]) == {"incantation", "recovery", "total"} and set(data["ranges"]) == {"short", "medium", "long"}
+    assert set(data["segments"]) == {"incantation", "recovery", "total"} and set(data["ranges"]) == {
+        "short",
+        "medium",
+        "long",
+    }
     assert data["cost"] == -(-(9 + 7) * 5 * 4 * 4 // (4 * 3 * 3))  # (9 + 7) × 5/4 × 4/3 × 4/3, rounded up
 
 
@@ -77,7 +91,9 @@ def test_blood_json_has_the_keys():
 
 
 def test_illusion_hold_and_null_cost():
-    data = calc_json("spell", "poles", "--level", "4", "--tradition", "illusion", "--lies", "5", "--hold", "4", "--uncovered", "2")
+    data = calc_json(
+        "spell", "poles", "--level", "4", "--tradition", "illusion", "--lies", "5", "--hold", "4", "--uncovered", "2"
+    )
     assert pick(data, "resource", "cost", "improvised_cost", "possible") == ("hold", None, None, True)
     assert data["hold"] == {"lies": 5, "hold": 4, "within": False, "resaves": 2, "resave_bonus": 5}
 
@@ -123,7 +139,9 @@ def test_readable_output_is_the_breakdown(argv, breakdown, lang):
 
 def test_technique_accepts_both_spellings():
     base = ("spell", "poles", "--level", "3", "--tradition", "divine")
-    assert calc_json(*base, "--technique", "silent", "still:nofeat") == calc_json(*base, "--technique", "silent", "--technique", "still:nofeat")
+    assert calc_json(*base, "--technique", "silent", "still:nofeat") == calc_json(
+        *base, "--technique", "silent", "--technique", "still:nofeat"
+    )
 
 
 def test_help_lists_the_techniques():
@@ -136,21 +154,57 @@ BAD = [
     (("spell", "poles", "--level", "3"), "--tradition: required"),
     (("spell", "poles", "--level", "10", "--tradition", "profane"), "--level: must be between 0 and 9, got 10"),
     (("spell", "poles", "--level", "3", "--tradition", "astral"), "--tradition: unknown value 'astral'"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--technique", "fireball"), "--technique: unknown technique 'fireball'"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--technique", "quicken:often"), "--technique: after ':' only 'nofeat'"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--technique"), "--technique: expected at least one argument"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--enhance", "speed=2"), "--enhance: expected NAME=N"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--enhance", "range=-2"), "--enhance: range must be at least 0"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--damage", "--enhance", "dice=2"), "--caster-level: required"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--caster-level", "0"), "--caster-level: must be at least 1"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--other-class", "--not-known"), "--not-known: not allowed"),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--technique", "fireball"),
+        "--technique: unknown technique 'fireball'",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--technique", "quicken:often"),
+        "--technique: after ':' only 'nofeat'",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--technique"),
+        "--technique: expected at least one argument",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--enhance", "speed=2"),
+        "--enhance: expected NAME=N",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--enhance", "range=-2"),
+        "--enhance: range must be at least 0",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--damage", "--enhance", "dice=2"),
+        "--caster-level: required",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--caster-level", "0"),
+        "--caster-level: must be at least 1",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--other-class", "--not-known"),
+        "--not-known: not allowed",
+    ),
     (("spell", "poles", "--level", "3", "--tradition", "profane", "--spent", "3"), "--spent: only with --counter"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--spent", "-1"), "--spent: must be at least 0"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--hold", "3"), "--hold: only with --tradition illusion"),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--spent", "-1"),
+        "--spent: must be at least 0",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--hold", "3"),
+        "--hold: only with --tradition illusion",
+    ),
     (("spell", "poles", "--level", "3", "--tradition", "illusion", "--hold", "3"), "--lies: required"),
-    (("spell", "poles", "--level", "3", "--tradition", "profane", "--extend-active", "-1"), "--extend-active: must be at least 0"),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "profane", "--extend-active", "-1"),
+        "--extend-active: must be at least 0",
+    ),
     (("spell", "poles-blood", "--mana", "12", "--limit", "8"), "--pool: required"),
-    (("spell", "poles-blood", "--mana", "12", "--limit", "8", "--pool", "9", "--d100", "0"), "--d100: a d100 shows 1…100, got 0"),
+    (
+        ("spell", "poles-blood", "--mana", "12", "--limit", "8", "--pool", "9", "--d100", "0"),
+        "--d100: a d100 shows 1…100, got 0",
+    ),
     (("spell", "poles-blood", "--mana", "-1", "--limit", "8", "--pool", "9"), "--mana: must be a whole number ≥ 0"),
     (("poles-save",), "--damage: required"),
     (("poles-save", "--damage", "4", "--level", "2"), "--level: give one of"),

@@ -204,22 +204,34 @@ def ui_after(tmp_path, argv: list[str], setup: str = "") -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "status"),
-    [(["new", "villon", "--demo"], 0), (["check", "villon"], 0), (["log", "villon"], 0), (["players", "list", "villon"], 0),
-     (["serve", "villon", "--port", "x"], 2)],
+    [
+        (["new", "villon", "--demo"], 0),
+        (["check", "villon"], 0),
+        (["log", "villon"], 0),
+        (["players", "list", "villon"], 0),
+        (["serve", "villon", "--port", "x"], 2),
+    ],
 )
 def test_the_campaign_commands_never_import_textual(tmp_path, command, status) -> None:
     """Nor asyncssh: only ``serve`` imports it, once its command line is right."""
-    assert ui_after(tmp_path, command, "main(['new', 'villon', '--demo']) if sys.argv[1] != 'new' else None") == f"{status} []"
+    assert (
+        ui_after(tmp_path, command, "main(['new', 'villon', '--demo']) if sys.argv[1] != 'new' else None")
+        == f"{status} []"
+    )
 
 
 @pytest.mark.slow
 def test_the_apotheose_command_creates_and_checks(tmp_path) -> None:
     env = {**os.environ, "APOTHEOSE_SAVES": str(tmp_path)}
-    new = subprocess.run([sys.executable, "-m", "tui", "new", "Villon", "--demo"], capture_output=True, text=True, env=env)
+    new = subprocess.run(
+        [sys.executable, "-m", "tui", "new", "Villon", "--demo"], capture_output=True, text=True, env=env
+    )
     assert (new.returncode, new.stdout) == (0, f"{tmp_path / 'villon.json'}\n")
     check = subprocess.run([sys.executable, "-m", "tui", "check", "villon"], capture_output=True, text=True, env=env)
     assert check.returncode == 0 and "characters: 7" in check.stdout
-    bogus = subprocess.run([sys.executable, "-m", "tui", "check", "villon", "--frobnicate"], capture_output=True, text=True, env=env)
+    bogus = subprocess.run(
+        [sys.executable, "-m", "tui", "check", "villon", "--frobnicate"], capture_output=True, text=True, env=env
+    )
     assert bogus.returncode == 2 and bogus.stderr.count("\n") == 1 and "--frobnicate" in bogus.stderr
 
 

@@ -48,6 +48,11 @@ def test_calc_spell_without_a_system_is_apotheose():
 
 
 def test_short_forms_of_the_common_options():
-    assert run_cli("calc", "check", "-s", "10", "-d", "hard", "-k", "3") == run_cli("calc", "check", "--score", "10", "--difficulty", "hard", "--kult", "3")
-    assert run_cli("calc", "defend-group", "-D", "7", "-g", "veteran", "-n", "3")[1] == run_cli("calc", "defend-group", "--defence", "7", "--grade", "veteran", "--attackers", "3")[1]
+    assert run_cli("calc", "check", "-s", "10", "-d", "hard", "-k", "3") == run_cli(
+        "calc", "check", "--score", "10", "--difficulty", "hard", "--kult", "3"
+    )
+    assert (
+        run_cli("calc", "defend-group", "-D", "7", "-g", "veteran", "-n", "3")[1]
+        == run_cli("calc", "defend-group", "--defence", "7", "--grade", "veteran", "--attackers", "3")[1]
+    )
     assert run_cli("calc", "attack-group", "-a", "17", "-g", "veteran")[0] == 0

@@ -34,7 +34,9 @@ def _import(tmp_path: Path, name: str, content: str | bytes, capsys) -> tuple[in
     "name, code",
     [("Loup\x1b]0;PWNED\x07", "U+001B"), ("Loup\u202egauche", "U+202E"), ("Lo\x00up", "U+0000"), ("Lo\rup", "U+000D")],
 )
-def test_a_name_with_a_control_character_is_refused_at_its_line_and_never_echoed(campaign, tmp_path, capsys, name, code) -> None:
+def test_a_name_with_a_control_character_is_refused_at_its_line_and_never_echoed(
+    campaign, tmp_path, capsys, name, code
+) -> None:
     before = campaign.read_bytes()
     status, out, err = _import(tmp_path, "r.json", f'[{{"name": "Garde"}}, {{"name": {_json(name)}}}]', capsys)
     assert status == 1
@@ -58,15 +60,28 @@ def test_a_name_over_two_lines_in_a_csv_cell_is_refused(campaign, tmp_path, caps
 @pytest.mark.parametrize(
     "name, content, words",
     [
-        pytest.param("huge.csv", "name,corps\nA,99999999999999999999999\n", "line 2: corps: must be between 0 and 99", id="10^23"),
-        pytest.param("cell.csv", "name,notes\nA," + "x" * (1024 * 1024) + "\n", "line 2: a cell longer than 131,072", id="1 MiB cell"),
+        pytest.param(
+            "huge.csv", "name,corps\nA,99999999999999999999999\n", "line 2: corps: must be between 0 and 99", id="10^23"
+        ),
+        pytest.param(
+            "cell.csv",
+            "name,notes\nA," + "x" * (1024 * 1024) + "\n",
+            "line 2: a cell longer than 131,072",
+            id="1 MiB cell",
+        ),
         pytest.param("nested.json", "[" * 100_000 + "]" * 100_000, "not valid JSON", id="nested JSON"),
-        pytest.param("deep.json", "[" + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "]", f"more than {MAX_DEPTH} deep", id="deep JSON"),
+        pytest.param(
+            "deep.json", "[" + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "]", f"more than {MAX_DEPTH} deep", id="deep JSON"
+        ),
         pytest.param("surrogate.json", '[{"name": "Loup\\ud800"}]', "not valid JSON", id="lone surrogate"),
-        pytest.param("nul.csv", "name\nA\x00\n", "line 2: name: cannot hold the control character U+0000", id="NUL in a CSV"),
+        pytest.param(
+            "nul.csv", "name\nA\x00\n", "line 2: name: cannot hold the control character U+0000", id="NUL in a CSV"
+        ),
     ],
 )
-def test_a_file_past_a_bound_is_refused_in_one_line_without_a_traceback(campaign, tmp_path, capsys, name, content, words) -> None:
+def test_a_file_past_a_bound_is_refused_in_one_line_without_a_traceback(
+    campaign, tmp_path, capsys, name, content, words
+) -> None:
     before = campaign.read_bytes()
     status, out, err = _import(tmp_path, name, content, capsys)
     assert status == 1

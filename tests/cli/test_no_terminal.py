@@ -27,7 +27,9 @@ PATIENCE = 20
 
 @pytest.fixture
 def saves(tmp_path) -> Path:
-    done = subprocess.run([APOTHEOSE, "new", "villon", "--demo", "--saves", str(tmp_path)], capture_output=True, timeout=60)
+    done = subprocess.run(
+        [APOTHEOSE, "new", "villon", "--demo", "--saves", str(tmp_path)], capture_output=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return tmp_path
 
@@ -36,7 +38,10 @@ def saves(tmp_path) -> Path:
 def test_stdin_at_end_of_file_exits_with_one_line_and_takes_no_lock(saves, command) -> None:
     done = subprocess.run(
         [APOTHEOSE, *command, "villon", "--saves", str(saves)],
-        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=PATIENCE,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
     )
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "not a terminal" in done.stderr, done.stderr
@@ -53,11 +58,16 @@ def test_a_terminal_that_hangs_up_without_a_signal_ends_the_app_and_frees_the_lo
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
     process = subprocess.Popen(
         [APOTHEOSE, *command, "villon", "--saves", str(saves), "--no-mouse"],
-        stdin=slave, stdout=slave, stderr=slave, start_new_session=True, env=env,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+        env=env,
     )
     os.close(slave)
     seen = bytearray()
     try:
+
         def drawn() -> bool:
             import select
 

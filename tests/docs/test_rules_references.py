@@ -44,7 +44,13 @@ def test_every_rules_reference_in_the_project_resolves_to_a_heading_of_docs_rule
 
 def test_the_scan_reads_the_code_the_tests_the_readme_and_the_docs() -> None:
     scanned = {path.relative_to(ROOT).as_posix() for path in project_files()}
-    assert {"README.md", "docs/rules.md", "core/combat.py", "tui/cli/calc_parser.py", "tests/rules/test_combat.py"} <= scanned
+    assert {
+        "README.md",
+        "docs/rules.md",
+        "core/combat.py",
+        "tui/cli/calc_parser.py",
+        "tests/rules/test_combat.py",
+    } <= scanned
     assert not any(part.startswith(".") for name in scanned for part in name.split("/")[:-1])
     cited = [s for path in project_files() for s in references(path.read_text(encoding="utf-8"))]
     assert len(cited) > 200 and set(cited) >= {"1.2", "1.5", "1.7", "2", "3", "4"}

@@ -43,7 +43,10 @@ def test_e10_morvan_fells_three_veterans():
 def test_e11_morvan_defends_against_three_veterans():
     result = defend_group(7, Grade.VETERAN, attackers=3)
     assert (result.difficulty, result.hit, result.failure_ranks, result.damage) == (20, True, 2, 3)
-    assert render(result.breakdown, "fr").splitlines()[0] == "difficulté : soldats vétérans 10 + 2 assaillants de plus 10 = 20"
+    assert (
+        render(result.breakdown, "fr").splitlines()[0]
+        == "difficulté : soldats vétérans 10 + 2 assaillants de plus 10 = 20"
+    )
 
 
 def test_morvan_affect_builds_his_attack():
@@ -59,11 +62,14 @@ def test_grades_and_ranges():
     assert attack_group(10, "Vétéran", Range.MEDIUM).difficulty == 13
 
 
-@pytest.mark.parametrize(("call", "field", "allowed"), [
-    (lambda: attack_group(10, "veterans!"), "grade", "civil, standard, veteran, elite"),
-    (lambda: attack_group(10, "civil", "far"), "range", "short, medium, long"),
-    (lambda: defend_group(10, 3, 2), "grade", "civil, standard, veteran, elite"),
-])
+@pytest.mark.parametrize(
+    ("call", "field", "allowed"),
+    [
+        (lambda: attack_group(10, "veterans!"), "grade", "civil, standard, veteran, elite"),
+        (lambda: attack_group(10, "civil", "far"), "range", "short, medium, long"),
+        (lambda: defend_group(10, 3, 2), "grade", "civil, standard, veteran, elite"),
+    ],
+)
 def test_parse_errors_name_the_field_and_list_the_choices(call, field, allowed):
     with pytest.raises(RulesError) as error:
         call()

@@ -39,14 +39,17 @@ def test_D1_effect_value_heal_4d2_is_13_and_3d_damage_is_18():
 
 def test_D2_soin_difficulty_5():
     result = spell_difficulty(
-        effect_value("5D+2"), [from_row(RANGE, "contact"), free("duration", 1), free("casting time", -4), free("contact", -3)]
+        effect_value("5D+2"),
+        [from_row(RANGE, "contact"), free("duration", 1), free("casting time", -4), free("contact", -3)],
     )
     assert (result.total, result.difficulty) == (10, 5)
     assert [a.value for a in result.aspects] == [16, 0, 1, -4, -3]
 
 
 def test_D3_puissance_difficulty_3():
-    result = spell_difficulty(effect_value("1D", "attribute"), [free("duration", 7), free("casting time", -4), free("gestures", -3)])
+    result = spell_difficulty(
+        effect_value("1D", "attribute"), [free("duration", 7), free("casting time", -4), free("gestures", -3)]
+    )
     assert result.aspects[0].value == 6
     assert (result.total, result.difficulty) == (6, 3)
 
@@ -204,7 +207,10 @@ def test_refusals_name_the_field_in_both_languages(make, field):
 
 ROWS = st.sampled_from([(scale, row.name) for scale in SPELL_SCALES for row in scale.rows])
 ASPECTS = st.lists(
-    st.one_of(ROWS.map(lambda pair: from_row(*pair)), st.builds(free, st.sampled_from(["speed", "x", "durée"]), st.integers(-30, 30))),
+    st.one_of(
+        ROWS.map(lambda pair: from_row(*pair)),
+        st.builds(free, st.sampled_from(["speed", "x", "durée"]), st.integers(-30, 30)),
+    ),
     max_size=8,
 )
 
@@ -216,13 +222,23 @@ def test_difficulty_is_the_halved_total_rounded_up_or_the_total(effect, aspects,
     assert result.difficulty == (math.ceil(result.total / 2) if halve else result.total)
 
 
-@given(st.integers(-20, 60), ASPECTS, st.one_of(ROWS.map(lambda pair: from_row(*pair)), st.builds(free, st.just("y"), st.integers(-30, 30))))
+@given(
+    st.integers(-20, 60),
+    ASPECTS,
+    st.one_of(ROWS.map(lambda pair: from_row(*pair)), st.builds(free, st.just("y"), st.integers(-30, 30))),
+)
 def test_adding_an_aspect_moves_the_total_by_its_value(effect, aspects, added: Aspect):
     before = spell_difficulty(effect, aspects).total
     assert spell_difficulty(effect, [*aspects, added]).total == before + added.value
 
 
-@given(st.integers(1, 30), st.integers(0, 2), st.integers(1, 30), st.integers(0, 2), st.sampled_from(["skill", "damage", "protection", "attribute"]))
+@given(
+    st.integers(1, 30),
+    st.integers(0, 2),
+    st.integers(1, 30),
+    st.integers(0, 2),
+    st.sampled_from(["skill", "damage", "protection", "attribute"]),
+)
 def test_effect_value_is_monotonic_in_dice_and_pips(dice, pips, more_dice, more_pips, kind):
     low, high = sorted([(dice, pips), (more_dice, more_pips)])
     assert effect_value(DieCode(*low), kind).value <= effect_value(DieCode(*high), kind).value

@@ -45,7 +45,12 @@ def test_weapon_damage_is_one_or_two_plus_ranks():
 
 def test_armour_pieces_table():
     assert {piece.value: piece.points for piece in ArmourPiece} == {
-        "light": 1, "medium": 2, "heavy": 3, "shield": 1, "magic_armour": 2, "magic_shield": 1,
+        "light": 1,
+        "medium": 2,
+        "heavy": 3,
+        "shield": 1,
+        "magic_armour": 2,
+        "magic_shield": 1,
     }
     assert armour_points(["heavy", "magic armour", "shield"]).value == 6
     assert armour_points([]).value == 0
@@ -67,7 +72,9 @@ def test_impossible_armour_names_armour(pieces, message):
     assert error.value.field == "armour"
 
 
-@pytest.mark.parametrize(("damage", "wound"), [(0, Wound.NONE), (1, Wound.LIGHT), (2, Wound.MEDIUM), (3, Wound.GRAVE), (7, Wound.GRAVE)])
+@pytest.mark.parametrize(
+    ("damage", "wound"), [(0, Wound.NONE), (1, Wound.LIGHT), (2, Wound.MEDIUM), (3, Wound.GRAVE), (7, Wound.GRAVE)]
+)
 def test_wound_by_real_hp_taken(damage, wound):
     assert apply_damage(damage, hp=20).wound is wound
 
@@ -88,7 +95,13 @@ def test_dying_at_zero_and_dead_at_minus_ten():
     assert apply_damage(5, hp=5).state is Vital.DYING
     assert apply_damage(14, hp=5).state is Vital.DYING
     assert apply_damage(15, hp=5).state is Vital.DEAD
-    assert [vital_state(hp) for hp in (1, 0, -9, -10, -12)] == [Vital.STANDING, Vital.DYING, Vital.DYING, Vital.DEAD, Vital.DEAD]
+    assert [vital_state(hp) for hp in (1, 0, -9, -10, -12)] == [
+        Vital.STANDING,
+        Vital.DYING,
+        Vital.DYING,
+        Vital.DEAD,
+        Vital.DEAD,
+    ]
 
 
 def test_pugilat_example_six_on_three_hp_knocks_out():

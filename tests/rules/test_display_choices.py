@@ -72,11 +72,18 @@ def test_the_damage_taken_is_all_players_see_and_a_group_shows_its_fallen() -> N
 
 
 def test_every_hp_choice_carries_exactly_its_own_fields() -> None:
-    fields = {Shown.EXACT: {"hp", "max_hp", "wounds"}, Shown.WOUNDS: {"wounds"}, Shown.BAR: {"bar"},
-              Shown.DAMAGE: {"damage"}, Shown.NOTHING: set()}
+    fields = {
+        Shown.EXACT: {"hp", "max_hp", "wounds"},
+        Shown.WOUNDS: {"wounds"},
+        Shown.BAR: {"bar"},
+        Shown.DAMAGE: {"damage"},
+        Shown.NOTHING: set(),
+    }
     for shown, expected in fields.items():
         cap = row(play(SetShown("capitaine", shown)), "Capitaine de la garde")
-        carried = {f for f in ("hp", "max_hp", "wounds", "bar", "damage", "standing", "total") if getattr(cap, f) is not None}
+        carried = {
+            f for f in ("hp", "max_hp", "wounds", "bar", "damage", "standing", "total") if getattr(cap, f) is not None
+        }
         assert carried == expected, shown
 
 
@@ -88,7 +95,9 @@ def test_npc_conditions_hidden_by_default_or_for_one_and_it_undoes() -> None:
     assert row(journal, "Capitaine de la garde").conditions and row(journal, "Vétérans de Villon").conditions
     journal = play(SetOption(Option.CONDITIONS, False), journal=journal)
     assert not row(journal, "Capitaine de la garde").conditions and not row(journal, "Vétérans de Villon").conditions
-    journal = play(AddCondition("capitaine", Condition("dazed")), AddCondition("veterans", Condition("feared")), journal=journal)
+    journal = play(
+        AddCondition("capitaine", Condition("dazed")), AddCondition("veterans", Condition("feared")), journal=journal
+    )
     assert "dazed" not in view_text(journal) and "feared" not in view_text(journal)  # nor in the log
     journal = play(SetOption(Option.CONDITIONS, True, "veterans"), journal=journal)  # this one shown all the same
     assert row(journal, "Vétérans de Villon").conditions and not row(journal, "Capitaine de la garde").conditions
@@ -123,12 +132,18 @@ def test_a_hidden_group_is_revealed_on_its_first_turn_once_and_undo_hides_it_aga
         journal = journal.undo()
     assert journal.campaign.encounter.current == "arbaletriers"
     journal = journal.undo()
-    assert journal.campaign.group("arbaletriers").hidden and journal.campaign.visibility.option(Option.REVEAL, "arbaletriers")
+    assert journal.campaign.group("arbaletriers").hidden and journal.campaign.visibility.option(
+        Option.REVEAL, "arbaletriers"
+    )
 
 
 def test_reveal_as_the_default_and_not_for_one() -> None:
-    journal = play(SetHidden("capitaine", True), SetOption(Option.REVEAL, True), SetOption(Option.REVEAL, False, "arbaletriers"),
-                   NextTurn())
+    journal = play(
+        SetHidden("capitaine", True),
+        SetOption(Option.REVEAL, True),
+        SetOption(Option.REVEAL, False, "arbaletriers"),
+        NextTurn(),
+    )
     assert journal.campaign.encounter.current == "capitaine" and not journal.campaign.character("capitaine").hidden
     for _ in range(5):
         journal = play(NextTurn(), journal=journal)
@@ -160,8 +175,12 @@ def test_a_group_alias_keeps_french_grammar_and_a_rename_does_not_publish_the_ol
     journal = play(SetAlias("veterans", "Les Ombres"), NextTurn(), NextTurn())  # the veterans' turn
     assert "Au tour des Ombres (round 1)" in view_text(journal)
     cap = journal.campaign.character("capitaine")
-    journal = play(SetAlias("capitaine", "Le Masque"), UpdateCharacter(attrs.evolve(cap, name="Comte Valère")),
-                   Damage(("capitaine",), 0), journal=journal)
+    journal = play(
+        SetAlias("capitaine", "Le Masque"),
+        UpdateCharacter(attrs.evolve(cap, name="Comte Valère")),
+        Damage(("capitaine",), 0),
+        journal=journal,
+    )
     text = view_text(journal)
     assert "Valère" not in text and "Capitaine" not in text and "garde" not in text
 
@@ -192,8 +211,12 @@ def test_an_alias_is_for_npcs_and_groups_only_and_is_a_short_name() -> None:
 
 
 def test_removing_a_combatant_forgets_its_choices() -> None:
-    journal = play(SetAlias("capitaine", "Masque"), SetShown("capitaine", Shown.BAR), SetOption(Option.REVEAL, True, "capitaine"),
-                   Remove("capitaine"))
+    journal = play(
+        SetAlias("capitaine", "Masque"),
+        SetShown("capitaine", Shown.BAR),
+        SetOption(Option.REVEAL, True, "capitaine"),
+        Remove("capitaine"),
+    )
     assert journal.campaign.visibility == Visibility()
 
 
@@ -226,8 +249,13 @@ def test_the_your_turn_cue_and_the_round_counter_can_be_turned_off() -> None:
 
 
 def test_every_choice_is_the_gms_own_line() -> None:
-    journal = play(SetOption(Option.NEXT_UP, False), SetOption(Option.REVEAL, True, "arbaletriers"), SetAlias("capitaine", "Masque"),
-                   SetShown("segiere", Shown.BAR), SetOption(Option.CONDITIONS, None, "veterans"))
+    journal = play(
+        SetOption(Option.NEXT_UP, False),
+        SetOption(Option.REVEAL, True, "arbaletriers"),
+        SetAlias("capitaine", "Masque"),
+        SetShown("segiere", Shown.BAR),
+        SetOption(Option.CONDITIONS, None, "veterans"),
+    )
     assert [ln.players for ln in journal.log] == [False] * 5
     assert [ln.line.en for ln in journal.log] == [
         "Players, the next-up cue: not shown",

@@ -143,9 +143,10 @@ BAD_INPUTS = [
     ("6th mark", lambda: apply(_five_stigmata(), ChangeShadow("morvan", "story_element", 2))),
     ("raise without XP", lambda: apply(DEMO, RaiseCharacteristic("segiere", "corps"))),
     ("raise an unknown characteristic", lambda: apply(DEMO, RaiseCharacteristic("segiere", "force"))),
-    ("raise past half the raises", lambda: apply(
-        _with("segiere", xp=50, raises=(("corps", 1),)), RaiseCharacteristic("segiere", "corps")
-    )),
+    (
+        "raise past half the raises",
+        lambda: apply(_with("segiere", xp=50, raises=(("corps", 1),)), RaiseCharacteristic("segiere", "corps")),
+    ),
     ("XP for nobody", lambda: apply(DEMO, AwardXp((), 3))),
     ("unknown character", lambda: DEMO.character("merlin")),
     ("unknown group", lambda: DEMO.group("merlin")),
@@ -155,12 +156,16 @@ BAD_INPUTS = [
     ("heal nobody", lambda: apply(DEMO, Heal((), 3))),
     ("rest for the dead", lambda: apply(_with("segiere", hp=-10), Rest(("segiere",)))),
     ("cast as a non-mystic", lambda: apply(DEMO, CastSpell("segiere", SpellRequest(1)))),
-    ("cast inspired as an NPC", lambda: apply(
-        _with("capitaine", mystic=True, pm=9), CastSpell("capitaine", SpellRequest(9), inspired=True)
-    )),
+    (
+        "cast inspired as an NPC",
+        lambda: apply(_with("capitaine", mystic=True, pm=9), CastSpell("capitaine", SpellRequest(9), inspired=True)),
+    ),
     ("pm beyond the max", lambda: apply(DEMO, AdjustPm("alduin", 50))),
     ("exhaust with pm left", lambda: apply(DEMO, Exhaust("alduin", 2))),
-    ("attack a felled group", lambda: apply(apply(DEMO, SetStanding("veterans", 0)).campaign, AttackGroup("veterans", 10, (3,)))),
+    (
+        "attack a felled group",
+        lambda: apply(apply(DEMO, SetStanding("veterans", 0)).campaign, AttackGroup("veterans", 10, (3,))),
+    ),
     ("join twice", lambda: apply(DEMO, Join("segiere"))),
     ("join nobody", lambda: apply(DEMO, Join("merlin"))),
     ("boost one not in the fight", lambda: apply(_with_newcomer(), BoostInitiative("merlin"))),
@@ -203,7 +208,9 @@ def test_without_french_the_english_message_is_used():
 
 
 def test_allowed_values_in_french_when_they_are_words():
-    error = RulesError("advantage", "must be true or false, got 1", "true, false", "doit être vrai ou faux", allowed_fr="vrai, faux")
+    error = RulesError(
+        "advantage", "must be true or false, got 1", "true, false", "doit être vrai ou faux", allowed_fr="vrai, faux"
+    )
     assert str(error).endswith("(allowed: true, false)")
     assert error.text("fr").endswith("(permis : vrai, faux)")
     with pytest.raises(RulesError) as caught:
@@ -214,7 +221,10 @@ def test_allowed_values_in_french_when_they_are_words():
 def test_a_confirmation_is_asked_in_french_too():
     with pytest.raises(NeedsConfirmation) as caught:
         apply(_five_stigmata(), ChangeShadow("morvan", "story_element", 2))
-    assert caught.value.text("fr") == "confirm : Morvan gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer"
+    assert (
+        caught.value.text("fr")
+        == "confirm : Morvan gagnerait une 6e marque et deviendrait un PNJ : confirmez pour appliquer"
+    )
 
 
 def test_the_override_question_is_asked_in_french():

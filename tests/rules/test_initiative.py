@@ -46,7 +46,12 @@ def test_turn_order_rejects_a_repeated_key():
 
 @pytest.mark.parametrize(
     ("args", "field"),
-    [(("", 1, True, 0), "key"), (("a", "1", True, 0), "initiative"), (("a", 1, 1, 0), "is_pc"), (("a", 1, True, -1), "entry_index")],
+    [
+        (("", 1, True, 0), "key"),
+        (("a", "1", True, 0), "initiative"),
+        (("a", 1, 1, 0), "is_pc"),
+        (("a", 1, True, -1), "entry_index"),
+    ],
 )
 def test_order_entry_validates(args, field):
     with pytest.raises(RulesError) as error:

@@ -52,7 +52,8 @@ def test_M3_five_quintessence_with_avatar_4_adds_3_dice_and_spends_3():
 
 
 @pytest.mark.parametrize(
-    ("value", "row"), [(0, 0), (1, 0), (2, 1), (3, 2), (5, 2), (6, 3), (10, 3), (11, 4), (499, 8), (500, 8), (501, None)]
+    ("value", "row"),
+    [(0, 0), (1, 0), (2, 1), (3, 2), (5, 2), (6, 3), (10, 3), (11, 4), (499, 8), (500, 8), (501, None)],
 )
 def test_a_value_between_two_rows_takes_the_higher_row(value, row):
     assert scope_row(value) == row
@@ -108,7 +109,9 @@ def test_impossible_requests_say_why():
 
 
 def test_paradox_pool():
-    vulgar = MageEffect(sphere=2, rote=True, attribute=2, ability=2, vulgar=True, sleepers=True, paradox_pool=3, paradox_rolls=2)
+    vulgar = MageEffect(
+        sphere=2, rote=True, attribute=2, ability=2, vulgar=True, sleepers=True, paradox_pool=3, paradox_rolls=2
+    )
     assert mage_spell(vulgar).paradox_pool == 3 + 2 + 2 - 1
     witnessed = attrs.evolve(vulgar, vulgar=False, witnesses=True)
     assert mage_spell(witnessed).paradox_pool == 3 + 2 - 1  # sleepers count for vulgar magic only
@@ -185,7 +188,9 @@ def brute_force(dice: int, difficulty: int, needed: int, ones_cancel: bool) -> F
 
 @given(st.integers(0, 4), st.integers(2, 10), st.integers(0, 5), st.booleans())
 def test_chance_equals_brute_force_enumeration(dice, difficulty, needed, ones_cancel):
-    assert chance(dice, difficulty, needed, ones_cancel=ones_cancel) == brute_force(dice, difficulty, needed, ones_cancel)
+    assert chance(dice, difficulty, needed, ones_cancel=ones_cancel) == brute_force(
+        dice, difficulty, needed, ones_cancel
+    )
 
 
 def test_chance_known_values():
@@ -197,7 +202,9 @@ def test_chance_known_values():
 
 @given(st.integers(0, 30), st.integers(2, 9), st.integers(1, 12), st.booleans())
 def test_chance_never_rises_with_difficulty(dice, difficulty, needed, ones_cancel):
-    assert chance(dice, difficulty + 1, needed, ones_cancel=ones_cancel) <= chance(dice, difficulty, needed, ones_cancel=ones_cancel)
+    assert chance(dice, difficulty + 1, needed, ones_cancel=ones_cancel) <= chance(
+        dice, difficulty, needed, ones_cancel=ones_cancel
+    )
 
 
 def test_thirty_dice_are_exact():

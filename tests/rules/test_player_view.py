@@ -73,9 +73,7 @@ def test_a_private_pc_keeps_shadow_pm_and_conditions_from_the_table() -> None:
 
 
 def test_the_hidden_current_turn_highlights_nobody_and_the_hidden_npcs_log_lines_are_absent() -> None:
-    journal = journal_of(
-        SetHidden("capitaine", True), NextTurn(), Damage(("capitaine",), 3), Damage(("segiere",), 2)
-    )
+    journal = journal_of(SetHidden("capitaine", True), NextTurn(), Damage(("capitaine",), 3), Damage(("segiere",), 2))
     view = player_view_of(journal)
     assert view.current is None
     text = "\n".join(view.strings())
@@ -110,15 +108,25 @@ def campaigns(draw):
     roster, groups, hidden_numbers = [], [], []
     for i, name in enumerate(names):
         pc = draw(st.booleans())
-        c = new_character(f"v{i}", name, Characteristics(corps=draw(st.integers(0, 9)), combat=3), pc=pc,
-                          notes=f"{SECRET}note{i}")
+        c = new_character(
+            f"v{i}", name, Characteristics(corps=draw(st.integers(0, 9)), combat=3), pc=pc, notes=f"{SECRET}note{i}"
+        )
         roster.append(c)
     for i, name in enumerate(secret):
         if draw(st.booleans()):
             hp = draw(st.integers(7000, 7999))
             hidden_numbers.append(str(hp))
-            roster.append(new_character(f"h{i}", name, Characteristics(corps=2), pc=draw(st.booleans()),
-                                        hidden=True, hp=hp, notes=f"{SECRET}secret{i}"))
+            roster.append(
+                new_character(
+                    f"h{i}",
+                    name,
+                    Characteristics(corps=2),
+                    pc=draw(st.booleans()),
+                    hidden=True,
+                    hp=hp,
+                    notes=f"{SECRET}secret{i}",
+                )
+            )
         else:
             total = draw(st.integers(600, 699))
             hidden_numbers.append(str(total))
@@ -146,8 +154,9 @@ def test_no_hidden_name_note_or_number_is_ever_in_the_players_view(made, data) -
             elif kind == "shown":
                 action = SetShown(data.draw(st.sampled_from(keys)), data.draw(st.sampled_from(list(Shown))))
             else:
-                action = SetShownDefault(data.draw(st.sampled_from(["pcs", "npcs", "groups"])),
-                                         data.draw(st.sampled_from(list(Shown))))
+                action = SetShownDefault(
+                    data.draw(st.sampled_from(["pcs", "npcs", "groups"])), data.draw(st.sampled_from(list(Shown)))
+                )
             journal, _ = journal.record(action)
         except Exception:  # noqa: BLE001 - an impossible action changes nothing
             continue

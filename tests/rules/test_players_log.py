@@ -118,11 +118,20 @@ def tables(draw):
     n = draw(st.integers(2, 5))
     chosen = draw(st.lists(names, min_size=n + 2, max_size=n + 2, unique=True))
     roster = [
-        new_character(f"c{i}", name, Characteristics(corps=3, esprit=3, combat=3, ame=4), pc=draw(st.booleans()),
-                      mystic=True, hidden=draw(st.booleans()), notes=f"{NOTE}{i}")
+        new_character(
+            f"c{i}",
+            name,
+            Characteristics(corps=3, esprit=3, combat=3, ame=4),
+            pc=draw(st.booleans()),
+            mystic=True,
+            hidden=draw(st.booleans()),
+            notes=f"{NOTE}{i}",
+        )
         for i, name in enumerate(chosen[:n])
     ]
-    groups = [MookGroup(f"g{i}", name, Grade.STANDARD, 6, 6, hidden=draw(st.booleans())) for i, name in enumerate(chosen[n:])]
+    groups = [
+        MookGroup(f"g{i}", name, Grade.STANDARD, 6, 6, hidden=draw(st.booleans())) for i, name in enumerate(chosen[n:])
+    ]
     return Campaign(name="Table", roster=roster, groups=groups)
 
 
@@ -130,20 +139,28 @@ def action_of(data, campaign: Campaign):
     keys = [c.id for c in campaign.combatants]
     pcs = [c.id for c in campaign.roster if c.pc] or ["nobody"]
     key = data.draw(st.sampled_from(keys)) if keys else "nobody"
-    return data.draw(st.sampled_from([
-        Damage((key,), data.draw(st.integers(0, 4))),
-        NextTurn(),
-        AddCondition(key, Condition("dazed", data.draw(st.sampled_from([None, 1, 2])))),
-        SetHidden(key, data.draw(st.booleans())),
-        Remove(key),
-        SetPrivate(data.draw(st.sampled_from(pcs)), data.draw(st.booleans())),
-        SetShown(key, data.draw(st.sampled_from(list(Shown)))),
-        ChangeShadow(data.draw(st.sampled_from(pcs)), "story_element", 1),
-        AdjustPm(data.draw(st.sampled_from(pcs)), -1),
-        SetOption(data.draw(st.sampled_from([Option.CONDITIONS, Option.REVEAL])), data.draw(st.sampled_from([True, False, None])), key),
-        SetOption(data.draw(st.sampled_from(list(Option))), data.draw(st.booleans())),
-        SetAlias(key, data.draw(st.sampled_from([*ALIASES, None]))),
-    ]))
+    return data.draw(
+        st.sampled_from(
+            [
+                Damage((key,), data.draw(st.integers(0, 4))),
+                NextTurn(),
+                AddCondition(key, Condition("dazed", data.draw(st.sampled_from([None, 1, 2])))),
+                SetHidden(key, data.draw(st.booleans())),
+                Remove(key),
+                SetPrivate(data.draw(st.sampled_from(pcs)), data.draw(st.booleans())),
+                SetShown(key, data.draw(st.sampled_from(list(Shown)))),
+                ChangeShadow(data.draw(st.sampled_from(pcs)), "story_element", 1),
+                AdjustPm(data.draw(st.sampled_from(pcs)), -1),
+                SetOption(
+                    data.draw(st.sampled_from([Option.CONDITIONS, Option.REVEAL])),
+                    data.draw(st.sampled_from([True, False, None])),
+                    key,
+                ),
+                SetOption(data.draw(st.sampled_from(list(Option))), data.draw(st.booleans())),
+                SetAlias(key, data.draw(st.sampled_from([*ALIASES, None]))),
+            ]
+        )
+    )
 
 
 #: Aliases share no five letters with the names (made of LETTERS), so a name is never in one.
@@ -156,8 +173,14 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
     PC's shadow, pm or conditions moved, that PC's name and the words of those details."""
     secrets = [c.name for c in (*before.combatants, *after.combatants) if c.hidden]
     # the real name behind an alias in force before or after
-    secrets += [c.name for state in (before, after) for key, _ in state.visibility.aliases
-                for c in (before.find(key), after.find(key)) if c is not None]
+    secrets += [
+        c.name
+        for state in (before, after)
+        for key, _ in state.visibility.aliases
+        for c in (before.find(key), after.find(key))
+        if c is not None
+    ]
+
     def details(campaign: Campaign, key: str):
         c = campaign.find(key)
         p = campaign.encounter.participant(key) if campaign.encounter is not None else None
@@ -168,8 +191,12 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
             secrets += [before.name_of(key), "shadow", "ombre", "pm", "dazed"]
     # an NPC's or a group's conditions not shown, before or after, that changed
     for c in {*before.combatants, *after.combatants}:
-        kept = any(state.find(c.id) is not None and kind_of(state.find(c.id)) != "pcs"
-                   and not state.visibility.option(Option.CONDITIONS, c.id) for state in (before, after))
+        kept = any(
+            state.find(c.id) is not None
+            and kind_of(state.find(c.id)) != "pcs"
+            and not state.visibility.option(Option.CONDITIONS, c.id)
+            for state in (before, after)
+        )
         if kept and conditions_of(before, c.id) != conditions_of(after, c.id):
             secrets += ["dazed"]
     return secrets
@@ -181,8 +208,13 @@ def conditions_of(campaign: Campaign, key: str):
 
 
 #: The HP fields a row may carry for each choice (a group's "exact" is its standing count).
-CARRIED = {Shown.EXACT: {"hp", "max_hp", "wounds", "standing", "total"}, Shown.WOUNDS: {"wounds"}, Shown.BAR: {"bar"},
-           Shown.DAMAGE: {"damage"}, Shown.NOTHING: set()}
+CARRIED = {
+    Shown.EXACT: {"hp", "max_hp", "wounds", "standing", "total"},
+    Shown.WOUNDS: {"wounds"},
+    Shown.BAR: {"bar"},
+    Shown.DAMAGE: {"damage"},
+    Shown.NOTHING: set(),
+}
 
 
 def check_rows(journal: Journal, view: PlayerView) -> None:
@@ -197,7 +229,9 @@ def check_rows(journal: Journal, view: PlayerView) -> None:
     for row in view.rows:
         c = by_name[row.name]
         shown = vis.shown(c.id, kind_of(c))
-        carried = {f for f in ("hp", "max_hp", "wounds", "standing", "total", "bar", "damage") if getattr(row, f) is not None}
+        carried = {
+            f for f in ("hp", "max_hp", "wounds", "standing", "total", "bar", "damage") if getattr(row, f) is not None
+        }
         assert carried <= CARRIED[shown], (row, shown)
         if kind_of(c) != "pcs" and not vis.option(Option.CONDITIONS, c.id):
             assert row.conditions == (), row
@@ -246,5 +280,7 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
     for c in journal.campaign.combatants:
         if c.hidden:  # hidden now: not in the table (lines written while it was visible stay theirs)
             assert c.name not in rows
-    markdown_lines = {line[2:].replace("\\", "") for line in players_markdown_log(journal, "en").splitlines() if line.startswith("- ")}
+    markdown_lines = {
+        line[2:].replace("\\", "") for line in players_markdown_log(journal, "en").splitlines() if line.startswith("- ")
+    }
     assert markdown_lines <= shown_words

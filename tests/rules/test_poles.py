@@ -75,7 +75,10 @@ def test_P5_resistance_3_with_levels_1_and_2_open_gives_slots_at_1_and_2():
 def test_P6_caster_level_5_ranges():
     spans = ranges(5)
     assert (spans.short, spans.medium, spans.long) == (Fraction(31, 2), 45, 180)
-    assert "short 15.5 m, medium 45 m, long 180 m" in poles_spell(PolesRequest(1, "profane", caster_level=5)).breakdown[-1].en
+    assert (
+        "short 15.5 m, medium 45 m, long 180 m"
+        in poles_spell(PolesRequest(1, "profane", caster_level=5)).breakdown[-1].en
+    )
 
 
 def test_P7_level_2_slot_quickened_with_the_feat_is_swift_for_2_mana():
@@ -116,7 +119,9 @@ def test_an_improvised_mana_spell_has_its_preparation_segment_body_magic_none():
     body = poles_spell(PolesRequest(2, "body", fluid=True, blood=True))
     assert body.segments == Segments(1, 1)
     texts = [x.en for x in body.breakdown]
-    assert "body magic uses no fluid resource: no preparation segment" in texts and "body magic has no blood mana" in texts
+    assert (
+        "body magic uses no fluid resource: no preparation segment" in texts and "body magic has no blood mana" in texts
+    )
 
 
 def test_quicken_takes_recovery_first_then_incantation():
@@ -128,7 +133,13 @@ def test_quicken_takes_recovery_first_then_incantation():
 
 def test_fixed_costs():
     spell = poles_spell(
-        PolesRequest(3, "profane", damage=True, caster_level=5, enhance=Enhancements(range=3, duration=2, area=1, dice=4, dispel=2))
+        PolesRequest(
+            3,
+            "profane",
+            damage=True,
+            caster_level=5,
+            enhance=Enhancements(range=3, duration=2, area=1, dice=4, dispel=2),
+        )
     )
     fixed = spell.fixed_costs
     assert (fixed.range, fixed.duration, fixed.area, fixed.dice, fixed.dispel) == (2, 1, 1, 4, 4)
@@ -144,7 +155,9 @@ def test_extending_an_active_spell_costs_half_its_level_plus_the_duration():
 
 
 def test_techniques_multiply_the_cost_engaged_so_far_in_order():
-    spell = poles_spell(PolesRequest(3, "profane", enhance=Enhancements(duration=2), techniques=["extend_effect:nofeat", "silent"]))
+    spell = poles_spell(
+        PolesRequest(3, "profane", enhance=Enhancements(duration=2), techniques=["extend_effect:nofeat", "silent"])
+    )
     assert [(s.before, s.after) for s in spell.steps] == [(8, Fraction(40, 3)), (Fraction(40, 3), Fraction(50, 3))]
     assert spell.cost == 17
 
@@ -166,7 +179,9 @@ def test_extra_dice_at_most_the_caster_level():
     assert poles_spell(PolesRequest(3, "profane", damage=True, caster_level=4, enhance=Enhancements(dice=4))).possible
     over = poles_spell(PolesRequest(3, "profane", damage=True, caster_level=4, enhance=Enhancements(dice=5)))
     assert not over.possible and "caster level" in over.reason.en
-    assert not poles_spell(PolesRequest(3, "profane", caster_level=4, enhance=Enhancements(dice=1))).possible  # not a damage spell
+    assert not poles_spell(
+        PolesRequest(3, "profane", caster_level=4, enhance=Enhancements(dice=1))
+    ).possible  # not a damage spell
     with pytest.raises(RulesError) as error:
         poles_spell(PolesRequest(3, "profane", damage=True, enhance=Enhancements(dice=1)))
     assert error.value.field == "caster_level"
@@ -208,7 +223,10 @@ def test_blood_mana_dice_past_the_limit_and_past_the_pool():
 
 
 def test_tolerant_backlash_reads_table_2():
-    assert blood_mana(24, 10, 30, 62, tolerant=HouseRules(tolerant_backlash=True).tolerant_backlash).backlash is Backlash.exhausted
+    assert (
+        blood_mana(24, 10, 30, 62, tolerant=HouseRules(tolerant_backlash=True).tolerant_backlash).backlash
+        is Backlash.exhausted
+    )
     assert backlash(3, 55) is Backlash.fatigued and backlash(3, 55, tolerant=True) is Backlash.none
     assert backlash(25, 76) is Backlash.unconscious and backlash(25, 91, tolerant=True) is Backlash.unconscious
 
@@ -249,11 +267,16 @@ def test_refusals_name_the_field_in_both_languages():
 # --- invariants ---------------------------------------------------------------------------------
 
 PAID = st.sampled_from([Tradition.profane, Tradition.divine, Tradition.body])
-APPLIED = st.builds(Applied, st.sampled_from([t for t in Technique if TECHNIQUES[t].without_feat]), st.booleans()) | st.builds(
-    Applied, st.sampled_from(list(Technique))
-)
+APPLIED = st.builds(
+    Applied, st.sampled_from([t for t in Technique if TECHNIQUES[t].without_feat]), st.booleans()
+) | st.builds(Applied, st.sampled_from(list(Technique)))
 ENHANCE = st.builds(
-    Enhancements, range=st.integers(0, 8), duration=st.integers(0, 8), area=st.integers(0, 8), dice=st.integers(0, 5), dispel=st.integers(0, 4)
+    Enhancements,
+    range=st.integers(0, 8),
+    duration=st.integers(0, 8),
+    area=st.integers(0, 8),
+    dice=st.integers(0, 5),
+    dispel=st.integers(0, 4),
 )
 
 
@@ -287,7 +310,9 @@ def test_the_cost_never_falls_for_one_more_level(request):
 @settings(deadline=None)  # no timing: a loaded machine must not fail it
 @given(requests(), st.sampled_from(["range", "duration", "area", "dice", "dispel"]), st.integers(1, 3))
 def test_the_cost_never_falls_for_an_enhancement(request, key, more):
-    enhance = Enhancements(**{**_fields(request.enhance), key: min(getattr(request.enhance, key) + more, 5 if key == "dice" else 99)})
+    enhance = Enhancements(
+        **{**_fields(request.enhance), key: min(getattr(request.enhance, key) + more, 5 if key == "dice" else 99)}
+    )
     assert poles_spell(PolesRequest(**{**_fields(request), "enhance": enhance})).cost >= poles_spell(request).cost
 
 
@@ -317,7 +342,10 @@ def test_a_backlash_is_never_milder_for_more_forced_mana(mana, limit, d100, tole
     now = blood_mana(mana, limit, 200, d100, tolerant=tolerant).backlash
     more = blood_mana(mana + 1, limit, 200, d100, tolerant=tolerant).backlash
     assert more.severity >= now.severity
-    assert blood_mana(mana, limit, 200, d100, tolerant=True).backlash.severity <= blood_mana(mana, limit, 200, d100).backlash.severity
+    assert (
+        blood_mana(mana, limit, 200, d100, tolerant=True).backlash.severity
+        <= blood_mana(mana, limit, 200, d100).backlash.severity
+    )
 
 
 def _fields(value) -> dict:

@@ -37,7 +37,9 @@ def test_e7_tolgren_six_raises_at_most_three_in_combat():
     assert "combat" in over.warning.en and "MJ" in over.warning.fr
 
 
-@pytest.mark.parametrize(("reached", "cost"), [(1, 5), (5, 5), (6, 10), (10, 10), (11, 15), (15, 15), (16, 20), (25, 20)])
+@pytest.mark.parametrize(
+    ("reached", "cost"), [(1, 5), (5, 5), (6, 10), (10, 10), (11, 15), (15, 15), (16, 20), (25, 20)]
+)
 def test_raise_cost_by_value_reached(reached, cost):
     assert raise_cost(reached) == cost
 

@@ -58,7 +58,10 @@ def test_score_breakdown_names_each_part_in_both_languages():
     assert render(plain.breakdown, "fr") == "corps 4 + métier 3 + spécialisation 2 = 9"
     soul = score(3, name="ame", affect=-1, modifiers=2)
     assert (soul.value, soul.shadow_delta) == (0, -1)
-    assert render(soul.breakdown).splitlines() == ["âme 3 − unfavourable affect 5 + modifiers 2 = 0", "affect: -1 shadow"]
+    assert render(soul.breakdown).splitlines() == [
+        "âme 3 − unfavourable affect 5 + modifiers 2 = 0",
+        "affect: -1 shadow",
+    ]
 
 
 def test_score_takes_named_bonuses():
@@ -194,7 +197,13 @@ def test_ranks_follow_the_margin(value, difficulty, face):
 
 
 def test_difficulty_ladder():
-    assert {key: d.value for key, d in DIFFICULTIES.items()} == {"easy": 0, "medium": 5, "hard": 10, "very_hard": 15, "epic": 20}
+    assert {key: d.value for key, d in DIFFICULTIES.items()} == {
+        "easy": 0,
+        "medium": 5,
+        "hard": 10,
+        "very_hard": 15,
+        "epic": 20,
+    }
     assert DIFFICULTIES["very_hard"].fr == "très difficile"
     assert difficulty_name(25).key == "epic" and difficulty_name(12) is None
     assert [parse_difficulty(text) for text in ("hard", "Très difficile", "very_hard", "12", 7)] == [10, 15, 15, 12, 7]

@@ -70,7 +70,9 @@ def test_item2_a_spell_hits_as_many_victims_as_it_paid_for() -> None:
     assert three.campaign.group("g").standing == 2  # a 3-target spell at one group fells 3 mooks
     with pytest.raises(RulesError) as refused:
         apply(c, CastSpell("alduin", SpellRequest(1), victims=("g",), aimed=(("g", 3),)))
-    assert refused.value.field == "victims" and "1 target" in refused.value.reason and "3 victims" in refused.value.reason
+    assert (
+        refused.value.field == "victims" and "1 target" in refused.value.reason and "3 victims" in refused.value.reason
+    )
     with pytest.raises(RulesError, match="paid for 2"):
         apply(c, CastSpell("alduin", SpellRequest(1, targets=2), victims=("f0", "f1", "f2")))
     mixed = apply(c, CastSpell("alduin", SpellRequest(1, targets=3), victims=("f0", "g"), aimed=(("g", 2),)))
@@ -116,7 +118,14 @@ def test_item4_mystical_exhaustion_is_for_mystics_only_and_capped(demo) -> None:
 def test_item5_stigma_effects_are_applied_and_a_grace_gives_them_back(demo) -> None:
     c = _pc(demo, "alduin", shadow=Shadow(7))
     alduin = c.character("alduin")
-    before = (alduin.characteristics, alduin.max_hp, alduin.max_willpower, alduin.max_pm, alduin.max_intensity, alduin.initiative)
+    before = (
+        alduin.characteristics,
+        alduin.max_hp,
+        alduin.max_willpower,
+        alduin.max_pm,
+        alduin.max_intensity,
+        alduin.initiative,
+    )
     # minor stigma, weakening âme −1: max pm 9 → 8, max intensity 5 → 4, pm follows
     weak = apply(c, ChangeShadow("alduin", "voluntary_stigma", effect=StigmaEffect(EffectKind.weakening, "ame")))
     a = weak.campaign.character("alduin")
@@ -126,7 +135,14 @@ def test_item5_stigma_effects_are_applied_and_a_grace_gives_them_back(demo) -> N
     # the grace cancels that stigma: âme back
     back = apply(weak.campaign, ChangeShadow("alduin", "voluntary_grace")).campaign.character("alduin")
     assert not back.shadow.stigmata and not back.shadow.graces
-    assert (back.characteristics, back.max_hp, back.max_willpower, back.max_pm, back.max_intensity, back.initiative) == before
+    assert (
+        back.characteristics,
+        back.max_hp,
+        back.max_willpower,
+        back.max_pm,
+        back.max_intensity,
+        back.initiative,
+    ) == before
     # a second stigma is major: permanent wound −4 max HP, current HP follows
     c2 = _pc(demo, "segiere", shadow=Shadow(10))
     one = apply(c2, ChangeShadow("segiere", "voluntary_stigma", effect=StigmaEffect(EffectKind.wavering_will))).campaign
@@ -140,7 +156,9 @@ def test_item5_stigma_effects_are_applied_and_a_grace_gives_them_back(demo) -> N
 
 def test_item5_a_compulsion_keeps_its_level_and_resisting_it_gives_its_shadow(demo) -> None:
     c = _pc(demo, "brunvir", shadow=Shadow(6))
-    c = apply(c, ChangeShadow("brunvir", "voluntary_stigma", effect=StigmaEffect(EffectKind.compulsion, text="le jeu"))).campaign
+    c = apply(
+        c, ChangeShadow("brunvir", "voluntary_stigma", effect=StigmaEffect(EffectKind.compulsion, text="le jeu"))
+    ).campaign
     mark = c.character("brunvir").shadow.stigmata[0]
     assert mark.compulsion and mark.permanent.describe("fr") == "compulsion: le jeu"
     delta = COMPULSION_SHADOW[mark.level]
@@ -153,12 +171,19 @@ def test_item5_an_effect_without_a_stigma_is_refused(demo) -> None:
         apply(demo, ChangeShadow("alduin", "story_element", 1, effect=StigmaEffect(EffectKind.mark)))
     assert refused.value.field == "effect"
     with pytest.raises(RulesError, match="characteristic"):
-        apply(_pc(demo, "alduin", shadow=Shadow(6)), ChangeShadow("alduin", "voluntary_stigma", effect=StigmaEffect(EffectKind.weakening)))
+        apply(
+            _pc(demo, "alduin", shadow=Shadow(6)),
+            ChangeShadow("alduin", "voluntary_stigma", effect=StigmaEffect(EffectKind.weakening)),
+        )
 
 
 EFFECTS = st.one_of(
     st.builds(StigmaEffect, st.just(EffectKind.weakening), st.sampled_from(CHARACTERISTICS)),
-    st.builds(StigmaEffect, st.sampled_from([k for k in EffectKind if k is not EffectKind.weakening]), text=st.text(max_size=5)),
+    st.builds(
+        StigmaEffect,
+        st.sampled_from([k for k in EffectKind if k is not EffectKind.weakening]),
+        text=st.text(max_size=5),
+    ),
 )
 
 
@@ -170,7 +195,9 @@ EFFECTS = st.one_of(
     st.integers(0, 2),
     EFFECTS,
 )
-def test_item5_applying_then_cancelling_any_stigma_leaves_the_character_as_it_was(values, hp_loss, wp_loss, held, effect) -> None:
+def test_item5_applying_then_cancelling_any_stigma_leaves_the_character_as_it_was(
+    values, hp_loss, wp_loss, held, effect
+) -> None:
     """Hypothesis (RULES 1.3): a stigma with its effect, then a grace that cancels it → the same
     characteristics, max HP and max willpower."""
     chars = Characteristics(*values)
@@ -192,7 +219,9 @@ def test_item5_applying_then_cancelling_any_stigma_leaves_the_character_as_it_wa
 
 def test_item5_changing_a_stigmas_effect_gives_the_old_one_back_first(demo) -> None:
     c = _pc(demo, "alduin", shadow=Shadow(6))
-    c = apply(c, ChangeShadow("alduin", "voluntary_stigma", effect=StigmaEffect(EffectKind.weakening, "corps"))).campaign
+    c = apply(
+        c, ChangeShadow("alduin", "voluntary_stigma", effect=StigmaEffect(EffectKind.weakening, "corps"))
+    ).campaign
     a, _ = set_effect(c.character("alduin"), 0, StigmaEffect(EffectKind.weakening, "esprit"))
     assert (a.characteristics.corps, a.characteristics.esprit) == (3, 4)
 

@@ -33,19 +33,29 @@ def test_nothing_applies_unless_the_gm_says_so():
     brunvir = ROSTER["brunvir"]
     assert character_score(brunvir).value == 11
     assert character_score(brunvir).breakdown[0].en == "combat 11"
-    assert character_score(brunvir, applies=Applies(trade=True)).breakdown[0].en == "combat 11 + guerrière de Dasein (trade) 3 = 14"
+    assert (
+        character_score(brunvir, applies=Applies(trade=True)).breakdown[0].en
+        == "combat 11 + guerrière de Dasein (trade) 3 = 14"
+    )
     assert character_score(brunvir, applies=Applies(True, True)).value == 16
 
 
 def test_several_specialities_are_all_named_as_candidates():
     s = character_score(ROSTER["alduin"], applies=Applies(True, True))
-    assert s.breakdown[0].en == "combat 2 + mage (trade) 3 + pyromancie/oniromancie/domination mentale (speciality) 2 = 7"
+    assert (
+        s.breakdown[0].en == "combat 2 + mage (trade) 3 + pyromancie/oniromancie/domination mentale (speciality) 2 = 7"
+    )
 
 
 def test_with_a_speciality_only_trades_that_have_one_are_named():
-    c = new_character("x", "Xavière", Characteristics(3, 3, 4, 1), trades=(Trade("paysanne"), Trade("soldat", ("lance",))))
+    c = new_character(
+        "x", "Xavière", Characteristics(3, 3, 4, 1), trades=(Trade("paysanne"), Trade("soldat", ("lance",)))
+    )
     assert character_score(c, applies=Applies(True)).breakdown[0].en == "combat 4 + paysanne/soldat (trade) 3 = 7"
-    assert character_score(c, applies=Applies(True, True)).breakdown[0].en == "combat 4 + soldat (trade) 3 + lance (speciality) 2 = 9"
+    assert (
+        character_score(c, applies=Applies(True, True)).breakdown[0].en
+        == "combat 4 + soldat (trade) 3 + lance (speciality) 2 = 9"
+    )
 
 
 def test_a_trade_the_character_lacks_is_refused_naming_the_field_in_both_languages():
@@ -84,6 +94,8 @@ def test_the_score_is_the_sum_of_the_parts_it_lists(characteristic, values, trad
     c = new_character("h", "Hyp", Characteristics(*values), trades=(Trade("soldat", ("épée",)),))
     s = character_score(c, characteristic, Applies(trade, speciality and trade), affect=affect)
     assert s.value == sum(term.value for term in s.terms)
-    assert s.value == values[CHARACTERISTICS.index(characteristic)] + 3 * trade + 2 * (speciality and trade) + 5 * affect
+    assert (
+        s.value == values[CHARACTERISTICS.index(characteristic)] + 3 * trade + 2 * (speciality and trade) + 5 * affect
+    )
     if len(s.terms) > 1:
         assert s.breakdown[0].en.endswith(f"= {s.value}")

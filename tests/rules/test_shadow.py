@@ -115,7 +115,13 @@ def test_fixed_event_rejects_another_delta_and_unknown_event():
 def test_change_logs_reason_event_and_note():
     change = change_shadow(Shadow(3), None, ShadowEvent.favourable_affect, note="goût pour la liberté")
     entry = change.entry
-    assert (entry.delta, entry.before, entry.after, entry.event, entry.note) == (1, 3, 4, "favourable_affect", "goût pour la liberté")
+    assert (entry.delta, entry.before, entry.after, entry.event, entry.note) == (
+        1,
+        3,
+        4,
+        "favourable_affect",
+        "goût pour la liberté",
+    )
     assert "favourable affect" in entry.reason.en and "affect favorable" in entry.reason.fr
     assert change.state.ledger == (entry,)
 
@@ -169,7 +175,9 @@ def test_voluntary_grace_needs_shadow_at_most_five():
     with pytest.raises(RulesError) as info:
         voluntary_grace(Shadow(6))
     assert info.value.field == "shadow"
-    assert voluntary_grace(Shadow(5)).state == Shadow(10, graces=graces(1), ledger=voluntary_grace(Shadow(5)).state.ledger)
+    assert voluntary_grace(Shadow(5)).state == Shadow(
+        10, graces=graces(1), ledger=voluntary_grace(Shadow(5)).state.ledger
+    )
 
 
 def test_change_shadow_routes_voluntary_events():

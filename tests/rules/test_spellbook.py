@@ -144,7 +144,10 @@ def test_casters_are_remembered_replaced_and_forgotten() -> None:
     assert refused(SaveCaster(DANTE), journal).field == "name"
     older = attrs.evolve(DANTE, inputs=attrs.evolve(DANTE.inputs, arete=4))
     journal, outcome = journal.record(SaveCaster(older, replace=True))
-    assert journal.campaign.book.caster("mage", "dante").inputs.arete == 4 and outcome.lines[0].en == "Casters: 'Dante' (Mage) replaced"
+    assert (
+        journal.campaign.book.caster("mage", "dante").inputs.arete == 4
+        and outcome.lines[0].en == "Casters: 'Dante' (Mage) replaced"
+    )
     journal, _ = journal.record(RemoveCaster("poles", "ELRIC"))
     assert journal.campaign.book.casters == (older,)
     assert refused(RemoveCaster("d6", "Elric"), journal).field == "system"
@@ -198,7 +201,10 @@ def test_a_poles_caster_fills_level_modifier_tradition_and_prices_its_blood_mana
 
 
 def test_a_spell_is_repriced_when_a_house_rule_switches_under_it() -> None:
-    soin = D6Inputs(effect="5D+2", aspects=(D6Aspect("duration", value=1), D6Aspect("casting time", value=-4), D6Aspect("contact", value=-3)))
+    soin = D6Inputs(
+        effect="5D+2",
+        aspects=(D6Aspect("duration", value=1), D6Aspect("casting time", value=-4), D6Aspect("contact", value=-3)),
+    )
     assert soin.price(HouseRules()).figure.en == "difficulty 5"
     assert soin.price(HouseRules(d6_halve=False)).figure.en == "difficulty 10"
     scope = MageInputs(MageEffect(sphere=3, arete=3, targets=10, duration="month"))
@@ -352,7 +358,9 @@ def test_an_empty_book_imports_no_calculator_when_a_save_loads() -> None:
         "p = Path('tests/golden/campaign_v4.json'); read_journal(p.read_bytes(), p); "
         "print(sorted(m for m in sys.modules if m.startswith(('core.mage', 'core.poles', 'core.d6', 'core.spellbook.'))))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2])
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2]
+    )
     assert out.stdout.strip() == "['core.spellbook.book']"
 
 
@@ -401,7 +409,9 @@ def d6_aspects(scales) -> st.SearchStrategy:
         )
 
     preparation = st.none() | st.integers(1, 4) if "preparation" in named else st.none()
-    free = st.lists(st.tuples(st.sampled_from(["speed", "casting time", "ma [règle]", "range"]), st.integers(-20, 20)), max_size=3)
+    free = st.lists(
+        st.tuples(st.sampled_from(["speed", "casting time", "ma [règle]", "range"]), st.integers(-20, 20)), max_size=3
+    )
     return st.builds(
         lambda a, rounds, prep, b, f: (
             *a, *([D6Aspect("duration", row=str(rounds))] if rounds else []),
@@ -432,7 +442,9 @@ psionic_inputs = st.builds(
     d6_aspects(PSIONIC_SCALES),
 )  # fmt: skip
 any_inputs = apotheose_inputs | mage_inputs | poles_inputs | d6_inputs | psionic_inputs
-house_rules = st.builds(HouseRules, d6_halve=st.booleans(), mage_ones_cancel=st.booleans(), mage_scope_separate=st.booleans())
+house_rules = st.builds(
+    HouseRules, d6_halve=st.booleans(), mage_ones_cancel=st.booleans(), mage_scope_separate=st.booleans()
+)
 
 
 def calculator(inputs, rules: HouseRules):
@@ -440,23 +452,37 @@ def calculator(inputs, rules: HouseRules):
     if isinstance(inputs, ApotheoseInputs):
         return spell_cost(inputs.intensity, inputs.duration, inputs.range, inputs.targets).breakdown
     if isinstance(inputs, MageInputs):
-        return mage_spell(inputs.effect, ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate).breakdown
+        return mage_spell(
+            inputs.effect, ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate
+        ).breakdown
     if isinstance(inputs, PolesInputs):
         return poles_spell(inputs.request).breakdown
     scales = {scale.name: scale for scale in (SPELL_SCALES if isinstance(inputs, D6Inputs) else PSIONIC_SCALES)}
     aspects = [
-        free(a.name, a.value) if a.row is None else duration(int(a.row)) if a.name == "duration" else from_row(scales[a.name], a.row, a.value)
+        free(a.name, a.value)
+        if a.row is None
+        else duration(int(a.row))
+        if a.name == "duration"
+        else from_row(scales[a.name], a.row, a.value)
         for a in inputs.aspects
     ]
     if isinstance(inputs, PsionicInputs):
-        return psionic_difficulty(inputs.power, aspects, wound=inputs.wound, depth=inputs.depth, medium=inputs.medium).breakdown
+        return psionic_difficulty(
+            inputs.power, aspects, wound=inputs.wound, depth=inputs.depth, medium=inputs.medium
+        ).breakdown
     effect = effect_value(inputs.effect, inputs.kind) if inputs.effect else typed_effect(inputs.effect_value)
-    return spell_difficulty(effect, aspects, halve=rules.d6_halve, unskilled=inputs.unskilled, magic_level=inputs.magic_level).breakdown
+    return spell_difficulty(
+        effect, aspects, halve=rules.d6_halve, unskilled=inputs.unskilled, magic_level=inputs.magic_level
+    ).breakdown
 
 
 @pytest.mark.slow
 @settings(max_examples=80, deadline=None)
-@given(any_inputs, house_rules, st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), min_size=1, max_size=20))
+@given(
+    any_inputs,
+    house_rules,
+    st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Zl", "Zp")), min_size=1, max_size=20),
+)
 def test_a_saved_spell_reprices_to_what_the_calculator_gives_for_the_same_inputs(inputs, rules, name) -> None:
     if not name.strip():
         name = "x" + name

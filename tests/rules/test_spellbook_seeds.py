@@ -54,7 +54,10 @@ def test_D3_seed_puissance_is_difficulty_3() -> None:
 def test_D4_seed_nourriture_is_difficulty_4() -> None:
     result = priced("d6", "Nourriture").result
     assert (result.total, result.difficulty) == (8, 4)  # 1 + 21 − 4 − 2 − 2 − 6
-    assert [a.choice for a in result.aspects if a.choice] == ["large", "complex"]  # gestures and incantation on their scales
+    assert [a.choice for a in result.aspects if a.choice] == [
+        "large",
+        "complex",
+    ]  # gestures and incantation on their scales
 
 
 def test_D5_seed_ouverture_is_difficulty_5() -> None:
@@ -67,7 +70,12 @@ def test_seed_contre_sort_is_21_by_the_rule_beside_the_printed_19() -> None:
     assert (result.total, result.difficulty) == (42, 21)  # 29 + 9 + 9 + 4 − 4 − 1 − 1 − 3
     assert seed("d6", "Contre-sort").spell.price(HouseRules(d6_halve=False)).result.difficulty == 42
     printed = seed("d6", "Contre-sort").printed
-    assert printed is not None and "prints difficulty 19" in printed.en and "19" in printed.fr and "RULES 4.3" in printed.en
+    assert (
+        printed is not None
+        and "prints difficulty 19" in printed.en
+        and "19" in printed.fr
+        and "RULES 4.3" in printed.en
+    )
 
 
 def test_seed_balle_mortelle_is_11_by_the_rule_beside_the_printed_15() -> None:
@@ -181,7 +189,12 @@ def test_e16_seed_elementaire_du_feu_five_pm_medium_effect() -> None:
 
 def test_M1_seed_ten_targets_for_a_month_on_someone_met_needs_eleven_successes() -> None:
     spell = priced("mage", "Dix cibles pour un mois, une personne rencontrée").result
-    assert (spell.extras.targets, spell.extras.duration, spell.extras.connection, spell.successes_needed) == (3, 3, 4, 11)
+    assert (spell.extras.targets, spell.extras.duration, spell.extras.connection, spell.successes_needed) == (
+        3,
+        3,
+        4,
+        11,
+    )
 
 
 def test_M2_seed_ritual_arete_3_willpower_5_each_hour_at_most_5_rolls() -> None:
@@ -249,7 +262,9 @@ def test_every_seed_has_its_test_and_its_example_is_one_docs_rules_md_lists() ->
 def test_the_seeds_are_in_every_campaigns_book_but_in_no_save() -> None:
     book = SpellBook()
     assert len([e for e in entries(book) if e.built_in]) == len(SEEDS)
-    assert [e.spell.system for e in entries(book)] == sorted((e.spell.system for e in entries(book)), key=list(SYSTEMS).index)
+    assert [e.spell.system for e in entries(book)] == sorted(
+        (e.spell.system for e in entries(book)), key=list(SYSTEMS).index
+    )
     names = {(s.spell.system, s.spell.name.casefold()) for s in SEEDS}
     assert len(names) == len(SEEDS)  # unique per system
 

@@ -70,7 +70,11 @@ def test_numbering_goes_on_from_the_copies_already_there() -> None:
 def test_ready_soldiers_defend_at_their_grades_difficulty() -> None:
     """RULES 1.5: civil 0, standard 5, veteran 10, elite 15 = combat + trade 3 + speciality 2."""
     by_name = {t.name: t for t in BUILT_IN}
-    for name, grade in (("Soldat standard", Grade.STANDARD), ("Vétéran", Grade.VETERAN), ("Soldat d'élite", Grade.ELITE)):
+    for name, grade in (
+        ("Soldat standard", Grade.STANDARD),
+        ("Vétéran", Grade.VETERAN),
+        ("Soldat d'élite", Grade.ELITE),
+    ):
         t = by_name[name]
         score = t.characteristics.combat + 3 + (2 if t.trades[0].specialities else 0)
         assert score == grade.difficulty, name
@@ -135,7 +139,9 @@ def test_quick_add_the_issue_example() -> None:
 
 
 def test_quick_add_options() -> None:
-    quick = parse_quick("Iseult la Blanche 5/6/4/3 mage:glace,soins_légers bouclier cuir pj mystique caché arme:dague! ×2")
+    quick = parse_quick(
+        "Iseult la Blanche 5/6/4/3 mage:glace,soins_légers bouclier cuir pj mystique caché arme:dague! ×2"
+    )
     t = quick.template
     assert t.name == "Iseult la Blanche" and t.mystic and t.magic_weapon and t.weapon == "dague"
     assert t.trades == (Trade("mage", ("glace", "soins légers")),)
@@ -173,7 +179,9 @@ def test_quick_add_characteristics_and_count_round_trip(chars, count) -> None:
     assert len(made) == count and all(c.max_hp == chars[0] + 5 for c in made)
 
 
-names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(lambda s: s.strip() == s and s)
+names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
+    lambda s: s.strip() == s and s
+)
 words = st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size=8)
 
 
@@ -182,10 +190,27 @@ words = st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size
     chars=st.tuples(*[st.integers(0, 20)] * 4),
     trades=st.lists(st.tuples(words, st.lists(words, max_size=2)), max_size=2),
     mystic=st.booleans(),
-    armour=st.sampled_from([(), (ArmourPiece.LIGHT,), (ArmourPiece.MEDIUM, ArmourPiece.SHIELD), (ArmourPiece.HEAVY, ArmourPiece.MAGIC_ARMOUR)]),
+    armour=st.sampled_from(
+        [
+            (),
+            (ArmourPiece.LIGHT,),
+            (ArmourPiece.MEDIUM, ArmourPiece.SHIELD),
+            (ArmourPiece.HEAVY, ArmourPiece.MAGIC_ARMOUR),
+        ]
+    ),
 )
 def test_template_fields_round_trip(name, chars, trades, mystic, armour) -> None:
-    t = Template(name, Characteristics(*chars), tuple(Trade(n, tuple(s)) for n, s in trades), armour, "épée", False, mystic, ("honneur",), "a\nb")
+    t = Template(
+        name,
+        Characteristics(*chars),
+        tuple(Trade(n, tuple(s)) for n, s in trades),
+        armour,
+        "épée",
+        False,
+        mystic,
+        ("honneur",),
+        "a\nb",
+    )
     assert template_from_fields(json.loads(json.dumps(template_fields(t)))) == t
 
 
@@ -243,7 +268,11 @@ def test_library_file_is_plain_json_a_gm_can_edit(saves) -> None:
         ' {"name": "Loup", "corps": 4, "combat": 4, "trades": "bête: morsure"}]}', encoding="utf-8"
     )  # fmt: skip
     (wolf,) = load_library(path)
-    assert (wolf.name, wolf.characteristics, wolf.trades) == ("Loup", Characteristics(4, 0, 4, 0), (Trade("bête", ("morsure",)),))
+    assert (wolf.name, wolf.characteristics, wolf.trades) == (
+        "Loup",
+        Characteristics(4, 0, 4, 0),
+        (Trade("bête", ("morsure",)),),
+    )
 
 
 @pytest.mark.parametrize(
@@ -331,7 +360,19 @@ def test_export_then_import_gives_the_same_roster(fmt) -> None:
     again = apply(Campaign(name="Copie"), action).campaign
 
     def stat_block(c):
-        return (c.name, c.pc, c.characteristics, c.trades, c.affects, c.armour_pieces, c.mystic, c.notes, c.hidden, c.shadow_value, c.max_hp)
+        return (
+            c.name,
+            c.pc,
+            c.characteristics,
+            c.trades,
+            c.affects,
+            c.armour_pieces,
+            c.mystic,
+            c.notes,
+            c.hidden,
+            c.shadow_value,
+            c.max_hp,
+        )
 
     assert [stat_block(c) for c in again.roster] == [stat_block(c) for c in demo.roster]
     assert [(g.name, g.grade, g.total, g.initiative, g.hidden) for g in again.groups] == [

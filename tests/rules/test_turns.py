@@ -148,13 +148,17 @@ def test_dying_bleeds_to_death_at_minus_ten() -> None:
 
 def test_conditions_last_their_bearers_turns() -> None:
     # order: a, c, b. "stunned 2" on b during a's turn: b's next two turns, then it ends.
-    campaign = run(duo(), NextTurn(), AddCondition("b", Condition("stunned", 2)), AddCondition("a", Condition("blessed")))
+    campaign = run(
+        duo(), NextTurn(), AddCondition("b", Condition("stunned", 2)), AddCondition("a", Condition("blessed"))
+    )
     campaign = run(campaign, NextTurn(), NextTurn())  # b's turn, round 1
     assert campaign.encounter.participant("b").conditions == (Condition("stunned", 2),)
     campaign = run(campaign, NextTurn())  # round 2: b's first turn is over
     assert campaign.encounter.participant("b").conditions == (Condition("stunned", 1),)
     campaign = run(campaign, NextTurn(), NextTurn())  # b's second turn: still stunned
-    assert campaign.encounter.current == "b" and campaign.encounter.participant("b").conditions == (Condition("stunned", 1),)
+    assert campaign.encounter.current == "b" and campaign.encounter.participant("b").conditions == (
+        Condition("stunned", 1),
+    )
     campaign = run(campaign, NextTurn())
     assert campaign.encounter.participant("b").conditions == ()
     assert campaign.encounter.participant("a").conditions == (Condition("blessed"),)

@@ -155,7 +155,9 @@ def test_file_in_a_setgid_folder_belongs_to_the_folder_group(tmp_path, umask):
     assert mode(path) == 0o640
 
 
-@pytest.mark.parametrize(("before", "after"), [(0o600, 0o600), (0o664, 0o664), (0o644, 0o644), (0o666, 0o664), (0o757, 0o755)])
+@pytest.mark.parametrize(
+    ("before", "after"), [(0o600, 0o600), (0o664, 0o664), (0o644, 0o644), (0o666, 0o664), (0o757, 0o755)]
+)
 def test_replacing_keeps_the_existing_mode_but_never_world_writable(tmp_path, umask, before, after):
     path = tmp_path / "camp.json"
     path.write_bytes(b"old")
@@ -177,8 +179,11 @@ def test_replacing_keeps_the_existing_group(tmp_path):
 
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
-@given(mask=st.integers(0, 0o777), folder_mode=st.sampled_from([0o700, 0o755, 0o770, 0o2750, 0o2777, 0o777]),
-       existing=st.none() | st.integers(0o400, 0o777))
+@given(
+    mask=st.integers(0, 0o777),
+    folder_mode=st.sampled_from([0o700, 0o755, 0o770, 0o2750, 0o2777, 0o777]),
+    existing=st.none() | st.integers(0o400, 0o777),
+)
 def test_saved_file_is_never_world_writable(mask, folder_mode, existing):
     old = os.umask(mask)
     try:

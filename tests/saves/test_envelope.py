@@ -47,7 +47,10 @@ def test_open_envelope_returns_the_payload_sealed():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
     max_leaves=20,
@@ -185,7 +188,9 @@ def test_migration_rejecting_a_field_becomes_a_bad_field_error():
     assert str(caught.value).startswith(f"{PATH}: $.roster[3].hp: must be at least 0, got -2 (allowed: ≥ 0)")
 
 
-@pytest.mark.parametrize(("step", "words"), [(lambda d: d["absent"], "KeyError('absent')"), (lambda d: [d], "returned list")])
+@pytest.mark.parametrize(
+    ("step", "words"), [(lambda d: d["absent"], "KeyError('absent')"), (lambda d: [d], "returned list")]
+)
 def test_broken_migration_names_the_file_and_the_step(step, words):
     fmt = EnvelopeFormat("test.broken", current_version=2)
     fmt.migration(1)(step)
@@ -196,7 +201,9 @@ def test_broken_migration_names_the_file_and_the_step(step, words):
 
 def test_bad_field_error_names_file_field_and_backup():
     error = BadFieldError(PATH, "$.roster[3].hp", "must be at least 0, got -2", backup=Path("/c/x.json.2"))
-    assert str(error) == f"{PATH}: $.roster[3].hp: must be at least 0, got -2; the newest backup that loads is /c/x.json.2"
+    assert (
+        str(error) == f"{PATH}: $.roster[3].hp: must be at least 0, got -2; the newest backup that loads is /c/x.json.2"
+    )
 
 
 def test_damaged_save_is_not_overwritten_and_points_to_the_newest_backup_that_loads(tmp_path):
@@ -208,6 +215,8 @@ def test_damaged_save_is_not_overwritten_and_points_to_the_newest_backup_that_lo
     with pytest.raises(NotJsonError) as caught:
         load(path, open_envelope)
     assert caught.value.backup == backup_path(path, 1)
-    assert str(path) in str(caught.value) and f"the newest backup that loads is {backup_path(path, 1)}" in str(caught.value)
+    assert str(path) in str(caught.value) and f"the newest backup that loads is {backup_path(path, 1)}" in str(
+        caught.value
+    )
     assert path.read_bytes() == damaged
     assert load(backup_path(path, 1), open_envelope) == {"round": 2}

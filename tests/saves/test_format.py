@@ -177,11 +177,20 @@ EXAMPLES: dict[type[Action], Action] = {
     AttackOpponent: AttackOpponent(None, "capitaine", 14, 12, (10,), pugilat=True),
     SetStanding: SetStanding("veterans", 3),
     ChangeShadow: ChangeShadow(
-        "alduin", "story_element", 2, note="the harbour fire", confirm=True, effect=StigmaEffect(EffectKind.compulsion, text="gambling")
+        "alduin",
+        "story_element",
+        2,
+        note="the harbour fire",
+        confirm=True,
+        effect=StigmaEffect(EffectKind.compulsion, text="gambling"),
     ),
-    CastSpell: CastSpell("alduin", SpellRequest(5, 1, 2, 3), inspired=True, victims=("veterans",), aimed=(("veterans", 3),)),
+    CastSpell: CastSpell(
+        "alduin", SpellRequest(5, 1, 2, 3), inspired=True, victims=("veterans",), aimed=(("veterans", 3),)
+    ),
     DefendOpponent: DefendOpponent("segiere", 14, 9, (2, 4), attacker="capitaine", weapon="magic", affect=1),
-    AttackNamedGroup: AttackNamedGroup(("capitaine", "brunvir"), Grade.VETERAN, 17, (5,), touched=("brunvir",), attacker="morvan"),
+    AttackNamedGroup: AttackNamedGroup(
+        ("capitaine", "brunvir"), Grade.VETERAN, 17, (5,), touched=("brunvir",), attacker="morvan"
+    ),
     SetStigmaEffect: SetStigmaEffect("alduin", 0, StigmaEffect(EffectKind.weakening, "corps", taken=1)),
     AdjustPm: AdjustPm("alduin", -3),
     Exhaust: Exhaust("alduin", 2, 1),
@@ -336,7 +345,10 @@ def test_a_whole_number_given_as_anything_else_is_refused(value, found) -> None:
 def test_true_false_given_as_a_number_is_refused() -> None:
     data = payload_of(golden_journal())
     data["campaign"]["roster"][0]["pc"] = 1
-    assert (bad(data).field, bad(data).reason) == ("$.campaign.roster[0].pc", "expected true or false, found a number 1")
+    assert (bad(data).field, bad(data).reason) == (
+        "$.campaign.roster[0].pc",
+        "expected true or false, found a number 1",
+    )
 
 
 WRONG_FIELDS = [
@@ -452,7 +464,15 @@ def leaves(data: Any, path: tuple = ()) -> list[tuple]:
 GOLDEN_PAYLOAD = payload_of(golden_journal())
 del GOLDEN_PAYLOAD["format"], GOLDEN_PAYLOAD["version"]
 LEAVES = [p for p in leaves(GOLDEN_PAYLOAD) if p]
-json_values = st.none() | st.booleans() | st.integers(-20, 20) | st.floats(-3, 3) | st.text(max_size=5) | st.just([]) | st.just({})
+json_values = (
+    st.none()
+    | st.booleans()
+    | st.integers(-20, 20)
+    | st.floats(-3, 3)
+    | st.text(max_size=5)
+    | st.just([])
+    | st.just({})
+)
 
 
 def loads_with(converter, data) -> bool:

@@ -47,7 +47,9 @@ def hold_in_subprocess(path: Path) -> subprocess.Popen:
 
 
 def write_info(path: Path, **fields) -> None:
-    info_path(path).write_bytes(Holder(**{"user": "mireille", "host": socket.gethostname(), "pid": 1, **fields}).to_json())
+    info_path(path).write_bytes(
+        Holder(**{"user": "mireille", "host": socket.gethostname(), "pid": 1, **fields}).to_json()
+    )
 
 
 def test_lock_held_by_another_process_raises_locked_error_naming_it(tmp_path):
@@ -57,7 +59,11 @@ def test_lock_held_by_another_process_raises_locked_error_naming_it(tmp_path):
         with pytest.raises(LockedError) as caught:
             CampaignLock(path).acquire()
         error = caught.value
-        assert (error.holder.user, error.holder.host, error.holder.pid) == (getpass.getuser(), socket.gethostname(), holder.pid)
+        assert (error.holder.user, error.holder.host, error.holder.pid) == (
+            getpass.getuser(),
+            socket.gethostname(),
+            holder.pid,
+        )
         for part in (str(path), getpass.getuser(), socket.gethostname(), f"pid {holder.pid}"):
             assert part in str(error)
     finally:
@@ -186,7 +192,13 @@ def test_symlink_at_the_info_path_is_replaced_not_followed(tmp_path):
 
 @pytest.mark.parametrize(
     "raw",
-    [b"", b"[]", b'{"user": "a", "host": "b"}', b'{"user": "a", "host": "b", "pid": "12"}', b'{"user": 1, "host": "b", "pid": 2}'],
+    [
+        b"",
+        b"[]",
+        b'{"user": "a", "host": "b"}',
+        b'{"user": "a", "host": "b", "pid": "12"}',
+        b'{"user": 1, "host": "b", "pid": 2}',
+    ],
 )
 def test_malformed_info_reads_as_no_holder(raw):
     assert Holder.from_json(raw) is None

@@ -20,7 +20,9 @@ def test_a_forged_holder_is_escaped_and_cut():
 
 def test_another_hosts_lock_says_which_file_to_delete(tmp_path):
     path = create_campaign(tmp_path / "villon.json", demo_campaign("Villon"))
-    info_path(path).write_bytes(orjson.dumps({"user": "Morvan [/]", "host": "elsewhere.invalid", "pid": 1, "since": ""}))
+    info_path(path).write_bytes(
+        orjson.dumps({"user": "Morvan [/]", "host": "elsewhere.invalid", "pid": 1, "since": ""})
+    )
     opened = open_campaign(path)
     try:
         assert opened.read_only

@@ -50,7 +50,11 @@ LIBRARY = '{"format": "apotheose.templates", "version": 1, "templates": [%s]}'
         pytest.param('{"name": "Loup", "notes": ' + "[" * 5000 + "]" * 5000 + "}", "not valid JSON", id="nested JSON"),
         pytest.param('{"name": "Loup", "notes": ' + "[" * 40 + "]" * 40 + "}", "more than 16 deep", id="deep JSON"),
         pytest.param('{"name": "Loup\\ud800"}', "not valid JSON", id="lone surrogate"),
-        pytest.param('{"name": "Loup\\u001b]0;PWNED\\u0007\\u001b[2J"}', "$.templates[0].name: cannot hold the control character U+001B", id="OSC name"),
+        pytest.param(
+            '{"name": "Loup\\u001b]0;PWNED\\u0007\\u001b[2J"}',
+            "$.templates[0].name: cannot hold the control character U+001B",
+            id="OSC name",
+        ),
     ],
 )
 def test_a_library_that_would_stop_a_save_or_a_terminal_is_refused_naming_why(saves, capsys, templates, said) -> None:
@@ -204,7 +208,9 @@ def test_check_keeps_its_status_when_the_reader_of_its_errors_stops_early(tmp_pa
     """``apotheose check FILE 2>&1 | head -c 10``: the error line meets a closed pipe; the status
     is still 1 (it was 0: a file that does not load looked fine to a script)."""
     path = _bad_save(tmp_path / "big.json", "x" * (1024 * 1024))
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "check", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui.cli", "check", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     assert proc.stderr is not None
     proc.stderr.read(10)
     proc.stderr.close()
@@ -218,7 +224,9 @@ def test_a_roster_export_never_writes_a_cell_a_spreadsheet_would_run(tmp_path, s
 
     c = demo_campaign()
     names = ['=HYPERLINK("http://x")', "+33 6", "-Zed", "@SUM(A1)"]
-    c = attrs.evolve(c, roster=tuple(attrs.evolve(ch, name=n) for ch, n in zip(c.roster, names, strict=False)) + c.roster[4:])
+    c = attrs.evolve(
+        c, roster=tuple(attrs.evolve(ch, name=n) for ch, n in zip(c.roster, names, strict=False)) + c.roster[4:]
+    )
     text = roster_text(c, "csv")
     cells = [row.split(",")[1].strip('"') for row in text.splitlines()[1:5]]
     assert all(cell.startswith("'") for cell in cells), cells

@@ -58,7 +58,9 @@ def test_a_bad_or_newer_players_file_is_refused_naming_the_field(tmp_path) -> No
 def test_new_opening_and_every_save_write_it_and_a_gm_only_change_does_not(tmp_path) -> None:
     path = create_campaign(tmp_path / "villon.json", demo_campaign())
     players = players_path(path)
-    assert players.name == "villon.players.json" and read_players(players) == player_view_of(open_campaign(path, read_only=True).journal)
+    assert players.name == "villon.players.json" and read_players(players) == player_view_of(
+        open_campaign(path, read_only=True).journal
+    )
     os.unlink(players)
     opened = open_campaign(path)
     assert players.exists()  # opening with the lock writes it (an older campaign gets one)

@@ -120,7 +120,9 @@ def test_a_side_file_never_replaces_a_file_at_its_name(tmp_path) -> None:
 @run
 async def test_the_gm_is_told_on_screen_where_the_changes_went(tmp_path) -> None:
     app = make_test_app()
-    conflict = SaveConflict(tmp_path / "villon.json", "its lock file was deleted", tmp_path / "villon.json.conflict-1.json")
+    conflict = SaveConflict(
+        tmp_path / "villon.json", "its lock file was deleted", tmp_path / "villon.json.conflict-1.json"
+    )
     async with app.run_test() as pilot:
         await pilot.pause()
         import asyncio

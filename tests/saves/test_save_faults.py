@@ -46,7 +46,11 @@ class Faulty:
         def call(*args, **kwargs):
             self.calls += 1
             if self.calls in self.fail_at:
-                raise self._error(errno.EIO, "injected fault") if self._error is OSError else self._error("injected fault")
+                raise (
+                    self._error(errno.EIO, "injected fault")
+                    if self._error is OSError
+                    else self._error("injected fault")
+                )
             return real(*args, **kwargs)
 
         return call
@@ -186,7 +190,9 @@ def test_a_fault_at_any_encode_or_write_step_leaves_every_file_and_backup_loadin
     path = create_campaign(tmp_path_factory.mktemp("faults") / "villon.json", demo_campaign())
     journal = read_journal(load_bytes(path), path).journal
     encoder = Faulty(orjson, {"dumps"}, encode_faults, TypeError)
-    faulty_os = Faulty(os, {"open", "fsync", "rename", "replace", "link", "unlink", "fchmod", "lstat"}, write_faults, OSError)
+    faulty_os = Faulty(
+        os, {"open", "fsync", "rename", "replace", "link", "unlink", "fchmod", "lstat"}, write_faults, OSError
+    )
 
     def write(target: Path, data: bytes) -> list[Path]:
         """The atomic write, its file-system calls faulty (the lock's own checks are not)."""

@@ -72,8 +72,15 @@ def test_hand_edited_file_is_refused_by_check_and_open_alike(tmp_path, capsys, e
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("\x1b]0;pwned\x07", "U+001B"), ("\x1bc", "U+001B"), ("a\u202eb", "U+202E"), ("\x9b2J", "U+009B"), ("x\x7f", "U+007F"),
-     ("\x1b]52;c;ZXZpbA==\x07", "U+001B"), ("two\nlines", "U+000A")],
+    [
+        ("\x1b]0;pwned\x07", "U+001B"),
+        ("\x1bc", "U+001B"),
+        ("a\u202eb", "U+202E"),
+        ("\x9b2J", "U+009B"),
+        ("x\x7f", "U+007F"),
+        ("\x1b]52;c;ZXZpbA==\x07", "U+001B"),
+        ("two\nlines", "U+000A"),
+    ],
 )
 def test_control_characters_in_a_name_are_refused_at_load(tmp_path, capsys, text, code):
     data = demo_save()
@@ -189,9 +196,12 @@ def mutated_saves(draw):
             target = target[step]
         old = target[where[-1]]
         new = draw(
-            st.sampled_from(KEYS) | HOSTILE if isinstance(old, str)
-            else st.integers(-3, 30) | st.sampled_from([100, 10_000, 10**12, 10**23]) if isinstance(old, int) and not isinstance(old, bool)
-            else PIECES if where[-1] == "armour_pieces"
+            st.sampled_from(KEYS) | HOSTILE
+            if isinstance(old, str)
+            else st.integers(-3, 30) | st.sampled_from([100, 10_000, 10**12, 10**23])
+            if isinstance(old, int) and not isinstance(old, bool)
+            else PIECES
+            if where[-1] == "armour_pieces"
             else st.just(copy.deepcopy(old)) | st.just(None) | st.just([])
         )
         target[where[-1]] = new
@@ -199,7 +209,9 @@ def mutated_saves(draw):
     return data
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(data=mutated_saves())
 def test_whatever_check_accepts_renders_every_sheet(tmp_path, data):
     path = write(tmp_path, data)

@@ -177,7 +177,11 @@ BAD_FILES = {
     "not a campaign": (b'{"format": "harlequin.query", "version": 1}', NotCampaignError, "$.format"),
     "hp as text": (hp_of_the_fourth("5"), BadFieldError, "$.campaign.roster[3].hp"),
     "hp with decimals": (hp_of_the_fourth(3.7), BadFieldError, "$.campaign.roster[3].hp"),
-    "future version": (b'{"format": "apotheose.campaign", "version": 99, "campaign": {}}', FutureVersionError, "$.version"),
+    "future version": (
+        b'{"format": "apotheose.campaign", "version": 99, "campaign": {}}',
+        FutureVersionError,
+        "$.version",
+    ),
 }
 
 
@@ -284,7 +288,9 @@ def test_a_failed_save_keeps_the_state_tells_and_retries_until_it_works(opened) 
             raise failures.pop()
         atomic_write(path, data)
 
-    saver = AutoSaver(opened.path, opened.lock, errors.append, lambda: recovered.append(True), writer=full_disk, delays=(60.0,))
+    saver = AutoSaver(
+        opened.path, opened.lock, errors.append, lambda: recovered.append(True), writer=full_disk, delays=(60.0,)
+    )
     journal = after(opened.journal, Damage(("segiere",), 4))
     saver.save(journal)
     assert not saver.flush(5)  # the first attempt fails

@@ -61,9 +61,11 @@ def test_a_folder_the_gm_cannot_write_is_said_as_such(tmp_path, monkeypatch) -> 
     monkeypatch.setattr("saves.store.os.access", lambda folder, mode: False)  # as for a user
     session, locked_by, notes = open_session(path)
     assert session.read_only and session.saver is None and locked_by is None
-    assert notes == [f"Read-only: you cannot write in the folder {tmp_path}, so nothing could be saved: "
-                     "the campaign is open read-only (give yourself write permission on that folder, "
-                     "or copy the campaign elsewhere)"]
+    assert notes == [
+        f"Read-only: you cannot write in the folder {tmp_path}, so nothing could be saved: "
+        "the campaign is open read-only (give yourself write permission on that folder, "
+        "or copy the campaign elsewhere)"
+    ]
 
 
 @pytest.mark.skipif(ROOT, reason="root writes into a 0555 folder: permission bits stop no write")

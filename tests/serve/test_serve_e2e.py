@@ -35,8 +35,11 @@ def test_a_player_joins_with_one_ssh_line_and_watches_the_gm_play(tmp_path) -> N
         lines = player.screen().splitlines()
         assert len(lines) == 24 and "Players' view" in lines[-1]
         player.resize(120, 40)
-        wait_until(lambda: len(player.screen().splitlines()) == 40 and "Players' view" in player.screen().splitlines()[-1], 30,
-                   explain=player.screen)
+        wait_until(
+            lambda: len(player.screen().splitlines()) == 40 and "Players' view" in player.screen().splitlines()[-1],
+            30,
+            explain=player.screen,
+        )
 
         player.keys("q")
         wait_until(player.dead, 30, explain=player.screen)

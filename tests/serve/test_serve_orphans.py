@@ -79,14 +79,20 @@ class BlackHole:
 def sessions(server: Server, port: int, count: int) -> list[subprocess.Popen]:
     command = server.ssh()
     command[command.index("-p") + 1] = str(port)
-    return [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(count)]
+    return [
+        subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(count)
+    ]
 
 
 def left_after(server: Server, views: list[int], since: float) -> list[int]:
     """The views (and server children) still there ``DEADLINE`` s after ``since``."""
     try:
-        wait_until(lambda: not any(alive(pid) for pid in views) and not server.children(), max(0.0, since + DEADLINE - time.monotonic()), 0.02)
+        wait_until(
+            lambda: not any(alive(pid) for pid in views) and not server.children(),
+            max(0.0, since + DEADLINE - time.monotonic()),
+            0.02,
+        )
     except TimeoutError:
         pass
     return [pid for pid in views if alive(pid)] + server.children()

@@ -49,14 +49,18 @@ def test_a_password_is_never_asked(server) -> None:
 
 def test_an_expired_invitation_code_is_refused(server) -> None:
     campaign = server.saves / "villon.json"
-    write_access(campaign, Access(read_access(campaign).players, (Invitation("bob", digest("AAAA-BBBB-CCCC"), time.time() - 1),)))
+    write_access(
+        campaign, Access(read_access(campaign).players, (Invitation("bob", digest("AAAA-BBBB-CCCC"), time.time() - 1),))
+    )
     refused(server, run_ssh(server.ssh("bob", server.stranger)))
 
 
 def test_a_used_invitation_code_is_refused_and_a_wrong_one_shows_nothing(server) -> None:
     out = server.players("invite", "bob").stdout
     code = re.search(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", out).group()
-    first = subprocess.Popen(server.ssh("bob", server.stranger), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    first = subprocess.Popen(
+        server.ssh("bob", server.stranger), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         assert first.stdin is not None
         first.stdin.write(f"{code}\r".encode())
@@ -82,9 +86,26 @@ def test_a_command_is_refused(server) -> None:
 def test_sftp_is_refused(server) -> None:
     need("sftp")
     done = subprocess.run(
-        ["sftp", "-P", str(server.port), "-i", str(server.alice), "-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no",
-         "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "alice@127.0.0.1"],
-        input="ls\n", capture_output=True, text=True, timeout=60,
+        [
+            "sftp",
+            "-P",
+            str(server.port),
+            "-i",
+            str(server.alice),
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "alice@127.0.0.1",
+        ],
+        input="ls\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     refused(server, done)
 
@@ -99,9 +120,13 @@ def test_port_forwarding_is_refused(server) -> None:
         local = s.getsockname()[1]
     client = subprocess.Popen(
         [*server.ssh("alice", None, "-N", "-L", f"{local}:127.0.0.1:{target.getsockname()[1]}", tty=False)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
+
         def forwarded() -> bool:
             with socket.socket() as probe:
                 return probe.connect_ex(("127.0.0.1", local)) == 0
@@ -143,8 +168,18 @@ def test_agent_forwarding_and_the_clients_environment_never_reach_the_view(serve
     agent = subprocess.Popen(["ssh-agent", "-D", "-a", str(tmp_path / "agent")], stdout=subprocess.DEVNULL)
     wait_until(lambda: (tmp_path / "agent").exists(), 30)
     env = {**os.environ, "SSH_AUTH_SOCK": str(tmp_path / "agent"), "TEXTUAL_DRIVER": "x", "LANG": "fr_FR.UTF-8"}
-    command = server.ssh("alice", None, "-A", "-o", "SendEnv=LANG TEXTUAL_DRIVER", "-o", "SetEnv=LD_PRELOAD=/tmp/x.so PYTHONSTARTUP=/tmp/x")
-    client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    command = server.ssh(
+        "alice",
+        None,
+        "-A",
+        "-o",
+        "SendEnv=LANG TEXTUAL_DRIVER",
+        "-o",
+        "SetEnv=LD_PRELOAD=/tmp/x.so PYTHONSTARTUP=/tmp/x",
+    )
+    client = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
     try:
         (pid,) = wait_for_view(server)
         seen = environ_of(pid)

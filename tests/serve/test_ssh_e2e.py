@@ -105,7 +105,9 @@ class Sshd:
             "PrintMotd no\nPrintLastLog no\nAcceptEnv LANG\n" + matches
         )
         self.process = subprocess.Popen(
-            [which("sshd"), "-D", "-e", "-f", str(config)], stdout=subprocess.DEVNULL, stderr=open(base / "sshd.log", "w")
+            [which("sshd"), "-D", "-e", "-f", str(config)],
+            stdout=subprocess.DEVNULL,
+            stderr=open(base / "sshd.log", "w"),
         )
         wait_until(self._listening, 20)
 
@@ -189,7 +191,9 @@ def test_play_over_ssh_gm_and_player_in_one_group(tmp_path) -> None:
         sshd = Sshd(base, {players: view_command})
         for user in (gm, player):
             sshd.authorise(user)
-        shared = run("sh", "-c", sshd.command(gm, f"{APOTHEOSE} share villon --group {table} --saves {saves}"), check=False)
+        shared = run(
+            "sh", "-c", sshd.command(gm, f"{APOTHEOSE} share villon --group {table} --saves {saves}"), check=False
+        )
         assert shared.returncode == 0 and "drwxr-s---" in shared.stdout, shared.stdout + shared.stderr
 
         gm_tty = Tmux(sshd.command(gm, f"{APOTHEOSE} villon --saves {saves} --no-mouse", tty=True))
@@ -201,6 +205,7 @@ def test_play_over_ssh_gm_and_player_in_one_group(tmp_path) -> None:
                 screen = view_tty.screen()
                 seen.append(screen)
                 return text in screen
+
             return check
 
         def screens() -> str:
@@ -232,7 +237,9 @@ def test_play_over_ssh_gm_and_player_in_one_group(tmp_path) -> None:
         assert "Capitaine" not in screens and "Commands the veterans" not in screens
 
         # The player can neither take the lock, nor write, rename or delete the campaign or its backups.
-        attempts = as_user(player, f"""
+        attempts = as_user(
+            player,
+            f"""
 import fcntl, os
 path = {str(campaign)!r}
 refused = []
@@ -248,14 +255,17 @@ for name, attempt in [
     except (PermissionError, FileNotFoundError):
         refused.append(name)
 print(",".join(refused))
-""")
+""",
+        )
         assert attempts.stdout.strip() == "lock,write,rename,delete backup,plant", attempts.stdout + attempts.stderr
         st = os.stat(campaign)
         assert stat.S_IMODE(st.st_mode) == 0o600 and st.st_uid == _uid(gm)
 
         # Every file the player can read in the saves folder holds nothing the GM hid: the
         # hidden captain, the GM's notes, the NPCs' characteristics (only the players' file).
-        readable = as_user(player, f"""
+        readable = as_user(
+            player,
+            f"""
 import os
 folder = {str(saves)!r}
 for name in sorted(os.listdir(folder)):
@@ -264,7 +274,8 @@ for name in sorted(os.listdir(folder)):
             print("FILE", name, f.read().decode("utf-8", "replace").replace(chr(10), " "))
     except (PermissionError, IsADirectoryError):
         pass
-""")
+""",
+        )
         files = [line.split(" ", 2) for line in readable.stdout.splitlines() if line.startswith("FILE ")]
         assert [name for _, name, _ in files] == ["villon.players.json"], readable.stdout + readable.stderr
         for _, name, text in files:

@@ -27,7 +27,16 @@ from tests.terminals import wait_until
 pytestmark = pytest.mark.slow
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "browser_phone.png"
-VISIBLE = ("Arsouille", "Alduin", "Segiere", "Morvan", "Romuald", "Brunvir", "Capitaine de la garde", "Vétérans de Villon")
+VISIBLE = (
+    "Arsouille",
+    "Alduin",
+    "Segiere",
+    "Morvan",
+    "Romuald",
+    "Brunvir",
+    "Capitaine de la garde",
+    "Vétérans de Villon",
+)
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +72,13 @@ def test_a_phone_sees_the_visible_fight_never_the_hidden_and_a_gm_action(tmp_pat
         # a GM action appears: the captain hurt (as a bar), Segiere hit, a condition, an alias
         gm = GM(server.path)
         try:
-            gm.play(SetShown("capitaine", Shown.BAR), Damage(("capitaine",), 9), Damage(("segiere",), 8),
-                    AddCondition("alduin", Condition("blessed")), SetAlias("veterans", "Les Ombres"))
+            gm.play(
+                SetShown("capitaine", Shown.BAR),
+                Damage(("capitaine",), 9),
+                Damage(("segiere",), 8),
+                AddCondition("alduin", Condition("blessed")),
+                SetAlias("veterans", "Les Ombres"),
+            )
             tab.wait_for("Les Ombres")
             tab.wait_for("HP 10/14")
             screen = tab.text()

@@ -66,7 +66,10 @@ def test_without_the_secret_every_request_is_refused_and_no_view_starts(tmp_path
         assert "refused 127.0.0.1 (/): no link secret" in server.output
         # with it: the page (the link sets the cookie), its script, a view
         assert asyncio.run(_get(server.url)) == 302
-        assert asyncio.run(_get(base + "/", good)) == 200 and asyncio.run(_get(base + "/static/js/textual.js", good)) == 200
+        assert (
+            asyncio.run(_get(base + "/", good)) == 200
+            and asyncio.run(_get(base + "/static/js/textual.js", good)) == 200
+        )
         assert b"__GANGLION__" not in asyncio.run(_socket(f"ws://127.0.0.1:{server.port}/ws", good, origin=base))
         assert "this machine only" in server.output and "browser view on 127.0.0.1:" in server.output
     finally:
@@ -90,7 +93,10 @@ asyncio.run(main())
 def tabs(server: WebServer, count: int) -> list[subprocess.Popen]:
     """``count`` browser-like clients, each a process of its own holding a websocket open."""
     url, cookie = f"ws://127.0.0.1:{server.port}/ws", f"apotheose-villon={server.token}"
-    return [subprocess.Popen([sys.executable, "-c", TAB, url, cookie], stdout=subprocess.PIPE, text=True) for _ in range(count)]
+    return [
+        subprocess.Popen([sys.executable, "-c", TAB, url, cookie], stdout=subprocess.PIPE, text=True)
+        for _ in range(count)
+    ]
 
 
 def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp_path) -> None:
@@ -110,7 +116,9 @@ def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp
             for client in clients:
                 client.wait()
             try:
-                wait_until(lambda views=views: not any(alive(v) for v in views) and not server.children(), DEADLINE, 0.02)
+                wait_until(
+                    lambda views=views: not any(alive(v) for v in views) and not server.children(), DEADLINE, 0.02
+                )
             except TimeoutError:
                 pass
             assert [v for v in views if alive(v)] + server.children() == [], (time.monotonic() - since, server.output)
@@ -141,8 +149,12 @@ def test_renewing_the_link_refuses_the_old_one_and_closes_its_tabs(tmp_path) -> 
     try:
         wait_until(lambda: len(server.view_pids()) >= 2, 60, explain=lambda: server.output)
         views = server.view_pids()
-        done = subprocess.run([APOTHEOSE, "players", "link", "villon", "--renew", "--saves", str(server.saves)],
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [APOTHEOSE, "players", "link", "villon", "--renew", "--saves", str(server.saves)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0 and "the old one no longer works" in done.stdout, done
         new = read_token(server.path)
         assert new != old
@@ -161,11 +173,20 @@ def test_renewing_the_link_refuses_the_old_one_and_closes_its_tabs(tmp_path) -> 
 
 def test_a_secret_others_may_read_is_refused_and_serve_says_how_to_renew(tmp_path) -> None:
     saves = tmp_path / "saves"
-    assert subprocess.run([APOTHEOSE, "new", "villon", "--demo", "--saves", str(saves)], capture_output=True).returncode == 0
+    assert (
+        subprocess.run([APOTHEOSE, "new", "villon", "--demo", "--saves", str(saves)], capture_output=True).returncode
+        == 0
+    )
     token_path(saves / "villon.json").write_text("z" * 43 + "\n")
     os.chmod(token_path(saves / "villon.json"), 0o644)
-    done = subprocess.run([APOTHEOSE, "serve", "villon", "--web", "--web-port", "0", "--saves", str(saves)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [APOTHEOSE, "serve", "villon", "--web", "--web-port", "0", "--saves", str(saves)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1 and "others may read" in done.stderr and "players link villon --renew" in done.stderr
-    listed = subprocess.run([APOTHEOSE, "players", "link", "villon", "--renew", "--saves", str(saves)], capture_output=True, text=True)
+    listed = subprocess.run(
+        [APOTHEOSE, "players", "link", "villon", "--renew", "--saves", str(saves)], capture_output=True, text=True
+    )
     assert listed.returncode == 0 and stat.S_IMODE(os.stat(token_path(saves / "villon.json")).st_mode) == 0o600

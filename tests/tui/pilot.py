@@ -27,7 +27,9 @@ SIZES = [NARROW, WIDE]
 
 
 # -- the app ---------------------------------------------------------------------------------
-def make_test_app(campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs):
+def make_test_app(
+    campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs
+):
     """The app on ``campaign`` (default: the demo), dice from a seeded source, no saving."""
     from tui.app import make_app
     from tui.session import Session
@@ -55,7 +57,9 @@ def make_app_trades_apply(*args, **kwargs):
 
 
 @contextlib.asynccontextmanager
-async def open_demo(campaign: Campaign | None = None, *, size: tuple[int, int] = WIDE, trades: bool = False, **kwargs) -> AsyncIterator:
+async def open_demo(
+    campaign: Campaign | None = None, *, size: tuple[int, int] = WIDE, trades: bool = False, **kwargs
+) -> AsyncIterator:
     """The app (:func:`make_test_app`'s arguments) running at ``size``, its start-up painted:
     ``async with open_demo() as (app, pilot): ...``."""
     app = (make_app_trades_apply if trades else make_test_app)(campaign, **kwargs)
@@ -164,7 +168,9 @@ def on_initiative(app) -> bool:
     from tui.widgets.initiative import InitiativeList, InitiativePane
 
     focused = app.focused
-    return isinstance(focused, InitiativeList) and any(isinstance(n, InitiativePane) for n in focused.ancestors_with_self)
+    return isinstance(focused, InitiativeList) and any(
+        isinstance(n, InitiativePane) for n in focused.ancestors_with_self
+    )
 
 
 def done_actions(app) -> list:

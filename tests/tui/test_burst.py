@@ -117,7 +117,7 @@ async def test_keys_typed_one_at_a_time_are_never_held() -> None:
         await quiet(pilot)
         held: list[str] = []
         hold = app.key_order.hold
-        app.key_order.hold = lambda event: (held.append(event.key) if hold(event) else False)  # type: ignore[method-assign]
+        app.key_order.hold = lambda event: held.append(event.key) if hold(event) else False  # type: ignore[method-assign]
         await pilot.press("down", "down", "x", "3", "enter", "escape", "up")
         await quiet(pilot)
         assert held == []

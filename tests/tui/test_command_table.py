@@ -77,7 +77,12 @@ def test_a_label_missing_its_french_is_refused_when_the_table_is_read() -> None:
 def test_each_scope_binds_exactly_its_commands(scope: str) -> None:
     cls = node_class(scope)
     declared = [b.id for b in cls.__dict__["BINDINGS"]]
-    inherited = [b.id for base in cls.__mro__[1:] for b in base.__dict__.get("BINDINGS", []) if b.id in declared and base.__module__.startswith("tui.")]
+    inherited = [
+        b.id
+        for base in cls.__mro__[1:]
+        for b in base.__dict__.get("BINDINGS", [])
+        if b.id in declared and base.__module__.startswith("tui.")
+    ]
     own = [i for i in declared if i not in inherited]
     assert own == [c.id for c in in_scope(scope)]
 
@@ -95,7 +100,9 @@ def test_no_screen_or_widget_of_the_gm_app_binds_a_key_outside_the_table() -> No
         stack.extend(cls.__subclasses__())
         if cls.__module__.startswith(("tui.screens.", "tui.widgets.", "tui.app")) and "BINDINGS" in cls.__dict__:
             for binding in cls.__dict__["BINDINGS"]:
-                assert getattr(binding, "id", None) in BY_ID, f"{cls.__qualname__}: {binding} is not in the command table"
+                assert getattr(binding, "id", None) in BY_ID, (
+                    f"{cls.__qualname__}: {binding} is not in the command table"
+                )
 
 
 # -- every text a GM reads is registered in both languages ------------------------------------------
@@ -126,7 +133,11 @@ def test_every_text_key_the_code_asks_for_is_registered() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "refused"):
                 index = 0 if node.func.id == "t" else 1
-                if len(node.args) > index and isinstance(node.args[index], ast.Constant) and isinstance(node.args[index].value, str):
+                if (
+                    len(node.args) > index
+                    and isinstance(node.args[index], ast.Constant)
+                    and isinstance(node.args[index].value, str)
+                ):
                     asked.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.args[index].value))
     assert asked, "no t() call found: the scan is broken"
     missing = [f"{where} {key!r}" for where, key in asked if key not in text]
@@ -158,7 +169,8 @@ def test_the_readme_key_tables_are_made_from_the_table() -> None:
     """The guide's *Keys* tables name commands by id: their keys come from the table."""
     from tui.commands.guide import GUIDE, markdown
 
-    assert readme_part("<!-- keys: start -->", "<!-- keys: end -->") == markdown(), "docs/guide.md out of date: paste tui.commands.guide.markdown()"
+    assert readme_part("<!-- keys: start -->", "<!-- keys: end -->") == markdown(), (
+        "docs/guide.md out of date: paste tui.commands.guide.markdown()"
+    )
     named = {i for _table, ids, _what in GUIDE if not isinstance(ids, str) for i in ids}
     assert named <= set(BY_ID)
-

@@ -93,7 +93,9 @@ def sent_differs(update, screen: list[Strip]) -> list[tuple[int, str, str]]:
                 sent.update(cells(strip, cut))
         whole = cells(screen[y])
         if [sent.get(x) for x in range(x1, x2)] != [whole[x] for x in range(x1, x2)]:
-            wrong.append((y, "".join(sent.get(x, ("?",))[0] for x in range(x1, x2)), "".join(whole[x][0] for x in range(x1, x2))))
+            wrong.append(
+                (y, "".join(sent.get(x, ("?",))[0] for x in range(x1, x2)), "".join(whole[x][0] for x in range(x1, x2)))
+            )
     return wrong
 
 
@@ -152,7 +154,9 @@ async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> 
         drawn: list[tuple[int, str]] = []
         render_row = InitiativeList._render_row
         monkeypatch.setattr(
-            InitiativeList, "_render_row", lambda self, i, w, look="": (drawn.append((i, look)), render_row(self, i, w, look))[1]
+            InitiativeList,
+            "_render_row",
+            lambda self, i, w, look="": (drawn.append((i, look)), render_row(self, i, w, look))[1],
         )
         first = the_list.cursor
         for key in ("down", "up", "down", "up"):

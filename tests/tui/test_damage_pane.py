@@ -205,7 +205,9 @@ async def test_damage_pane_in_french():
         assert text_of(app, "#dmg-targets") == "Cibles : Segiere"
         assert "Segiere subit 6 : armure 4→0 · PV 14→12 · blessure moyenne" in text_of(app, "#dmg-preview")
         assert "Dégâts / soins" in text_of(app, "#dmg-mode")
-        assert [b.description for b in app.screen.query_one(DamagePane)._bindings.key_to_bindings["ctrl+r"]] == ["Réparer l'armure"]
+        assert [b.description for b in app.screen.query_one(DamagePane)._bindings.key_to_bindings["ctrl+r"]] == [
+            "Réparer l'armure"
+        ]
 
 
 @pytest.mark.slow
@@ -263,7 +265,7 @@ async def test_the_duel_form_is_composed_when_first_shown_with_the_fighters_it_f
     """Issue 12: the one-opponent form (37 widgets) is not composed at start-up. Shown the first
     time, it holds whose turn it is and the last character selected, as when it followed them
     from the start (a group under the cursor is no defender)."""
-    from tui.widgets.damage import DuelForm
+    from tui.widgets.duel import DuelForm
 
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:

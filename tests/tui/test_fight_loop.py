@@ -82,7 +82,10 @@ async def test_the_victims_dialog_says_ticked_in_text_and_counts_them(monkeypatc
 @run
 async def test_an_import_during_a_fight_joins_it(size, tmp_path) -> None:
     roster = tmp_path / "renforts.csv"
-    roster.write_text("kind,name,count,corps,combat,armour,grade\n,Garde,4,8,6,cotte bouclier,\ngroup,Renforts,6,,,,standard\n", encoding="utf-8")
+    roster.write_text(
+        "kind,name,count,corps,combat,armour,grade\n,Garde,4,8,6,cotte bouclier,\ngroup,Renforts,6,,,,standard\n",
+        encoding="utf-8",
+    )
     app = make_test_app()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -200,7 +203,9 @@ def test_words_read_only_sheet_and_french_log_rows() -> None:
     from tui.session import ReadOnlyError
 
     assert str(ReadOnlyError()) == "campaign: open read-only, nothing changes"
-    rows = log_rows((LogLine(1, "do", Line("pm 9→4", "pm 9→4")), LogLine(1, "do", Line("Capitaine", "Capitaine"))), "fr")
+    rows = log_rows(
+        (LogLine(1, "do", Line("pm 9→4", "pm 9→4")), LogLine(1, "do", Line("Capitaine", "Capitaine"))), "fr"
+    )
     assert rows[0].text == "pm 9→4 ; Capitaine"
 
 

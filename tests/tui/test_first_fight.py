@@ -84,7 +84,19 @@ async def test_escape_from_every_pane_and_form_leads_back_to_the_initiative_list
     for size in (WIDE, NARROW):
         app = make_test_app()
         async with app.run_test(size=size) as pilot:
-            for keys in (("2",), ("3",), ("4",), ("g",), ("v",), ("x",), ("o",), ("s",), ("g", "tab", "tab"), ("s", "tab", "tab"), ("4", "1")):
+            for keys in (
+                ("2",),
+                ("3",),
+                ("4",),
+                ("g",),
+                ("v",),
+                ("x",),
+                ("o",),
+                ("s",),
+                ("g", "tab", "tab"),
+                ("s", "tab", "tab"),
+                ("4", "1"),
+            ):
                 await pilot.press(*keys)
                 await pilot.pause()
                 assert not on_initiative(app), keys

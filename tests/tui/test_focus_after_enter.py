@@ -31,7 +31,13 @@ FORMS = [
     ("spell-applied", "alduin", (), ["s", "1", "enter", "enter"], "applied"),
     ("spell-failed", "alduin", (), ["s", "enter"], "failed"),
     # Two marked: s fills targets 2; typed back to 0, the cast is refused (paid 1, 2 victims).
-    ("spell-refused", "alduin", ("segiere", "morvan"), ["s", "2", "tab", "tab", "tab", "0", "enter", "enter"], "refused"),
+    (
+        "spell-refused",
+        "alduin",
+        ("segiere", "morvan"),
+        ["s", "2", "tab", "tab", "tab", "0", "enter", "enter"],
+        "refused",
+    ),
 ]
 
 
@@ -67,7 +73,11 @@ def damages(app) -> int:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("case", "selected", "marked", "keys", "outcome"), [f for f in FORMS if f[0] in ("damage-failed", "spell-refused", "duel-missed")], ids=["damage-failed", "duel-missed", "spell-refused"])
+@pytest.mark.parametrize(
+    ("case", "selected", "marked", "keys", "outcome"),
+    [f for f in FORMS if f[0] in ("damage-failed", "spell-refused", "duel-missed")],
+    ids=["damage-failed", "duel-missed", "spell-refused"],
+)
 @run
 async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected, marked, keys, outcome) -> None:
     app = make_app_trades_apply()
@@ -90,7 +100,11 @@ async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected,
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("leave", [["n"], ["escape", "n"], ["enter", "n"], ["j", "n"], ["x", "escape", "n"]], ids=["n", "esc-n", "enter-n", "j-n", "x"])
+@pytest.mark.parametrize(
+    "leave",
+    [["n"], ["escape", "n"], ["enter", "n"], ["j", "n"], ["x", "escape", "n"]],
+    ids=["n", "esc-n", "enter-n", "j-n", "x"],
+)
 @run
 async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size, leave) -> None:
     app = make_app_trades_apply()

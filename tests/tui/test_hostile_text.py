@@ -58,7 +58,9 @@ async def written_by(app, tour, size: tuple[int, int] = (120, 40)) -> str:
 
 @pytest.mark.slow
 @PILOT
-@given(texts=st.lists(hostile_text(), min_size=1, max_size=5), read_only=st.booleans(), lang=st.sampled_from(["en", "fr"]))
+@given(
+    texts=st.lists(hostile_text(), min_size=1, max_size=5), read_only=st.booleans(), lang=st.sampled_from(["en", "fr"])
+)
 def test_item1_2_hostile_text_in_every_name_on_every_screen_writes_no_control_byte(texts, read_only, lang):
     import asyncio
 
@@ -144,12 +146,19 @@ def test_item2_the_bad_save_screen_shows_a_hostile_name_as_escapes(tmp_path):
     assert "$.campaign.roster[2].name" in flat and "\\x1b]0;pwned" in flat
     assert "[link=https://exemple.invalid]" in flat
 
+
 # -- through a file --------------------------------------------------------------------------
 
 #: Paths of name-bearing fields under ``$.campaign`` in the demo save.
 NAME_FIELDS = (
-    ("name",), ("roster", 2, "name"), ("roster", 2, "notes"), ("roster", 0, "trades", 0, "name"),
-    ("roster", 0, "affects"), ("groups", 0, "name"), ("groups", 1, "name"), ("encounters", 0, "name"),
+    ("name",),
+    ("roster", 2, "name"),
+    ("roster", 2, "notes"),
+    ("roster", 0, "trades", 0, "name"),
+    ("roster", 0, "affects"),
+    ("groups", 0, "name"),
+    ("groups", 1, "name"),
+    ("encounters", 0, "name"),
 )
 
 

@@ -91,7 +91,10 @@ async def test_unknown_id_is_told_at_start_up_and_the_rest_applies(monkeypatch, 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         (said,) = await told(pilot, 1)
-        assert said == f"{path} : aucune touche n'a l'identifiant 'init-nxt' (vouliez-vous dire init-next ?) (la liste : apotheose keymap --list)"
+        assert (
+            said
+            == f"{path} : aucune touche n'a l'identifiant 'init-nxt' (vouliez-vous dire init-next ?) (la liste : apotheose keymap --list)"
+        )
         assert footer_keys(app)["redo"] == "f3"
 
 
@@ -131,12 +134,18 @@ async def test_broken_toml_is_one_line_naming_the_file_and_line_and_the_app_open
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ('undo = 3\n', "undo needs a key or a list of keys, got 3; it keeps its default key"),
+        ("undo = 3\n", "undo needs a key or a list of keys, got 3; it keeps its default key"),
         ('undo = "ctrl+banana"\n', "undo: 'ctrl+banana' is not a key Textual knows; it keeps its default key"),
         ('undo = ""\n', "undo needs a key or a list of keys, got ''; it keeps its default key"),
         ('undo = "ctrl+y"\n', "ctrl+y would be both undo and redo (app); the default keys stay for undo"),
-        ('roster-edit = "tab"\n', "tab is already Focus Next (MainScreen), it cannot be roster-edit; roster-edit keeps its default key"),
-        ('log-export = "ctrl+z"\n', "ctrl+z would be both log-export and log-undo (LogScreen); the default keys stay for log-export"),
+        (
+            'roster-edit = "tab"\n',
+            "tab is already Focus Next (MainScreen), it cannot be roster-edit; roster-edit keeps its default key",
+        ),
+        (
+            'log-export = "ctrl+z"\n',
+            "ctrl+z would be both log-export and log-undo (LogScreen); the default keys stay for log-export",
+        ),
     ],
 )
 def test_what_a_keymap_can_get_wrong(monkeypatch, tmp_path, text, said):
@@ -179,7 +188,10 @@ def test_apotheose_keymap_checks_the_file(monkeypatch, tmp_path):
     path = write_keymap(monkeypatch, tmp_path, 'undo = "ctrl+u"\nudno = "x"\n')
     done = subprocess.run([sys.executable, "-m", "tui.cli", "keymap"], capture_output=True, text=True, check=False)
     assert done.returncode == 1
-    assert done.stderr.strip() == f"{path}: no binding has the id 'udno' (did you mean undo?) (the ids are listed by: apotheose keymap --list)"
+    assert (
+        done.stderr.strip()
+        == f"{path}: no binding has the id 'udno' (did you mean undo?) (the ids are listed by: apotheose keymap --list)"
+    )
     assert done.stdout.strip() == f"{path}: remaps undo = ctrl+u"
     write_keymap(monkeypatch, tmp_path, 'undo = "ctrl+u"\n')
     done = subprocess.run([sys.executable, "-m", "tui.cli", "keymap"], capture_output=True, text=True, check=False)
@@ -203,7 +215,9 @@ def test_the_readme_lists_every_binding_id_and_only_those():
     listed = readme_table()
     ids = [r.id for r in remappable()]
     assert sorted(listed) == sorted(ids), "docs/guide.md keymap table out of date: paste `apotheose keymap --list`"
-    generated = {re.match(r"\| `([^`]+)`", row)[1]: row for row in markdown_table().splitlines() if row.startswith("| `")}
+    generated = {
+        re.match(r"\| `([^`]+)`", row)[1]: row for row in markdown_table().splitlines() if row.startswith("| `")
+    }
     assert listed == generated
 
 
@@ -304,17 +318,25 @@ async def test_set_descriptions_still_fits_textuals_private_binding_structure():
 
     from tui.textual_fixes.bindings import set_descriptions
 
-    assert dataclasses.is_dataclass(Binding) and {"description", "id", "key"} <= {f.name for f in dataclasses.fields(Binding)}
+    assert dataclasses.is_dataclass(Binding) and {"description", "id", "key"} <= {
+        f.name for f in dataclasses.fields(Binding)
+    }
     app = make_test_app(lang="fr")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app._bindings, BindingsMap)
         table = app._bindings.key_to_bindings
-        assert isinstance(table, dict) and all(isinstance(v, list) and all(isinstance(b, Binding) for b in v) for v in table.values())
+        assert isinstance(table, dict) and all(
+            isinstance(v, list) and all(isinstance(b, Binding) for b in v) for v in table.values()
+        )
         # what it did shows where the GM looks: the footer (active bindings), in French
         assert footer_keys(app)["undo"] == "^z"
         set_descriptions(app, {"undo": "Rétablir"})
         app.refresh_bindings()
         await pilot.pause()
-        assert "Rétablir" in {b.binding.description for b in app.screen.active_bindings.values() if b.binding.id == "undo"}
-        assert hasattr(app, "_keymap") and callable(getattr(BindingsMap, "apply_keymap", None))  # tui.textual_fixes.bindings.live_bindings
+        assert "Rétablir" in {
+            b.binding.description for b in app.screen.active_bindings.values() if b.binding.id == "undo"
+        }
+        assert hasattr(app, "_keymap") and callable(
+            getattr(BindingsMap, "apply_keymap", None)
+        )  # tui.textual_fixes.bindings.live_bindings

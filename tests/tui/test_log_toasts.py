@@ -26,7 +26,10 @@ def test_no_toast_covers_the_log_and_its_newest_line_stays_in_view(size):
             await pilot.press("ctrl+l", "s")  # the log, then export it (no file here: a warning)
             await wait_for(pilot, lambda: isinstance(app.screen, LogScreen))
             log = app.screen.query_one(RichLog)
-            await wait_for(pilot, lambda: any("nothing to write the log next to" in str(t.render()) for t in app.screen.query("Toast")))
+            await wait_for(
+                pilot,
+                lambda: any("nothing to write the log next to" in str(t.render()) for t in app.screen.query("Toast")),
+            )
             await pilot.pause()
             rows = screen_text(app).splitlines()
             assert "nothing to write the log next to" in "\n".join(rows[log.region.bottom :])  # said, under the log

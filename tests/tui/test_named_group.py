@@ -23,7 +23,9 @@ def three_guards():
     campaign = demo_campaign()
     captain = campaign.character("capitaine")
     for key, name, hp, armour in (("sergent", "Sergent", 9, 2), ("garde", "[b]Garde[/b]", 7, 0)):
-        campaign = apply(campaign, AddCharacter(attrs.evolve(captain, id=key, name=name, hp=hp, armour=armour))).campaign
+        campaign = apply(
+            campaign, AddCharacter(attrs.evolve(captain, id=key, name=name, hp=hp, armour=armour))
+        ).campaign
         campaign = apply(campaign, Join(key, -5)).campaign
     return turn_of("morvan", campaign)
 
@@ -44,7 +46,13 @@ async def mark_the_guards(pilot) -> None:
 async def open_form(pilot) -> None:
     await mark_the_guards(pilot)
     await pilot.press("g", "ctrl+t", "ctrl+t")
-    await wait_for(pilot, lambda: pilot.app.screen.query_one(NamedGroupForm).display and pilot.app.focused is pilot.app.screen.query_one("#ng-die"))
+    await wait_for(
+        pilot,
+        lambda: (
+            pilot.app.screen.query_one(NamedGroupForm).display
+            and pilot.app.focused is pilot.app.screen.query_one("#ng-die")
+        ),
+    )
 
 
 @run
@@ -78,7 +86,16 @@ async def test_item7_named_group_attack_previews_then_applies():
         await pilot.press("enter")
         await pilot.pause()
         assert done_actions(app) == [
-            AttackNamedGroup(("capitaine", "sergent", "garde"), "veteran", 10, (7,), ("garde", "sergent"), "morvan", "short", affect=0)
+            AttackNamedGroup(
+                ("capitaine", "sergent", "garde"),
+                "veteran",
+                10,
+                (7,),
+                ("garde", "sergent"),
+                "morvan",
+                "short",
+                affect=0,
+            )
         ]
         c = app.campaign
         assert c.character("garde").hp == 6 and c.character("sergent").armour == 1 and c.character("sergent").hp == 9

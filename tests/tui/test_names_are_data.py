@@ -43,7 +43,7 @@ async def test_item1_archers_de_villon_typed_into_the_add_group_form_then_every_
     """The group is typed key by key into the add-group form and saved; the app goes on, and
     the file opens again (the crash of the issue came back at every open)."""
     from tui.run import build, finish
-    from tui.screens.forms import GroupForm
+    from tui.screens.group_form import GroupForm
     from tui.screens.main import MainScreen
 
     path = create_campaign(tmp_path / "villon.json", demo_campaign("Villon"))
@@ -51,7 +51,9 @@ async def test_item1_archers_de_villon_typed_into_the_add_group_form_then_every_
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
         await pilot.press("G")
-        await wait_for(pilot, lambda: isinstance(app.screen, GroupForm) and getattr(app.focused, "id", None) == "f-name")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GroupForm) and getattr(app.focused, "id", None) == "f-name"
+        )
         await pilot.press(*VILLON)
         assert app.screen.query_one("#f-name", Input).value == VILLON
         app.screen.query_one("#f-total", Input).value = "12"

@@ -86,7 +86,8 @@ async def test_ctrl_o_on_the_damage_form_opens_the_duel_with_the_selected_pc_def
     the duel form for its box before that form was ever shown (NoMatches: the app stopped)."""
     from textual.widgets import Checkbox
 
-    from tui.widgets.damage import DamagePane, DuelForm
+    from tui.widgets.damage import DamagePane
+    from tui.widgets.duel import DuelForm
 
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

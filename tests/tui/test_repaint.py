@@ -162,7 +162,10 @@ def counted_campaign(extra: int, reads: list[int]):
 
     campaign = demo_campaign()
     stats = Characteristics(corps=3, esprit=2, combat=2, ame=1)
-    npcs = tuple(Counted(**attrs.asdict(new_character(f"npc-{i}", f"Garde {i}", stats, pc=False), recurse=False)) for i in range(extra))
+    npcs = tuple(
+        Counted(**attrs.asdict(new_character(f"npc-{i}", f"Garde {i}", stats, pc=False), recurse=False))
+        for i in range(extra)
+    )
     enc = campaign.encounter
     places = tuple(CountedPlace(c.id, 0, len(enc.participants) + i) for i, c in enumerate(npcs))
     campaign = attrs.evolve(campaign, roster=campaign.roster + npcs)

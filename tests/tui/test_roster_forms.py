@@ -11,11 +11,11 @@ from core.roster import Trade
 from tests.tui.pilot import make_test_app, run, wait_for
 from tui.screens.forms import (
     CharacterForm,
-    GroupForm,
     format_trades,
     parse_armour,
     parse_trades,
 )
+from tui.screens.group_form import GroupForm
 from tui.screens.log import LogScreen, export_path, log_markdown, log_rows
 from tui.screens.prompts import ConfirmDialog
 

@@ -27,7 +27,9 @@ async def test_item6_pc_defence_roll_from_the_initiative_list():
         await pilot.pause()
         attack = int(app.screen.query_one("#duel-score").value)
         assert app.screen.query_one("#duel-defence").value == "11"
-        assert "defence chance" in text_of(app, "#duel-chance") and f"against attack {attack}" in text_of(app, "#duel-chance")
+        assert "defence chance" in text_of(app, "#duel-chance") and f"against attack {attack}" in text_of(
+            app, "#duel-chance"
+        )
         await pilot.press("minus", "9")
         await pilot.pause()
         assert "rank(s) short" in text_of(app, "#duel-preview")
@@ -79,7 +81,9 @@ async def test_item5_the_stigma_dialog_applies_the_effect_and_the_grace_gives_it
         dialog.query_one("#stigma-text").focus()
         await pilot.press("enter")  # no characteristic yet: refused in the dialog
         await pilot.pause()
-        assert isinstance(app.screen, StigmaDialog) and "Pick the characteristic" in str(dialog.query_one("#stigma-error").render())
+        assert isinstance(app.screen, StigmaDialog) and "Pick the characteristic" in str(
+            dialog.query_one("#stigma-error").render()
+        )
         dialog.query_one("#stigma-characteristic").value = "combat"
         dialog.query_one("#stigma-text").focus()
         await pilot.press("enter")

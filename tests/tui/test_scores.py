@@ -15,7 +15,9 @@ pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a
 
 
 def ticked(app, form: str) -> tuple[bool, bool]:
-    return app.screen.query_one(f"#{form}-applies-trade").value, app.screen.query_one(f"#{form}-applies-speciality").value
+    return app.screen.query_one(f"#{form}-applies-trade").value, app.screen.query_one(
+        f"#{form}-applies-speciality"
+    ).value
 
 
 @run
@@ -54,7 +56,10 @@ async def test_unticking_the_trade_unticks_the_speciality_and_the_affect_stays_i
         await pilot.press("shift+tab", "space")  # affect: favourable, +5
         await pilot.pause()
         assert app.screen.query_one("#atk-score").value == "15"
-        assert text_of(app, "#atk-parts") == "Morvan: combat 5 + soldat (trade) 3 + arbalète (speciality) 2 + favourable affect 5 = 15"
+        assert (
+            text_of(app, "#atk-parts")
+            == "Morvan: combat 5 + soldat (trade) 3 + arbalète (speciality) 2 + favourable affect 5 = 15"
+        )
         await pilot.press("ctrl+b")
         await pilot.pause()
         assert ticked(app, "atk") == (False, False) and app.screen.query_one("#atk-score").value == "10"
@@ -76,7 +81,9 @@ async def test_the_choice_is_remembered_per_character_in_every_form():
         assert app.screen.query_one("#duel-score").value == "16" and ticked(app, "duel") == (True, True)
         assert app.screen.query_one("#duel-defence").value == "9"
         parts = text_of(app, "#duel-parts")
-        assert "Brunvir: combat 11 + guerrière de Dasein (trade) 3" in parts and "Capitaine de la garde: combat 9" in parts
+        assert (
+            "Brunvir: combat 11 + guerrière de Dasein (trade) 3" in parts and "Capitaine de la garde: combat 9" in parts
+        )
         await pilot.press("0", "enter")
         await wait_for(pilot, lambda: done_actions(app))
         assert isinstance(done_actions(app)[0], AttackOpponent) and done_actions(app)[0].score == 16
@@ -125,7 +132,10 @@ async def test_a_character_without_a_trade_cannot_have_one_apply():
 
         app.screen.query_one(AttackForm).choose("atk-attacker", "rollion")
         await pilot.pause()
-        assert app.screen.query_one("#atk-applies-trade").disabled and app.screen.query_one("#atk-applies-speciality").disabled
+        assert (
+            app.screen.query_one("#atk-applies-trade").disabled
+            and app.screen.query_one("#atk-applies-speciality").disabled
+        )
         await pilot.press("ctrl+b", "ctrl+s")
         await pilot.pause()
         assert app.screen.query_one("#atk-score").value == "4" and ticked(app, "atk") == (False, False)
@@ -137,7 +147,9 @@ async def test_french_toggles_and_parts():
     async with app.run_test(size=NARROW) as pilot:
         await pilot.press("g", "ctrl+b")
         await pilot.pause()
-        assert "métier ^b" in text_of(app, "#atk-applies-trade") and "spécialisation ^s" in text_of(app, "#atk-applies-speciality")
+        assert "métier ^b" in text_of(app, "#atk-applies-trade") and "spécialisation ^s" in text_of(
+            app, "#atk-applies-speciality"
+        )
         assert text_of(app, "#atk-parts") == "Brunvir : combat 11 + guerrière de Dasein (métier) 3 = 14"
 
 

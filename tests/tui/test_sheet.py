@@ -37,7 +37,15 @@ async def test_sheet_shows_the_character(size):
     async with app.run_test(size=size) as pilot:
         await open_sheet(pilot, "alduin")
         text = body(app)
-        for part in ("soul (âme) 4", "max pm = âme 4 + 5 = 9", "mage (pyromancie", "ses amis", "pm 9/9 (max intensity 5)", "shadow 2/10", "not tainted"):
+        for part in (
+            "soul (âme) 4",
+            "max pm = âme 4 + 5 = 9",
+            "mage (pyromancie",
+            "ses amis",
+            "pm 9/9 (max intensity 5)",
+            "shadow 2/10",
+            "not tainted",
+        ):
             assert part in text, part
         assert app.screen.query_one("#sheet-box").border_title == "Alduin"
         await app.request(Damage(("alduin",), 3))

@@ -72,7 +72,9 @@ def test_sheet_in_french(snap_compare) -> None:
 
 
 def test_bad_save_screen(snap_compare) -> None:
-    error = BadFieldError("/saves/villon.json", "$.campaign.roster[3].hp", 'expected a whole number, found a string "5"')
+    error = BadFieldError(
+        "/saves/villon.json", "$.campaign.roster[3].hp", 'expected a whole number, found a string "5"'
+    )
     assert snap_compare(make_test_app(load_error=error), terminal_size=NARROW)
 
 

@@ -158,7 +158,10 @@ async def test_quick_add_previews_names_the_bad_part_then_adds():
         field.value = "Garde 8/4/6/2 soldat:épée cotte ×2"
         await wait_for(pilot, lambda: line_of(app, "error") == "")
         preview = line_of(app, "preview").splitlines()
-        assert preview[:2] == ["Garde 1, Garde 2 (PNJ)", "corps 8 esprit 4 combat 6 âme 2 · PV 13 · armure 2 (armure intermédiaire)"]
+        assert preview[:2] == [
+            "Garde 1, Garde 2 (PNJ)",
+            "corps 8 esprit 4 combat 6 âme 2 · PV 13 · armure 2 (armure intermédiaire)",
+        ]
         app.screen.query_one("#line-join", Checkbox).value = False
         field.focus()
         await pilot.press("enter")

@@ -53,7 +53,12 @@ def textual_private_names() -> tuple[dict[tuple[str, str], frozenset[str]], froz
             for sub in ast.walk(cls):
                 if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     name = sub.name
-                elif isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and isinstance(sub.value, ast.Name) and sub.value.id == "self":
+                elif (
+                    isinstance(sub, ast.Attribute)
+                    and isinstance(sub.ctx, ast.Store)
+                    and isinstance(sub.value, ast.Name)
+                    and sub.value.id == "self"
+                ):
                     name = sub.attr
                 elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
                     name = sub.id
@@ -120,7 +125,11 @@ def touches(path: Path) -> Iterator[str]:
         standard = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in STDLIB
         if isinstance(node, ast.Attribute) and id(node) not in on_self and node.attr in every and not standard:
             yield f"{node.lineno}: .{node.attr}"
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr", "setattr"):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr", "setattr")
+        ):
             if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value in every:
                 yield f"{node.lineno}: {node.func.id}(…, {node.args[1].value!r})"
 
@@ -129,7 +138,9 @@ def touches(path: Path) -> Iterator[str]:
 @pytest.mark.parametrize("path", app_modules(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_nothing_outside_textual_fixes_touches_a_private_textual_name(path: Path) -> None:
     found = list(touches(path))
-    assert not found, f"{path.relative_to(ROOT)} touches Textual's internals (move it to tui/textual_fixes/):\n" + "\n".join(found)
+    assert not found, (
+        f"{path.relative_to(ROOT)} touches Textual's internals (move it to tui/textual_fixes/):\n" + "\n".join(found)
+    )
 
 
 @pytest.mark.slow
@@ -153,7 +164,14 @@ def test_the_check_finds_what_it_looks_for(tmp_path, monkeypatch) -> None:
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
     found = "\n".join(touches(package / "probe.py"))
-    for expected in ("textual.widgets._select", "_character_to_key", "overrides _watch_value", "self._cursor_visible", "._parent", "'_exception'"):
+    for expected in (
+        "textual.widgets._select",
+        "_character_to_key",
+        "overrides _watch_value",
+        "self._cursor_visible",
+        "._parent",
+        "'_exception'",
+    ):
         assert expected in found
 
 
@@ -166,4 +184,6 @@ def test_each_fix_says_what_textual_does_why_and_the_version_checked(path: Path)
     missing = [field for field in FIELDS if field not in doc]
     assert not missing, f"{path.name}: its docstring lacks {missing}"
     (checked,) = re.findall(r"Checked on Textual (\d+\.\d+\.\d+)", doc)
-    assert checked == pinned_textual() == textual.__version__, f"{path.name}: checked on {checked}, Textual is {textual.__version__}"
+    assert checked == pinned_textual() == textual.__version__, (
+        f"{path.name}: checked on {checked}, Textual is {textual.__version__}"
+    )

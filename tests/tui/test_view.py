@@ -32,7 +32,10 @@ def play(journal: Journal, *actions) -> Journal:
 
 
 def folder_state(folder: Path) -> dict[str, tuple[int, int]]:
-    return {e.name: (e.stat(follow_symlinks=False).st_ino, e.stat(follow_symlinks=False).st_mtime_ns) for e in os.scandir(folder)}
+    return {
+        e.name: (e.stat(follow_symlinks=False).st_ino, e.stat(follow_symlinks=False).st_mtime_ns)
+        for e in os.scandir(folder)
+    }
 
 
 def screen_text(app: ViewApp) -> str:
@@ -146,7 +149,9 @@ def test_reading_the_file_gives_the_same_view_as_the_journal(campaign_file) -> N
     from core.player_view import player_view_of
 
     path, journal = campaign_file
-    journal = play(journal, SetHidden("capitaine", True), Damage(("capitaine",), 2), Damage(("segiere",), 3), NextTurn())
+    journal = play(
+        journal, SetHidden("capitaine", True), Damage(("capitaine",), 2), Damage(("segiere",), 3), NextTurn()
+    )
     write(path, journal)
     assert read_view(players_path(path)) == player_view_of(journal)
 

@@ -30,17 +30,32 @@ from tui.view.app import Lines, ViewApp
 PHONE = (40, 30)
 #: A fight under way: Segiere and the captain hurt, a few conditions, the veterans thinned.
 FIGHT = (
-    Damage(("segiere",), 8), Damage(("capitaine",), 9), Damage(("veterans",), 2),
-    AddCondition("capitaine", Condition("blinded", 2)), AddCondition("alduin", Condition("blessed")),
+    Damage(("segiere",), 8),
+    Damage(("capitaine",), 9),
+    Damage(("veterans",), 2),
+    AddCondition("capitaine", Condition("blinded", 2)),
+    AddCondition("alduin", Condition("blessed")),
 )
 
 CHOICES = {
     "defaults": (),
     "hp_exact_for_npcs": (SetShownDefault("npcs", Shown.EXACT),),
     "hp_wound_level_for_pcs": (SetShownDefault("pcs", Shown.WOUNDS),),
-    "hp_bar_only": (SetShownDefault("pcs", Shown.BAR), SetShown("capitaine", Shown.BAR), SetShownDefault("groups", Shown.BAR)),
-    "hp_damage_taken": (SetShownDefault("pcs", Shown.DAMAGE), SetShown("capitaine", Shown.DAMAGE), SetShown("veterans", Shown.DAMAGE)),
-    "hp_nothing": (SetShownDefault("pcs", Shown.NOTHING), SetShownDefault("npcs", Shown.NOTHING), SetShownDefault("groups", Shown.NOTHING)),
+    "hp_bar_only": (
+        SetShownDefault("pcs", Shown.BAR),
+        SetShown("capitaine", Shown.BAR),
+        SetShownDefault("groups", Shown.BAR),
+    ),
+    "hp_damage_taken": (
+        SetShownDefault("pcs", Shown.DAMAGE),
+        SetShown("capitaine", Shown.DAMAGE),
+        SetShown("veterans", Shown.DAMAGE),
+    ),
+    "hp_nothing": (
+        SetShownDefault("pcs", Shown.NOTHING),
+        SetShownDefault("npcs", Shown.NOTHING),
+        SetShownDefault("groups", Shown.NOTHING),
+    ),
     "npc_conditions_hidden": (SetOption(Option.CONDITIONS, False),),
     "alias": (SetAlias("capitaine", "L'homme au masque"), SetAlias("veterans", "Les Ombres")),
     "revealed_on_first_turn": (SetOption(Option.REVEAL, True, "arbaletriers"), *[NextTurn()] * 5),
@@ -66,16 +81,21 @@ def test_each_choice_on_a_phone(snap_compare, tmp_path, choice) -> None:
 
 
 def test_the_wide_layout_with_a_bar_damage_and_an_alias(snap_compare, tmp_path) -> None:
-    app = view_app(tmp_path, SetShown("segiere", Shown.BAR), SetShown("veterans", Shown.DAMAGE), SetAlias("capitaine", "Le Masque"))
+    app = view_app(
+        tmp_path, SetShown("segiere", Shown.BAR), SetShown("veterans", Shown.DAMAGE), SetAlias("capitaine", "Le Masque")
+    )
     assert snap_compare(app, terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("width", [32, 40, 52, 63, 64, 80, 120])
 @run
 async def test_no_line_is_wider_than_the_screen(tmp_path, width) -> None:
-    app = view_app(tmp_path, SetAlias("veterans", "Les Ombres de la nuit la plus profonde du royaume"),
-                   AddCondition("veterans", Condition("a condition with a very long name indeed", 3)),
-                   SetShown("capitaine", Shown.DAMAGE))
+    app = view_app(
+        tmp_path,
+        SetAlias("veterans", "Les Ombres de la nuit la plus profonde du royaume"),
+        AddCondition("veterans", Condition("a condition with a very long name indeed", 3)),
+        SetShown("capitaine", Shown.DAMAGE),
+    )
     async with app.run_test(size=(width, 30)) as pilot:
         await pilot.pause()
         for lines in app.query(Lines):

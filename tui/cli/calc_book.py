@@ -65,15 +65,27 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
         p = (spell_sub if words[0] == "spell" else sub).choices[words[-1]]
         group = p.add_argument_group("the campaign's spell book")
         group.add_argument("--save", metavar="NAME", help="keep this spell in the --campaign's book under NAME")
-        group.add_argument("--campaign", metavar="C", help="with --save: the campaign (a name in the saves folder, or a file)")
-        group.add_argument("--replace", action="store_true", help="with --save: replace the campaign's spell of that name")
-        group.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
+        group.add_argument(
+            "--campaign", metavar="C", help="with --save: the campaign (a name in the saves folder, or a file)"
+        )
+        group.add_argument(
+            "--replace", action="store_true", help="with --save: replace the campaign's spell of that name"
+        )
+        group.add_argument(
+            "--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)"
+        )
     p = spell_sub.add_parser("book", parents=[common], help=BOOK_HELP, description=BOOK_HELP)
     p.add_argument("--book", required=True, metavar="C", help="the campaign (a name in the saves folder, or a file)")
-    p.add_argument("name", nargs="?", metavar="NAME", help="the spell (case and accents aside); without it, the book's list")
+    p.add_argument(
+        "name", nargs="?", metavar="NAME", help="the spell (case and accents aside); without it, the book's list"
+    )
     p.add_argument("--system", dest="of_system", choices=tuple(COMMAND), metavar="|".join(COMMAND),
                    help="the spell's system (when two share its name; without NAME, the list of that system)")  # fmt: skip
-    p.add_argument("--caster", metavar="WHO", help="cast by WHO: a roster character (Apothéose) or a remembered caster (Mage, Quatre Pôles)")
+    p.add_argument(
+        "--caster",
+        metavar="WHO",
+        help="cast by WHO: a roster character (Apothéose) or a remembered caster (Mage, Quatre Pôles)",
+    )
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
 
 
@@ -93,7 +105,10 @@ def inputs_of(system: str, args: argparse.Namespace) -> SpellInputs:
 
         for name in CASTER_OPTIONS:
             if getattr(args, name) is not None:
-                raise Rejected(f"--{name}", "the caster's, not the spell's: the book keeps the spell (price it with --book … --caster WHO)")
+                raise Rejected(
+                    f"--{name}",
+                    "the caster's, not the spell's: the book keeps the spell (price it with --book … --caster WHO)",
+                )
         return ApotheoseInputs(args.intensity, args.duration, args.range, args.targets)
     if system == "mage":
         from core.spellbook.mage import MageInputs
@@ -118,7 +133,9 @@ def inputs_of(system: str, args: argparse.Namespace) -> SpellInputs:
         return D6Inputs(args.effect, kind, args.effect_value, aspects, args.unskilled, args.magic_level)
     from core.d6.psionics import MediumContact
 
-    medium = MediumContact(args.assassinated, args.years_dead or 0, args.known_personally, args.has_information, args.place_of_death)
+    medium = MediumContact(
+        args.assassinated, args.years_dead or 0, args.known_personally, args.has_information, args.place_of_death
+    )
     power = parse_choice(Power, args.power, "power").value
     return PsionicInputs(power, named(Wound, args.wound, "wound"), named(Depth, args.depth, "depth"), medium, aspects)
 
@@ -138,7 +155,11 @@ def _d6_aspects(args: argparse.Namespace, spell: bool) -> tuple[Any, ...]:
             given = getattr(args, name)
             if given is not None:
                 row, _, value = given.partition("=")  # a row by its label ("même pièce") is kept by its name ("room")
-                found.append(D6Aspect(name, row=scales[name].row(row).name, value=ANY_WHOLE.parse(name, value) if value else None))
+                found.append(
+                    D6Aspect(
+                        name, row=scales[name].row(row).name, value=ANY_WHOLE.parse(name, value) if value else None
+                    )
+                )
         return found
 
     aspects = rows(SPELL_OPTIONS)
@@ -205,7 +226,11 @@ def _options(value: Any, skip: tuple[str, ...] = ()) -> list[str]:
 
 def _house_flags(system: str, campaign: Campaign) -> list[str]:
     rules = campaign.rules
-    return [f"--{flag.replace('_', '-')}" for flag, rule, means in HOUSE_FLAGS.get(system, ()) if getattr(rules, rule) == means]
+    return [
+        f"--{flag.replace('_', '-')}"
+        for flag, rule, means in HOUSE_FLAGS.get(system, ())
+        if getattr(rules, rule) == means
+    ]
 
 
 # -- --save ---------------------------------------------------------------------------------------
@@ -221,7 +246,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
     if args.campaign is None:
         raise Rejected("--campaign", "required with --save: the campaign whose book keeps the spell")
     from core.actions import SaveSpell
-    from core.spellbook.book import BookSpell, a_system
+    from core.spellbook.book import BookSpell
     from saves.errors import LockedError, SaveError
     from saves.lock import CampaignLock
     from saves.store import load_campaign, save_campaign
@@ -232,13 +257,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
         with CampaignLock(path):
             journal = load_campaign(path).journal
             campaign = journal.campaign
-            for flag, rule, means in HOUSE_FLAGS.get(system, ()):
-                if getattr(args, flag) != (getattr(campaign.rules, rule) == means):
-                    state = "on" if getattr(campaign.rules, rule) else "off"
-                    raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
-                                   "give the flag exactly when the campaign has the rule that way")  # fmt: skip
-            if campaign.book.spell(system, args.save) is not None and not args.replace:
-                raise Rejected("--save", f"{campaign.name}'s book already has {a_system(system)} spell named {args.save.strip()!r}: --replace replaces it")
+            _check_fits_book(args, system, campaign)
             try:
                 spell = BookSpell(args.save, inputs_of(system, args))
                 journal, outcome = journal.record(SaveSpell(spell, replace=args.replace))
@@ -248,11 +267,36 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
                 raise
             save_campaign(path, journal)
     except LockedError as error:
-        raise FileRefused("", f"{error}; the app writes this campaign while it has it open: close it there to save into its book from here") from None
+        raise FileRefused(
+            "",
+            f"{error}; the app writes this campaign while it has it open: close it there to save into its book from here",
+        ) from None
     except SaveError as error:
         raise FileRefused("", str(error)) from None
-    saved = {"campaign": campaign.name, "name": spell.name, "system": system, "replaced": outcome.lines[0].en.endswith("replaced")}
+    saved = {
+        "campaign": campaign.name,
+        "name": spell.name,
+        "system": system,
+        "replaced": outcome.lines[0].en.endswith("replaced"),
+    }
     return Answer((*answer.breakdown, *outcome.lines), {**answer.data, "saved": saved})
+
+
+def _check_fits_book(args: argparse.Namespace, system: str, campaign: Campaign) -> None:
+    """The house-rule flags match the campaign's rules (its book prices with them), and the name is
+    new to the book unless ``--replace``."""
+    from core.spellbook.book import a_system
+
+    for flag, rule, means in HOUSE_FLAGS.get(system, ()):
+        if getattr(args, flag) != (getattr(campaign.rules, rule) == means):
+            state = "on" if getattr(campaign.rules, rule) else "off"
+            raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
+                           "give the flag exactly when the campaign has the rule that way")  # fmt: skip
+    if campaign.book.spell(system, args.save) is not None and not args.replace:
+        raise Rejected(
+            "--save",
+            f"{campaign.name}'s book already has {a_system(system)} spell named {args.save.strip()!r}: --replace replaces it",
+        )
 
 
 def _campaign_path(name_or_path: str, saves: str | None) -> Path:
@@ -323,7 +367,9 @@ def _cast_by(campaign: Campaign, inputs: SpellInputs, who: str | None) -> SpellI
     caster = campaign.book.caster(inputs.SYSTEM, who)
     if caster is None:
         names = ", ".join(c.name for c in campaign.book.casters if c.system == inputs.SYSTEM) or "none yet"
-        raise Rejected("--caster", f"no {inputs.SYSTEM} caster named {who!r} in the book (its {inputs.SYSTEM} casters: {names})")
+        raise Rejected(
+            "--caster", f"no {inputs.SYSTEM} caster named {who!r} in the book (its {inputs.SYSTEM} casters: {names})"
+        )
     return inputs.cast_by(caster.inputs)
 
 
@@ -356,7 +402,11 @@ def listing(campaign: Campaign, system: str | None = None) -> Answer:
         tag = ("", "")
         if seed is not None:
             example = f", {seed.example}" if seed.example else ""
-            other = ("; the source prints another figure", " ; la source imprime un autre chiffre") if seed.printed else ("", "")
+            other = (
+                ("; the source prints another figure", " ; la source imprime un autre chiffre")
+                if seed.printed
+                else ("", "")
+            )
             tag = (f" (built in{example}{other[0]})", f" (intégré{example}{other[1]})")
         lines.append(Line(f"  {e.spell.system:<10} {e.spell.name} — {priced.figure.en}{tag[0]}",
                           f"  {e.spell.system:<10} {e.spell.name} — {priced.figure.fr}{tag[1]}"))  # fmt: skip

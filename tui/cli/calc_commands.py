@@ -155,7 +155,12 @@ def run_damage(args: argparse.Namespace) -> Answer:
         amount, head = weapon.value, weapon.breakdown
     whole_field("hp", args.hp, LOWEST_HP)
     result = apply_damage(
-        amount, hp=args.hp, armour=args.armour, bruise=args.bruise, pugilat=args.pugilat, bypass_armour=args.bypass_armour
+        amount,
+        hp=args.hp,
+        armour=args.armour,
+        bruise=args.bruise,
+        pugilat=args.pugilat,
+        bypass_armour=args.bypass_armour,
     )
     data = {
         "damage": result.damage, "absorbed": result.absorbed, "armour": result.armour, "real": result.real,
@@ -168,6 +173,7 @@ def run_damage(args: argparse.Namespace) -> Answer:
 
 # --- magic ----------------------------------------------------------------------------------
 
+
 def run_spell(args: argparse.Namespace) -> Answer:
     system = "apotheose"
     from core.magic import spell_cost
@@ -175,7 +181,9 @@ def run_spell(args: argparse.Namespace) -> Answer:
 
     if args.shadow is not None:
         require("shadow", 0 <= args.shadow <= 10, f"must be between 0 and 10, got {args.shadow}", "0…10")
-    result = spell_cost(args.intensity, args.duration, args.range, args.targets, ame=args.ame, pm=args.pm, shadow=args.shadow)
+    result = spell_cost(
+        args.intensity, args.duration, args.range, args.targets, ame=args.ame, pm=args.pm, shadow=args.shadow
+    )
     request = result.request
     data = {
         "system": system, "intensity": request.intensity, "duration": request.duration, "range": request.range,

@@ -75,7 +75,9 @@ def _choices(kind: str) -> str:
     from core.d6 import scales
 
     if kind == "Power":
-        return ", ".join(f"{p.value} {p.number or ('opposed' if p.value == 'empathy' else 'by option')}" for p in scales.Power)
+        return ", ".join(
+            f"{p.value} {p.number or ('opposed' if p.value == 'empathy' else 'by option')}" for p in scales.Power
+        )
     sign = "×" if kind == "EffectKind" else ""
     return ", ".join(f"{m.value} {sign}{m.number}" for m in getattr(scales, kind))
 
@@ -99,12 +101,21 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     for name in SPELL_OPTIONS:
         _scale_option(p, name)
     p.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
-    _option(p, "--preparation-rounds", "preparation time in rounds: ", lambda: _scales()["preparation"].help(), type=whole, metavar="N")
+    _option(
+        p,
+        "--preparation-rounds",
+        "preparation time in rounds: ",
+        lambda: _scales()["preparation"].help(),
+        type=whole,
+        metavar="N",
+    )
     for name in SPELL_TAIL:
         _scale_option(p, name)
     _aspects(p)
     p.add_argument("--unskilled", action="store_true", help="the caster has not mastered the skill: +5 difficulty")
-    p.add_argument("--magic-level", type=whole, default=0, metavar="N", help="the world's magic level, -10…+15, on the roll")
+    p.add_argument(
+        "--magic-level", type=whole, default=0, metavar="N", help="the world's magic level, -10…+15, on the roll"
+    )
     p.add_argument("--no-halve", action="store_true", help="house rule d6_halve off: the difficulty is the sum")
 
     p = sub.add_parser("d6-psionic", parents=[common], help=PSIONIC_HELP, description=PSIONIC_HELP)
@@ -112,7 +123,12 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     _option(p, "--wound", "healing, by the patient's wound: ", lambda: _choices("Wound"), metavar="NAME")
     _option(p, "--depth", "psychometry, by the information sought: ", lambda: _choices("Depth"), metavar="NAME")
     p.add_argument("--assassinated", action="store_true", help="medium: the dead was assassinated, -2")
-    p.add_argument("--years-dead", type=whole, metavar="N", help="medium: dead N years: over 1 +2, and +2 per full five years beyond the first")
+    p.add_argument(
+        "--years-dead",
+        type=whole,
+        metavar="N",
+        help="medium: dead N years: over 1 +2, and +2 per full five years beyond the first",
+    )
     p.add_argument("--known-personally", action="store_true", help="medium: the psionic knew the dead, -4")
     p.add_argument("--has-information", action="store_true", help="medium: the psionic has information on the dead, -2")
     p.add_argument("--place-of-death", action="store_true", help="medium: at the place of death, -3")
@@ -122,7 +138,9 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     _aspects(p)
 
     p = sub.add_parser("d6-skill", parents=[common], help=SKILL_HELP, description=SKILL_HELP)
-    p.add_argument("--usual-cost", type=whole, metavar="N", help="the usual cost of the raise (3D+1 → 4D: 3 + 3 = 6); doubled")
+    p.add_argument(
+        "--usual-cost", type=whole, metavar="N", help="the usual cost of the raise (3D+1 → 4D: 3 + 3 = 6); doubled"
+    )
     p.add_argument("--no-master", action="store_true", help="no master of a higher level: four times the usual cost")
     p.add_argument("--attribute", action="store_true", help="or learn a magic Attribute at 1D: 20 points and a master")
 
@@ -156,7 +174,9 @@ def _duration(args: argparse.Namespace) -> list[Any]:
 
 
 def _aspects_json(aspects: Any) -> list[dict[str, Any]]:
-    return [{"name": a.name, "value": a.value, **({"choice": a.choice} if a.choice is not None else {})} for a in aspects]
+    return [
+        {"name": a.name, "value": a.value, **({"choice": a.choice} if a.choice is not None else {})} for a in aspects
+    ]
 
 
 def run_spell(args: argparse.Namespace) -> Answer:
@@ -178,7 +198,9 @@ def run_spell(args: argparse.Namespace) -> Answer:
     if args.preparation_rounds is not None:
         aspects.append(from_row(PREPARATION, preparation_row(args.preparation_rounds)))
     aspects += [*_scale_aspects(args, scales, SPELL_TAIL), *_free(args)]
-    result = spell_difficulty(effect, aspects, halve=not args.no_halve, unskilled=args.unskilled, magic_level=args.magic_level)
+    result = spell_difficulty(
+        effect, aspects, halve=not args.no_halve, unskilled=args.unskilled, magic_level=args.magic_level
+    )
     data = {
         "system": "d6", "effect_value": effect.value, "aspects": _aspects_json(result.aspects), "total": result.total,
         "halved": result.halved, "unskilled": result.unskilled, "difficulty": result.difficulty,
@@ -192,7 +214,9 @@ def run_psionic(args: argparse.Namespace) -> Answer:
 
     scales = _scales(psionic=True)
     aspects = [*_scale_aspects(args, scales, PSIONIC_OPTIONS), *_duration(args), *_free(args)]
-    medium = MediumContact(args.assassinated, args.years_dead or 0, args.known_personally, args.has_information, args.place_of_death)
+    medium = MediumContact(
+        args.assassinated, args.years_dead or 0, args.known_personally, args.has_information, args.place_of_death
+    )
     result = psionic_difficulty(args.power, aspects, wound=args.wound, depth=args.depth, medium=medium)
     data = {
         "power": str(result.power), "base": result.base, "aspects": _aspects_json((*result.modifiers, *result.aspects)),

@@ -38,39 +38,97 @@ def _number(parser: argparse.ArgumentParser, name: str, help: str, bound: str | 
 def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> None:
     """``calc spell mage`` and ``calc spell mage-counter``."""
     p = spell_sub.add_parser("mage", parents=[common], help=HELP["mage"], description=HELP["mage"])
+    _pool_options(p)
+    _roll_and_paradox_options(p)
+    _ritual_options(p)
+    p.add_argument("--scope-combined", action="store_true",
+                   help="house rule mage_scope_separate off: one row buys targets, radius and duration")  # fmt: skip
+    p.add_argument(
+        "--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off: a 1 does not cancel a success"
+    )
+    _counter_command(spell_sub, common)
+
+
+def _pool_options(p: argparse.ArgumentParser) -> None:
+    """How many dice, and what the successes buy: the pool, power, targets, radius, duration."""
     p.add_argument("--rote", action="store_true", help="a rote: attribute + ability + sphere (else arete + sphere)")
     _number(p, "--attribute", "the rote's attribute", "DOTS")
     _number(p, "--ability", "the rote's ability", "DOTS")
     _number(p, "--arete", "Arete (Entéléchie, 1…10): the improvised pool and the ritual's interval")
     _number(p, "--sphere", "the caster's level in the effect's Sphere", required=True)
     _number(p, "--needed", "the Sphere level the effect needs (default: --sphere); free successes = sphere − needed")
-    _number(p, "--resistance", "the target's resistance attribute, subtracted from the pool (default: 0)", "DOTS", default=0)
+    _number(
+        p, "--resistance", "the target's resistance attribute, subtracted from the pool (default: 0)", "DOTS", default=0
+    )
     _number(p, "--power", "extra successes bought for power (default: 0)", "EXTRAS", default=0)
     _number(p, "--targets", "number of targets (default: 1; 2, 5, 10 … 500: +1 each row)", default=1)
     _number(p, "--radius", "radius in metres (default: none; 2, 5, 10 … 500 m: +1 each row)", default=0)
-    p.add_argument("--duration", default="scene", metavar=DURATIONS, choices=DURATIONS.split("|"), help="duration (default: scene)")
+    p.add_argument(
+        "--duration", default="scene", metavar=DURATIONS, choices=DURATIONS.split("|"), help="duration (default: scene)"
+    )
     p.add_argument("--connection", metavar=CONNECTIONS, choices=CONNECTIONS.split("|"),
                    help="the link to a distant target, +0 … +5 (default: none needed)")  # fmt: skip
-    _number(p, "--as-difficulty", "extras taken as +1 difficulty each instead of successes (default: 0)", "EXTRAS", default=0)
+    _number(
+        p,
+        "--as-difficulty",
+        "extras taken as +1 difficulty each instead of successes (default: 0)",
+        "EXTRAS",
+        default=0,
+    )
+
+
+def _roll_and_paradox_options(p: argparse.ArgumentParser) -> None:
+    """The roll (difficulty, quintessence) and the Paradox it may bring."""
     _number(p, "--difficulty", "difficulty per die (the GM's, 2…10): gives the chance")
-    _number(p, "--quintessence", "quintessence offered: +1 die each, at most 3 a roll and --avatar a turn (default: 0)", "WHEEL", default=0)
+    _number(
+        p,
+        "--quintessence",
+        "quintessence offered: +1 die each, at most 3 a roll and --avatar a turn (default: 0)",
+        "WHEEL",
+        default=0,
+    )
     _number(p, "--avatar", "the caster's Avatar: the quintessence channelled in a turn", "DOTS")
     p.add_argument("--vulgar", action="store_true", help="vulgar magic: Paradox")
     p.add_argument("--witnesses", action="store_true", help="witnesses who find it improbable: Paradox")
     p.add_argument("--sleepers", action="store_true", help="Sleepers watch vulgar magic: +2 to the Paradox pool")
     _number(p, "--paradox-pool", "the player's Paradox pool (default: 0)", "WHEEL", default=0)
     _number(p, "--paradox-rolls", "Paradox rolls already made this scene: +1 each (default: 0)", "ROLLS", default=0)
-    _number(p, "--willpower", "a ritual: the caster's Willpower in hours (needs --arete)", "DOTS")
-    _number(p, "--foci", "a ritual's foci: the Intelligence + Occult (Ritual) roll's successes, as dice (default: 0)", "SUCCESSES", default=0)
-    p.add_argument("--assistants", metavar="N,N,…", default="", help="each assistant's successes this interval, as dice (at most 10 assistants)")
-    _number(p, "--acolytes", "acolytes: one die each (default: 0)", "ACOLYTES", default=0)
-    p.add_argument("--scope-combined", action="store_true",
-                   help="house rule mage_scope_separate off: one row buys targets, radius and duration")  # fmt: skip
-    p.add_argument("--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off: a 1 does not cancel a success")
 
-    p = spell_sub.add_parser("mage-counter", parents=[common], help=HELP["mage-counter"], description=HELP["mage-counter"])
-    _number(p, "--pool", "the counter pool: Arete + the effect's Sphere (or Prime), or the counter-magic rote's pool", "POOL", required=True)
-    _number(p, "--quintessence", "quintessence spent: +1 to the score each, for one turn (default: 0)", "WHEEL", default=0)
+
+def _ritual_options(p: argparse.ArgumentParser) -> None:
+    """A ritual: Willpower hours, foci, assistants and acolytes."""
+    _number(p, "--willpower", "a ritual: the caster's Willpower in hours (needs --arete)", "DOTS")
+    _number(
+        p,
+        "--foci",
+        "a ritual's foci: the Intelligence + Occult (Ritual) roll's successes, as dice (default: 0)",
+        "SUCCESSES",
+        default=0,
+    )
+    p.add_argument(
+        "--assistants",
+        metavar="N,N,…",
+        default="",
+        help="each assistant's successes this interval, as dice (at most 10 assistants)",
+    )
+    _number(p, "--acolytes", "acolytes: one die each (default: 0)", "ACOLYTES", default=0)
+
+
+def _counter_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
+    """``calc spell mage-counter``."""
+    p = spell_sub.add_parser(
+        "mage-counter", parents=[common], help=HELP["mage-counter"], description=HELP["mage-counter"]
+    )
+    _number(
+        p,
+        "--pool",
+        "the counter pool: Arete + the effect's Sphere (or Prime), or the counter-magic rote's pool",
+        "POOL",
+        required=True,
+    )
+    _number(
+        p, "--quintessence", "quintessence spent: +1 to the score each, for one turn (default: 0)", "WHEEL", default=0
+    )
     _number(p, "--effect-successes", "the effect's successes", required=True)
     _number(p, "--successes", "the counter roll's successes: the result")
     _number(p, "--difficulty", "difficulty per die (2…10): the chances to cancel and to turn it back")

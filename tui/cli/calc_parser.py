@@ -154,7 +154,17 @@ HELP = {
 
 
 #: Short forms of the options a GM types most (``-s 12 -d hard -k 4``).
-SHORT = {"--score": "-s", "--difficulty": "-d", "--kult": "-k", "--grade": "-g", "--attack": "-a", "--defence": "-D", "--attackers": "-n", "--intensity": "-i", "--hp": "-p"}
+SHORT = {
+    "--score": "-s",
+    "--difficulty": "-d",
+    "--kult": "-k",
+    "--grade": "-g",
+    "--attack": "-a",
+    "--defence": "-D",
+    "--attackers": "-n",
+    "--intensity": "-i",
+    "--hp": "-p",
+}
 
 
 def _number(
@@ -185,28 +195,64 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def _fight_commands(parsers: dict[str, Any]) -> None:
     """check, attack-group, defend-group, duel, damage (RULES 1.2, 1.5, 1.6)."""
+    _check_and_group_commands(parsers)
+    _duel_and_damage_commands(parsers)
+
+
+def _check_and_group_commands(parsers: dict[str, Any]) -> None:
+    """check, attack-group, defend-group (RULES 1.2, 1.5)."""
     p = parsers["check"]
     _number(p, "--score", "the score: characteristic + trade + speciality ± affect…", required=True)
-    p.add_argument(*_names("--difficulty"), required=True, metavar="N|NAME", help="a number or easy, medium, hard, very_hard, epic (French names too)")
-    _kult(p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append")
+    p.add_argument(
+        *_names("--difficulty"),
+        required=True,
+        metavar="N|NAME",
+        help="a number or easy, medium, hard, very_hard, epic (French names too)",
+    )
+    _kult(
+        p, "the kult die rolled at the table (-9…+10); give it again for a reroll, added to the first", action="append"
+    )
 
     p = parsers["attack-group"]
-    _final_or_score(p, "--attack", "the attack's final value (score + kult die), or:", "the attack score, the kult die added as in check (its chance shown)")
+    _final_or_score(
+        p,
+        "--attack",
+        "the attack's final value (score + kult die), or:",
+        "the attack score, the kult die added as in check (its chance shown)",
+    )
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the group's average grade")
     p.add_argument("--range", default="short", metavar="short|medium|long", help="shooting range (default: short)")
     _number(p, "--standing", "mooks still standing: at most this many fall")
 
     p = parsers["defend-group"]
-    _final_or_score(p, "--defence", "the defence's final value (score, + kult die if rolled), or:", "the defence score, the kult die added as in check (its chance shown)")
+    _final_or_score(
+        p,
+        "--defence",
+        "the defence's final value (score, + kult die if rolled), or:",
+        "the defence score, the kult die added as in check (its chance shown)",
+    )
     p.add_argument(*_names("--grade"), required=True, metavar=GRADES, help="the attackers' average grade")
     _number(p, "--attackers", "how many attack at once", required=True)
 
+
+def _duel_and_damage_commands(parsers: dict[str, Any]) -> None:
+    """duel, damage (RULES 1.5, 1.6)."""
     p = parsers["duel"]
     _number(p, "--attack", "the attack score (its final value when --kult is not given)", required=True)
     _number(p, "--defence", "the defence score", required=True)
     _number(p, "--kult", "the attacker's kult die (-9…+10); again for a reroll", action="append")
-    _number(p, "--defence-kult", "the defender's kult die: the PC rolls its defence against the attack's final; again for a reroll", action="append")
-    p.add_argument("--weapon", default="normal", metavar="normal|magic", help="the attacker's weapon: 1, magic or charged 2 (default: normal)")
+    _number(
+        p,
+        "--defence-kult",
+        "the defender's kult die: the PC rolls its defence against the attack's final; again for a reroll",
+        action="append",
+    )
+    p.add_argument(
+        "--weapon",
+        default="normal",
+        metavar="normal|magic",
+        help="the attacker's weapon: 1, magic or charged 2 (default: normal)",
+    )
 
     p = parsers["damage"]
     _number(p, "--damage", "the damage dealt")
@@ -215,7 +261,9 @@ def _fight_commands(parsers: dict[str, Any]) -> None:
     _number(p, "--hp", "real HP before the hit", required=True)
     _number(p, "--armour", "armour points left (default: 0)", default=0)
     _number(p, "--bruise", "bruising already taken (default: 0)", default=0)
-    p.add_argument("--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising")
+    p.add_argument(
+        "--pugilat", action="store_true", help="non-lethal: half of what gets through is real, the rest bruising"
+    )
     p.add_argument("--bypass-armour", action="store_true", help="the hit ignores armour (suffocation, a mind attack…)")
 
 
@@ -229,7 +277,9 @@ def _final_or_score(p: Any, flag: str, final_help: str, score_help: str) -> None
 
 def _magic_commands(parsers: dict[str, Any], common: argparse.ArgumentParser) -> Any:
     """spell apotheose, resist, xp (RULES 1.7, 1.8); the ``spell`` subparsers, for the other systems."""
-    parsers["spell"].epilog = "calc spell SYSTEM --help: that system's options; without a system, apotheose (calc spell -i 3)"
+    parsers[
+        "spell"
+    ].epilog = "calc spell SYSTEM --help: that system's options; without a system, apotheose (calc spell -i 3)"
     spell = parsers["spell"].add_subparsers(dest="system", metavar="system", required=True, prog=f"{PROG} spell")
     what = "an Apothéose spell's cost: pm, effect, tier, limit (RULES 1.7)"
     p = spell.add_parser("apotheose", parents=[common], help=what, description=what)

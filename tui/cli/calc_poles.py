@@ -33,33 +33,7 @@ def _number(parser: argparse.ArgumentParser, name: str, help: str, **kwargs: Any
 
 def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> None:
     """``poles`` and ``poles-blood`` under ``calc spell``, ``poles-save`` under ``calc``."""
-    p = spell_sub.add_parser("poles", parents=[common], help=HELP["poles"], description=HELP["poles"])
-    _number(p, "--level", "the spell level (0…9)", required=True)
-    p.add_argument("--tradition", required=True, metavar="profane|divine|body|illusion", help="mana, faith, lethal HP or hold")
-    p.add_argument("--slot", action="store_true", help="cast from a prepared slot: metamagic is the only cost")
-    p.add_argument("--damage", action="store_true", help="a damage spell (+1 incantation, +1 recovery)")
-    p.add_argument("--summoning", action="store_true", help="a summoning (+1 incantation, +1 recovery)")
-    p.add_argument("--fluid", action="store_true", help="the preparation segment on a slot spell too (an improvised mana or faith spell always has it)")
-    p.add_argument("--blood", action="store_true", help="blood mana: one more segment")
-    _number(p, "--caster-level", "the caster level: ranges, and the cap on extra dice")
-    _number(p, "--mod", "the casting modifier (Intelligence or Wisdom): the save DC")
-    p.add_argument(
-        "--enhance", action="append", default=[], metavar="range=N,duration=N,area=N,dice=N,dispel=N",
-        help="fixed-cost improvements: caster levels of range, duration, area; extra d6; dispel levels",
-    )  # fmt: skip
-    _number(p, "--extend-active", "extend an active spell's duration by N levels (instead of casting it)", default=0)
-    p.add_argument(
-        "--technique", action="extend", nargs="+", default=[], metavar="NAME[:nofeat]",
-        help="techniques in the order applied (with the feat unless :nofeat): " + ", ".join(TECHNIQUE_NAMES),
-    )  # fmt: skip
-    p.add_argument("--counter", action="store_true", help="the pure-resource counterspell against a spell of this level")
-    who = p.add_mutually_exclusive_group()
-    who.add_argument("--other-class", action="store_true", help="counter: another class's spell or a forbidden school's (+2)")
-    who.add_argument("--not-known", action="store_true", help="counter: not on the counterer's list of known spells (+1)")
-    _number(p, "--spent", "counter: the resource the caster spent")
-    _number(p, "--lies", "illusion: the lies held at once")
-    _number(p, "--hold", "illusion: the illusionist's hold (emprise)")
-    _number(p, "--uncovered", "illusion: the senses it leaves uncovered (a re-save at +5 each)")
+    _poles_command(spell_sub, common)
 
     p = spell_sub.add_parser("poles-blood", parents=[common], help=HELP["poles-blood"], description=HELP["poles-blood"])
     _number(p, "--mana", "the mana spent this turn", required=True)
@@ -74,6 +48,49 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     _number(p, "--mod", "… and the casting modifier: the save DC")
     _number(p, "--resistance", "the Résistance modifier …")
     p.add_argument("--open", metavar="1,2,3", help="… and the spell levels already open: the bonus daily slots")
+
+
+def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
+    """``calc spell poles``: the spell, its enhancements and techniques, counterspells and illusions."""
+    p = spell_sub.add_parser("poles", parents=[common], help=HELP["poles"], description=HELP["poles"])
+    _number(p, "--level", "the spell level (0…9)", required=True)
+    p.add_argument(
+        "--tradition", required=True, metavar="profane|divine|body|illusion", help="mana, faith, lethal HP or hold"
+    )
+    p.add_argument("--slot", action="store_true", help="cast from a prepared slot: metamagic is the only cost")
+    p.add_argument("--damage", action="store_true", help="a damage spell (+1 incantation, +1 recovery)")
+    p.add_argument("--summoning", action="store_true", help="a summoning (+1 incantation, +1 recovery)")
+    p.add_argument(
+        "--fluid",
+        action="store_true",
+        help="the preparation segment on a slot spell too (an improvised mana or faith spell always has it)",
+    )
+    p.add_argument("--blood", action="store_true", help="blood mana: one more segment")
+    _number(p, "--caster-level", "the caster level: ranges, and the cap on extra dice")
+    _number(p, "--mod", "the casting modifier (Intelligence or Wisdom): the save DC")
+    p.add_argument(
+        "--enhance", action="append", default=[], metavar="range=N,duration=N,area=N,dice=N,dispel=N",
+        help="fixed-cost improvements: caster levels of range, duration, area; extra d6; dispel levels",
+    )  # fmt: skip
+    _number(p, "--extend-active", "extend an active spell's duration by N levels (instead of casting it)", default=0)
+    p.add_argument(
+        "--technique", action="extend", nargs="+", default=[], metavar="NAME[:nofeat]",
+        help="techniques in the order applied (with the feat unless :nofeat): " + ", ".join(TECHNIQUE_NAMES),
+    )  # fmt: skip
+    p.add_argument(
+        "--counter", action="store_true", help="the pure-resource counterspell against a spell of this level"
+    )
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
+        "--other-class", action="store_true", help="counter: another class's spell or a forbidden school's (+2)"
+    )
+    who.add_argument(
+        "--not-known", action="store_true", help="counter: not on the counterer's list of known spells (+1)"
+    )
+    _number(p, "--spent", "counter: the resource the caster spent")
+    _number(p, "--lies", "illusion: the lies held at once")
+    _number(p, "--hold", "illusion: the illusionist's hold (emprise)")
+    _number(p, "--uncovered", "illusion: the senses it leaves uncovered (a re-save at +5 each)")
 
 
 def _metres(value) -> int | float:
@@ -91,7 +108,11 @@ def request_of(args: argparse.Namespace) -> PolesRequest:
     if args.counter:
         counter = Counter(args.other_class, args.not_known, args.spent or 0)
     else:
-        for option, given in (("--other-class", args.other_class), ("--not-known", args.not_known), ("--spent", args.spent is not None)):
+        for option, given in (
+            ("--other-class", args.other_class),
+            ("--not-known", args.not_known),
+            ("--spent", args.spent is not None),
+        ):
             if given:
                 raise Rejected(option, "only with --counter")
     return PolesRequest(
@@ -108,7 +129,10 @@ def run_poles(args: argparse.Namespace) -> Answer:
     hold = None
     if any(v is not None for v in (args.lies, args.hold, args.uncovered)):
         if request.tradition != "illusion":
-            raise Rejected("--hold" if args.hold is not None else "--lies" if args.lies is not None else "--uncovered", "only with --tradition illusion")
+            raise Rejected(
+                "--hold" if args.hold is not None else "--lies" if args.lies is not None else "--uncovered",
+                "only with --tradition illusion",
+            )
         for option, value in (("--lies", args.lies), ("--hold", args.hold)):
             if value is None:
                 raise Rejected(option, "required with --lies, --hold or --uncovered")

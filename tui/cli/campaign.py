@@ -123,7 +123,10 @@ def _check(args: argparse.Namespace) -> int:
 
     path = _campaign_file(args.campaign, args.saves)
     loaded = load_campaign(path, replay=True)
-    say(f"{path}: loads", *(f"  {label}: {value}" for label, value in summary(loaded.journal, _file_version(load_bytes(path)))))
+    say(
+        f"{path}: loads",
+        *(f"  {label}: {value}" for label, value in summary(loaded.journal, _file_version(load_bytes(path)))),
+    )
     if loaded.note:
         say(f"  note: {loaded.note}")
     return 0
@@ -152,12 +155,21 @@ def summary(journal: Journal, version: object) -> list[tuple[str, str]]:
     return [
         ("name", c.name),
         ("characters", f"{len(c.roster)} ({pcs} PC, {len(c.roster) - pcs} NPC)"),
-        ("groups", f"{len(c.groups)} ({sum(g.standing for g in c.groups)} of {sum(g.total for g in c.groups)} mooks standing)"),
+        (
+            "groups",
+            f"{len(c.groups)} ({sum(g.standing for g in c.groups)} of {sum(g.total for g in c.groups)} mooks standing)",
+        ),
         ("hidden from players", str(hidden)),
         ("encounter", encounter),
         ("session", str(c.session)),
-        ("spell book", f"{plural(len(c.book.spells), 'spell{s}', '').en} of its own, {plural(len(c.book.casters), 'caster{s}', '').en} (calc spell --book lists them)"),
-        ("history", f"{plural(len(journal.done), 'action{s}', '').en} to undo, {len(journal.undone)} to redo, {plural(len(journal.log), 'log line{s}', '').en}"),
+        (
+            "spell book",
+            f"{plural(len(c.book.spells), 'spell{s}', '').en} of its own, {plural(len(c.book.casters), 'caster{s}', '').en} (calc spell --book lists them)",
+        ),
+        (
+            "history",
+            f"{plural(len(journal.done), 'action{s}', '').en} to undo, {len(journal.undone)} to redo, {plural(len(journal.log), 'log line{s}', '').en}",
+        ),
         ("format", f"{FORMAT} version {version}{upgraded}"),
     ]
 

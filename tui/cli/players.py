@@ -64,18 +64,29 @@ def main_players(argv: Sequence[str]) -> int:
     inv = _command(sub, "invite", "a one-time code that registers the key a player logs in with")
     inv.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     inv.add_argument("player", metavar="PLAYER", help="the SSH user name they will log in with")
-    inv.add_argument("--expires", type=duration, default=24 * 3600.0, metavar="30m|24h|7d", help="how long the code works (default 24h)")
+    inv.add_argument(
+        "--expires",
+        type=duration,
+        default=24 * 3600.0,
+        metavar="30m|24h|7d",
+        help="how long the code works (default 24h)",
+    )
     inv.add_argument("--pc", metavar="ID", help="the id of their character")
-    link = _command(sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working")
+    link = _command(
+        sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working"
+    )
     link.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
-    link.add_argument("--renew", action="store_true", help="make a new secret: the old link and the tabs opened with it stop at once")
+    link.add_argument(
+        "--renew", action="store_true", help="make a new secret: the old link and the tabs opened with it stop at once"
+    )
     for parser in (add, remove, listing, inv, link):
-        parser.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
+        parser.add_argument(
+            "--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)"
+        )
     return _run("players", p, argv, _players)
 
 
 def _players(args: argparse.Namespace) -> int:
-    from core.text import visible
     from saves import access
     from saves.errors import SaveError
     from tui.cli.campaign import Rejected, _campaign_file
@@ -110,6 +121,14 @@ def _players(args: argparse.Namespace) -> int:
         print(f"invitation for {args.player} (works once, until {when}): {code}")
         print(f"they run: ssh -p PORT {args.player}@HOST  and type the code when asked")
         return 0
+    return _list_players(path)
+
+
+def _list_players(path: Path) -> int:
+    """Print who may join the campaign at ``path``: each player with its keys, then the invitations."""
+    from core.text import visible
+    from saves import access
+
     known = access.read_access(path)
     now = time.time()
     for player in known.players:
@@ -118,7 +137,11 @@ def _players(args: argparse.Namespace) -> int:
         for key in player.keys:
             print(f"  {access.fingerprint(key)} {key.split()[0]}")
     for invitation in known.invitations:
-        state = "expired" if invitation.expires <= now else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(invitation.expires))
+        state = (
+            "expired"
+            if invitation.expires <= now
+            else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(invitation.expires))
+        )
         print(visible(f"{invitation.player}: invited, {state}", lines=False))
     if not known.players and not known.invitations:
         print(f"nobody may join {path.stem} yet: apotheose players add|invite {path.stem} …")
@@ -131,15 +154,19 @@ def _link(campaign: Path, *, renew: bool) -> int:
     where = token_path(campaign)
     if renew:
         renew_token(campaign)
-        print(f"{campaign.stem}: a new browser link; the old one no longer works "
-              f"(a running apotheose serve --web closes its tabs and prints the new link)")
+        print(
+            f"{campaign.stem}: a new browser link; the old one no longer works "
+            f"(a running apotheose serve --web closes its tabs and prints the new link)"
+        )
         return 0
     if read_token(campaign) is None:
         print(f"{campaign.stem}: no browser link yet (apotheose serve {campaign.stem} --web makes one and prints it)")
     else:
         made = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.stat(where).st_mtime))
-        print(f"{campaign.stem}: a browser link since {made}, its secret in {where} (the GM's alone); "
-              f"apotheose serve {campaign.stem} --web prints it")
+        print(
+            f"{campaign.stem}: a browser link since {made}, its secret in {where} (the GM's alone); "
+            f"apotheose serve {campaign.stem} --web prints it"
+        )
     return 0
 
 

@@ -78,7 +78,10 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def main_templates(argv: Sequence[str]) -> int:
-    p = _parser("templates", "Show the NPC template library's file (written with the ready templates if missing) and its templates.")
+    p = _parser(
+        "templates",
+        "Show the NPC template library's file (written with the ready templates if missing) and its templates.",
+    )
     return _run("templates", p, argv, _templates)
 
 
@@ -91,6 +94,8 @@ def _templates(args: argparse.Namespace) -> int:
     say(path)
     for t in templates:
         c = t.characteristics
-        extra = "; ".join(x for x in (format_trades(t.trades), format_armour(t.armour_pieces), "mystic" * t.mystic) if x)
+        extra = "; ".join(
+            x for x in (format_trades(t.trades), format_armour(t.armour_pieces), "mystic" * t.mystic) if x
+        )
         say(f"  {t.name}: {c.corps}/{c.esprit}/{c.combat}/{c.ame}" + (f" — {extra}" if extra else ""))
     return 0

@@ -18,7 +18,9 @@ from tui.textual_fixes.bindings import own_bindings, set_descriptions
 
 def binding(command: Command) -> Binding:
     """``command`` as a Textual binding (described in English)."""
-    return Binding(command.keys, command.action, command.label[0], show=command.show, priority=command.priority, id=command.id)
+    return Binding(
+        command.keys, command.action, command.label[0], show=command.show, priority=command.priority, id=command.id
+    )
 
 
 def bindings(scope: str) -> list[BindingType]:

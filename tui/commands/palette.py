@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from textual.app import SystemCommand
     from textual.screen import Screen
 
+
 def qualified(command: Command) -> str:
     """The command's action as run from anywhere: ``app.…`` or ``screen.…``."""
     if command.action.startswith(("app.", "screen.")):
@@ -130,14 +131,23 @@ register(
         "system.quit": ("Quit", "Quitter"),
         "system.quit.help": ("Quit the application as soon as possible", "Quitter l'application tout de suite"),
         "system.keys": ("Keys", "Touches"),
-        "system.keys.show": ("Show help for the focused widget and a summary of available keys", "Afficher l'aide de l'élément actif et les touches disponibles"),
+        "system.keys.show": (
+            "Show help for the focused widget and a summary of available keys",
+            "Afficher l'aide de l'élément actif et les touches disponibles",
+        ),
         "system.keys.hide": ("Hide the keys and widget help panel", "Cacher le panneau des touches et de l'aide"),
         "system.maximize": ("Maximize", "Agrandir"),
         "system.maximize.help": ("Maximize the focused widget", "Agrandir l'élément actif"),
         "system.minimize": ("Minimize", "Réduire"),
-        "system.minimize.help": ("Minimize the widget and restore to normal size", "Rendre à l'élément sa taille normale"),
+        "system.minimize.help": (
+            "Minimize the widget and restore to normal size",
+            "Rendre à l'élément sa taille normale",
+        ),
         "system.screenshot": ("Screenshot", "Capture d'écran"),
-        "system.screenshot.help": ("Save an SVG 'screenshot' of the current screen", "Enregistrer une capture SVG de l'écran"),
+        "system.screenshot.help": (
+            "Save an SVG 'screenshot' of the current screen",
+            "Enregistrer une capture SVG de l'écran",
+        ),
     }
 )
 

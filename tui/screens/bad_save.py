@@ -87,7 +87,14 @@ class BadSaveScreen(Described, Screen[None]):
     def _option(path: Path, loaded: Loaded, lang: Lang) -> Option:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         journal = loaded.journal
-        text = t("bad_save.backup", lang, name=path.name, when=when, campaign=journal.campaign.name, actions=len(journal.done))
+        text = t(
+            "bad_save.backup",
+            lang,
+            name=path.name,
+            when=when,
+            campaign=journal.campaign.name,
+            actions=len(journal.done),
+        )
         return Option(plain(text), id=path.name)
 
     def on_mount(self) -> None:

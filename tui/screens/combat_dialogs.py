@@ -32,7 +32,10 @@ from tui.widgets.inputs import Cycle
 register(
     {
         "cdlg.condition_title": ("Condition on {name}", "État de {name}"),
-        "cdlg.condition_name": ("Condition, and its rounds if it lasts (e.g. “stunned 2”)", "État, et ses rounds s'il dure (ex. « étourdi 2 »)"),
+        "cdlg.condition_name": (
+            "Condition, and its rounds if it lasts (e.g. “stunned 2”)",
+            "État, et ses rounds s'il dure (ex. « étourdi 2 »)",
+        ),
         "cdlg.condition_rounds": ("Rounds ", "Rounds "),
         "cdlg.condition_lasts": ("Lasts  ", "Dure   "),
         "cdlg.condition_of": ("Whose  ", "De qui "),
@@ -99,7 +102,9 @@ class ConditionDialog(Described, ModalScreen["Condition | None"]):
                 yield Label(t("cdlg.condition_of", lang))
                 # Names are data: shown as typed, never read as markup (the Cycle renders markup).
                 shown = {key: escape(visible(name, lines=False)) for key, name in self.turns}
-                choices: list[tuple[object, tuple[str, str]]] = [(key, (shown[key], shown[key])) for key, _ in self.turns]
+                choices: list[tuple[object, tuple[str, str]]] = [
+                    (key, (shown[key], shown[key])) for key, _ in self.turns
+                ]
                 choices = choices or [(None, ("—", "—"))]
                 yield Cycle(choices, self.current, id="condition-of")
             yield Static("", id="condition-error", classes="field-error", markup=False)
@@ -224,7 +229,9 @@ class ShadowDialog(Described, ModalScreen["ShadowAnswer | None"]):
             yield Select(options, value=self.event.value, allow_blank=False, id="shadow-event")
             yield Label(t("cdlg.shadow_delta", lang))
             yield Input("" if self.delta is None else f"{self.delta:+d}", id="shadow-delta")
-            yield Static(t("cdlg.shadow_range", lang, range=_range(self.event, lang)), id="shadow-range", classes="dialog-hint")
+            yield Static(
+                t("cdlg.shadow_range", lang, range=_range(self.event, lang)), id="shadow-range", classes="dialog-hint"
+            )
             yield Label(t("cdlg.shadow_note", lang))
             yield Input(id="shadow-note")
             yield Static("", id="shadow-error", classes="field-error", markup=False)

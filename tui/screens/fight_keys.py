@@ -119,7 +119,9 @@ class FightActions(Screen[None]):
             if isinstance(value, int):
                 self._request(SetInitiative(key, value))
 
-        self.app.push_screen(ValuePrompt(t("init.set_initiative", gm(self).lang, name=campaign.name_of(key)), parse_int, value), done)
+        self.app.push_screen(
+            ValuePrompt(t("init.set_initiative", gm(self).lang, name=campaign.name_of(key)), parse_int, value), done
+        )
 
     def action_move(self, steps: int) -> None:
         key = self._selected()

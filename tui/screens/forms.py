@@ -8,13 +8,14 @@ Decision: adding while a fight is active also joins it (a ``Join`` after the ``A
 journal entries, undone one at a time); the form says so with a "join the fight" box, ticked by
 default, that the GM can untick.
 
+The mook group form is :mod:`tui.screens.group_form`, on the base here;
 :class:`tui.screens.roster_keys.RosterActions` opens them from the main screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 from textual import on, work
@@ -22,20 +23,16 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from core.actions import (
     Action,
     AddCharacter,
-    AddGroup,
     Join,
     Outcome,
     UpdateCharacter,
-    UpdateGroup,
 )
 from core.characteristics import CHARACTERISTICS, Characteristics
-from core.choices import parse_choice
-from core.combat import Grade
 from core.errors import RulesError
 from core.mooks import MookGroup
 from core.notation import format_armour, format_trades, parse_armour, parse_list, parse_trades
@@ -93,7 +90,10 @@ register(
         "form.empty": ("Name: must not be empty", "Nom : ne doit pas être vide"),
         "form.at_most": ("at most {top} (max), got {value}", "au plus {top} (max), reçu {value}"),
         "form.shadow_range": ("between 0 and 10, got {value}", "entre 0 et 10, reçu {value}"),
-        "form.select_first": ("Select a character or a group first.", "Sélectionnez d'abord un personnage ou un groupe."),
+        "form.select_first": (
+            "Select a character or a group first.",
+            "Sélectionnez d'abord un personnage ou un groupe.",
+        ),
         "form.remove_question": (
             "Remove {name} from the campaign and from every fight?",
             "Retirer {name} de la campagne et de tous les combats ?",
@@ -158,7 +158,9 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
         """Name, the subclass's :meth:`fields`, "join the fight" when adding, the buttons."""
         original = self.original
         with VerticalScroll(classes="dialog-box form-box") as box:
-            box.border_title = plain(t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", "")))
+            box.border_title = plain(
+                t(self.TITLES[original is not None], self.lang, name=getattr(original, "name", ""))
+            )
             yield from self.text_field("name", getattr(original, "name", ""))
             yield from self.fields()
             if original is None:
@@ -172,8 +174,6 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#f-name", Input).focus()
 
-
-
     # -- composing --------------------------------------------------------------------------
     def text_field(self, name: str, value: str = "", placeholder: str = "") -> ComposeResult:
         """``Label [Input]`` and its error line."""
@@ -182,7 +182,9 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
             yield Input(value, placeholder=placeholder, id=f"f-{name}", compact=True, classes="form-input")
         yield self.error_line(name)
 
-    def number_row(self, slot: str, fields: Mapping[str, object], placeholders: dict[str, str] | None = None) -> ComposeResult:
+    def number_row(
+        self, slot: str, fields: Mapping[str, object], placeholders: dict[str, str] | None = None
+    ) -> ComposeResult:
         """``Corps [ ] Esprit [ ] …`` on one line, one error line for the row."""
         placeholders = placeholders or {}
         with Horizontal(classes="form-row"):
@@ -352,7 +354,9 @@ class CharacterForm(FormScreen):
         )
         yield from self.text_field("trades", format_trades(c.trades) if c else "", t("form.trades_hint", lang))
         yield from self.text_field("affects", ", ".join(c.affects) if c else "", t("form.affects_hint", lang))
-        yield from self.text_field("armour", format_armour(c.armour_pieces, lang) if c else "", t("form.armour_hint", lang))
+        yield from self.text_field(
+            "armour", format_armour(c.armour_pieces, lang) if c else "", t("form.armour_hint", lang)
+        )
         if c:
             counters = {"hp": c.hp, "armour_now": c.armour, "pm": c.pm, "willpower": c.willpower}
         else:
@@ -384,25 +388,34 @@ class CharacterForm(FormScreen):
         if errors:
             return []
         assert chars is not None  # else "chars" is in errors
-        pc, mystic, hidden = self.ticked("pc"), self.ticked("mystic"), self.ticked("hidden")
-        notes = self.text("notes").strip()
+        fields: dict[str, Any] = {
+            "pc": self.ticked("pc"),
+            "mystic": self.ticked("mystic"),
+            "hidden": self.ticked("hidden"),
+            "trades": trades,
+            "affects": affects,
+            "armour_pieces": pieces,
+            "notes": self.text("notes").strip(),
+        }
         if self.character is None:
-            campaign = self.campaign
-            key = campaign.unique_id(name)
-            fresh = new_character(
-                key, name, chars, pc=pc, mystic=mystic, trades=trades, affects=affects,
-                armour_pieces=pieces, shadow=shadow if pc else 0, notes=notes, hidden=hidden,
-            )
-            actions: list[Action] = [AddCharacter(fresh)]
-            if self.joins():
-                actions.append(Join(key))
-            return actions
+            return self._added(name, chars, shadow if fields["pc"] else 0, fields)
+        return self._edited(name=name, characteristics=chars, **fields, **counters)
+
+    def _added(self, name: str, chars: Characteristics, shadow: int, fields: dict[str, Any]) -> list[Action]:
+        """The new character, and its joining the fight when the form's box says so."""
+        key = self.campaign.unique_id(name)
+        actions: list[Action] = [AddCharacter(new_character(key, name, chars, shadow=shadow, **fields))]
+        if self.joins():
+            actions.append(Join(key))
+        return actions
+
+    def _edited(self, **changes: Any) -> list[Action]:
+        """The character with ``changes`` (a PC keeps its shadow, an NPC has none); its counters
+        at most their maximums."""
         old = self.character
-        shadow_state = (old.shadow or Shadow()) if pc else None
-        edited = attrs.evolve(
-            old, name=name, pc=pc, mystic=mystic, hidden=hidden, characteristics=chars, trades=trades,
-            affects=affects, armour_pieces=pieces, notes=notes, shadow=shadow_state, **counters,
-        )  # fmt: skip
+        assert old is not None  # only an edit form has one
+        shadow_state = (old.shadow or Shadow()) if changes["pc"] else None
+        edited = attrs.evolve(old, shadow=shadow_state, **changes)
         at_most("hp", edited.hp, edited.max_hp)
         at_most("armour", edited.armour, edited.max_armour)
         at_most("pm", edited.pm, edited.max_pm)
@@ -413,74 +426,6 @@ class CharacterForm(FormScreen):
         try:
             return parse_trades(self.text("trades"))
         except RulesError as error:
-            raise RulesError("trades", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr) from None
-
-
-# --- mook groups ---------------------------------------------------------------------------
-
-register({"form.by_grade": ("by grade", "selon le grade")})
-
-
-def grade_value(form: FormScreen) -> int:
-    """The initiative of the grade picked in the form (RULES 1.4: civil 0 … elite 15)."""
-    return parse_choice(Grade, form.query_one("#f-grade", Select).value, "grade").difficulty
-
-
-class GroupForm(FormScreen):
-    """Add a mook group (``group`` None) or edit one."""
-
-    SLOTS: ClassVar[dict[str, str]] = {
-        "id": "name",
-        "grade": "numbers",
-        "total": "numbers",
-        "standing": "numbers",
-        "initiative": "numbers",
-    }
-
-    TITLES = ("form.add_group", "form.edit_group")
-
-    def __init__(self, group: MookGroup | None = None) -> None:
-        super().__init__(group)
-        self.group = group
-
-    def fields(self) -> ComposeResult:
-        g, lang = self.group, self.lang
-        with Horizontal(classes="form-row"):
-            yield Label(t("form.grade", lang), classes="form-label")
-            yield Select(
-                [(grade.label.text(lang), grade.value) for grade in Grade],
-                value=(g.grade.value if g else Grade.STANDARD.value),
-                allow_blank=False,
-                id="f-grade",
-                compact=True,
-            )
-            yield Checkbox(t("form.hidden", lang), g.hidden if g else False, id="f-hidden", compact=True)
-        numbers = {
-            "total": g.total if g else None,
-            "standing": g.standing if g else None,
-            "initiative": g.initiative if g else None,
-        }
-        yield from self.number_row("numbers", numbers, {"standing": t("form.all", lang), "initiative": t("form.by_grade", lang)})
-
-    def build(self, errors: dict[str, str]) -> list[Action]:
-        lang = self.lang
-        name = self.text("name").strip()
-        if not name:
-            errors["name"] = t("form.empty", lang)
-        total = self.parse(errors, "total", lambda: self.number("total"))
-        standing = None if total is None else self.parse(errors, "standing", lambda: self.number("standing", total))
-        # RULES 1.4: left empty, a group's initiative is its grade's value.
-        initiative = self.parse(errors, "initiative", lambda: self.number("initiative", grade_value(self)))
-        if errors:
-            return []
-        assert total is not None and standing is not None and initiative is not None  # else errors
-        grade = parse_choice(Grade, self.query_one("#f-grade", Select).value, "grade")
-        hidden = self.ticked("hidden")
-        key = self.group.id if self.group else self.campaign.unique_id(name)
-        group = MookGroup(key, name, grade, total, standing, initiative, hidden)
-        if self.group is not None:
-            return [UpdateGroup(group)]
-        actions: list[Action] = [AddGroup(group)]
-        if self.joins():
-            actions.append(Join(key))
-        return actions
+            raise RulesError(
+                "trades", error.reason, error.allowed, error.reason_fr, allowed_fr=error.allowed_fr
+            ) from None

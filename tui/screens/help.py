@@ -18,7 +18,10 @@ from tui.textual_fixes.bindings import live_bindings
 register({"help.palette": ("command palette", "palette de commandes")})
 
 #: Key names as a French GM reads them.
-KEY_WORDS = {"en": {}, "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"}}
+KEY_WORDS = {
+    "en": {},
+    "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"},
+}
 
 
 class HelpScreen(Described, ModalScreen[None]):

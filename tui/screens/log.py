@@ -84,7 +84,6 @@ class LogScreen(Described, AppState, ModalScreen[None]):
         super().__init__()
         self._rows: list[LogRow] = []
 
-
     def compose(self) -> ComposeResult:
         # min_width=1: the lines wrap at the width the log has (Textual renders them 78 wide at
         # least, 2 columns wider than the log at 80 columns, whose right edge went under the frame).

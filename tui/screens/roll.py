@@ -43,14 +43,23 @@ from tui.widgets.score_parts import (
 register(
     {
         "roll.title": ("A check for {name}", "Un jet pour {name}"),
-        "roll.score": ("Score (characteristic + trade 3 + speciality 2 + …)", "Score (caractéristique + métier 3 + spécialisation 2 + …)"),
-        "roll.difficulty": ("Difficulty (a number, or easy, medium, hard…)", "Difficulté (un nombre, ou facile, moyen, difficile…)"),
+        "roll.score": (
+            "Score (characteristic + trade 3 + speciality 2 + …)",
+            "Score (caractéristique + métier 3 + spécialisation 2 + …)",
+        ),
+        "roll.difficulty": (
+            "Difficulty (a number, or easy, medium, hard…)",
+            "Difficulté (un nombre, ou facile, moyen, difficile…)",
+        ),
         "roll.affect": ("Affect", "Affect"),
         "roll.affect.none": ("none", "aucun"),
         "roll.affect.good": ("favourable (+5, +1 shadow)", "favorable (+5, +1 ombre)"),
         "roll.affect.bad": ("unfavourable (−5, −1 shadow)", "défavorable (−5, −1 ombre)"),
         "roll.die": ("Kult die (empty: roll)", "Dé kult (vide : jet)"),
-        "roll.chance": ("score {score} vs {difficulty} · chance of success {pct}", "score {score} contre {difficulty} · chance de réussite {pct}"),
+        "roll.chance": (
+            "score {score} vs {difficulty} · chance of success {pct}",
+            "score {score} contre {difficulty} · chance de réussite {pct}",
+        ),
         "roll.would": ("kult {die}: {what}", "kult {die} : {what}"),
         "roll.score_needed": ("type the score", "tapez le score"),
     }
@@ -84,7 +93,9 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
                 yield Select(names, value=characteristic, allow_blank=False, id="roll-characteristic", compact=True)
                 yield ScoreToggles(lang, id="roll-applies")
             yield Label(t("roll.score", lang))
-            yield Input(str(default_score(self.app, c, characteristic).value), id="roll-score", type="integer", compact=True)
+            yield Input(
+                str(default_score(self.app, c, characteristic).value), id="roll-score", type="integer", compact=True
+            )
             yield Static("", id="roll-parts", markup=False)
             yield Label(t("roll.difficulty", lang))
             yield Input("10", id="roll-difficulty", compact=True)
@@ -126,7 +137,9 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         """The GM says whether the trade or speciality applies: remembered for this character
         and characteristic, and the score filled in again."""
         c = self.campaign.character(self.key)
-        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(applies_to(self.app, c, self.characteristic), event)
+        remembered(self.app)[(c.id, self.characteristic)] = ScoreToggles.changed(
+            applies_to(self.app, c, self.characteristic), event
+        )
         self.refill()
 
     def action_applies(self, which: str) -> None:
@@ -175,7 +188,13 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
             chance.update("")
             error.update(refusal(problem, lang) if self.query_one("#roll-score", Input).value else "")
             return
-        text = t("roll.chance", lang, score=score, difficulty=difficulty, pct=percent(chance_of_success(score, difficulty, die), lang))
+        text = t(
+            "roll.chance",
+            lang,
+            score=score,
+            difficulty=difficulty,
+            pct=percent(chance_of_success(score, difficulty, die), lang),
+        )
         if isinstance(entry, int):
             try:
                 outcome = trial(self.campaign, Roll(self.key, score, difficulty, (entry,), self._affect()))

@@ -20,7 +20,7 @@ class RosterActions(Screen[None]):
         self.app.push_screen(CharacterForm())
 
     def action_add_group(self) -> None:
-        from tui.screens.forms import GroupForm
+        from tui.screens.group_form import GroupForm
 
         self.app.push_screen(GroupForm())
 
@@ -38,7 +38,8 @@ class RosterActions(Screen[None]):
         key = self._selected()
         if key is None:
             return
-        from tui.screens.forms import CharacterForm, GroupForm
+        from tui.screens.forms import CharacterForm
+        from tui.screens.group_form import GroupForm
 
         campaign = gm(self).campaign
         form = (

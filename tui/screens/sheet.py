@@ -72,7 +72,10 @@ register(
         "sheet.ledger": ("Shadow ledger (latest first)", "Registre d'ombre (plus récent d'abord)"),
         "sheet.ledger_empty": ("no change yet", "aucun changement"),
         "sheet.group": ("mook group", "groupe de sbires"),
-        "sheet.standing": ("{standing}/{total} standing, {felled} felled", "{standing}/{total} debout, {felled} à terre"),
+        "sheet.standing": (
+            "{standing}/{total} standing, {felled} felled",
+            "{standing}/{total} debout, {felled} à terre",
+        ),
         "sheet.grade": ("grade: {grade} (difficulty {d})", "grade : {grade} (difficulté {d})"),
         "sheet.initiative": ("initiative {n}", "initiative {n}"),
         "sheet.gone": ("{key} is no longer in the campaign.", "{key} n'est plus dans la campagne."),
@@ -81,7 +84,10 @@ register(
         "sheet.not_mystic": ("{name} is not a mystic.", "{name} n'est pas mystique."),
         "sheet.xp_prompt": ("XP to award {name}", "PX à donner à {name}"),
         "sheet.pm_prompt": ("pm change for {name} (e.g. -3 or +2)", "variation de pm de {name} (ex. -3 ou +2)"),
-        "sheet.raise_prompt": ("Raise which characteristic of {name}? ({xp} XP)", "Augmenter quelle caractéristique de {name} ? ({xp} PX)"),
+        "sheet.raise_prompt": (
+            "Raise which characteristic of {name}? ({xp} XP)",
+            "Augmenter quelle caractéristique de {name} ? ({xp} PX)",
+        ),
         "sheet.raise_option": ("{name} {now} → {next}: {cost} XP", "{name} {now} → {next} : {cost} PX"),
         "sheet.effect_to_pick": ("effect to pick: e", "effet à choisir : e"),
         "sheet.no_stigma": ("{name} holds no stigma.", "{name} n'a pas de stigmate."),
@@ -90,7 +96,6 @@ register(
         "sheet.pick_compulsion": ("Which compulsion did {name} resist?", "Quelle compulsion {name} a-t-il résistée ?"),
     }
 )
-
 
 
 #: A line of the sheet: a string is plain text (it may quote names), a Content is already styled.
@@ -185,8 +190,12 @@ def _trades(c: Character, lang: Lang) -> list[Line]:
     none = t("sheet.none", lang)
     trades = [trade.name + (f" ({', '.join(trade.specialities)})" if trade.specialities else "") for trade in c.trades]
     return [
-        t("sheet.trades_line", lang, list="; ".join(trades)) if trades else _dim_in(t("sheet.trades_line", lang, list="\0"), none),
-        t("sheet.affects_line", lang, list=", ".join(c.affects)) if c.affects else _dim_in(t("sheet.affects_line", lang, list="\0"), none),
+        t("sheet.trades_line", lang, list="; ".join(trades))
+        if trades
+        else _dim_in(t("sheet.trades_line", lang, list="\0"), none),
+        t("sheet.affects_line", lang, list=", ".join(c.affects))
+        if c.affects
+        else _dim_in(t("sheet.affects_line", lang, list="\0"), none),
     ]
 
 
@@ -198,7 +207,9 @@ def _conditions(key: str, campaign: Campaign, lang: Lang) -> list[Line]:
         return []
     if not part.conditions:
         return [_dim_in(t("sheet.conditions_line", lang, list="\0"), t("sheet.none", lang))]
-    return [plain(t("sheet.conditions_line", lang, list=", ".join(pick(left(campaign, c), lang) for c in part.conditions)))]
+    return [
+        plain(t("sheet.conditions_line", lang, list=", ".join(pick(left(campaign, c), lang) for c in part.conditions)))
+    ]
 
 
 def _dim_in(line: str, dimmed: str) -> Content:
@@ -269,7 +280,6 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
         self.query_one("#sheet-box").focus()
-
 
     #: Keys for a player character only: an NPC has no shadow, stigma, grace, XP or raise.
     PC_ONLY = frozenset({"shadow", "voluntary", "award_xp", "raise"})
@@ -371,7 +381,11 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         if missing:
             self._pick_stigma(c, missing[0])
             return
-        options = [(i, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang)}") for i, mark in enumerate(held) if mark.permanent]
+        options = [
+            (i, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang)}")
+            for i, mark in enumerate(held)
+            if mark.permanent
+        ]
 
         def picked(index) -> None:
             if index is not None:
@@ -398,7 +412,10 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
             resisted(held[0])
             return
         options = [
-            (mark, f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang) if mark.permanent else ''}")
+            (
+                mark,
+                f"{mark.describe().text(self.lang)} — {mark.permanent.describe(self.lang) if mark.permanent else ''}",
+            )
             for mark in held
         ]
         self.app.push_screen(PickDialog(t("sheet.pick_compulsion", self.lang, name=c.name), options), resisted)

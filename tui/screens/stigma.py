@@ -30,10 +30,22 @@ register(
         "stigma.title": ("{name}: the {level}'s permanent effect", "{name} : effet permanent du {level}"),
         "stigma.kind": ("Effect", "Effet"),
         "stigma.characteristic": ("Characteristic (weakening)", "Caractéristique (affaiblissement)"),
-        "stigma.text": ("What it is (the compulsion's object, the mark…)", "Ce que c'est (objet de la compulsion, marque…)"),
-        "stigma.loss": ("at this level: characteristic −{c}, max HP −{hp}, max willpower −{wp}", "à ce niveau : caractéristique −{c}, PV max −{hp}, volonté max −{wp}"),
-        "stigma.need_characteristic": ("Pick the characteristic a weakening takes from.", "Choisissez la caractéristique affaiblie."),
-        "stigma.hint": ("Tab: next field · Enter in the last field: OK · Escape: cancel", "Tab : champ suivant · Entrée dans le dernier champ : OK · Échap : annuler"),
+        "stigma.text": (
+            "What it is (the compulsion's object, the mark…)",
+            "Ce que c'est (objet de la compulsion, marque…)",
+        ),
+        "stigma.loss": (
+            "at this level: characteristic −{c}, max HP −{hp}, max willpower −{wp}",
+            "à ce niveau : caractéristique −{c}, PV max −{hp}, volonté max −{wp}",
+        ),
+        "stigma.need_characteristic": (
+            "Pick the characteristic a weakening takes from.",
+            "Choisissez la caractéristique affaiblie.",
+        ),
+        "stigma.hint": (
+            "Tab: next field · Enter in the last field: OK · Escape: cancel",
+            "Tab : champ suivant · Entrée dans le dernier champ : OK · Échap : annuler",
+        ),
     }
 )
 
@@ -53,8 +65,14 @@ class StigmaDialog(Described, ModalScreen["StigmaEffect | None"]):
         kinds = [(kind.label(lang), kind.value) for kind in EffectKind]
         names = [(pick(CHARACTERISTIC_NAMES[n], lang), n) for n in CHARACTERISTICS]
         with Vertical(classes="dialog-box"):
-            yield Label(t("stigma.title", lang, name=self.who, level=self.level_label), classes="dialog-question", markup=False)
-            yield Static(t("stigma.loss", lang, c=losses["characteristic"], hp=losses["hp"], wp=losses["willpower"]), classes="dialog-hint", markup=False)
+            yield Label(
+                t("stigma.title", lang, name=self.who, level=self.level_label), classes="dialog-question", markup=False
+            )
+            yield Static(
+                t("stigma.loss", lang, c=losses["characteristic"], hp=losses["hp"], wp=losses["willpower"]),
+                classes="dialog-hint",
+                markup=False,
+            )
             yield Label(t("stigma.kind", lang))
             yield Select(kinds, value=EffectKind.mark.value, allow_blank=False, id="stigma-kind")
             yield Label(t("stigma.characteristic", lang))
@@ -121,7 +139,12 @@ def prompt_new_stigmata(app, before, after) -> None:
         while pending:
             key, index = pending.pop(0)
             c = app.campaign.character(key) if app.campaign.has(key) else None
-            if c is None or c.shadow is None or index >= len(c.shadow.stigmata) or c.shadow.stigmata[index].permanent is not None:
+            if (
+                c is None
+                or c.shadow is None
+                or index >= len(c.shadow.stigmata)
+                or c.shadow.stigmata[index].permanent is not None
+            ):
                 continue
             mark = c.shadow.stigmata[index]
             label = mark.describe().text(lang_of(app)).removeprefix("le ")

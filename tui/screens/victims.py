@@ -17,9 +17,18 @@ from tui.textual_fixes.tick_list import TickList
 
 register(
     {
-        "spell.victims": ("{amount} damage (through armour) to which targets?", "{amount} dégâts (armure d'abord) à quelles cibles ?"),
-        "spell.victims_help": ("space: tick · enter: cast · esc: cancel", "espace : cocher · entrée : lancer · échap : annuler"),
-        "spell.victims_none": ("none ticked: the spell does no damage", "aucune cochée : le sort ne fait pas de dégâts"),
+        "spell.victims": (
+            "{amount} damage (through armour) to which targets?",
+            "{amount} dégâts (armure d'abord) à quelles cibles ?",
+        ),
+        "spell.victims_help": (
+            "space: tick · enter: cast · esc: cancel",
+            "espace : cocher · entrée : lancer · échap : annuler",
+        ),
+        "spell.victims_none": (
+            "none ticked: the spell does no damage",
+            "aucune cochée : le sort ne fait pas de dégâts",
+        ),
         "spell.victims_some": ("{n} ticked take the damage", "{n} cochée(s) subissent les dégâts"),
     }
 )
@@ -40,12 +49,18 @@ class VictimsDialog(Described, ModalScreen["tuple[str, ...] | None"]):
         lang = gm(self).lang
         with Vertical(classes="dialog-box", id="spell-victims-box"):
             yield Label(t("spell.victims", lang, amount=self.amount), classes="dialog-question")
-            yield TickList(*((name, key, key in self.marked) for key, name in self.choices), id="spell-victims", compact=True)
+            yield TickList(
+                *((name, key, key in self.marked) for key, name in self.choices), id="spell-victims", compact=True
+            )
             yield Static(self._help(), classes="dialog-help", id="spell-victims-help", markup=False)
 
     def _help(self) -> str:
         lang = gm(self).lang
-        n = len(self.query_one(TickList).selected) if self.is_mounted else sum(key in self.marked for key, _ in self.choices)
+        n = (
+            len(self.query_one(TickList).selected)
+            if self.is_mounted
+            else sum(key in self.marked for key, _ in self.choices)
+        )
         ticked = t("spell.victims_some", lang, n=n) if n else t("spell.victims_none", lang)
         return f"{t('spell.victims_help', lang)} — {ticked}"
 

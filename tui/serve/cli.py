@@ -28,19 +28,45 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 def parser():
     from tui.cli.campaign import _parser
 
-    p = _parser("serve", "Let the players join over SSH, or in a browser with --web: each gets the players' view, live.")
+    p = _parser(
+        "serve", "Let the players join over SSH, or in a browser with --web: each gets the players' view, live."
+    )
     p.add_argument("campaign", metavar="NAME|FILE", help="the campaign to serve")
     p.add_argument("--port", type=_port, default=2222, help="the port (default 2222; 0: any free one)")
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--max-sessions", type=_positive, default=16, metavar="N", help="players watching at once (default 16)")
-    p.add_argument("--host-key", metavar="FILE", help="the server's key (default: ssh_host_ed25519_key in the config folder, made on first use)")
+    p.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
+    )
+    p.add_argument(
+        "--max-sessions", type=_positive, default=16, metavar="N", help="players watching at once (default 16)"
+    )
+    p.add_argument(
+        "--host-key",
+        metavar="FILE",
+        help="the server's key (default: ssh_host_ed25519_key in the config folder, made on first use)",
+    )
     p.add_argument("--login-grace", type=_positive, default=30, metavar="S", help="seconds to log in (default 30)")
-    p.add_argument("--max-failures", type=_positive, default=10, metavar="N", help="failed logins from one address before it is refused for 10 minutes (default 10)")
+    p.add_argument(
+        "--max-failures",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="failed logins from one address before it is refused for 10 minutes (default 10)",
+    )
     p.add_argument("--lang", choices=("en", "fr"), default=None, help="the views' language (default: from LANG)")
-    p.add_argument("--web", action="store_true", help="the players' view in a browser (alone, or beside the SSH server with --ssh)")
+    p.add_argument(
+        "--web", action="store_true", help="the players' view in a browser (alone, or beside the SSH server with --ssh)"
+    )
     p.add_argument("--ssh", action="store_true", help="with --web: the SSH server too")
-    p.add_argument("--web-port", type=_port, default=8000, metavar="PORT", help="the browser view's port (default 8000; 0: any free one)")
-    p.add_argument("--max-tabs", type=_positive, default=12, metavar="N", help="browser tabs watching at once (default 12)")
+    p.add_argument(
+        "--web-port",
+        type=_port,
+        default=8000,
+        metavar="PORT",
+        help="the browser view's port (default 8000; 0: any free one)",
+    )
+    p.add_argument(
+        "--max-tabs", type=_positive, default=12, metavar="N", help="browser tabs watching at once (default 12)"
+    )
     return p
 
 
@@ -105,8 +131,13 @@ def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str):
         print(f"apotheose serve: {key_path}: cannot use the host key ({error})", file=sys.stderr)
         return 1
     table = Table(
-        campaign, players_path(campaign), max_sessions=args.max_sessions, max_failures=args.max_failures,
-        login_grace=float(args.login_grace), lang=lang, log=_log,
+        campaign,
+        players_path(campaign),
+        max_sessions=args.max_sessions,
+        max_failures=args.max_failures,
+        login_grace=float(args.login_grace),
+        lang=lang,
+        log=_log,
     )
     return table, key, key_path, known
 
@@ -119,7 +150,10 @@ def _log(text: str) -> None:
 
 def _where(host: str) -> None:
     if host not in LOOPBACK:
-        print(f"apotheose serve: listening on {host}, reachable from other machines (players still need a key, an invitation or the link)", flush=True)
+        print(
+            f"apotheose serve: listening on {host}, reachable from other machines (players still need a key, an invitation or the link)",
+            flush=True,
+        )
     else:
         print("apotheose serve: this machine only (--host 0.0.0.0 to let other machines in)", flush=True)
 
@@ -139,7 +173,10 @@ async def _start_ssh(ssh, host: str, port: int):
     _where(host)
     print(f"apotheose serve: host key {key.get_fingerprint()} ({key_path})", flush=True)
     names = [p.name for p in known.players] + [f"{i.player} (invited)" for i in known.invitations]
-    print(f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}", flush=True)
+    print(
+        f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}",
+        flush=True,
+    )
     print(f"apotheose serve: players join with: ssh -p {bound} PLAYER@HOST; ctrl+c stops", flush=True)
     return acceptor
 
@@ -158,7 +195,10 @@ async def _main(ssh, web, args: argparse.Namespace) -> int:
             try:
                 server, runner, port = await browser.start(web, host, args.web_port)
             except OSError as error:
-                print(f"apotheose serve: cannot listen on {host}:{args.web_port} ({error.strerror or error})", file=sys.stderr)
+                print(
+                    f"apotheose serve: cannot listen on {host}:{args.web_port} ({error.strerror or error})",
+                    file=sys.stderr,
+                )
                 return 1
             print(f"apotheose serve: {web.campaign.stem}, browser view on {host}:{port}", flush=True)
             if ssh is None:
@@ -196,15 +236,24 @@ def _link_printer(web, host: str, port: int):
 
     def said(token: str | None) -> None:
         if token is None:
-            print(f"apotheose serve: no browser link works now (the secret cannot be read): apotheose players link {stem} --renew", flush=True)
+            print(
+                f"apotheose serve: no browser link works now (the secret cannot be read): apotheose players link {stem} --renew",
+                flush=True,
+            )
             return
         url = f"http://{shown}:{port}/?token={token}"
         print(f"apotheose serve: players open: {url}", flush=True)
         if sys.stdout.isatty():
             _qr(url)
-        print("apotheose serve: a player's own link adds &pc=NAME (their character: the view tells them their turn)", flush=True)
-        print(f"apotheose serve: the link is the table's secret; apotheose players link {stem} --renew makes a new one "
-              f"(the old one then stops working); at most {web.max_tabs} tabs; ctrl+c stops", flush=True)
+        print(
+            "apotheose serve: a player's own link adds &pc=NAME (their character: the view tells them their turn)",
+            flush=True,
+        )
+        print(
+            f"apotheose serve: the link is the table's secret; apotheose players link {stem} --renew makes a new one "
+            f"(the old one then stops working); at most {web.max_tabs} tabs; ctrl+c stops",
+            flush=True,
+        )
 
     return said
 

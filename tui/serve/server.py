@@ -171,9 +171,12 @@ class PlayerServer(asyncssh.SSHServer):
 
     def session_requested(self) -> ViewSession:
         if len(self.table.sessions) >= self.table.max_sessions:
-            self.table.log(f"refused {self.player} ({self.address}): the table is full ({self.table.max_sessions} sessions)")
+            self.table.log(
+                f"refused {self.player} ({self.address}): the table is full ({self.table.max_sessions} sessions)"
+            )
             raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, f"the table is full ({self.table.max_sessions} players watching)"
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"the table is full ({self.table.max_sessions} players watching)",
             )
         self.opened = True
         return ViewSession(self)
@@ -297,7 +300,9 @@ class ViewSession(asyncssh.SSHServerSession):
             self._say("apotheose serve: that code is wrong, used or expired; ask the GM for another")
             self._exit(1)
             return
-        self.table.log(f"{server.player} ({server.address}): invitation used, key {access_list.fingerprint(server.key)} registered")
+        self.table.log(
+            f"{server.player} ({server.address}): invitation used, key {access_list.fingerprint(server.key)} registered"
+        )
         self._start()
 
     # -- the view -------------------------------------------------------------------------------------
@@ -315,9 +320,13 @@ class ViewSession(asyncssh.SSHServerSession):
         try:
             self.process = await asyncio.create_subprocess_exec(
                 *self.table.view_command(pc),
-                stdin=slave, stdout=slave, stderr=slave,
-                start_new_session=True, preexec_fn=_controlling_terminal,
-                env=self.table.view_environment(self.term or "xterm-256color"), close_fds=True,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                start_new_session=True,
+                preexec_fn=_controlling_terminal,
+                env=self.table.view_environment(self.term or "xterm-256color"),
+                close_fds=True,
             )
         except OSError as error:
             os.close(master)
@@ -458,5 +467,3 @@ async def serve(table: Table, key: asyncssh.SSHKey, host: str, port: int) -> asy
         encoding=None,
         reuse_address=True,
     )
-
-

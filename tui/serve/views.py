@@ -19,7 +19,13 @@ def view_command(players_file: Path, lang: str, pc: str | None, *flags: str) -> 
 
 def view_environment(**extra: str) -> dict[str, str]:
     """The view's whole environment: a UTF-8 locale, this code, and ``extra``."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONPATH": ROOT, **extra}
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONPATH": ROOT,
+        **extra,
+    }
     if "HOME" in os.environ:
         env["HOME"] = os.environ["HOME"]
     return env

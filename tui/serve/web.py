@@ -56,7 +56,9 @@ Log = Callable[[str], None]
 class WebTable:
     """What every tab shares: the campaign, its players' file and secret, the tabs open."""
 
-    def __init__(self, campaign: Path, players_file: Path, *, max_tabs: int = 12, lang: str = "en", log: Log = print) -> None:
+    def __init__(
+        self, campaign: Path, players_file: Path, *, max_tabs: int = 12, lang: str = "en", log: Log = print
+    ) -> None:
         self.campaign = campaign
         self.players_file = players_file
         self.max_tabs = max_tabs
@@ -94,8 +96,12 @@ class WebTable:
     def view_environment(self, width: int, height: int) -> dict[str, str]:
         """The view's whole environment, with Textual's web driver and the tab's size."""
         return view_environment(
-            TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_FPS="60", TEXTUAL_COLOR_SYSTEM="truecolor",
-            TERM_PROGRAM="textual", COLUMNS=str(width), ROWS=str(height),
+            TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+            TEXTUAL_FPS="60",
+            TEXTUAL_COLOR_SYSTEM="truecolor",
+            TERM_PROGRAM="textual",
+            COLUMNS=str(width),
+            ROWS=str(height),
         )
 
     async def close(self) -> None:
@@ -106,7 +112,16 @@ class WebTable:
 class Tab(AppService):
     """One browser tab: its websocket and the players' view running for it."""
 
-    def __init__(self, table: WebTable, websocket: web.WebSocketResponse, server: Server, *, token: str, pc: str | None, address: str) -> None:
+    def __init__(
+        self,
+        table: WebTable,
+        websocket: web.WebSocketResponse,
+        server: Server,
+        *,
+        token: str,
+        pc: str | None,
+        address: str,
+    ) -> None:
         async def close() -> None:
             await websocket.close()
 
@@ -132,9 +147,13 @@ class Tab(AppService):
         """The view, without a shell, in a process group of its own, dying with the server."""
         process = await asyncio.create_subprocess_exec(
             *self.table.view_command(self.pc),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-            env=self.table.view_environment(width, height), start_new_session=True,
-            preexec_fn=_dies_with(os.getpid()), close_fds=True,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self.table.view_environment(width, height),
+            start_new_session=True,
+            preexec_fn=_dies_with(os.getpid()),
+            close_fds=True,
         )
         assert process.stdin is not None
         self._process, self._stdin = process, process.stdin
@@ -247,13 +266,15 @@ class BrowserServer(Server):
 
     async def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard], client_max_size=64 * 1024)
-        app.add_routes([
-            web.get("/", self.page),
-            web.get("/ws", self.socket),
-            web.get("/ws/{pc}", self.socket),
-            web.get("/favicon.ico", _no_icon),
-            web.static("/static", self.statics_path, show_index=False, follow_symlinks=False),
-        ])
+        app.add_routes(
+            [
+                web.get("/", self.page),
+                web.get("/ws", self.socket),
+                web.get("/ws/{pc}", self.socket),
+                web.get("/favicon.ico", _no_icon),
+                web.static("/static", self.statics_path, show_index=False, follow_symlinks=False),
+            ]
+        )
         app.on_response_prepare.append(_headers)
         return app
 
@@ -262,7 +283,9 @@ class BrowserServer(Server):
         given = request.query.get("token") or request.cookies.get(self.table.cookie)
         if not self.table.allows(given):
             if request.path in ("/", "/ws") or request.path.startswith("/ws/"):
-                self.table.log(f"refused {request.remote} ({request.path}): {'a wrong or renewed' if given else 'no'} link secret")
+                self.table.log(
+                    f"refused {request.remote} ({request.path}): {'a wrong or renewed' if given else 'no'} link secret"
+                )
             return web.Response(status=403, text=FORBIDDEN, content_type="text/html")
         origin = request.headers.get("Origin")
         if request.path.startswith("/ws") and origin is not None and origin != f"{request.scheme}://{request.host}":
@@ -278,7 +301,9 @@ class BrowserServer(Server):
             return response
         lang = "fr" if self.table.lang == "fr" else "en"
         ended, again = WORDS[lang]
-        text = PAGE.format(lang=lang, title=html.escape(f"{self.table.campaign.stem} — apotheose"), ended=ended, reload=again)
+        text = PAGE.format(
+            lang=lang, title=html.escape(f"{self.table.campaign.stem} — apotheose"), ended=ended, reload=again
+        )
         return web.Response(text=text, content_type="text/html")
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -291,7 +316,9 @@ class BrowserServer(Server):
         if len(table.tabs) >= table.max_tabs:
             table.log(f"refused {request.remote}: the table is full ({table.max_tabs} tabs)")
             with contextlib.suppress(Exception):
-                await websocket.send_bytes(f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n".encode())
+                await websocket.send_bytes(
+                    f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n".encode()
+                )
                 await websocket.close()
             return websocket
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""
@@ -301,7 +328,9 @@ class BrowserServer(Server):
         height = max(5, min(MAX_ROWS, _whole(request.query.get("height"), 24)))
         try:
             await tab.start(width, height)
-            table.log(f"a tab opened from {request.remote} (view pid {tab.process.pid if tab.process else '?'}, {len(table.tabs)} open)")
+            table.log(
+                f"a tab opened from {request.remote} (view pid {tab.process.pid if tab.process else '?'}, {len(table.tabs)} open)"
+            )
             await self._process_messages(websocket, tab)
         except Exception as error:  # noqa: BLE001 - a tab's failure ends that tab only
             table.log(f"a tab from {request.remote} failed: {error!r}")
@@ -322,12 +351,18 @@ class BrowserServer(Server):
             token = self.table.token()
             if token != last:
                 last = token
-                stale = [tab for tab in self.table.tabs if not token or not hmac.compare_digest(tab.token.encode(), token.encode())]
+                stale = [
+                    tab
+                    for tab in self.table.tabs
+                    if not token or not hmac.compare_digest(tab.token.encode(), token.encode())
+                ]
                 for tab in stale:
                     with contextlib.suppress(Exception):
                         await tab.websocket.close()
                 if stale:
-                    self.table.log(f"the link was renewed: {len(stale)} tab{'s' if len(stale) != 1 else ''} opened with the old one closed")
+                    self.table.log(
+                        f"the link was renewed: {len(stale)} tab{'s' if len(stale) != 1 else ''} opened with the old one closed"
+                    )
                 said(token)
 
 

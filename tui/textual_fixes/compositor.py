@@ -79,7 +79,9 @@ class LinesCompositor(Compositor):
             ):
                 continue  # hidden behind what is already drawn in the changed columns
             x = render_region.x
-            strips = widget.render_lines(Region(x - region.x, render_region.y - region.y, render_region.width, render_region.height))
+            strips = widget.render_lines(
+                Region(x - region.x, render_region.y - region.y, render_region.width, render_region.height)
+            )
             for y, strip, line_cuts in zip(render_region.line_range, strips, own_cuts, strict=True):
                 line = chops[y]
                 pieces = strip.divide([cut - x for cut in line_cuts[1:]])

@@ -38,7 +38,10 @@ from tui.view.follow import Follower, signature
 from tui.view.render import NARROW, log_lines, table_lines, word
 
 TEXTS = {
-    "status.ok": ("Players' view of {file} · read-only · q quits · ? keys", "Vue des joueurs de {file} · lecture seule · q quitte · ? touches"),
+    "status.ok": (
+        "Players' view of {file} · read-only · q quits · ? keys",
+        "Vue des joueurs de {file} · lecture seule · q quitte · ? touches",
+    ),
     "status.narrow": ("{file} · q quits · ? keys", "{file} · q quitte · ? touches"),
     "status.turn": ("▶ Your turn, {pc}! · q quits · ? keys", "▶ À toi de jouer, {pc} ! · q quitte · ? touches"),
     "status.problem": ("{problem}; showing the picture of {when}", "{problem} ; image de {when} affichée"),
@@ -173,7 +176,9 @@ class ViewApp(App[None]):
         #: The server process that started this view for a browser tab: gone, the view ends.
         self.server_pid = parent
         self.shown_at = time.strftime("%H:%M:%S")
-        self.follower = Follower(self.path, self._changed_from_thread, poll=poll, seen=None if problem else signature(self.path))
+        self.follower = Follower(
+            self.path, self._changed_from_thread, poll=poll, seen=None if problem else signature(self.path)
+        )
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
         self._status_shown = self._status()
@@ -257,7 +262,9 @@ class ViewApp(App[None]):
     def my_turn(self) -> bool:
         """Whether it is this player's PC's turn and the GM lets the view say so."""
         current = self.view.current
-        return self.pc is not None and self.view.your_turn and current is not None and current.name.casefold() == self.pc
+        return (
+            self.pc is not None and self.view.your_turn and current is not None and current.name.casefold() == self.pc
+        )
 
     def _status(self) -> str:
         if self.problem:

@@ -24,7 +24,9 @@ def _view_parser() -> argparse.ArgumentParser:
     from tui.i18n import LANGS
 
     p = OneLineParser(prog="apotheose view", description="The players' live, read-only view of a campaign.")
-    p.add_argument("campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder), its file or its players' file")
+    p.add_argument(
+        "campaign", metavar="NAME|FILE", help="a campaign name (in the saves folder), its file or its players' file"
+    )
     p.add_argument("--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)")
     p.add_argument("--lang", choices=LANGS, default=None, help="language (default: from LANG)")
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports")
@@ -73,8 +75,16 @@ def main_view(argv: Sequence[str]) -> int:
     from tui.view.app import ViewApp
 
     lang = args.lang or default_lang(os.environ)
-    app = ViewApp(path, first, lang=lang, mouse=not args.no_mouse, poll=args.poll, pc=args.pc, problem=problem,
-                  parent=os.getppid() if args.browser else None)
+    app = ViewApp(
+        path,
+        first,
+        lang=lang,
+        mouse=not args.no_mouse,
+        poll=args.poll,
+        pc=args.pc,
+        problem=problem,
+        parent=os.getppid() if args.browser else None,
+    )
     return _run(app)
 
 

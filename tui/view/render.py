@@ -257,7 +257,10 @@ def _wrapped(text: Text, width: int, indent: int = 0, *, first: bool = False) ->
     if len(lines) <= 1 or indent == 0 or width <= indent + 8:
         return lines
     rest = Text(" ").join(lines[1:])
-    return [lines[0], *(Text(" " * indent) + _stripped(line) for line in rest.wrap(_CONSOLE, width - indent, overflow="fold"))]
+    return [
+        lines[0],
+        *(Text(" " * indent) + _stripped(line) for line in rest.wrap(_CONSOLE, width - indent, overflow="fold")),
+    ]
 
 
 def _stripped(line: Text) -> Text:

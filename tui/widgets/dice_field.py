@@ -44,7 +44,9 @@ class KultDieField(Input):
     #: What a GM types into a die field: anything else, while the field waits, leaves it.
     DIE_KEYS = re.compile(r"[-+0-9rR]")
     #: Keys that edit the field or move between fields: never a list key here.
-    EDIT_KEYS = frozenset({"backspace", "delete", "left", "right", "home", "end", "tab", "shift+tab", "escape", "ctrl+z", "ctrl+y"})
+    EDIT_KEYS = frozenset(
+        {"backspace", "delete", "left", "right", "home", "end", "tab", "shift+tab", "escape", "ctrl+z", "ctrl+y"}
+    )
 
     #: The field waits for a die (a reroll after a miss): the form says so on screen, and a
     #: key of the initiative list (``n``, ``j``, ``x``…) or Enter on the empty field leaves it.

@@ -271,7 +271,12 @@ class FormPane(Pane):
         campaign = self.campaign
         encounter = campaign.encounter
         stamp = (len(campaign.roster), encounter.participants if encounter else None)
-        if not force and self.built_from is not None and stamp[0] == self.built_from[0] and stamp[1] is self.built_from[1]:
+        if (
+            not force
+            and self.built_from is not None
+            and stamp[0] == self.built_from[0]
+            and stamp[1] is self.built_from[1]
+        ):
             return
         self.built_from = stamp
         options = self.fighter_options()

@@ -37,6 +37,7 @@ from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, Nu
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
+    from core.mooks import MookGroup
     from tui.widgets.mass_combat import MassCombatPane
 
 register(
@@ -53,16 +54,28 @@ register(
         "mass.no_groups": ("No mook group in this campaign.", "Aucun groupe de sbires dans cette campagne."),
         "mass.no_target": ("pick a group with someone standing", "choisissez un groupe où quelqu'un est debout"),
         "mass.no_defender": ("pick a character to defend", "choisissez un personnage qui se défend"),
-        "mass.group_turn": ("{name} is a mook group: its attacks are defences (ctrl+t)", "{name} est un groupe de sbires : ses attaques sont des défenses (ctrl+t)"),
+        "mass.group_turn": (
+            "{name} is a mook group: its attacks are defences (ctrl+t)",
+            "{name} est un groupe de sbires : ses attaques sont des défenses (ctrl+t)",
+        ),
         "mass.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
-        "mass.hit_rule": ("hit: 1 felled + 1 per 5 over {d} ({n} standing)", "touché : 1 à terre + 1 par 5 au-dessus de {d} ({n} debout)"),
-        "mass.typed": ("kult {die}: {final} vs {d} → {felled} felled ({left}/{total} standing)", "kult {die} : {final} contre {d} → {felled} à terre ({left}/{total} debout)"),
+        "mass.hit_rule": (
+            "hit: 1 felled + 1 per 5 over {d} ({n} standing)",
+            "touché : 1 à terre + 1 par 5 au-dessus de {d} ({n} debout)",
+        ),
+        "mass.typed": (
+            "kult {die}: {final} vs {d} → {felled} felled ({left}/{total} standing)",
+            "kult {die} : {final} contre {d} → {felled} à terre ({left}/{total} debout)",
+        ),
         "mass.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
         "mass.reroll_waiting": (
             "Missed. Reroll? Type its die (r: roll) and Enter, +1 shadow for a PC · Esc, Enter or n: go on",
             "Raté. Relancer ? Tapez le dé (r : jet) puis Entrée, +1 ombre pour un PJ · Échap, Entrée ou n : continuer",
         ),
-        "mass.reroll_hint": ("failed: type a reroll die (or r) and Enter to reroll (+1 shadow for a PC)", "raté : tapez une relance (ou r) puis Entrée pour relancer (+1 ombre pour un PJ)"),
+        "mass.reroll_hint": (
+            "failed: type a reroll die (or r) and Enter to reroll (+1 shadow for a PC)",
+            "raté : tapez une relance (ou r) puis Entrée pour relancer (+1 ombre pour un PJ)",
+        ),
         "mass.static": ("static {score} vs {d}: {verdict}", "fixe {score} contre {d} : {verdict}"),
         "mass.with_die": ("chance {pct} with a die (r)", "chance {pct} avec un dé (r)"),
         "mass.hit": ("hit", "touché"),
@@ -70,11 +83,19 @@ register(
         "mass.no_cost": ("held off: no damage", "repoussés : aucun dégât"),
         "mass.hit_costs": ("a hit costs {n}: {preview}", "une touche coûte {n} : {preview}"),
         "mass.typed_def": ("kult {die}: {final} vs {d} → {verdict}", "kult {die} : {final} contre {d} → {verdict}"),
-        "mass.roll_cost": ("a hit costs 1 + 1 per 5 short; at 1: {preview}", "une touche coûte 1 + 1 par 5 manquants ; à 1 : {preview}"),
+        "mass.roll_cost": (
+            "a hit costs 1 + 1 per 5 short; at 1: {preview}",
+            "une touche coûte 1 + 1 par 5 manquants ; à 1 : {preview}",
+        ),
     }
 )
 
-SHORT_GRADES = {"civil": ("civilians", "civils"), "standard": ("standard", "standard"), "veteran": ("veterans", "vétérans"), "elite": ("elite", "élite")}
+SHORT_GRADES = {
+    "civil": ("civilians", "civils"),
+    "standard": ("standard", "standard"),
+    "veteran": ("veterans", "vétérans"),
+    "elite": ("elite", "élite"),
+}
 GRADES: tuple[tuple[Grade, tuple[str, str]], ...] = tuple(
     (g, (f"{SHORT_GRADES[g.value][0]} {g.difficulty}", f"{SHORT_GRADES[g.value][1]} {g.difficulty}")) for g in Grade
 )
@@ -161,21 +182,56 @@ class AttackForm(Form):
         range_ = self.query_one("#atk-range", Cycle).value
         asked = group_difficulty(group.grade, range_)
         difficulty = asked.value
-        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(score, difficulty, die), lang), difficulty=asked.line.text(lang)))
+        set_text(
+            chance,
+            t(
+                "mass.chance",
+                lang,
+                pct=percent(chance_of_success(score, difficulty, die), lang),
+                difficulty=asked.line.text(lang),
+            ),
+        )
         if isinstance(first, int) and group.standing:
             dice = (first, again) if isinstance(again, int) else (first,)
-            try:
-                result = attack_group_roll(score, group.grade, range_, group.standing, kult=dice, die=die, rerolls_allowed=pane.campaign.rules.max_rerolls)
-            except RulesError as refused:
-                self.query_one(ErrorLine).show(refused.text(lang))
+            rolled = self._rolled(score, group, range_, dice, difficulty)
+            if rolled is None:
                 set_text(shown, "")
                 return
-            key = "mass.typed" if result.hit else "mass.typed_miss"
-            faces = " ".join(f"{face:+d}" for face in dice)
-            text = t(key, lang, die=faces, final=result.attack, d=difficulty, felled=result.felled, left=group.standing - result.felled, total=group.total)
+            text = rolled
         else:
             text = t("mass.hit_rule", lang, d=difficulty, n=group.standing)
         set_text(shown, text)
+
+    def _rolled(
+        self, score: int, group: MookGroup, range_: Range, dice: tuple[int, ...], difficulty: int
+    ) -> str | None:
+        """What the attack with ``dice`` typed fells; None, the refusal shown, if the rules refuse it."""
+        pane, lang = self.pane, self.pane.lang
+        try:
+            result = attack_group_roll(
+                score,
+                group.grade,
+                range_,
+                group.standing,
+                kult=dice,
+                die=pane.campaign.rules.die,
+                rerolls_allowed=pane.campaign.rules.max_rerolls,
+            )
+        except RulesError as refused:
+            self.query_one(ErrorLine).show(refused.text(lang))
+            return None
+        key = "mass.typed" if result.hit else "mass.typed_miss"
+        faces = " ".join(f"{face:+d}" for face in dice)
+        return t(
+            key,
+            lang,
+            die=faces,
+            final=result.attack,
+            d=difficulty,
+            felled=result.felled,
+            left=group.standing - result.felled,
+            total=group.total,
+        )
 
     async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
@@ -302,12 +358,20 @@ class DefenceForm(Form):
 
         if isinstance(entry, int):
             result = defend_group_roll(score, grade, attackers, kult=entry, die=die, rerolls_allowed=0)
-            verdict = t("mass.hit_costs", lang, n=result.damage, preview=cost(result.damage)) if result.hit else t("mass.no_cost", lang)
+            verdict = (
+                t("mass.hit_costs", lang, n=result.damage, preview=cost(result.damage))
+                if result.hit
+                else t("mass.no_cost", lang)
+            )
             text = t("mass.typed_def", lang, die=f"{entry:+d}", final=result.defence, d=difficulty, verdict=verdict)
         elif entry == ROLL:
             text = t("mass.roll_cost", lang, preview=cost(1))
         else:
-            text = t("mass.hit_costs", lang, n=static.damage, preview=cost(static.damage)) if static.hit else t("mass.no_cost", lang)
+            text = (
+                t("mass.hit_costs", lang, n=static.damage, preview=cost(static.damage))
+                if static.hit
+                else t("mass.no_cost", lang)
+            )
         set_text(shown, f"{difficulty_line.text(lang)}\n{text}")
 
     async def submit(self) -> Answer | None:

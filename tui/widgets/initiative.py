@@ -61,7 +61,6 @@ register(
 )
 
 
-
 class InitiativeHeader(Static):
     """The column heads, laid out like the rows below."""
 
@@ -150,7 +149,9 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
             for key in changed:
                 self._repaint(key)
 
-    def _participants_changed(self, campaign: Campaign | None, parts: tuple[Participant, ...] | None) -> tuple[bool, set[str]]:
+    def _participants_changed(
+        self, campaign: Campaign | None, parts: tuple[Participant, ...] | None
+    ) -> tuple[bool, set[str]]:
         """(whether every row must be made anew, the keys of the participants replaced)."""
         full = (parts is None) != (self._parts is None) or (campaign is not None and campaign.rules is not self._rules)
         changed: set[str] = set()
@@ -166,7 +167,11 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
         return full, changed
 
     def _entities_changed(
-        self, campaign: Campaign | None, roster: tuple[Character, ...], groups: tuple[MookGroup, ...], replaced: frozenset[str] | None
+        self,
+        campaign: Campaign | None,
+        roster: tuple[Character, ...],
+        groups: tuple[MookGroup, ...],
+        replaced: frozenset[str] | None,
     ) -> tuple[bool, set[str]]:
         """Take in the characters and groups replaced (only ``replaced``, when the campaign says
         which): (whether every row must be made anew, their keys)."""
@@ -341,7 +346,9 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
         painter = Painter(self._style, self.lang, threshold, name_of)
         part = self._parts[index] if self._parts is not None else None
         entity = self._entities.get(key)
-        return row_strip(painter, key, entity, part, width, base, current=key == self._current, marked=key in self._marked)
+        return row_strip(
+            painter, key, entity, part, width, base, current=key == self._current, marked=key in self._marked
+        )
 
     def header_text(self, width: int) -> str:
         return header_text(self.lang, width)

@@ -116,7 +116,15 @@ Piece = tuple[str, Style | None]
 
 
 def row_strip(
-    p: Painter, key: str, entity: Entity | None, part: Participant | None, width: int, base: Style, *, current: bool, marked: bool
+    p: Painter,
+    key: str,
+    entity: Entity | None,
+    part: Participant | None,
+    width: int,
+    base: Style,
+    *,
+    current: bool,
+    marked: bool,
 ) -> Strip:
     """The row of ``key``: its cells, then its state cell's tags, ``width`` cells wide."""
     name_w, bar_w = name_width(width)
@@ -139,7 +147,10 @@ def row_strip(
         pieces.append((" " * (bar_w + HP + ARMOUR + SHADOW + PM), None))
     if part is not None:
         for cond in part.conditions:
-            full, short = pick(condition_tag(cond, p.name_of), p.lang), pick(condition_tag(cond, p.name_of, short=True), p.lang)
+            full, short = (
+                pick(condition_tag(cond, p.name_of), p.lang),
+                pick(condition_tag(cond, p.name_of, short=True), p.lang),
+            )
             tags.append(Tag(1, full, short, p.style("condition")))
     if entity is not None and entity.hidden:
         tags.append(Tag(4, t("init.tag.hidden", p.lang), t("init.short.hidden", p.lang), p.style("muted")))
@@ -189,10 +200,19 @@ def character_cells(p: Painter, c: Character, bar_w: int, pieces: list[Piece], t
         pieces.append((" " * SHADOW, None))
     pieces.append(((str(c.pm) if c.mystic else "").rjust(PM), None))
     if c.bruise:  # the HP numbers count bruising in: say how much of them it is
-        tags.append(Tag(2, t("init.tag.bruised", lang, n=c.bruise), t("init.short.bruised", lang, n=c.bruise), p.style("muted")))
+        tags.append(
+            Tag(2, t("init.tag.bruised", lang, n=c.bruise), t("init.short.bruised", lang, n=c.bruise), p.style("muted"))
+        )
     if state is Vital.DYING:
         key = "stabilised" if c.stabilised else "dying"
-        tags.append(Tag(0, t(f"init.tag.{key}", lang), t(f"init.short.{key}", lang), p.style("muted" if c.stabilised else "danger")))
+        tags.append(
+            Tag(
+                0,
+                t(f"init.tag.{key}", lang),
+                t(f"init.short.{key}", lang),
+                p.style("muted" if c.stabilised else "danger"),
+            )
+        )
     elif state is not Vital.STANDING:
         tags.append(Tag(0, t(f"init.tag.{state.value}", lang), t(f"init.short.{state.value}", lang), p.style("danger")))
 

@@ -60,7 +60,9 @@ def group_prompt(group: MookGroup, lang: Lang) -> Content:
     count = f"{group.standing:>2}/{group.total:<2}"
     return markup(
         f"$name $grade {count} {bar(group.standing, group.total)}{hidden}",
-        name=f"{name:<20}", grade=f"{grade_text:<11}", hidden=t("mass.hidden", lang),
+        name=f"{name:<20}",
+        grade=f"{grade_text:<11}",
+        hidden=t("mass.hidden", lang),
     )
 
 
@@ -118,7 +120,11 @@ class MassCombatPane(Described, FormPane):
 
     TITLE_KEY = "pane.mass"
     MODES = (("mass-attack", "mass.attack"), ("mass-defence", "mass.defence"), ("mass-named", "named.mode"))
-    OPENERS: ClassVar[dict[str, str]] = {"mass-attack": "start_attack", "mass-defence": "start_defence", "mass-named": "start_named"}
+    OPENERS: ClassVar[dict[str, str]] = {
+        "mass-attack": "start_attack",
+        "mass-defence": "start_defence",
+        "mass-named": "start_named",
+    }
     BINDINGS: ClassVar[list[BindingType]] = bindings("mass")
 
     def compose(self) -> ComposeResult:

@@ -134,8 +134,13 @@ class NamedGroupForm(Form):
             raise FieldError(t("named.none", lang))
         score = self.query_one("#ng-score", NumberField).number(lang)
         return AttackNamedGroup(
-            self.members, self.query_one("#ng-grade", Cycle).value, score, dice, tuple(self.picks.selected),
-            self.query_one("#ng-attacker", Select).selection, self.query_one("#ng-range", Cycle).value,
+            self.members,
+            self.query_one("#ng-grade", Cycle).value,
+            score,
+            dice,
+            tuple(self.picks.selected),
+            self.query_one("#ng-attacker", Select).selection,
+            self.query_one("#ng-range", Cycle).value,
             affect=self.query_one("#ng-affect", Cycle).value,
         )
 
@@ -157,7 +162,15 @@ class NamedGroupForm(Form):
         error.show("")
         asked = group_difficulty(action.grade, action.range)
         difficulty = asked.value
-        set_text(chance, t("mass.chance", lang, pct=percent(chance_of_success(action.score, difficulty, die), lang), difficulty=asked.line.text(lang)))
+        set_text(
+            chance,
+            t(
+                "mass.chance",
+                lang,
+                pct=percent(chance_of_success(action.score, difficulty, die), lang),
+                difficulty=asked.line.text(lang),
+            ),
+        )
         if not isinstance(entry, int):
             set_text(shown, t("named.rule", lang, d=difficulty, n=len(self.members), dmg=action.weapon.base))
             return

@@ -91,7 +91,9 @@ class ScoreToggles(Horizontal):
         """Ticked with their keys (or a click), they stay out of the Tab order: the forms' Tab
         and shift+Tab paths are the same as before they came."""
         for kind in ("trade", "speciality"):
-            box = Checkbox(t(f"scores.{kind}", self.lang), id=f"{self.id}-{kind}", classes=f"applies-{kind}", compact=True)
+            box = Checkbox(
+                t(f"scores.{kind}", self.lang), id=f"{self.id}-{kind}", classes=f"applies-{kind}", compact=True
+            )
             box.can_focus = False
             yield box
 
@@ -116,4 +118,8 @@ class ScoreToggles(Horizontal):
     @staticmethod
     def changed(applies: Applies, event: Checkbox.Changed) -> Applies:
         """``applies`` after the trade or speciality box of ``event`` was ticked or unticked."""
-        return applies.with_speciality(event.value) if event.checkbox.has_class("applies-speciality") else applies.with_trade(event.value)
+        return (
+            applies.with_speciality(event.value)
+            if event.checkbox.has_class("applies-speciality")
+            else applies.with_trade(event.value)
+        )

@@ -76,7 +76,6 @@ class StatusBar(Static):
             text = Content.assemble((f" {label} ", "reverse"), " ", text)
         self.update(text, layout=False)  # one line high whatever it says: no new layout
 
-
     def _turn_conditions(self, campaign: Campaign, enc: Encounter) -> list[str]:
         """What the one who is up bears, what the turn change just ended and what ends at the
         end of this turn (those the GM must say out loud)."""
