@@ -13,13 +13,8 @@ MAX_CLASS = 400
 MAX_FUNCTION = 50
 
 
-
 def _sources(root: Path) -> list[Path]:
-    return sorted(
-        path
-        for package in PACKAGES
-        for path in (root / package).rglob("*.py")
-    )
+    return sorted(path for package in PACKAGES for path in (root / package).rglob("*.py"))
 
 
 def offenders(root: Path = ROOT) -> list[str]:
@@ -56,7 +51,9 @@ def test_the_walk_finds_an_offender(tmp_path: Path) -> None:
     (tmp_path / "core").mkdir()
     (tmp_path / "core" / "big.py").write_text(f"def big():\n{body}", encoding="utf-8")
     (tmp_path / "tui" / "spells").mkdir(parents=True)
-    (tmp_path / "tui" / "spells" / "small.py").write_text(f"def small():\n{body[: body.rindex('    x49')]}", encoding="utf-8")
+    (tmp_path / "tui" / "spells" / "small.py").write_text(
+        f"def small():\n{body[: body.rindex('    x49')]}", encoding="utf-8"
+    )
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "big.py").write_text(f"def big():\n{body}", encoding="utf-8")
     assert offenders(tmp_path) == ["core/big.py:big function 51 > 50"]
