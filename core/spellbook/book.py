@@ -1,7 +1,9 @@
 """The spell book a campaign keeps: named spells and remembered casters (RULES 1.7, 2, 3, 4).
 
 A :class:`BookSpell` is a name, the system's inputs (:class:`SpellInputs`: everything its
-calculator takes, as the GM gave it) and the GM's note. A spell keeps its inputs, never its
+calculator takes, as the GM gave it), the GM's note and, optionally, its caster (``caster``: the
+roster character's key for an Apothéose spell, a remembered caster's name for Mage or Quatre
+Pôles; ``s`` on that character's turn opens the book on their spells). A spell keeps its inputs, never its
 results: :meth:`BookSpell.price` prices it again under the campaign's house rules each time, so a
 spell whose rules changed under it (``d6_halve`` switched) gives the new figure.
 
@@ -195,10 +197,22 @@ class BookSpell:
     name: str = attrs.field(converter=trimmed, validator=book_name)
     inputs: SpellInputs = attrs.field(validator=_system_inputs(SpellInputs))
     note: str = attrs.field(default="", validator=text)
+    #: Who casts it: a roster character's key (Apothéose), a remembered caster's name (Mage,
+    #: Quatre Pôles); None when nobody in particular does.
+    caster: str | None = attrs.field(default=None, converter=trimmed, validator=attrs.validators.optional(book_name))
 
     @property
     def system(self) -> str:
         return self.inputs.SYSTEM
+
+    def cast_by(self, caster: str | None, name: str | None = None) -> bool:
+        """Whether the spell is ``caster``'s (a roster key) or, for a system with remembered
+        casters, the caster named ``name`` (case-insensitively)."""
+        if self.caster is None:
+            return False
+        if SYSTEMS[self.system].casters:
+            return name is not None and name_key(self.caster) == name_key(name)
+        return self.caster == caster
 
     def price(self, rules: HouseRules) -> Priced:
         """Priced now, from its inputs, under ``rules`` (the campaign's house rules)."""

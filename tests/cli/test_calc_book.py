@@ -390,3 +390,13 @@ def test_a_spells_inputs_go_through_the_command_line_and_back_unchanged_and_pric
     args = parser().parse_args(normalise([*words, *flags]))
     answer = commands()[command_key(args)](args)
     assert answer.breakdown == inputs.price(rules).breakdown
+
+
+def test_save_with_caster_keeps_whose_spell_it_is(saves) -> None:
+    ok("spell", "apotheose", "--intensity", "5", "--save", "Trait", "--campaign", "villon", "--caster", "Alduin")
+    ok("spell", "mage", "--sphere", "2", "--arete", "3", "--save", "Vent", "--campaign", "villon", "--caster", "alduin")
+    book = book_of(saves).book
+    assert (book.spell("apotheose", "Trait").caster, book.spell("mage", "Vent").caster) == ("alduin", "Alduin")
+    assert "no character 'Merlin' in the roster" in refused("spell", "apotheose", "--intensity", "5", "--save", "X", "--campaign", "villon", "--caster", "Merlin")
+    assert refused("spell", "apotheose", "--intensity", "5", "--caster", "Alduin") == "apotheose calc: --caster: goes with --save NAME"
+    assert [s.name for s in book_of(saves).book.spells] == ["Trait", "Vent"]

@@ -1,7 +1,7 @@
 """A campaign's spell book from the command line (core.spellbook): save a priced spell, price one.
 
-    apotheose calc spell SYSTEM … --save NAME --campaign C [--replace] [--saves DIR]
-    apotheose calc d6-psionic … --save NAME --campaign C [--replace] [--saves DIR]
+    apotheose calc spell SYSTEM … --save NAME --campaign C [--replace] [--caster WHO] [--saves DIR]
+    apotheose calc d6-psionic … --save NAME --campaign C [--replace] [--caster WHO] [--saves DIR]
     apotheose calc spell --book C [NAME] [--system SYSTEM] [--caster WHO] [--saves DIR] [--json]
 
 ``--save`` prices the spell as the system's own command does, then keeps its inputs in the
@@ -70,6 +70,12 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
         )
         group.add_argument(
             "--replace", action="store_true", help="with --save: replace the campaign's spell of that name"
+        )
+        group.add_argument(
+            "--caster",
+            dest="book_caster",
+            metavar="WHO",
+            help="with --save: the spell's caster, a roster character (or, Mage and Quatre Pôles, a remembered caster)",
         )
         group.add_argument(
             "--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)"
@@ -239,10 +245,11 @@ def _house_flags(system: str, campaign: Campaign) -> list[str]:
 def save(args: argparse.Namespace, answer: Answer) -> Answer:
     """Keep the spell ``args`` describe (already priced: ``answer``) in the campaign's book, when
     ``--save`` asks; ``answer`` as it is when no book option was given."""
-    if args.save is None and args.campaign is None and not args.replace:
+    if args.save is None and args.campaign is None and not args.replace and args.book_caster is None:
         return answer
     if args.save is None:
-        raise Rejected("--campaign" if args.campaign is not None else "--replace", "goes with --save NAME")
+        given = "--campaign" if args.campaign is not None else "--replace" if args.replace else "--caster"
+        raise Rejected(given, "goes with --save NAME")
     if args.campaign is None:
         raise Rejected("--campaign", "required with --save: the campaign whose book keeps the spell")
     from core.actions import SaveSpell
@@ -259,7 +266,7 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
             campaign = journal.campaign
             _check_fits_book(args, system, campaign)
             try:
-                spell = BookSpell(args.save, inputs_of(system, args))
+                spell = BookSpell(args.save, inputs_of(system, args), caster=_spell_caster(campaign, system, args.book_caster))
                 journal, outcome = journal.record(SaveSpell(spell, replace=args.replace))
             except RulesError as error:
                 if error.field in ("name", "text"):
@@ -371,6 +378,25 @@ def _cast_by(campaign: Campaign, inputs: SpellInputs, who: str | None) -> SpellI
             "--caster", f"no {inputs.SYSTEM} caster named {who!r} in the book (its {inputs.SYSTEM} casters: {names})"
         )
     return inputs.cast_by(caster.inputs)
+
+
+def _spell_caster(campaign: Campaign, system: str, who: str | None) -> str | None:
+    """What a saved spell keeps as its caster (``--caster WHO``): a remembered caster's name
+    (Mage, Quatre Pôles), else the key of the roster character ``who`` (its id or name)."""
+    from core.spellbook.book import SYSTEMS, name_key
+
+    if who is None:
+        return None
+    if SYSTEMS[system].casters:
+        caster = campaign.book.caster(system, who)
+        if caster is not None:
+            return caster.name
+    found = [c for c in campaign.roster if c.id == who or name_key(c.name) == name_key(who)]
+    if not found:
+        names = ", ".join(c.name for c in campaign.book.casters if c.system == system) if SYSTEMS[system].casters else ""
+        mystics = ", ".join(c.name for c in campaign.roster if c.mystic) or "none"
+        raise Rejected("--caster", f"no character {who!r} in the roster (its mystics: {mystics})" + (f" nor {system} caster (its casters: {names or 'none yet'})" if SYSTEMS[system].casters else ""))
+    return found[0].name if SYSTEMS[system].casters else found[0].id
 
 
 def _roster_caster(campaign: Campaign, who: str) -> list[str]:

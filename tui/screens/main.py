@@ -124,7 +124,10 @@ class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quic
 
     def action_spell(self) -> None:
         """``s``: a new Apothéose spell (the game's own magic) whatever tab was used last, whose
-        turn it is as the caster, as many targets as are marked."""
+        turn it is as the caster, as many targets as are marked; on the turn of a caster with
+        spells in the book, the book on their spells first (:meth:`turn_book`)."""
+        if self.turn_book():
+            return
         self.query_one(SpellPane).new_spell()
         self.pane = "spell"
 

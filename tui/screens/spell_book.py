@@ -6,7 +6,10 @@ remember a Mage or Quatre Pôles caster. The keys are the spell tabs' (the comma
 - ctrl+b: the book (the campaign's own spells, the newest first, then the seeds'; the tab's own
   system first), filtered as the GM types; Enter shows the spell in its system's tab, priced.
 - ctrl+s: the tab's spell saved under a name (the name it was picked under, by default): one
-  undoable action; a name the book has asks whether to replace it.
+  undoable action; a name the book has asks whether to replace it. The spell names its caster
+  when the tab knows one (the Apothéose tab's mystic, a remembered caster picked with ctrl+o).
+- ``s`` on a caster's turn (the main screen's spell command): the book on that caster's spells
+  when they have any (:meth:`SpellBookActions.turn_book`), else a new Apothéose spell.
 - ctrl+o: a remembered Mage or Quatre Pôles caster shown in its system's tab, filling the
   caster's fields (a Mage caster with a Sphere: one line per Sphere, which fills its level too);
   in those two tabs, its last line remembers the tab's caster under a name (``Ana: Forces 3,
@@ -29,6 +32,7 @@ from textual.widgets.option_list import Option
 from core.actions.book import SaveCaster, SaveSpell
 from core.choices import _folded
 from core.errors import RulesError
+from core.roster import Character
 from core.spellbook.book import SYSTEMS, BookCaster, BookSpell, check_name
 from core.spellbook.mage import MageCaster, Sphere
 from core.spellbook.poles import PolesCaster
@@ -48,6 +52,8 @@ register(
         "book.none": ("No spell of the book matches.", "Aucun sort du grimoire ne correspond."),
         "book.save_title": ("Save the {system} spell as", "Enregistrer le sort {system} sous"),
         "book.not_priced": ("Nothing to save: {reason}", "Rien à enregistrer : {reason}"),
+        "book.turn_title": ("{name}'s spells: Enter picks", "Sorts de {name} : Entrée choisit"),
+        "book.new_spell": ("+ a new Apothéose spell", "+ un nouveau sort d'Apothéose"),
         "book.picked": ("{name}: {figure}", "{name} : {figure}"),
         "casters.title": ("Casters (Mage, Quatre Pôles): Enter picks", "Lanceurs (Mage, Quatre Pôles) : Entrée choisit"),
         "casters.remember": ("+ remember the tab's caster…", "+ retenir le lanceur de l'onglet…"),
@@ -116,6 +122,8 @@ class FilterDialog(Described, ModalScreen["object | None"]):
 
 #: What the caster's line says it is (the dialog's last line), never a caster's name.
 REMEMBER = object()
+#: The last line of the book opened by ``s`` on a caster's turn: a new Apothéose spell.
+NEW_SPELL = object()
 
 
 def parse_caster(text: str) -> tuple[str, tuple[Sphere, ...]]:
@@ -141,15 +149,20 @@ class SpellBookActions(Screen[None]):
     # -- the book ---------------------------------------------------------------------------------
     def action_spell_book(self) -> None:
         """ctrl+b: the book, filtered as the GM types; the spell picked shown in its tab."""
-        from core.spellbook.seeds import Entry, entries  # the seeds: when the book is first opened
+        from core.spellbook.seeds import entries  # the seeds: when the book is first opened
 
         app, tab = gm(self), self._tab()
-        lang, rules = app.lang, app.campaign.rules
         own = [m.system for m in tab.description.modes] if tab is not None else []
         every = entries(app.campaign.book)
         mine = [e for e in reversed(every) if not e.built_in]  # the newest first
         ordered = sorted([*mine, *(e for e in every if e.built_in)], key=lambda e: e.spell.system not in own)
-        options = []
+        app.push_screen(FilterDialog(t("book.title", app.lang), self._book_lines(ordered), t("book.filter", app.lang)), self._book_picked)
+
+    def _book_lines(self, ordered: Sequence[Any]) -> list[tuple[object, str, str]]:
+        """The book's lines: name · system (· seed) (· caster) · figure, priced now."""
+        app = gm(self)
+        lang, rules = app.lang, app.campaign.rules
+        options: list[tuple[object, str, str]] = []
         for entry in ordered:
             spell = entry.spell
             try:
@@ -157,13 +170,42 @@ class SpellBookActions(Screen[None]):
             except RulesError as error:  # a house rule switched under it: said, still listed
                 figure = error.text(lang)
             seed = f" · {t('book.seed', lang)}" if entry.built_in else ""
-            options.append((entry, f"{spell.name} · {SYSTEMS[spell.system].label.text(lang)}{seed} · {figure}", spell.name))
+            caster = f" · {self._caster_shown(spell.caster)}" if spell.caster is not None else ""
+            options.append((entry, f"{spell.name} · {SYSTEMS[spell.system].label.text(lang)}{seed}{caster} · {figure}", spell.name))
+        return options
 
-        def done(entry: object) -> None:
-            if isinstance(entry, Entry):
-                self.run_worker(self.show_book_spell(entry.spell), group="book")
+    def _caster_shown(self, caster: str) -> str:
+        """A book spell's caster as the GM reads it: the roster character's name, else as kept."""
+        found = gm(self).campaign.find(caster)
+        return found.name if isinstance(found, Character) else caster
 
-        app.push_screen(FilterDialog(t("book.title", lang), options, t("book.filter", lang)), done)
+    def _book_picked(self, entry: object) -> None:
+        from core.spellbook.seeds import Entry
+
+        if isinstance(entry, Entry):
+            self.run_worker(self.show_book_spell(entry.spell), group="book")
+        elif entry is NEW_SPELL:
+            self.query_one(SpellPane).new_spell()
+            self.pane = "spell"
+
+    def turn_book(self) -> bool:
+        """``s`` on a caster's turn: the book opened on the spells of whose turn it is (the
+        roster character's, or a remembered caster's of the same name), with a last line for a
+        new Apothéose spell; False (nothing opened) when they have none."""
+        from core.spellbook.seeds import Entry
+
+        app = gm(self)
+        enc = app.campaign.encounter
+        who = app.campaign.find(enc.current) if enc is not None and enc.current is not None else None
+        if not isinstance(who, Character):
+            return False
+        theirs = [Entry(s) for s in reversed(app.campaign.book.spells) if s.cast_by(who.id, who.name)]
+        if not theirs:
+            return False
+        lang = app.lang
+        options = [*self._book_lines(theirs), (NEW_SPELL, t("book.new_spell", lang), "")]
+        app.push_screen(FilterDialog(t("book.turn_title", lang, name=who.name), options, t("book.filter", lang)), self._book_picked)
+        return True
 
     async def show_book_spell(self, spell: BookSpell) -> SpellTab:
         """``spell`` in its system's tab, priced at once, its first field focused."""
@@ -176,7 +218,7 @@ class SpellBookActions(Screen[None]):
             await mounting
         tab = self.query_one(f"#spell-{description.id}", SpellTab)
         tab.spell = spell.inputs
-        tab.book_name = spell.name
+        tab.book_name, tab.book_caster = spell.name, spell.caster
         tab.start_entry()
         return tab
 
@@ -197,7 +239,7 @@ class SpellBookActions(Screen[None]):
         from core.spellbook.seeds import built_in
 
         def named(text: str) -> BookSpell:
-            spell = BookSpell(text, inputs)
+            spell = BookSpell(text, inputs, caster=tab.caster_key())
             if built_in(spell.system, spell.name) is not None:
                 SaveSpell(spell).apply(app.campaign)  # the rules' refusal of a built-in name, in the prompt
             return spell
@@ -244,6 +286,7 @@ class SpellBookActions(Screen[None]):
         if mounting is not None:
             await mounting
         tab = self.query_one(f"#spell-{caster.system}", CasterTab)
+        tab.book_caster = caster.name  # what a spell saved from the tab names as its caster
         tab.caster_filled(caster_fields(caster.inputs, sphere, tab.values))
 
     def _remember_caster(self, tab: SpellTab, system: str) -> None:

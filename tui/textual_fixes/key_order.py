@@ -17,6 +17,11 @@ action from a worker), then hands the app the next key held: what Textual's Pilo
 the keys of a test. A key that never comes back (its widget removed) is let go
 after :data:`GIVE_UP` seconds, so keys are never stuck. Keys typed one at a time are not held.
 
+Some keys set off work that outlasts those rounds: ``ctrl+n`` in the D6 tab adds an aspect row,
+mounted and focused once its fields exist; the keys after it (its name, ``⏎ ↓↓↓ ⏎`` in its
+scale) are for that row. :func:`keys_wait_for` holds every key from the terminal, the one let go
+included, until such work is done (:attr:`KeyOrder.busy`).
+
 Checked on Textual 8.2.8.
 """
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 from tui.textual_fixes.settle import everything_on, when_handled
@@ -52,14 +58,21 @@ class KeyOrder:
         self._released: events.Key | None = None
         self._watchdog: Timer | None = None
         self._waits = 0
+        #: Work a key set off that the keys after it wait for (:meth:`wait_for`).
+        self.busy = 0
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def hold(self, event: events.Key) -> bool:
         """Whether ``event``, a key from the terminal, must wait for the keys before it (then
         it is kept and handed to the app again in its turn)."""
         if event is self._released:
             self._released = None
-            return False
-        if self.on_their_way or self.held or self._released is not None:  # (one let go is not back yet)
+            if not self.busy:
+                return False
+            self.held.appendleft(event)  # let go before that work began: first again once it is done
+            self._arm()
+            return True
+        if self.on_their_way or self.busy or self.held or self._released is not None:  # (one let go is not back yet)
             self.held.append(event)
             if self._watchdog is None:  # not restarted by new keys: only by keys moving on
                 self._arm()
@@ -87,6 +100,22 @@ class KeyOrder:
 
         if not node.call_later(after):  # ``node`` is gone: nothing more happens to the key
             self._back()
+
+    def wait_for(self, work: Awaitable[Any]) -> None:
+        """The keys from the terminal wait until ``work`` (started by a key) is done."""
+        self.busy += 1
+
+        async def run() -> None:
+            try:
+                await work
+            finally:
+                self.busy = max(0, self.busy - 1)
+                if not self.busy and not self.on_their_way:
+                    self._settle_then_next()
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _back(self) -> None:
         self.on_their_way = max(0, self.on_their_way - 1)
@@ -137,6 +166,16 @@ class KeyOrder:
     def _give_up(self) -> None:
         self._waits += 1
         self._watchdog = None
-        self.on_their_way = 0
+        self.on_their_way = self.busy = 0
         self._released = None
         self._next()
+
+
+def keys_wait_for(app: App[Any], work: Awaitable[Any]) -> None:
+    """Run ``work``; the keys typed meanwhile wait for it (at once when the app has no
+    :class:`KeyOrder`)."""
+    order = getattr(app, "key_order", None)
+    if isinstance(order, KeyOrder):
+        order.wait_for(work)
+    else:
+        app.run_worker(work, group="keys-wait")

@@ -182,6 +182,11 @@ class ApotheoseSpell(SpellTab):
     def context(self) -> dict[str, Any]:
         return {"caster": self.caster(), "inspired": self.inspired}
 
+    def caster_key(self) -> str | None:
+        """The mystic the tab prices for (whose turn it is…): the caster a saved spell names."""
+        c = self.caster()
+        return c.id if c is not None and c.mystic else None
+
     def refresh_from_campaign(self) -> None:
         if self.is_mounted:
             self._refresh_targets()

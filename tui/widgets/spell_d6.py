@@ -26,6 +26,7 @@ from tui.commands.keys import bindings
 from tui.i18n import register, t
 from tui.messages import FieldChanged
 from tui.textual_fixes.checkbox import Checkbox
+from tui.textual_fixes.key_order import keys_wait_for
 from tui.widgets.inputs import NumberField
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_tab import SpellTab
@@ -168,8 +169,14 @@ class AspectList(Vertical):
     def add(self, kind: str) -> AspectRow:
         """Append an aspect of ``kind`` (a scale's name, ``speed`` or ``custom``) and focus it."""
         row = AspectRow(kind, self.scales.get(kind))
-        self.mount(row, before=self.query_one(".d6-add-row"))
-        self.call_after_refresh(lambda: focus_now(row.first_field()))
+        mounting = self.mount(row, before=self.query_one(".d6-add-row"))
+
+        async def focus_once_mounted() -> None:  # the keys typed meanwhile are for its fields
+            await mounting
+            if row.is_attached:
+                focus_now(row.first_field())
+
+        keys_wait_for(self.app, focus_once_mounted())
         return row
 
     def rows(self) -> list[AspectRow]:

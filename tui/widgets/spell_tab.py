@@ -76,6 +76,8 @@ class SpellTab(Described, SpellSystem):
         super().__init__(**kwargs)
         #: The book's name of the spell shown (picked or saved under), what a save offers first.
         self.book_name = ""
+        #: Who casts the spell shown, for the book (a remembered caster's name, a book spell's).
+        self.book_caster: str | None = None
         self.description = description
         self.can_focus = description.tab_stop
         self.css = description.css
@@ -227,6 +229,10 @@ class SpellTab(Described, SpellSystem):
         if mode.id != self.mode:
             self.show_mode(mode.id)
         self.values = mode.filled(inputs)
+
+    def caster_key(self) -> str | None:
+        """The caster a spell saved from the tab names (see :attr:`book_caster`). Override."""
+        return self.book_caster
 
     def stores(self, system: str) -> bool:
         """Whether a spell of ``system`` (a book's system name) is shown by this tab."""
