@@ -86,3 +86,71 @@ async def test_poles_blood_mana_starts_from_the_spells_cost():
         blood = calc_json("spell", "poles-blood", "--mana", "7", "--limit", "5", "--pool", "9")
         assert f"{blood['hp_dice']}d6 HP" in text(app, "#poles-blood-result")
         assert "+ 2" in text(app, "#poles-blood-result")  # 2 forced past the limit, as calc's
+
+
+async def mage_caster(pilot) -> None:
+    """The Mage tab, sphere 2 and arete 3 typed (the effect's first fields)."""
+    await open_tab(pilot, "mage")
+    await pilot.press("2", "tab", "tab", "3")
+    await settle(pilot)
+
+
+@run
+async def test_mage_counter_magic_as_calc():
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mage_caster(pilot)
+        assert app.screen.query_one("#mage-counter_pool", Input).placeholder == "5"  # arete + sphere
+        assert not app.screen.query_one("#mage-counter").display  # nothing typed: no line
+        await tab_to(pilot, "mage-counter_against")
+        await pilot.press("3")
+        await settle(pilot)
+        before = calc_json("spell", "mage-counter", "--pool", "5", "--effect-successes", "3")
+        assert text(app, "#mage-counter") == " · ".join(before["breakdown"])
+        await pilot.press("tab", "2", "tab", "1", "tab", "6")
+        await settle(pilot)
+        cli = calc_json(
+            "spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2", "--quintessence", "1", "--difficulty", "6"
+        )
+        assert cli["result"] == "cancelled"
+        assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
+        assert app.screen.query_one("#mage-counter").region.bottom <= 23
+        # the effect's own answer is untouched by the counter row
+        assert text(app, "#mage-summary").startswith("1 success to make on 5 dice")
+
+
+@run
+async def test_mage_scope_takes_a_typed_number():
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mage_caster(pilot)
+        await tab_to(pilot, "mage-targets")
+        await pilot.press("5", "0")
+        assert app.focused.value == 50
+        await pilot.press("tab", "3")  # radius 3 m: the 5 m row covers it
+        assert app.focused.value == 5
+        await pilot.press("shift+tab", "7", "0", "0")  # past the last row: the last
+        assert app.focused.value == 500
+        await pilot.press("shift+tab", "tab", "4", "0")  # back in the field: a new number
+        await settle(pilot)
+        assert app.focused.value == 50
+        cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "50", "--radius", "5")
+        assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+        typed = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "40", "--radius", "3")
+        assert typed["successes_needed"] == cli["successes_needed"]  # the row covers what was typed
+
+
+@run
+async def test_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect():
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mage_caster(pilot)
+        await tab_to(pilot, "mage-rote")
+        await pilot.press("tab")
+        assert app.focused.id == "mage-power"  # attribute and ability skipped
+        await pilot.press("shift+tab", "space", "tab")  # a rote: they are stops again
+        assert app.focused.id == "mage-attribute"
+        await pilot.press("3", "tab", "2")
+        await settle(pilot)
+        cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--rote", "--attribute", "3", "--ability", "2")
+        assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
