@@ -7,8 +7,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
+from core.poles import Counter, PolesRequest
+from core.spellbook.poles import PolesInputs
 from tests.cli.test_calc import calc_json
 from tests.tui.pilot import make_test_app, run, settle
+from tui.spells import poles
 
 pytestmark = pytest.mark.slow  # the app, at over a second a test
 
@@ -154,3 +157,18 @@ async def test_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect():
         await settle(pilot)
         cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--rote", "--attribute", "3", "--ability", "2")
         assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+
+
+@pytest.mark.parametrize(
+    "spell",
+    [
+        PolesInputs(PolesRequest(3, "profane", counter=Counter(other_class=True, spent=2))),
+        PolesInputs(PolesRequest(2, "divine", counter=Counter(not_known=True))),
+        PolesInputs(PolesRequest(1, "illusion"), lies=3, hold=2, uncovered=1),
+    ],
+    ids=["counter-other-class", "counter-not-known", "illusion-hold"],
+)
+def test_the_book_keeps_the_counterspell_and_the_hold(spell):
+    """What the tab shows of a stored spell reads back as that spell (the book's round trip)."""
+    shown = {"blood-mana": None, "d100": None, "tolerant": False, "hit": None, **poles.filled(spell)}
+    assert poles.request(shown) == spell

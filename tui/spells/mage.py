@@ -1,8 +1,10 @@
 """The Mage tab (RULES 2, :mod:`core.mage`): what an effect takes, and its odds, as the GM types.
 
 Seven one-line rows of fields (numbers, and the tables' rows as choices: ←/→ or space change
-them), a hint line that says what the field in focus takes, the summary and the breakdown (which
-alone scrolls: the fields and the summary fit 80×24). Nothing is cast: Mage casters are not in
+them; a count typed on the targets or the radius picks the row that covers it), a row of
+counter-magic against another's effect (its line: ``calc spell mage-counter``'s), a hint line
+that says what the field in focus takes, the summary and the breakdown (which alone scrolls: the
+fields and the summary fit 80×24). Nothing is cast: Mage casters are not in
 the Apothéose roster; the campaign gives only the house rules ``mage_ones_cancel`` and
 ``mage_scope_separate``.
 """
