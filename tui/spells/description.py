@@ -70,13 +70,15 @@ class Number:
 @attrs.frozen
 class Choice:
     """A one-line choice among a few (space or ←/→): ``choices`` are (value, (en, fr) label);
-    ``fit``: as wide as its longest label, so the fields after it keep their place."""
+    ``fit``: as wide as its longest label, so the fields after it keep their place; ``widget``:
+    a choice of the system's own (``"module:Class"``, a ``Cycle``)."""
 
     name: str
     choices: tuple[tuple[Any, Pair], ...]
     value: Any = None
     hint: Pair | None = None
     fit: bool = True
+    widget: str | None = None
 
 
 @attrs.frozen

@@ -1,8 +1,10 @@
 """The Mage tab (RULES 2, :mod:`core.mage`): what an effect takes, and its odds, as the GM types.
 
 Seven one-line rows of fields (numbers, and the tables' rows as choices: ←/→ or space change
-them), a hint line that says what the field in focus takes, the summary and the breakdown (which
-alone scrolls: the fields and the summary fit 80×24). Nothing is cast: Mage casters are not in
+them; a count typed on the targets or the radius picks the row that covers it), a row of
+counter-magic against another's effect (its line: ``calc spell mage-counter``'s), a hint line
+that says what the field in focus takes, the summary and the breakdown (which alone scrolls: the
+fields and the summary fit 80×24). Nothing is cast: Mage casters are not in
 the Apothéose roster; the campaign gives only the house rules ``mage_ones_cancel`` and
 ``mage_scope_separate``.
 """
@@ -12,7 +14,17 @@ from __future__ import annotations
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
-from core.mage import SCOPE_STEPS, Connection, Duration, MageEffect, MageSpell, assistants_of, mage_spell, percent
+from core.mage import (
+    SCOPE_STEPS,
+    Connection,
+    Duration,
+    MageEffect,
+    MageSpell,
+    assistants_of,
+    counter_magic,
+    mage_spell,
+    percent,
+)
 from core.spellbook.mage import MageInputs
 from tui.i18n import refused as refusal
 from tui.i18n import register, t
@@ -47,6 +59,7 @@ register(
         ),
         "mage.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
         "mage.successes": ("{n} success{es}", "{n} succès"),
+        "mage.counter_pool": ("Counter-magic: type the effect's successes (vs).", "Contre-magie : tapez les succès de l'effet (contre)."),
     }
 )
 
@@ -59,6 +72,8 @@ LABELS: dict[str, Pair] = {
     "quintessence": ("quintessence", "quintessence"), "avatar": ("avatar", "avatar"), "as_difficulty": ("extras as difficulty", "extras en difficulté"),
     "paradox_pool": ("paradox", "paradoxe"), "paradox_rolls": ("earlier rolls", "jets avant"), "willpower": ("willpower", "volonté"),
     "foci": ("foci", "foci"), "assistants": ("assistants", "assistants"), "acolytes": ("acolytes", "acolytes"),
+    "counter_pool": ("Counter pool", "Contre : dés"), "counter_against": ("vs", "contre"), "counter_rolled": ("rolled", "obtenus"),
+    "counter_quintessence": ("quint.", "quint."), "counter_difficulty": ("difficulty", "difficulté"),
 }  # fmt: skip
 HINTS: dict[str, Pair] = {
     "sphere": ("sphere: 1 to 10, the caster's level in the Sphere", "sphère : 1 à 10, le niveau du lanceur dans la Sphère"),
@@ -69,8 +84,8 @@ HINTS: dict[str, Pair] = {
     "attribute": ("attribute: a rote's Attribute (0 or more)", "attribut : l'Attribut d'une routine (0 ou plus)"),
     "ability": ("ability: a rote's Ability (0 or more)", "compétence : celle d'une routine (0 ou plus)"),
     "power": ("power: extra successes for power (empty: 0)", "puissance : succès en plus pour la puissance (vide : 0)"),
-    "targets": ("targets: space or ←/→; +N: the extra successes", "cibles : espace ou ←/→ ; +N : succès en plus"),
-    "radius": ("radius: space or ←/→; +N: the extra successes", "rayon : espace ou ←/→ ; +N : succès en plus"),
+    "targets": ("targets: a count, or space/←/→; +N: extra successes", "cibles : un nombre, ou espace/←/→ ; +N : succès en plus"),
+    "radius": ("radius: metres, or space/←/→; +N: extra successes", "rayon : des mètres, ou espace/←/→ ; +N : succès en plus"),
     "duration": ("duration: space or ←/→; +N: the extra successes", "durée : espace ou ←/→ ; +N : succès en plus"),
     "connection": ("connection, for an effect at a distance: space or ←/→", "connexion, effet à distance : espace ou ←/→"),
     "difficulty": ("difficulty: 2 to 10 per die, for the odds", "difficulté : 2 à 10 par dé, pour la chance"),
@@ -84,6 +99,11 @@ HINTS: dict[str, Pair] = {
     "foci": ("foci: successes of the Occult (Ritual) roll (empty: 0)", "foci : succès du jet d'Occulte (Rituel) (vide : 0)"),
     "assistants": ("assistants: each one's successes, as 1,3", "assistants : les succès de chacun, comme 1,3"),
     "acolytes": ("acolytes: one die each (empty: 0)", "acolytes : un dé chacun (vide : 0)"),
+    "counter_pool": ("counter-magic: its pool (empty: arete + sphere)", "contre-magie : ses dés (vide : entéléchie + sphère)"),
+    "counter_against": ("counter-magic: the effect's successes to beat", "contre-magie : les succès de l'effet à contrer"),
+    "counter_rolled": ("counter-magic: the successes rolled, for the result", "contre-magie : les succès obtenus, pour le résultat"),
+    "counter_quintessence": ("counter-magic: quintessence, +1 score each", "contre-magie : quintessence, +1 au score chacune"),
+    "counter_difficulty": ("counter-magic: difficulty 2 to 10, for the odds", "contre-magie : difficulté 2 à 10, pour la chance"),
 }
 #: The hint line while no field has the focus: the ranges.
 RANGES: Pair = ("sphere, needs, arete 1 to 10 · difficulty 2 to 10", "sphère, requis, entéléchie 1 à 10 · difficulté 2 à 10")
@@ -118,8 +138,11 @@ def number(name: str, placeholder: str = "", classes: str = "") -> Number:
     return Number(name, LABELS[name], placeholder, r"\d{0,2}", classes=classes, hint=HINTS[name])
 
 
-def choice(name: str, choices: tuple, value: object) -> Choice:
-    return Choice(name, choices, value, HINTS[name])
+def choice(name: str, choices: tuple, value: object, widget: str | None = None) -> Choice:
+    return Choice(name, choices, value, HINTS[name], widget=widget)
+
+
+SCOPE = "tui.widgets.spell_mage:ScopeCycle"  # a typed count picks the row that covers it
 
 
 ZERO = ("resistance", "power", "as_difficulty", "quintessence", "paradox_pool", "paradox_rolls", "foci", "acolytes")
@@ -140,6 +163,34 @@ def effect(values: Values) -> MageInputs:
         sleepers=paradox == "sleepers", willpower=parsed(values, "willpower"), assistants=assistants_of(values["assistants"]),
         **{name: parsed(values, name) or 0 for name in ZERO},
     ))  # fmt: skip
+
+
+COUNTER = ("counter_pool", "counter_against", "counter_rolled", "counter_quintessence", "counter_difficulty")
+
+
+def counter_pool(values: Values) -> int | None:
+    """The counter pool as typed, or (empty) the caster's arete + sphere (RULES 2, counter-magic)."""
+    pool, arete, sphere = parsed(values, "counter_pool"), parsed(values, "arete"), parsed(values, "sphere")
+    return pool if pool is not None else arete + sphere if arete is not None and sphere is not None else None
+
+
+def counter_line(values: Values, campaign: Campaign, lang: Lang) -> dict[str, str]:
+    """Counter-magic against an effect (what ``calc spell mage-counter`` says): its lines after
+    the pool's, or what it still needs; nothing while its row is empty."""
+    typed = {name: parsed(values, name) for name in COUNTER}
+    if all(value is None for value in typed.values()):
+        return {"counter": ""}
+    pool, against = counter_pool(values), typed["counter_against"]
+    if pool is None or against is None:
+        return {"counter": t("mage.counter_pool", lang)}
+    try:
+        result = counter_magic(
+            pool, against, quintessence=typed["counter_quintessence"] or 0, successes=typed["counter_rolled"],
+            difficulty=typed["counter_difficulty"], ones_cancel=campaign.rules.mage_ones_cancel,
+        )  # fmt: skip
+    except RulesError as error:
+        return {"counter": error.text(lang)}
+    return {"counter": " · ".join(line.text(lang) for line in result.breakdown)}
 
 
 NUMBERS = ("sphere", "needed", "arete", "attribute", "ability", "difficulty", "avatar", "willpower")
@@ -196,7 +247,7 @@ MAGE = SpellDescription(
                 Fields((
                     Row((number("sphere"), number("needed"), number("arete"), number("resistance", "0"))),
                     Row((choice("rote", MODES, False), number("attribute"), number("ability"), number("power", "0"))),
-                    Row((choice("targets", TARGETS, 1), choice("radius", RADII, 1), choice("duration", DURATIONS, Duration.scene))),
+                    Row((choice("targets", TARGETS, 1, SCOPE), choice("radius", RADII, 1, SCOPE), choice("duration", DURATIONS, Duration.scene))),
                     Row((Words(LABELS["connection"]), choice("connection", CONNECTIONS, None), number("difficulty"))),
                     Row((number("quintessence", "0"), number("avatar"), number("as_difficulty", "0"))),
                     Row((choice("paradox", PARADOX, "none"), number("paradox_pool", "0"), number("paradox_rolls", "0"))),
@@ -205,16 +256,18 @@ MAGE = SpellDescription(
                         Text("assistants", LABELS["assistants"], "N,N…", r"[\d,]{0,24}", classes="mage-number -wide", hint=HINTS["assistants"]),
                         number("acolytes", "0"),
                     )),
+                    Row(tuple(number(name) for name in COUNTER)),
                 )),
                 Line("hint", text=RANGES),
                 Line("summary"),
+                Line("counter", hide_empty=True),
                 Scroll("breakdown-box", (Line("breakdown"),)),
             ),
-            effect, price, shown, not_priced, first="sphere", system="mage", filled=filled,
+            effect, price, shown, not_priced, first="sphere", extra=counter_line, system="mage", filled=filled,
         ),
     ),
     hints=("hint", RANGES),
-    tab="tui.widgets.spell_tab:CasterTab",
+    tab="tui.widgets.spell_mage:MageSpell",
     after_caster="targets",  # the caster gives the sphere and arete: the effect's scope next
     tab_stop=False,  # its fields are: only the breakdown scrolls
 )  # fmt: skip

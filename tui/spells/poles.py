@@ -2,9 +2,12 @@
 
 Tradition and level, the slot / damage / summoning / fluid / blood boxes, the caster's level and
 modifier, the enhancements, the techniques as an ordered list (the tab's own:
-:class:`tui.widgets.spell_poles.TechniqueList`); then the cost, the DCs and the verdict. Blood
-mana sits below, worked out from its own fields whatever the spell: type the d100, or Enter in
-the empty field rolls it; *table 2* starts as the campaign's ``tolerant_backlash``.
+:class:`tui.widgets.spell_poles.TechniqueList`), the table's moments (a pure-resource
+counterspell against a spell of this level, a hit during the incantation, an illusion's hold:
+its row shows for an illusion only); then the cost, the DCs (the counterspell's cost among
+them), the interruption DC and hold, and the verdict. Blood mana sits below, worked out from its
+own fields whatever the spell (its mana, while empty, is the spell's own cost): type the d100,
+or Enter in the empty field rolls it; *table 2* starts as the campaign's ``tolerant_backlash``.
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ from core.errors import RulesError
 from core.poles import (
     TECHNIQUES,
     BloodMana,
+    Counter,
     Enhancements,
     PolesRequest,
     Technique,
     Tradition,
     blood_mana,
+    illusion_hold,
+    interruption,
     number,
     percent,
     poles_spell,
@@ -32,6 +38,7 @@ from tui.i18n import decimal_comma, register, t
 from tui.i18n import refused as refusal
 from tui.spells.description import (
     Check,
+    Choice,
     Custom,
     Fields,
     Line,
@@ -65,6 +72,7 @@ register(
         "poles.blood_hint": ("Blood mana: type mana, limit and pool.", "Mana de sang : tapez mana, limite et réserve."),
         "poles.blood_roll": ("{dice}d6 HP · roll d100 (Enter) + {forced}", "{dice}d6 PV · jetez d100 (Entrée) + {forced}"),
         "poles.blood_none": ("{dice}d6 HP · nothing forced: no backlash", "{dice}d6 PV · rien de forcé : pas de retour"),
+        "poles.interruption": ("hit {damage}: Vigour DC {dc} or the spell is lost", "touché de {damage} : Vigueur difficulté {dc} ou le sort est perdu"),
         "poles.blood_result": ("{dice}d6 HP · {total} on table {table}: {backlash}", "{dice}d6 PV · {total} sur la table {table} : {backlash}"),
     }
 )
@@ -72,6 +80,10 @@ register(
 ENHANCE: dict[str, Pair] = {"range": ("rng", "port"), "duration": ("dur", "dur"), "area": ("area", "zone"), "dice": ("d6", "d6"), "dispel": ("disp", "diss")}
 TOGGLES: dict[str, Pair] = {"slot": ("slot", "empl."), "damage": ("damage", "dégâts"), "summoning": ("summon", "convoc."), "fluid": ("fluid", "fluide"), "blood": ("blood", "sang")}
 TRADITIONS = tuple((tr.value, (tr.label("en"), tr.label("fr"))) for tr in Tradition)
+#: Whose spell the counterspell is against (RULES 3.6): the counterer's own list, +1 not on it, +2 another class's.
+WHO: tuple[tuple[str, Pair], ...] = (
+    ("known", ("on my list", "connu")), ("not-known", ("not known +1", "inconnu +1")), ("other", ("other class +2", "autre classe +2")),
+)
 ADD = tuple(
     (tech.value, (f"{tech.label('en')} {percent(TECHNIQUES[tech].with_feat)}", f"{tech.label('fr')} {percent(TECHNIQUES[tech].with_feat)}"))
     for tech in Technique
@@ -84,19 +96,26 @@ def request(values: Values) -> PolesInputs:
     level = parsed(values, "level")
     if level is None:
         raise refusal("level", "poles.type_level")
+    who = values.get("counter-who")
+    counter = Counter(who == "other", who == "not-known", parsed(values, "counter-spent") or 0) if values.get("counter") else None
+    illusion = values["tradition"] == Tradition.illusion.value
+    held = {name: parsed(values, name) if illusion else None for name in ("lies", "hold", "uncovered")}
     return PolesInputs(PolesRequest(
         level, str(values["tradition"]),
         slot=values["slot"], damage=values["damage"], summoning=values["summoning"], fluid=values["fluid"], blood=values["blood"],
         caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"),
         enhance=Enhancements(**{name: parsed(values, f"enhance-{name}") or 0 for name in ENHANCE}),
-        extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]),
-    ))  # fmt: skip
+        extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]), counter=counter,
+    ), **held)  # fmt: skip
 
 
 def filled(spell: PolesInputs) -> Values:
     """The tab's fields for a stored spell (a count of 0 as an empty field, as typed)."""
-    r = spell.request
+    r, c = spell.request, spell.request.counter
+    who = "known" if c is None else "other" if c.other_class else "not-known" if c.not_known else "known"
     return {
+        "counter": c is not None, "counter-who": who, "counter-spent": c.spent or None if c else None,
+        "lies": spell.lies, "hold": spell.hold, "uncovered": spell.uncovered,
         "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES},
         "caster-level": r.caster_level, "mod": r.mod, "extend-active": r.extend_active or None, "techniques": r.techniques,
         **{f"enhance-{name}": getattr(r.enhance, name) or None for name in ENHANCE},
@@ -152,28 +171,56 @@ def not_priced(error: RulesError, lang: Lang) -> Scored:
     return refused(error, lang, field="level", summary="verdict", clear=("cost", "dcs", "breakdown"))
 
 
+def own_cost(values: Values) -> int | None:
+    """The spell's own cost as typed (None: it cannot be priced, or costs no resource)."""
+    try:
+        return poles_spell(request(values).request).cost
+    except RulesError:
+        return None
+
+
 def blood(values: Values) -> BloodMana | None:
-    """Blood mana and its backlash as typed (None until mana, limit and pool are)."""
-    mana, limit, pool = (parsed(values, f"blood-{name}") for name in ("mana", "limit", "pool"))
+    """Blood mana and its backlash as typed, the mana being the spell's own cost while its field
+    is empty (None until mana, limit and pool are)."""
+    mana = parsed(values, "blood-mana")
+    mana = own_cost(values) if mana is None else mana
+    limit, pool = (parsed(values, f"blood-{name}") for name in ("limit", "pool"))
     if mana is None or limit is None or pool is None:
         return None
     return blood_mana(mana, limit, pool, parsed(values, "d100"), tolerant=bool(values["tolerant"]))
 
 
-def blood_line(values: Values, campaign: Campaign, lang: Lang) -> Mapping[str, str]:
+def blood_text(values: Values, lang: Lang) -> str:
     try:
         mana = blood(values)
     except RulesError as error:
-        return {"blood-result": error.text(lang)}
+        return error.text(lang)
     if mana is None:
-        text = t("poles.blood_hint", lang)
-    elif mana.past_limit == 0:
-        text = t("poles.blood_none", lang, dice=mana.hp_dice)
-    elif mana.backlash is None:
-        text = t("poles.blood_roll", lang, dice=mana.hp_dice, forced=mana.past_limit)
-    else:
-        text = t("poles.blood_result", lang, dice=mana.hp_dice, total=mana.backlash_roll, table=mana.table, backlash=mana.backlash.label(lang))
-    return {"blood-result": text}
+        return t("poles.blood_hint", lang)
+    if mana.past_limit == 0:
+        return t("poles.blood_none", lang, dice=mana.hp_dice)
+    if mana.backlash is None:
+        return t("poles.blood_roll", lang, dice=mana.hp_dice, forced=mana.past_limit)
+    return t("poles.blood_result", lang, dice=mana.hp_dice, total=mana.backlash_roll, table=mana.table, backlash=mana.backlash.label(lang))
+
+
+def table_text(values: Values, lang: Lang) -> str:
+    """The table's moments beside the spell: the interruption DC of a hit during the incantation,
+    an illusion's hold (what ``calc poles-save --damage`` and ``calc spell poles --lies --hold``
+    say)."""
+    parts = []
+    damage = parsed(values, "hit")
+    if damage is not None:
+        parts.append(t("poles.interruption", lang, damage=damage, dc=interruption(damage).dc))
+    lies, hold = parsed(values, "lies"), parsed(values, "hold")
+    if values["tradition"] == Tradition.illusion.value and lies is not None and hold is not None:
+        parts += [line.text(lang) for line in illusion_hold(lies, hold, parsed(values, "uncovered") or 0).breakdown]
+    return " · ".join(parts)
+
+
+def extra_lines(values: Values, campaign: Campaign, lang: Lang) -> Mapping[str, str]:
+    """The lines worked out from the values whatever the spell: blood mana, the table's moments."""
+    return {"blood-result": blood_text(values, lang), "table": table_text(values, lang)}
 
 
 def small(label: Pair, name: str, restrict: str = r"\d{0,2}") -> tuple[Words, Number]:
@@ -198,9 +245,18 @@ POLES = SpellDescription(
                     Row((Words(("Enhance", "Améliorer")), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),
                     Row((Words(("Technique", "Technique")), Pick("add", ADD, prompt=("add a technique…", "ajouter une technique…")), Check("feat", ("feat", "don"), True))),
                     Custom("techniques", "tui.widgets.spell_poles:TechniqueList"),
+                    Row((
+                        Check("counter", ("counter", "contrer")), Choice("counter-who", WHO, "known"),
+                        *small(("spent", "dépensé"), "counter-spent"), *small(("hit", "touché"), "hit", r"\d{0,3}"),
+                    )),
+                    Row((
+                        Words(("Illusion", "Illusion")), *small(("lies", "mensonges"), "lies"), *small(("hold", "emprise"), "hold"),
+                        *small(("uncovered senses", "sens non couverts"), "uncovered", r"\d?"),
+                    ), id="illusion-row"),
                 )),
                 Line("cost", hide_empty=True),
                 Line("dcs", hide_empty=True),
+                Line("table", hide_empty=True),
                 Line("verdict", hide_empty=True),
                 Row((
                     Words(("Blood", "Sang")), *small(("mana", "mana"), "blood-mana", r"\d{0,3}"), *small(("lim", "lim"), "blood-limit", r"\d{0,3}"),
@@ -210,7 +266,7 @@ POLES = SpellDescription(
                 Row((Check("tolerant", ("table 2", "table 2"), rule="tolerant_backlash"), Line("blood-result", hide_empty=True)), id="blood-line", row_class=False),
                 Line("breakdown", hide_empty=True),
             ),
-            request, price, shown, not_priced, first="level", verdict="verdict", extra=blood_line,
+            request, price, shown, not_priced, first="level", verdict="verdict", extra=extra_lines,
             system="poles", filled=filled,
         ),
     ),

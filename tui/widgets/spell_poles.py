@@ -8,8 +8,8 @@ the empty field rolls it with the app's dice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -17,7 +17,7 @@ from textual.binding import BindingType
 from textual.widgets import OptionList, Select
 from textual.widgets.option_list import Option
 
-from core.poles import Applied, BloodMana, Technique, percent
+from core.poles import Applied, BloodMana, Technique, Tradition, percent
 from core.poles import PolesSpell as PolesResult
 from tui.access import gm, lang_of
 from tui.commands.keys import Described, bindings
@@ -140,6 +140,15 @@ class PolesSpell(CasterTab):
     def blood(self) -> BloodMana | None:
         """Blood mana as typed (None until mana, limit and pool are)."""
         return poles.blood(self.values)
+
+    def after_result(self, values: Mapping[str, Any]) -> None:
+        """Fields that do not apply are not shown (the illusion's) or not tab stops (whose
+        counterspell without the box); blood mana's field says the spell's own cost it starts from."""
+        self.query_one("#poles-illusion-row").display = values["tradition"] == Tradition.illusion.value
+        for name in ("counter-who", "counter-spent"):
+            self.query_one(f"#poles-{name}").disabled = not values["counter"]
+        cost = self.result.cost if self.result is not None else None
+        self.query_one("#poles-blood-mana", NumberField).placeholder = "" if cost is None else str(cost)
 
     @on(Select.Changed, "#poles-add")
     def _add(self, event: Select.Changed) -> None:

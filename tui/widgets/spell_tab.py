@@ -139,7 +139,9 @@ class SpellTab(Described, SpellSystem):
                 yield self._label(item.label, item.small)
             yield self._field(item, ident)
         elif isinstance(item, Choice):
-            cycle = Cycle(item.choices, value=item.value, id=ident)
+            made = widget_class(item.widget) if item.widget else Cycle
+            assert issubclass(made, Cycle)
+            cycle = made(item.choices, value=item.value, id=ident)
             if item.fit:
                 cycle.styles.width = 2 + max(len(pick(labels, lang)) for _, labels in item.choices)
             if item.hint is not None:
