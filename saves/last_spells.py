@@ -49,7 +49,7 @@ def load(campaign: Path, path: Path | None = None) -> dict[str, Any]:
 
     stored = _read(path or state_file()).get(str(campaign.resolve()), {})
     spells: dict[str, Any] = {}
-    for tab, value in (stored.items() if isinstance(stored, dict) else ()):
+    for tab, value in stored.items() if isinstance(stored, dict) else ():
         try:
             spells[tab] = CONVERTER.structure(value, SpellInputs)
         except Exception:  # noqa: BLE001  # cattrs' errors of a hand-broken entry: that spell only is lost

@@ -120,8 +120,12 @@ def migrate_6_to_7(payload: dict[str, Any]) -> dict[str, Any]:
 
     history = payload.get("history")
     history = history if isinstance(history, dict) else {}
-    held = [spell for campaign in (payload.get("campaign"), history.get("base")) if isinstance(campaign, dict)
-            for spell in spells(campaign.get("book"))]
+    held = [
+        spell
+        for campaign in (payload.get("campaign"), history.get("base"))
+        if isinstance(campaign, dict)
+        for spell in spells(campaign.get("book"))
+    ]
     for name in ("done", "undone"):
         for entry in history.get(name, ()) if isinstance(history.get(name), list) else ():
             action = entry.get("action") if isinstance(entry, dict) else None

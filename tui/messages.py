@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
 
-
 class ShowPane(Message):
     """Show pane ``name`` (``initiative``, ``mass``, ``damage``, ``spell``; on a narrow screen the
     others hide) with the focus on ``focus``, a widget in it (None: the pane's main widget)."""

@@ -47,7 +47,10 @@ def _own(campaign: Campaign, system: str, name: str) -> BookSpell:
     names = [s.name for s in campaign.book.spells if s.system == system]
     label = _label(system)
     raise RulesError(
-        "name", f"no {label.en} spell named {quote(name)} in the book", names, f"aucun sort {label.fr} nommé {quote(name)} dans le grimoire"
+        "name",
+        f"no {label.en} spell named {quote(name)} in the book",
+        names,
+        f"aucun sort {label.fr} nommé {quote(name)} dans le grimoire",
     )
 
 
@@ -62,7 +65,9 @@ def _drop(entries: tuple[T, ...], old: T) -> tuple[T, ...]:
 
 def _line(what: tuple[str, str], system: str, name: str) -> tuple[Line]:
     label = _label(system)
-    return (Line(f"Spell book: {quote(name)} ({label.en}) {what[0]}", f"Grimoire : {quote(name)} ({label.fr}) {what[1]}"),)
+    return (
+        Line(f"Spell book: {quote(name)} ({label.en}) {what[0]}", f"Grimoire : {quote(name)} ({label.fr}) {what[1]}"),
+    )
 
 
 def _taken(said: Line, question: Line) -> NeedsConfirmation:
@@ -89,8 +94,14 @@ class SaveSpell(Action):
             return None
         label, name = _label(old.system), quote(old.name)
         return _taken(
-            Line(f"the book already has {a_system(old.system)} spell named {name}", f"le grimoire a déjà un sort {label.fr} nommé {name}"),
-            Line(f"Replace the {label.en} spell {name} in the book?", f"Remplacer le sort {label.fr} {name} du grimoire ?"),
+            Line(
+                f"the book already has {a_system(old.system)} spell named {name}",
+                f"le grimoire a déjà un sort {label.fr} nommé {name}",
+            ),
+            Line(
+                f"Replace the {label.en} spell {name} in the book?",
+                f"Remplacer le sort {label.fr} {name} du grimoire ?",
+            ),
         )
 
     def apply(self, campaign: Campaign) -> Outcome:
@@ -120,7 +131,11 @@ class RenameSpell(Action):
         _not_built_in(self.system, to, "to")
         taken = campaign.book.spell(self.system, to)
         if taken is not None and taken is not old:
-            raise RulesError("to", f"{quote(taken.name)} is already the name of another spell", fr=f"{quote(taken.name)} est déjà le nom d'un autre sort")
+            raise RulesError(
+                "to",
+                f"{quote(taken.name)} is already the name of another spell",
+                fr=f"{quote(taken.name)} est déjà le nom d'un autre sort",
+            )
         renamed = attrs.evolve(old, name=to)
         book = campaign.book
         spells = _put(book.spells, old, renamed)
@@ -143,7 +158,9 @@ class RemoveSpell(Action):
         old = _own(campaign, self.system, self.name)
         book = campaign.book
         spells = _drop(book.spells, old)
-        return Outcome(campaign.with_book(attrs.evolve(book, spells=spells)), _line(("removed", "retiré"), old.system, old.name))
+        return Outcome(
+            campaign.with_book(attrs.evolve(book, spells=spells)), _line(("removed", "retiré"), old.system, old.name)
+        )
 
 
 @attrs.frozen
@@ -162,7 +179,9 @@ class SaveCaster(Action):
             return None
         label, name = _label(old.system), quote(old.name)
         return _taken(
-            Line(f"{a_system(old.system)} caster is already named {name}", f"un lanceur {label.fr} s'appelle déjà {name}"),
+            Line(
+                f"{a_system(old.system)} caster is already named {name}", f"un lanceur {label.fr} s'appelle déjà {name}"
+            ),
             Line(f"Replace the {label.en} caster {name}?", f"Remplacer le lanceur {label.fr} {name} ?"),
         )
 
@@ -174,7 +193,12 @@ class SaveCaster(Action):
         label = _label(caster.system)
         casters = _put(book.casters, old, caster)
         what = ("replaced", "remplacé") if old is not None else ("remembered", "retenu")
-        lines = (Line(f"Casters: {quote(caster.name)} ({label.en}) {what[0]}", f"Lanceurs : {quote(caster.name)} ({label.fr}) {what[1]}"),)
+        lines = (
+            Line(
+                f"Casters: {quote(caster.name)} ({label.en}) {what[0]}",
+                f"Lanceurs : {quote(caster.name)} ({label.fr}) {what[1]}",
+            ),
+        )
         return Outcome(campaign.with_book(attrs.evolve(book, casters=casters)), lines)
 
 
@@ -197,6 +221,10 @@ class RemoveCaster(Action):
             raise RulesError("name", f"no {label.en} caster named {quote(self.name)}", names,
                              f"aucun lanceur {label.fr} nommé {quote(self.name)}")  # fmt: skip
         casters = _drop(book.casters, old)
-        lines = (Line(f"Casters: {quote(old.name)} ({label.en}) forgotten", f"Lanceurs : {quote(old.name)} ({label.fr}) oublié"),)
+        lines = (
+            Line(
+                f"Casters: {quote(old.name)} ({label.en}) forgotten",
+                f"Lanceurs : {quote(old.name)} ({label.fr}) oublié",
+            ),
+        )
         return Outcome(campaign.with_book(attrs.evolve(book, casters=casters)), lines)
-

@@ -397,6 +397,11 @@ def test_save_with_caster_keeps_whose_spell_it_is(saves) -> None:
     ok("spell", "mage", "--sphere", "2", "--arete", "3", "--save", "Vent", "--campaign", "villon", "--caster", "alduin")
     book = book_of(saves).book
     assert (book.spell("apotheose", "Trait").caster, book.spell("mage", "Vent").caster) == ("alduin", "Alduin")
-    assert "no character 'Merlin' in the roster" in refused("spell", "apotheose", "--intensity", "5", "--save", "X", "--campaign", "villon", "--caster", "Merlin")
-    assert refused("spell", "apotheose", "--intensity", "5", "--caster", "Alduin") == "apotheose calc: --caster: goes with --save NAME"
+    assert "no character 'Merlin' in the roster" in refused(
+        "spell", "apotheose", "--intensity", "5", "--save", "X", "--campaign", "villon", "--caster", "Merlin"
+    )
+    assert (
+        refused("spell", "apotheose", "--intensity", "5", "--caster", "Alduin")
+        == "apotheose calc: --caster: goes with --save NAME"
+    )
     assert [s.name for s in book_of(saves).book.spells] == ["Trait", "Vent"]

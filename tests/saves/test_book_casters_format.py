@@ -42,8 +42,14 @@ def test_a_version_6_book_opens_with_no_caster_on_any_spell() -> None:
 
 def test_the_migration_gives_a_spell_saved_in_the_history_no_caster() -> None:
     saved = {"name": "Boule de feu", "inputs": {}, "note": ""}
-    payload = {"campaign": {"book": {"spells": [dict(saved)]}}, "history": {"base": {"book": {"spells": []}},
-               "done": [{"seq": 1, "action": {"type": "SaveSpell", "spell": dict(saved), "replace": False}}], "undone": []}}
+    payload = {
+        "campaign": {"book": {"spells": [dict(saved)]}},
+        "history": {
+            "base": {"book": {"spells": []}},
+            "done": [{"seq": 1, "action": {"type": "SaveSpell", "spell": dict(saved), "replace": False}}],
+            "undone": [],
+        },
+    }
     migrated = migrate_6_to_7(payload)
     assert migrated["campaign"]["book"]["spells"][0]["caster"] is None
     assert migrated["history"]["done"][0]["action"]["spell"]["caster"] is None

@@ -104,7 +104,9 @@ def test_future_version_says_which_versions():
     with pytest.raises(FutureVersionError) as caught:
         open_envelope(envelope(format=FORMAT, version=CURRENT_VERSION + 1), PATH)
     assert (caught.value.version, caught.value.supported) == (CURRENT_VERSION + 1, CURRENT_VERSION)
-    assert f"format version {CURRENT_VERSION + 1}" in str(caught.value) and f"reads up to {CURRENT_VERSION}" in str(caught.value)
+    assert f"format version {CURRENT_VERSION + 1}" in str(caught.value) and f"reads up to {CURRENT_VERSION}" in str(
+        caught.value
+    )
 
 
 def test_campaign_format_has_a_migration_for_every_old_version():

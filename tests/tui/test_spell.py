@@ -57,7 +57,9 @@ async def test_e14_cost_updates_as_the_gm_types():
         await pilot.press("5")
         assert text(app, "#spell-total").startswith("intensity 5 = 5 pm · medium effect")
         await type_into(pilot, "targets", "3")
-        assert text(app, "#spell-total") == "intensity 5 + targets 3 (3 targets) = 8 pm · very strong effect · major spell"
+        assert (
+            text(app, "#spell-total") == "intensity 5 + targets 3 (3 targets) = 8 pm · very strong effect · major spell"
+        )
         assert text(app, "#spell-targets-hint") == "3 = 3 targets"
         assert "Alduin" in text(app, "#spell-caster")
 

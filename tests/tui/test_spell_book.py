@@ -94,7 +94,9 @@ async def test_the_seed_soin_priced_as_printed_in_six_keys_from_the_initiative_l
         await press(pilot, keys)
         soin = built_in("d6", "Soin").spell.inputs
         outcome = soin.difficulty(app.session.campaign.rules.d6_halve)
-        await wait_for(pilot, lambda: text(app, "#d6-result") == f"total {outcome.total} → difficulty {outcome.difficulty}")
+        await wait_for(
+            pilot, lambda: text(app, "#d6-result") == f"total {outcome.total} → difficulty {outcome.difficulty}"
+        )
         assert active_tab(app) == "spell-tab-d6"
         assert app.focused is not None and app.focused.id == "d6-effect"  # ready to adjust
 
@@ -147,7 +149,9 @@ async def test_a_new_mage_effect_with_a_remembered_caster_in_twelve_keys():
         expected = mage_spell(MageEffect(sphere=2, arete=3, avatar=2, targets=2, difficulty=6))
         await wait_for(pilot, lambda: text(app, "#mage-summary") == summary(expected, "en"))
         tab = app.screen.query_one("#spell-mage")
-        assert tab.spell == MageInputs(MageEffect(sphere=2, arete=3, avatar=2, targets=2, radius=1, difficulty=6))  # radius 1 m: the first row
+        assert tab.spell == MageInputs(
+            MageEffect(sphere=2, arete=3, avatar=2, targets=2, radius=1, difficulty=6)
+        )  # radius 1 m: the first row
 
 
 @run
@@ -184,7 +188,9 @@ async def test_a_quatre_poles_caster_fills_level_modifier_tradition_and_blood_ma
         assert tab.spell.request == attrs.evolve(tab.spell.request, caster_level=5, mod=3)
 
 
-@pytest.mark.parametrize(("tab_id", "remembers"), [("apotheose", False), ("mage", True), ("poles", True), ("d6", False)])
+@pytest.mark.parametrize(
+    ("tab_id", "remembers"), [("apotheose", False), ("mage", True), ("poles", True), ("d6", False)]
+)
 def test_only_the_mage_and_poles_tabs_remember_their_caster(tab_id, remembers):
     from tui import spells
     from tui.widgets.spell_tab import CasterTab, widget_class
@@ -234,7 +240,9 @@ async def test_the_last_spell_of_each_tab_is_kept_across_restarts(tmp_path, monk
 @run
 async def test_a_broken_state_file_only_loses_the_last_spells(tmp_path, monkeypatch):
     monkeypatch.setenv("APOTHEOSE_STATE", str(tmp_path))
-    (tmp_path / "last-spells.json").write_text('{"' + str((tmp_path / "t.json").resolve()) + '": {"mage": {"system": "mage", "effect": 3}}}')
+    (tmp_path / "last-spells.json").write_text(
+        '{"' + str((tmp_path / "t.json").resolve()) + '": {"mage": {"system": "mage", "effect": 3}}}'
+    )
     app = app_on_file(tmp_path / "t.json")
     async with app.run_test(size=NARROW) as pilot:
         await pilot.pause()

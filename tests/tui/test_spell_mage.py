@@ -88,7 +88,9 @@ async def test_shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage():
         await pilot.press("4")  # a digit in a field is a digit, not the pane key
         assert app.screen.query_one("#mage-sphere", Input).value == "4"
         await pilot.press("shift+tab", "left")  # and back to Apothéose
-        await wait_for(pilot, lambda: app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-apotheose")
+        await wait_for(
+            pilot, lambda: app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-apotheose"
+        )
 
 
 @run
@@ -111,7 +113,9 @@ async def test_M3_quintessence_and_a_ritual_in_the_tab():
     async with app.run_test(size=NARROW) as pilot:
         await open_mage(pilot)
         await pilot.press("2")
-        await fill(pilot, ("arete", "3"), ("difficulty", "6"), ("quintessence", "5"), ("avatar", "4"), ("willpower", "5"))
+        await fill(
+            pilot, ("arete", "3"), ("difficulty", "6"), ("quintessence", "5"), ("avatar", "4"), ("willpower", "5")
+        )
         expected = mage_spell(MageEffect(sphere=2, arete=3, difficulty=6, quintessence=5, avatar=4, willpower=5))
         assert expected.dice_rolled == 8 and expected.ritual_max_rolls == 5  # M3, M2
         assert text(app, "#mage-summary") == f"1 success to make on 8 dice at difficulty 6: {percent(expected.chance)}"
@@ -201,7 +205,9 @@ def test_mage_tab_snapshot(snap_compare, size) -> None:
     assert snap_compare(make_test_app(), terminal_size=size, run_before=_filled(KEYS))
 
 
-@pytest.mark.parametrize(("size", "lang"), [(NARROW, "en"), (WIDE, "en"), (WIDE, "fr")], ids=["80x24", "120x40", "120x40-fr"])
+@pytest.mark.parametrize(
+    ("size", "lang"), [(NARROW, "en"), (WIDE, "en"), (WIDE, "fr")], ids=["80x24", "120x40", "120x40-fr"]
+)
 def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
     """Tab through the whole tab: the line under the fields says, whole, what the field in focus
     takes ("sphere: 1 to 10, …"); no field shows a range cut to look like a value ("1-1")."""

@@ -293,5 +293,9 @@ async def test_the_list_keys_speak_french():
         await pilot.press("1")
         await add_technique(pilot, Technique.still)
         await focus(pilot, "#poles-techniques")
-        shown = {b.binding.description for b in app.screen.active_bindings.values() if (b.binding.id or "").startswith("poles-")}
+        shown = {
+            b.binding.description
+            for b in app.screen.active_bindings.values()
+            if (b.binding.id or "").startswith("poles-")
+        }
         assert {"Monter", "Descendre", "Don", "Retirer"} <= shown

@@ -62,7 +62,11 @@ def rune_cost(spell: Runes) -> RuneCost:
     """``power × element's factor``, one less when focused (never below 1)."""
     factor = FACTORS[spell.element]
     cost = max(1, spell.power * factor - spell.focused)
-    lines = (f"power {spell.power} × {spell.element} {factor}", *(("focused −1",) if spell.focused else ()), f"= {cost}")
+    lines = (
+        f"power {spell.power} × {spell.element} {factor}",
+        *(("focused −1",) if spell.focused else ()),
+        f"= {cost}",
+    )
     return RuneCost(cost, lines)
 
 
@@ -174,7 +178,9 @@ async def test_each_built_in_spell_shown_in_its_tab_prices_as_the_book_prices_it
             await wait_for(pilot, lambda tab=tab: tab.is_mounted)
             tab.spell = stored
             await pilot.pause()
-            await wait_for(pilot, lambda tab=tab, stored=stored: tab.spell.price(rules).figure == stored.price(rules).figure)
+            await wait_for(
+                pilot, lambda tab=tab, stored=stored: tab.spell.price(rules).figure == stored.price(rules).figure
+            )
             assert tab.priced is not None, seed.spell.name
 
 

@@ -47,7 +47,9 @@ async def test_poles_counterspell_and_interruption_as_calc():
         assert app.focused.id == "poles-hit"
         await pilot.press("shift+tab", "space", "tab", "space", "tab", "2", "tab", "7")
         await settle(pilot)
-        cli = calc_json("spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--not-known", "--spent", "2")
+        cli = calc_json(
+            "spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--not-known", "--spent", "2"
+        )
         assert f"counter {cli['counter_cost']}" in text(app, "#poles-dcs")
         assert cli["counter_cost"] == 10
         assert cli["breakdown"][-1] in text(app, "#poles-breakdown")
@@ -69,7 +71,20 @@ async def test_poles_illusion_hold_shown_only_for_an_illusion():
         await tab_to(pilot, "poles-lies")
         await pilot.press("3", "tab", "2", "tab", "1")
         await settle(pilot)
-        hold = calc_json("spell", "poles", "--level", "1", "--tradition", "illusion", "--lies", "3", "--hold", "2", "--uncovered", "1")
+        hold = calc_json(
+            "spell",
+            "poles",
+            "--level",
+            "1",
+            "--tradition",
+            "illusion",
+            "--lies",
+            "3",
+            "--hold",
+            "2",
+            "--uncovered",
+            "1",
+        )
         shown = text(app, "#poles-table")
         assert "hold: 3 lies held at once of 2: too many" in shown
         assert f"+{hold['hold']['resave_bonus']}" in shown
@@ -113,7 +128,18 @@ async def test_mage_counter_magic_as_calc():
         await pilot.press("tab", "2", "tab", "1", "tab", "6")
         await settle(pilot)
         cli = calc_json(
-            "spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2", "--quintessence", "1", "--difficulty", "6"
+            "spell",
+            "mage-counter",
+            "--pool",
+            "5",
+            "--effect-successes",
+            "3",
+            "--successes",
+            "2",
+            "--quintessence",
+            "1",
+            "--difficulty",
+            "6",
         )
         assert cli["result"] == "cancelled"
         assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
@@ -155,7 +181,9 @@ async def test_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect():
         assert app.focused.id == "mage-attribute"
         await pilot.press("3", "tab", "2")
         await settle(pilot)
-        cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--rote", "--attribute", "3", "--ability", "2")
+        cli = calc_json(
+            "spell", "mage", "--sphere", "2", "--arete", "3", "--rote", "--attribute", "3", "--ability", "2"
+        )
         assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
 
 

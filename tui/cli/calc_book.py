@@ -266,7 +266,9 @@ def save(args: argparse.Namespace, answer: Answer) -> Answer:
             campaign = journal.campaign
             _check_fits_book(args, system, campaign)
             try:
-                spell = BookSpell(args.save, inputs_of(system, args), caster=_spell_caster(campaign, system, args.book_caster))
+                spell = BookSpell(
+                    args.save, inputs_of(system, args), caster=_spell_caster(campaign, system, args.book_caster)
+                )
                 journal, outcome = journal.record(SaveSpell(spell, replace=args.replace))
             except RulesError as error:
                 if error.field in ("name", "text"):
@@ -393,9 +395,15 @@ def _spell_caster(campaign: Campaign, system: str, who: str | None) -> str | Non
             return caster.name
     found = [c for c in campaign.roster if c.id == who or name_key(c.name) == name_key(who)]
     if not found:
-        names = ", ".join(c.name for c in campaign.book.casters if c.system == system) if SYSTEMS[system].casters else ""
+        names = (
+            ", ".join(c.name for c in campaign.book.casters if c.system == system) if SYSTEMS[system].casters else ""
+        )
         mystics = ", ".join(c.name for c in campaign.roster if c.mystic) or "none"
-        raise Rejected("--caster", f"no character {who!r} in the roster (its mystics: {mystics})" + (f" nor {system} caster (its casters: {names or 'none yet'})" if SYSTEMS[system].casters else ""))
+        raise Rejected(
+            "--caster",
+            f"no character {who!r} in the roster (its mystics: {mystics})"
+            + (f" nor {system} caster (its casters: {names or 'none yet'})" if SYSTEMS[system].casters else ""),
+        )
     return found[0].name if SYSTEMS[system].casters else found[0].id
 
 

@@ -54,7 +54,9 @@ register(
 )
 
 
-class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, SpellBookActions, Screen[None]):
+class MainScreen(
+    Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, SpellBookActions, Screen[None]
+):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")
 
@@ -79,7 +81,9 @@ class MainScreen(Described, SettledFirstFrame, FightActions, RosterActions, quic
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while
         the GM types in a field (or a choice that takes a typed count), where a digit is a digit."""
-        if action in ("pane", *quick.TYPED_KEYS) and (isinstance(self.focused, Input) or getattr(self.focused, "takes_digits", False)):
+        if action in ("pane", *quick.TYPED_KEYS) and (
+            isinstance(self.focused, Input) or getattr(self.focused, "takes_digits", False)
+        ):
             return False
         return True
 

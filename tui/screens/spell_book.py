@@ -55,9 +55,15 @@ register(
         "book.turn_title": ("{name}'s spells: Enter picks", "Sorts de {name} : Entrée choisit"),
         "book.new_spell": ("+ a new Apothéose spell", "+ un nouveau sort d'Apothéose"),
         "book.picked": ("{name}: {figure}", "{name} : {figure}"),
-        "casters.title": ("Casters (Mage, Quatre Pôles): Enter picks", "Lanceurs (Mage, Quatre Pôles) : Entrée choisit"),
+        "casters.title": (
+            "Casters (Mage, Quatre Pôles): Enter picks",
+            "Lanceurs (Mage, Quatre Pôles) : Entrée choisit",
+        ),
         "casters.remember": ("+ remember the tab's caster…", "+ retenir le lanceur de l'onglet…"),
-        "casters.save_title": ("Remember the caster as (Ana: Forces 3, Prime 2)", "Retenir le lanceur sous (Ana : Forces 3, Prime 2)"),
+        "casters.save_title": (
+            "Remember the caster as (Ana: Forces 3, Prime 2)",
+            "Retenir le lanceur sous (Ana : Forces 3, Prime 2)",
+        ),
         "casters.sphere": ("{name} · {sphere} {level}", "{name} · {sphere} {level}"),
     }
 )
@@ -134,7 +140,12 @@ def parse_caster(text: str) -> tuple[str, tuple[Sphere, ...]]:
     for part in filter(None, (p.strip() for p in spheres.split(","))):
         words, _, level = part.rpartition(" ")
         if not words.strip() or not level.isdigit():
-            raise RulesError("spheres", f"{part!r} is no Sphere and level (Forces 3)", "NAME LEVEL", f"{part!r} n'est pas une Sphère et un niveau (Forces 3)")
+            raise RulesError(
+                "spheres",
+                f"{part!r} is no Sphere and level (Forces 3)",
+                "NAME LEVEL",
+                f"{part!r} n'est pas une Sphère et un niveau (Forces 3)",
+            )
         found.append(Sphere(words, int(level)))
     return check_name("name", name.strip()), tuple(found)
 
@@ -156,7 +167,10 @@ class SpellBookActions(Screen[None]):
         every = entries(app.campaign.book)
         mine = [e for e in reversed(every) if not e.built_in]  # the newest first
         ordered = sorted([*mine, *(e for e in every if e.built_in)], key=lambda e: e.spell.system not in own)
-        app.push_screen(FilterDialog(t("book.title", app.lang), self._book_lines(ordered), t("book.filter", app.lang)), self._book_picked)
+        app.push_screen(
+            FilterDialog(t("book.title", app.lang), self._book_lines(ordered), t("book.filter", app.lang)),
+            self._book_picked,
+        )
 
     def _book_lines(self, ordered: Sequence[Any]) -> list[tuple[object, str, str]]:
         """The book's lines: name · system (· seed) (· caster) · figure, priced now."""
@@ -171,7 +185,9 @@ class SpellBookActions(Screen[None]):
                 figure = error.text(lang)
             seed = f" · {t('book.seed', lang)}" if entry.built_in else ""
             caster = f" · {self._caster_shown(spell.caster)}" if spell.caster is not None else ""
-            options.append((entry, f"{spell.name} · {SYSTEMS[spell.system].label.text(lang)}{seed}{caster} · {figure}", spell.name))
+            options.append(
+                (entry, f"{spell.name} · {SYSTEMS[spell.system].label.text(lang)}{seed}{caster} · {figure}", spell.name)
+            )
         return options
 
     def _caster_shown(self, caster: str) -> str:
@@ -204,7 +220,9 @@ class SpellBookActions(Screen[None]):
             return False
         lang = app.lang
         options = [*self._book_lines(theirs), (NEW_SPELL, t("book.new_spell", lang), "")]
-        app.push_screen(FilterDialog(t("book.turn_title", lang, name=who.name), options, t("book.filter", lang)), self._book_picked)
+        app.push_screen(
+            FilterDialog(t("book.turn_title", lang, name=who.name), options, t("book.filter", lang)), self._book_picked
+        )
         return True
 
     async def show_book_spell(self, spell: BookSpell) -> SpellTab:
@@ -267,7 +285,9 @@ class SpellBookActions(Screen[None]):
             for sphere in getattr(caster.inputs, "spheres", ()):  # a Sphere's line first: it fills the most
                 line = t("casters.sphere", lang, name=caster.name, sphere=sphere.name, level=sphere.level)
                 options.append(((caster, sphere.name), f"{line} · {label}", f"{caster.name} {sphere.name}"))
-            options.append(((caster, None), f"{caster.name} · {label} · {caster.inputs.summary().text(lang)}", caster.name))
+            options.append(
+                ((caster, None), f"{caster.name} · {label} · {caster.inputs.summary().text(lang)}", caster.name)
+            )
         if isinstance(tab, CasterTab):
             options.append((REMEMBER, t("casters.remember", lang), ""))
 
@@ -332,8 +352,21 @@ def caster_of(system: str, values: dict[str, Any], spheres: tuple[Sphere, ...]) 
     """The caster the tab's fields hold (a RulesError naming a field it lacks)."""
     if system == "mage":
         if values.get("arete") is None:
-            raise RulesError("arete", "the tab has no arete to remember", "1 to 10", "l'onglet n'a pas d'entéléchie à retenir")
+            raise RulesError(
+                "arete", "the tab has no arete to remember", "1 to 10", "l'onglet n'a pas d'entéléchie à retenir"
+            )
         return MageCaster(values["arete"], values.get("avatar"), values.get("willpower"), spheres)
     if values.get("caster-level") is None:
-        raise RulesError("caster_level", "the tab has no caster level to remember", "1 or more", "l'onglet n'a pas de niveau de lanceur à retenir")
-    return PolesCaster(values["caster-level"], values.get("mod") or 0, values["tradition"], values.get("blood-limit"), values.get("blood-pool"))
+        raise RulesError(
+            "caster_level",
+            "the tab has no caster level to remember",
+            "1 or more",
+            "l'onglet n'a pas de niveau de lanceur à retenir",
+        )
+    return PolesCaster(
+        values["caster-level"],
+        values.get("mod") or 0,
+        values["tradition"],
+        values.get("blood-limit"),
+        values.get("blood-pool"),
+    )

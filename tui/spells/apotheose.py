@@ -37,7 +37,10 @@ from tui.spells.description import (
 register(
     {
         "spell.caster": ("Caster: {name}", "Lanceur : {name}"),
-        "spell.caster_stats": (" · âme {ame} · pm {pm}/{max} · shadow {shadow}", " · âme {ame} · pm {pm}/{max} · ombre {shadow}"),
+        "spell.caster_stats": (
+            " · âme {ame} · pm {pm}/{max} · shadow {shadow}",
+            " · âme {ame} · pm {pm}/{max} · ombre {shadow}",
+        ),
         "spell.npc": ("NPC", "PNJ"),
         "spell.caster_not_mystic": ("Caster: {name} (not a mystic)", "Lanceur : {name} (pas mystique)"),
         "spell.total_beyond": ("{total} pm · {effect}", "{total} pm · {effect}"),
@@ -67,7 +70,12 @@ register(
 )
 
 FIELDS = ("intensity", "duration", "range", "targets")
-LABELS = {"intensity": ("Intensity", "Intensité"), "duration": ("Duration", "Durée"), "range": ("Range", "Portée"), "targets": ("Targets", "Cibles")}
+LABELS = {
+    "intensity": ("Intensity", "Intensité"),
+    "duration": ("Duration", "Durée"),
+    "range": ("Range", "Portée"),
+    "targets": ("Targets", "Cibles"),
+}
 SCALES: dict[str, Scale] = {"duration": DURATION, "range": RANGE, "targets": TARGETS}
 
 
@@ -108,7 +116,9 @@ def filled(spell: ApotheoseInputs) -> Values:
     return {**{name: getattr(spell, name) for name in FIELDS}, "inspired": False}
 
 
-def price(spell: ApotheoseInputs, campaign: Campaign, caster: Character | None = None, inspired: bool = False) -> Priced:
+def price(
+    spell: ApotheoseInputs, campaign: Campaign, caster: Character | None = None, inspired: bool = False
+) -> Priced:
     """The cost of the spell, with the caster's âme, pm and shadow when it is a mystic."""
     return Priced(spell.cost(caster if caster is not None and caster.mystic else None), caster, inspired)
 
@@ -170,7 +180,9 @@ def caster_line(c: Character | None, lang: Lang) -> str:
     return t("spell.caster", lang, name=c.name) + stats
 
 
-def around(values: Values, campaign: Campaign, lang: Lang, caster: Character | None = None, inspired: bool = False) -> Mapping[str, str]:
+def around(
+    values: Values, campaign: Campaign, lang: Lang, caster: Character | None = None, inspired: bool = False
+) -> Mapping[str, str]:
     """The caster line and what each level typed means (``1 = 10 minutes``), priced or not."""
     lines = {"caster": caster_line(caster, lang), "intensity-hint": max_hint(caster, None, lang)}
     for name, scale in SCALES.items():

@@ -44,13 +44,19 @@ from tui.spells.description import (
 
 register(
     {
-        "d6.type_effect": ("Type the effect: a die code (4D+2) or its value.", "Tapez l'effet : un code de dés (4D+2) ou sa valeur."),
+        "d6.type_effect": (
+            "Type the effect: a die code (4D+2) or its value.",
+            "Tapez l'effet : un code de dés (4D+2) ou sa valeur.",
+        ),
         "d6.spell_result": ("total {total} → difficulty {difficulty}", "total {total} → difficulté {difficulty}"),
         "d6.roll": (" · roll {modifier}", " · jet {modifier}"),
         "d6.opposed": ("opposed", "opposé"),
         "d6.by_option": ("by {option}", "selon {option}"),
         "d6.psionic_result": ("difficulty {difficulty}", "difficulté {difficulty}"),
-        "d6.opposed_result": ("opposed by Volonté · {modifier} on its roll", "opposé à la Volonté · {modifier} à son jet"),
+        "d6.opposed_result": (
+            "opposed by Volonté · {modifier} on its roll",
+            "opposé à la Volonté · {modifier} à son jet",
+        ),
         "d6.type_cost": ("Type the usual cost of the raise (3D+1 → 4D: 6).", "Tapez le coût habituel (3D+1 → 4D : 6)."),
         "d6.skill_result": ("{cost} character points", "{cost} points de personnage"),
         "d6.attribute_result": ("{cost} character points and a master", "{cost} points de personnage et un maître"),
@@ -76,7 +82,10 @@ def _power(power: Power, lang: Lang) -> str:
     return f"{label} {power.number}"
 
 
-KINDS = tuple((k.value, _pair(lambda lang, k=k: k.label.text(lang) + (f" ×{k.number}" if k.number > 1 else ""))) for k in EffectKind)
+KINDS = tuple(
+    (k.value, _pair(lambda lang, k=k: k.label.text(lang) + (f" ×{k.number}" if k.number > 1 else "")))
+    for k in EffectKind
+)
 POWERS = tuple((p.value, _pair(lambda lang, p=p: _power(p, lang))) for p in Power)
 WOUNDS = tuple((w.value, _pair(lambda lang, w=w: f"{w.label.text(lang)} {w.number}")) for w in Wound)
 DEPTHS = tuple((d.value, _pair(lambda lang, d=d: f"{d.label.text(lang)} {d.number}")) for d in Depth)
@@ -106,14 +115,23 @@ def spell(values: Values) -> D6Inputs:
         raise prompt("effect", "d6.type_effect")
     typed = {"effect_value": int(text)} if text.isdigit() else {"effect": text, "kind": str(values["kind"])}
     return D6Inputs(
-        **typed, aspects=values["spell-aspects"], unskilled=bool(values["unskilled"]), magic_level=parsed(values, "magic-level") or 0
+        **typed,
+        aspects=values["spell-aspects"],
+        unskilled=bool(values["unskilled"]),
+        magic_level=parsed(values, "magic-level") or 0,
     )
 
 
 def spell_filled(spell: D6Inputs) -> Values:
     """The tab's fields for a stored spell (halving stays the campaign's house rule, as set)."""
     effect = str(spell.effect_value) if spell.effect is None else spell.effect
-    return {"effect": effect, "kind": spell.kind, "spell-aspects": spell.aspects, "unskilled": spell.unskilled, "magic-level": spell.magic_level}
+    return {
+        "effect": effect,
+        "kind": spell.kind,
+        "spell-aspects": spell.aspects,
+        "unskilled": spell.unskilled,
+        "magic-level": spell.magic_level,
+    }
 
 
 def price_spell(spell: D6Inputs, campaign: Campaign, halve: bool | None = None) -> tuple[D6Inputs, Any]:

@@ -190,7 +190,9 @@ def prompt(field: str, key: str) -> Prompt:
     return Prompt(field, t(key, "en"), None, t(key, "fr"))
 
 
-def refused(error: RulesError, lang: Lang, *, field: str = "", summary: str = "summary", clear: Sequence[str] = ()) -> Scored:
+def refused(
+    error: RulesError, lang: Lang, *, field: str = "", summary: str = "summary", clear: Sequence[str] = ()
+) -> Scored:
     """The tab's lines when the spell as typed cannot be priced: the refusal on the summary (its
     reason alone when it is a :class:`Prompt` or its field is ``field``, the one a new spell
     starts on), the others empty."""

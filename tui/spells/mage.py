@@ -59,7 +59,10 @@ register(
         ),
         "mage.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
         "mage.successes": ("{n} success{es}", "{n} succès"),
-        "mage.counter_pool": ("Counter-magic: type the effect's successes (vs).", "Contre-magie : tapez les succès de l'effet (contre)."),
+        "mage.counter_pool": (
+            "Counter-magic: type the effect's successes (vs).",
+            "Contre-magie : tapez les succès de l'effet (contre).",
+        ),
     }
 )
 
@@ -76,37 +79,94 @@ LABELS: dict[str, Pair] = {
     "counter_quintessence": ("quint.", "quint."), "counter_difficulty": ("difficulty", "difficulté"),
 }  # fmt: skip
 HINTS: dict[str, Pair] = {
-    "sphere": ("sphere: 1 to 10, the caster's level in the Sphere", "sphère : 1 à 10, le niveau du lanceur dans la Sphère"),
-    "needed": ("needs: 1 to 10, the effect's level (empty: the sphere)", "requis : 1 à 10, niveau de l'effet (vide : la sphère)"),
+    "sphere": (
+        "sphere: 1 to 10, the caster's level in the Sphere",
+        "sphère : 1 à 10, le niveau du lanceur dans la Sphère",
+    ),
+    "needed": (
+        "needs: 1 to 10, the effect's level (empty: the sphere)",
+        "requis : 1 à 10, niveau de l'effet (vide : la sphère)",
+    ),
     "arete": ("arete: 1 to 10, for an improvised effect or a ritual", "entéléchie : 1 à 10, effet improvisé ou rituel"),
-    "resistance": ("resistance: the target's, off the pool (empty: 0)", "résistance : de la cible, ôtée des dés (vide : 0)"),
+    "resistance": (
+        "resistance: the target's, off the pool (empty: 0)",
+        "résistance : de la cible, ôtée des dés (vide : 0)",
+    ),
     "rote": ("rote or improvised: space or ←/→", "routine ou improvisé : espace ou ←/→"),
     "attribute": ("attribute: a rote's Attribute (0 or more)", "attribut : l'Attribut d'une routine (0 ou plus)"),
     "ability": ("ability: a rote's Ability (0 or more)", "compétence : celle d'une routine (0 ou plus)"),
     "power": ("power: extra successes for power (empty: 0)", "puissance : succès en plus pour la puissance (vide : 0)"),
-    "targets": ("targets: a count, or space/←/→; +N: extra successes", "cibles : un nombre, ou espace/←/→ ; +N : succès en plus"),
-    "radius": ("radius: metres, or space/←/→; +N: extra successes", "rayon : des mètres, ou espace/←/→ ; +N : succès en plus"),
+    "targets": (
+        "targets: a count, or space/←/→; +N: extra successes",
+        "cibles : un nombre, ou espace/←/→ ; +N : succès en plus",
+    ),
+    "radius": (
+        "radius: metres, or space/←/→; +N: extra successes",
+        "rayon : des mètres, ou espace/←/→ ; +N : succès en plus",
+    ),
     "duration": ("duration: space or ←/→; +N: the extra successes", "durée : espace ou ←/→ ; +N : succès en plus"),
-    "connection": ("connection, for an effect at a distance: space or ←/→", "connexion, effet à distance : espace ou ←/→"),
+    "connection": (
+        "connection, for an effect at a distance: space or ←/→",
+        "connexion, effet à distance : espace ou ←/→",
+    ),
     "difficulty": ("difficulty: 2 to 10 per die, for the odds", "difficulté : 2 à 10 par dé, pour la chance"),
-    "quintessence": ("quintessence: +1 die a point, 3 at most (empty: 0)", "quintessence : +1 dé par point, 3 au plus (vide : 0)"),
-    "avatar": ("avatar: quintessence a turn at most (empty: no cap)", "avatar : quintessence max. par tour (vide : sans limite)"),
-    "as_difficulty": ("extras as difficulty: +1 difficulty each (empty: 0)", "extras en difficulté : +1 difficulté chacun (vide : 0)"),
+    "quintessence": (
+        "quintessence: +1 die a point, 3 at most (empty: 0)",
+        "quintessence : +1 dé par point, 3 au plus (vide : 0)",
+    ),
+    "avatar": (
+        "avatar: quintessence a turn at most (empty: no cap)",
+        "avatar : quintessence max. par tour (vide : sans limite)",
+    ),
+    "as_difficulty": (
+        "extras as difficulty: +1 difficulty each (empty: 0)",
+        "extras en difficulté : +1 difficulté chacun (vide : 0)",
+    ),
     "paradox": ("paradox: space or ←/→", "paradoxe : espace ou ←/→"),
-    "paradox_pool": ("paradox: the player's Paradox pool (empty: 0)", "paradoxe : la réserve de Paradoxe du joueur (vide : 0)"),
-    "paradox_rolls": ("earlier rolls: Paradox rolls this scene (empty: 0)", "jets avant : jets de Paradoxe de la scène (vide : 0)"),
-    "willpower": ("willpower: a ritual's hours (empty: no ritual)", "volonté : les heures d'un rituel (vide : pas de rituel)"),
-    "foci": ("foci: successes of the Occult (Ritual) roll (empty: 0)", "foci : succès du jet d'Occulte (Rituel) (vide : 0)"),
+    "paradox_pool": (
+        "paradox: the player's Paradox pool (empty: 0)",
+        "paradoxe : la réserve de Paradoxe du joueur (vide : 0)",
+    ),
+    "paradox_rolls": (
+        "earlier rolls: Paradox rolls this scene (empty: 0)",
+        "jets avant : jets de Paradoxe de la scène (vide : 0)",
+    ),
+    "willpower": (
+        "willpower: a ritual's hours (empty: no ritual)",
+        "volonté : les heures d'un rituel (vide : pas de rituel)",
+    ),
+    "foci": (
+        "foci: successes of the Occult (Ritual) roll (empty: 0)",
+        "foci : succès du jet d'Occulte (Rituel) (vide : 0)",
+    ),
     "assistants": ("assistants: each one's successes, as 1,3", "assistants : les succès de chacun, comme 1,3"),
     "acolytes": ("acolytes: one die each (empty: 0)", "acolytes : un dé chacun (vide : 0)"),
-    "counter_pool": ("counter-magic: its pool (empty: arete + sphere)", "contre-magie : ses dés (vide : entéléchie + sphère)"),
-    "counter_against": ("counter-magic: the effect's successes to beat", "contre-magie : les succès de l'effet à contrer"),
-    "counter_rolled": ("counter-magic: the successes rolled, for the result", "contre-magie : les succès obtenus, pour le résultat"),
-    "counter_quintessence": ("counter-magic: quintessence, +1 score each", "contre-magie : quintessence, +1 au score chacune"),
-    "counter_difficulty": ("counter-magic: difficulty 2 to 10, for the odds", "contre-magie : difficulté 2 à 10, pour la chance"),
+    "counter_pool": (
+        "counter-magic: its pool (empty: arete + sphere)",
+        "contre-magie : ses dés (vide : entéléchie + sphère)",
+    ),
+    "counter_against": (
+        "counter-magic: the effect's successes to beat",
+        "contre-magie : les succès de l'effet à contrer",
+    ),
+    "counter_rolled": (
+        "counter-magic: the successes rolled, for the result",
+        "contre-magie : les succès obtenus, pour le résultat",
+    ),
+    "counter_quintessence": (
+        "counter-magic: quintessence, +1 score each",
+        "contre-magie : quintessence, +1 au score chacune",
+    ),
+    "counter_difficulty": (
+        "counter-magic: difficulty 2 to 10, for the odds",
+        "contre-magie : difficulté 2 à 10, pour la chance",
+    ),
 }
 #: The hint line while no field has the focus: the ranges.
-RANGES: Pair = ("sphere, needs, arete 1 to 10 · difficulty 2 to 10", "sphère, requis, entéléchie 1 à 10 · difficulté 2 à 10")
+RANGES: Pair = (
+    "sphere, needs, arete 1 to 10 · difficulty 2 to 10",
+    "sphère, requis, entéléchie 1 à 10 · difficulté 2 à 10",
+)
 
 
 def _counted(n: int, en: str, fr: str, row: int) -> Pair:
@@ -117,7 +177,10 @@ def _counted(n: int, en: str, fr: str, row: int) -> Pair:
 #: The choices, each labelled with what it costs (extra successes).
 MODES = ((False, ("improvised", "improvisé")), (True, ("rote", "routine")))
 TARGETS = tuple((n, _counted(n, "target", "cible", row)) for row, n in enumerate(SCOPE_STEPS))
-RADII = tuple((n, (f"radius {n} m" + (f" +{row}" if row else ""), f"rayon {n} m" + (f" +{row}" if row else ""))) for row, n in enumerate(SCOPE_STEPS))
+RADII = tuple(
+    (n, (f"radius {n} m" + (f" +{row}" if row else ""), f"rayon {n} m" + (f" +{row}" if row else "")))
+    for row, n in enumerate(SCOPE_STEPS)
+)
 DURATIONS = ((Duration.scene, ("1 scene/hour", "1 scène/heure")),) + tuple(
     (d, (f"{d.label('en')} +{d.row}", f"{d.label('fr')} +{d.row}")) for d in list(Duration)[1:]
 )
@@ -225,11 +288,21 @@ def summary(result: MageSpell, lang: Lang) -> str:
     needed = t("mage.successes", lang, n=n, es="" if n == 1 else "es")
     if result.chance is None:
         return t("mage.no_difficulty", lang, needed=needed, dice=result.dice_rolled)
-    return t("mage.odds", lang, needed=needed, dice=result.dice_rolled, difficulty=result.difficulty, chance=percent(result.chance, lang))
+    return t(
+        "mage.odds",
+        lang,
+        needed=needed,
+        dice=result.dice_rolled,
+        difficulty=result.difficulty,
+        chance=percent(result.chance, lang),
+    )
 
 
 def shown(result: MageSpell, lang: Lang) -> Scored:
-    return Scored({"summary": summary(result, lang), "breakdown": "\n".join(ln.text(lang) for ln in result.breakdown)}, result.possible)
+    return Scored(
+        {"summary": summary(result, lang), "breakdown": "\n".join(ln.text(lang) for ln in result.breakdown)},
+        result.possible,
+    )
 
 
 def not_priced(error: RulesError, lang: Lang) -> Scored:

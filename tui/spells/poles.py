@@ -61,7 +61,10 @@ register(
         "poles.cost": ("Cost {cost} {unit}", "Coût {cost} {unit}"),
         "poles.cost_exact": ("Cost {cost} {unit} ({exact})", "Coût {cost} {unit} ({exact})"),
         "poles.no_cost": ("Illusion: no cost, it holds lies", "Illusion : pas de coût, elle tient des mensonges"),
-        "poles.segments": ("{total} segments (incantation {inc} + recovery {rec})", "{total} segments (incantation {inc} + récupération {rec})"),
+        "poles.segments": (
+            "{total} segments (incantation {inc} + recovery {rec})",
+            "{total} segments (incantation {inc} + récupération {rec})",
+        ),
         "poles.swift": ("0 segments: a swift action", "0 segment : action rapide"),
         "poles.save": ("save DC {dc}", "difficulté {dc}"),
         "poles.identify": ("identify DC {dc}", "identifier {dc}"),
@@ -70,22 +73,54 @@ register(
         "poles.heals": ("heals {hp}", "soigne {hp}"),
         "poles.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
         "poles.blood_hint": ("Blood mana: type mana, limit and pool.", "Mana de sang : tapez mana, limite et réserve."),
-        "poles.blood_roll": ("{dice}d6 HP · roll d100 (Enter) + {forced}", "{dice}d6 PV · jetez d100 (Entrée) + {forced}"),
-        "poles.blood_none": ("{dice}d6 HP · nothing forced: no backlash", "{dice}d6 PV · rien de forcé : pas de retour"),
-        "poles.interruption": ("hit {damage}: Vigour DC {dc} or the spell is lost", "touché de {damage} : Vigueur difficulté {dc} ou le sort est perdu"),
-        "poles.blood_result": ("{dice}d6 HP · {total} on table {table}: {backlash}", "{dice}d6 PV · {total} sur la table {table} : {backlash}"),
+        "poles.blood_roll": (
+            "{dice}d6 HP · roll d100 (Enter) + {forced}",
+            "{dice}d6 PV · jetez d100 (Entrée) + {forced}",
+        ),
+        "poles.blood_none": (
+            "{dice}d6 HP · nothing forced: no backlash",
+            "{dice}d6 PV · rien de forcé : pas de retour",
+        ),
+        "poles.interruption": (
+            "hit {damage}: Vigour DC {dc} or the spell is lost",
+            "touché de {damage} : Vigueur difficulté {dc} ou le sort est perdu",
+        ),
+        "poles.blood_result": (
+            "{dice}d6 HP · {total} on table {table}: {backlash}",
+            "{dice}d6 PV · {total} sur la table {table} : {backlash}",
+        ),
     }
 )
 
-ENHANCE: dict[str, Pair] = {"range": ("rng", "port"), "duration": ("dur", "dur"), "area": ("area", "zone"), "dice": ("d6", "d6"), "dispel": ("disp", "diss")}
-TOGGLES: dict[str, Pair] = {"slot": ("slot", "empl."), "damage": ("damage", "dégâts"), "summoning": ("summon", "convoc."), "fluid": ("fluid", "fluide"), "blood": ("blood", "sang")}
+ENHANCE: dict[str, Pair] = {
+    "range": ("rng", "port"),
+    "duration": ("dur", "dur"),
+    "area": ("area", "zone"),
+    "dice": ("d6", "d6"),
+    "dispel": ("disp", "diss"),
+}
+TOGGLES: dict[str, Pair] = {
+    "slot": ("slot", "empl."),
+    "damage": ("damage", "dégâts"),
+    "summoning": ("summon", "convoc."),
+    "fluid": ("fluid", "fluide"),
+    "blood": ("blood", "sang"),
+}
 TRADITIONS = tuple((tr.value, (tr.label("en"), tr.label("fr"))) for tr in Tradition)
 #: Whose spell the counterspell is against (RULES 3.6): the counterer's own list, +1 not on it, +2 another class's.
 WHO: tuple[tuple[str, Pair], ...] = (
-    ("known", ("on my list", "connu")), ("not-known", ("not known +1", "inconnu +1")), ("other", ("other class +2", "autre classe +2")),
+    ("known", ("on my list", "connu")),
+    ("not-known", ("not known +1", "inconnu +1")),
+    ("other", ("other class +2", "autre classe +2")),
 )
 ADD = tuple(
-    (tech.value, (f"{tech.label('en')} {percent(TECHNIQUES[tech].with_feat)}", f"{tech.label('fr')} {percent(TECHNIQUES[tech].with_feat)}"))
+    (
+        tech.value,
+        (
+            f"{tech.label('en')} {percent(TECHNIQUES[tech].with_feat)}",
+            f"{tech.label('fr')} {percent(TECHNIQUES[tech].with_feat)}",
+        ),
+    )
     for tech in Technique
 )
 
@@ -97,7 +132,11 @@ def request(values: Values) -> PolesInputs:
     if level is None:
         raise refusal("level", "poles.type_level")
     who = values.get("counter-who")
-    counter = Counter(who == "other", who == "not-known", parsed(values, "counter-spent") or 0) if values.get("counter") else None
+    counter = (
+        Counter(who == "other", who == "not-known", parsed(values, "counter-spent") or 0)
+        if values.get("counter")
+        else None
+    )
     illusion = values["tradition"] == Tradition.illusion.value
     held = {name: parsed(values, name) if illusion else None for name in ("lies", "hold", "uncovered")}
     return PolesInputs(PolesRequest(
@@ -128,7 +167,11 @@ def price(spell: PolesInputs, campaign: Campaign) -> PolesResult:
 
 def cost_line(result: PolesResult, lang: Lang) -> str:
     seg = result.segments
-    time = t("poles.swift", lang) if result.swift else t("poles.segments", lang, total=seg.total, inc=seg.incantation, rec=seg.recovery)
+    time = (
+        t("poles.swift", lang)
+        if result.swift
+        else t("poles.segments", lang, total=seg.total, inc=seg.incantation, rec=seg.recovery)
+    )
     if result.cost is None:
         head = t("poles.no_cost", lang) if result.possible else ""
     else:
@@ -201,7 +244,14 @@ def blood_text(values: Values, lang: Lang) -> str:
         return t("poles.blood_none", lang, dice=mana.hp_dice)
     if mana.backlash is None:
         return t("poles.blood_roll", lang, dice=mana.hp_dice, forced=mana.past_limit)
-    return t("poles.blood_result", lang, dice=mana.hp_dice, total=mana.backlash_roll, table=mana.table, backlash=mana.backlash.label(lang))
+    return t(
+        "poles.blood_result",
+        lang,
+        dice=mana.hp_dice,
+        total=mana.backlash_roll,
+        table=mana.table,
+        backlash=mana.backlash.label(lang),
+    )
 
 
 def table_text(values: Values, lang: Lang) -> str:

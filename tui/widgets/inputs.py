@@ -62,7 +62,15 @@ class NumberField(FixedSizeInput):
     """A compact whole-number field. Without ``restrict``, Textual's integer field; with it, the
     characters it takes (a few digits, a sign). ``label`` names it in messages."""
 
-    def __init__(self, value: str = "", *, label: str = "", restrict: str | None = None, select_on_focus: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        value: str = "",
+        *,
+        label: str = "",
+        restrict: str | None = None,
+        select_on_focus: bool = True,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("compact", True)
         if restrict is None:
             kwargs["type"] = "integer"

@@ -208,8 +208,13 @@ class ApotheoseSpell(SpellTab):
         seen = (enc.participants if enc is not None else None, campaign.roster, campaign.groups)
         before, self._campaign_seen = getattr(self, "_campaign_seen", None), campaign
         replaced = changed_characters(before, campaign) if before is not None else None
-        if replaced is not None and self._targets_seen is not None and all(
-            before.name_of(key) == campaign.name_of(key) for key in replaced  # type: ignore[union-attr]
+        if (
+            replaced is not None
+            and self._targets_seen is not None
+            and all(
+                before.name_of(key) == campaign.name_of(key)
+                for key in replaced  # type: ignore[union-attr]
+            )
         ):
             self._targets_seen = seen  # only characters replaced, none renamed: one look-up each
             return
@@ -261,7 +266,15 @@ class ApotheoseSpell(SpellTab):
         chance = chance_of_success(intensity, probe.target, die)
         self.view.write(
             "resist",
-            t("spell.resist_chance", lang, score=intensity, value=probe.target, name=name, need=probe.target - intensity, pct=percent(chance, lang)),
+            t(
+                "spell.resist_chance",
+                lang,
+                score=intensity,
+                value=probe.target,
+                name=name,
+                need=probe.target - intensity,
+                pct=percent(chance, lang),
+            ),
         )
 
     def roll_resistance(self) -> None:
@@ -294,7 +307,9 @@ class ApotheoseSpell(SpellTab):
             action.check(self.campaign)
         except RulesError as error:
             lang = self.lang
-            app.notify(error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6)
+            app.notify(
+                error.reason_in(lang) if error.field == "intensity" else error.text(lang), severity="error", timeout=6
+            )
             back_to_list(self)
             return None
         return action

@@ -20,4 +20,3 @@ class SpellSystem(AppState, VerticalScroll):
 
     def start_entry(self) -> None:
         """Focus the first field. Override."""
-

@@ -154,7 +154,14 @@ class SpellTab(Described, SpellSystem):
                 yield self._label(item.label)
             choices = [(pick(label, lang), value) for value, label in item.options]
             if item.prompt is None:
-                yield Select[str](choices, value=item.value or choices[0][1], allow_blank=False, compact=True, id=ident, classes=item.classes)
+                yield Select[str](
+                    choices,
+                    value=item.value or choices[0][1],
+                    allow_blank=False,
+                    compact=True,
+                    id=ident,
+                    classes=item.classes,
+                )
             else:
                 yield Select[str](choices, prompt=pick(item.prompt, lang), compact=True, id=ident, classes=item.classes)
         elif isinstance(item, Custom):
@@ -166,7 +173,9 @@ class SpellTab(Described, SpellSystem):
         classes = f"{self.css}-{self.description.number_class} {item.classes}".strip() if number else item.classes
         made = widget_class(item.widget) if item.widget else NumberField if number else Input
         assert issubclass(made, Input)
-        field = made(item.value, placeholder=item.placeholder, restrict=item.restrict, compact=True, id=ident, classes=classes)
+        field = made(
+            item.value, placeholder=item.placeholder, restrict=item.restrict, compact=True, id=ident, classes=classes
+        )
         field.select_on_focus = item.select_on_focus
         if item.hint is not None:
             field.tooltip = pick(item.hint, self.lang)
@@ -356,7 +365,14 @@ class SpellTab(Described, SpellSystem):
             return
         line, default = hints
         name = focused.id.removeprefix(f"{self.css}-") if focused is not None and focused.id else ""
-        hint = next((item.hint for item in self._all_items() if getattr(item, "name", None) == name and getattr(item, "hint", None)), default)
+        hint = next(
+            (
+                item.hint
+                for item in self._all_items()
+                if getattr(item, "name", None) == name and getattr(item, "hint", None)
+            ),
+            default,
+        )
         self.view.write(line, pick(hint, self.lang))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
