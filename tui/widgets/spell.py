@@ -210,11 +210,9 @@ class ApotheoseSpell(SpellTab):
         replaced = changed_characters(before, campaign) if before is not None else None
         if (
             replaced is not None
+            and before is not None
             and self._targets_seen is not None
-            and all(
-                before.name_of(key) == campaign.name_of(key)
-                for key in replaced  # type: ignore[union-attr]
-            )
+            and all(before.name_of(key) == campaign.name_of(key) for key in replaced)
         ):
             self._targets_seen = seen  # only characters replaced, none renamed: one look-up each
             return
