@@ -7,16 +7,13 @@ it uses that Chromium), and a terminal emulator (pyte) that reads what a tab was
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
-from tests.serving import alive, children_of
+from tests.serving import Served, alive
 from tests.terminals import need, wait_until
 
 APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
@@ -120,7 +117,7 @@ class Tab:
         return waited
 
 
-class WebServer:
+class WebServer(Served):
     """``apotheose serve NAME --web`` on a demo campaign made for the test."""
 
     def __init__(self, base: Path, *args: str, campaign: str = "villon") -> None:
@@ -132,26 +129,9 @@ class WebServer:
         )
         assert done.returncode == 0, done.stderr
         self.path = self.saves / f"{campaign}.json"
-        self.lines: list[str] = []
-        self.process = subprocess.Popen(
-            [APOTHEOSE, "serve", campaign, "--web", "--web-port", "0", "--saves", str(self.saves), *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "LANG": "C.UTF-8"},
-        )
-        threading.Thread(target=self._read, daemon=True).start()
+        self.launch([APOTHEOSE, "serve", campaign, "--web", "--web-port", "0", "--saves", str(self.saves), *args])
         wait_until(lambda: self.url is not None or self.process.poll() is not None, 60)
         assert self.url is not None, self.output
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.append(line.rstrip("\n"))
-
-    @property
-    def output(self) -> str:
-        return "\n".join(self.lines)
 
     @property
     def url(self) -> str | None:
@@ -172,19 +152,6 @@ class WebServer:
 
     def view_pids(self) -> list[int]:
         return [int(pid) for pid in re.findall(r"view pid (\d+)", self.output)]
-
-    def children(self) -> list[int]:
-        """Processes whose parent is the server (its views; zombies included)."""
-        return children_of(self.process.pid)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGTERM)  # by its pid
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.kill(self.process.pid, signal.SIGKILL)
-                self.process.wait(10)
 
 
 class GM:

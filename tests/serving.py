@@ -40,43 +40,16 @@ def keygen(path: Path) -> Path:
     return path
 
 
-class Server:
-    """``apotheose serve`` on a campaign made for the test, with ``alice`` authorised."""
+class Served:
+    """An ``apotheose serve`` process started by a test: its output read by a thread, its views
+    (children) listed, and stopped by its pid (SIGTERM, then SIGKILL after 20 s)."""
 
-    def __init__(self, base: Path, *args: str, campaign: str = "villon") -> None:
-        need("ssh", "ssh-keygen")
-        self.base = base
-        self.saves = base / "saves"
-        self.campaign = campaign
-        done = subprocess.run(
-            [APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60
-        )
-        assert done.returncode == 0, done.stderr
-        self.alice = keygen(base / "alice")
-        self.stranger = keygen(base / "stranger")
-        self.players("add", "alice", str(self.alice) + ".pub")
+    def launch(self, command: list[str]) -> None:
         self.lines: list[str] = []
         self.process = subprocess.Popen(
-            [
-                APOTHEOSE,
-                "serve",
-                campaign,
-                "--saves",
-                str(self.saves),
-                "--port",
-                "0",
-                "--host-key",
-                str(base / "host_key"),
-                *args,
-            ],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "LANG": "C.UTF-8"},
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "LANG": "C.UTF-8"}
         )
         threading.Thread(target=self._read, daemon=True).start()
-        wait_until(lambda: self.port is not None or self.process.poll() is not None, 60)
-        assert self.port is not None, self.output
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -94,6 +67,52 @@ class Server:
         except TimeoutError:
             return False
         return True
+
+    def children(self) -> list[int]:
+        """Processes whose parent is the server (its views; zombies included)."""
+        return children_of(self.process.pid)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)  # by its pid
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+
+
+class Server(Served):
+    """``apotheose serve`` on a campaign made for the test, with ``alice`` authorised."""
+
+    def __init__(self, base: Path, *args: str, campaign: str = "villon") -> None:
+        need("ssh", "ssh-keygen")
+        self.base = base
+        self.saves = base / "saves"
+        self.campaign = campaign
+        done = subprocess.run(
+            [APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        self.alice = keygen(base / "alice")
+        self.stranger = keygen(base / "stranger")
+        self.players("add", "alice", str(self.alice) + ".pub")
+        self.launch(
+            [
+                APOTHEOSE,
+                "serve",
+                campaign,
+                "--saves",
+                str(self.saves),
+                "--port",
+                "0",
+                "--host-key",
+                str(base / "host_key"),
+                *args,
+            ],
+        )
+        wait_until(lambda: self.port is not None or self.process.poll() is not None, 60)
+        assert self.port is not None, self.output
 
     @property
     def port(self) -> int | None:
@@ -126,19 +145,6 @@ class Server:
     def view_pids(self) -> list[int]:
         """The pids of the views the server said it started."""
         return [int(pid) for pid in re.findall(r"view pid (\d+)", self.output)]
-
-    def children(self) -> list[int]:
-        """Processes whose parent is the server (its views; zombies included)."""
-        return children_of(self.process.pid)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGTERM)  # by its pid
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.kill(self.process.pid, signal.SIGKILL)
-                self.process.wait(10)
 
 
 def children_of(pid: int) -> list[int]:
