@@ -17,9 +17,22 @@ def number(value: Fraction | int) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def rounded(value: Fraction | int) -> str:
+    """``15.5``, ``8.75``, ``≈9.33``: a number with its fraction hidden (the Quatre Pôles tab's
+    default), to two decimals, ``≈`` where they are not exact."""
+    value = Fraction(value)
+    text = f"{float(value):.2f}"
+    return text.rstrip("0").rstrip(".") if (value * 100).denominator == 1 else f"≈{text}"
+
+
+def comma(text: str) -> str:
+    """A number written with the French decimal comma: ``15,5``."""
+    return text.replace(".", ",")
+
+
 def number_fr(value: Fraction) -> str:
     """A number with the French decimal comma: ``15,5``."""
-    return number(value).replace(".", ",")
+    return comma(number(value))
 
 
 def whole(field: str, value: object) -> int:

@@ -20,7 +20,7 @@ from core.breakdown import Breakdown, Line
 from core.poles.body_and_illusion import body_healing
 from core.poles.casting_time import Segments, casting_segments, category
 from core.poles.counterspell import Counter, counter_cost
-from core.poles.figures import number, number_fr
+from core.poles.figures import comma, number, number_fr, rounded
 from core.poles.metamagic import (
     Applied,
     Enhancements,
@@ -243,17 +243,27 @@ def apply_techniques(techniques: Iterable[Applied], engaged: Fraction) -> tuple[
     return tuple(steps)
 
 
-def step_line(step: Step) -> Line:
+def step_line(step: Step, fractions: bool = True) -> Line:
+    """``quicken (feat) 133 %: 7 × 4/3 = 28/3`` (``… 133 %: 7 → ≈9.33``, the fractions hidden)."""
     applied, factor = step.applied, step.factor
+    if not fractions and any("/" in number(value) for value in (factor, step.before, step.after)):
+        before, after = rounded(step.before), rounded(step.after)
+        return Line(
+            f"{applied.label('en')} {percent(factor)}: {before} → {after}",
+            f"{applied.label('fr')} {percent(factor)} : {comma(before)} → {comma(after)}",
+        )
     return Line(
         f"{applied.label('en')} {percent(factor)}: {number(step.before)} × {number(factor)} = {number(step.after)}",
         f"{applied.label('fr')} {percent(factor)} : {number(step.before)} × {number(factor)} = {number(step.after)}",
     )
 
 
-def spell_price(request: PolesRequest, base: int, fixed: FixedCosts) -> Price:
+def spell_price(request: PolesRequest, base: int, fixed: FixedCosts, fractions: bool = True) -> Price:
     """The fixed costs added to the improvised cost (a slot spell: the base is not paid; an
-    extension: the fixed costs alone), then the techniques, rounded up."""
+    extension: the fixed costs alone), then the techniques, rounded up (``fractions``: the
+    breakdown writes the exact fractions, else decimals)."""
+    write = number if fractions else rounded
+    write_fr = number if fractions else (lambda value: comma(rounded(value)))
     extension = request.extend_active > 0
     from_slot = request.slot and not extension
     lines: list[Line] = []
@@ -271,7 +281,7 @@ def spell_price(request: PolesRequest, base: int, fixed: FixedCosts) -> Price:
             Line(f"engaged: {base} + {fixed.total} = {engaged}", f"engagé : {base} + {fixed.total} = {engaged}")
         )
     steps = apply_techniques(request.techniques, engaged)
-    lines += map(step_line, steps)
+    lines += (step_line(step, fractions) for step in steps)
     if steps:
         engaged = steps[-1].after
     exact = engaged - base if from_slot else engaged
@@ -279,14 +289,14 @@ def spell_price(request: PolesRequest, base: int, fixed: FixedCosts) -> Price:
     if from_slot and steps:
         lines.append(
             Line(
-                f"surcharge: {number(engaged)} − {base} = {number(exact)}",
-                f"surcoût : {number(engaged)} − {base} = {number(exact)}",
+                f"surcharge: {write(engaged)} − {base} = {write(exact)}",
+                f"surcoût : {write_fr(engaged)} − {base} = {write_fr(exact)}",
             )
         )
-    rounded = f"ceil({number(exact)}) = " if exact.denominator != 1 else ""
-    rounded_fr = f"arrondi sup.({number(exact)}) = " if exact.denominator != 1 else ""
+    up = f"ceil({write(exact)}) = " if exact.denominator != 1 else ""
+    up_fr = f"arrondi sup.({write_fr(exact)}) = " if exact.denominator != 1 else ""
     unit = request.tradition.resource.label
-    lines.append(Line(f"cost: {rounded}{cost} {unit('en')}", f"coût : {rounded_fr}{cost} {unit('fr')}"))
+    lines.append(Line(f"cost: {up}{cost} {unit('en')}", f"coût : {up_fr}{cost} {unit('fr')}"))
     return Price(steps, exact, cost, tuple(lines))
 
 
@@ -365,8 +375,10 @@ def spell_counter(request: PolesRequest, base: int | None, counter: Counter) -> 
 # --- the whole spell -------------------------------------------------------------------------
 
 
-def poles_spell(request: PolesRequest) -> PolesSpell:
-    """Price ``request`` (RULES 3): cost, segments, DCs, ranges, counterspell; see the module."""
+def poles_spell(request: PolesRequest, *, fractions: bool = True) -> PolesSpell:
+    """Price ``request`` (RULES 3): cost, segments, DCs, ranges, counterspell; see the module.
+    ``fractions``: the cost's breakdown writes its exact fractions (``calc``), else decimals
+    (the tab's default: the figures are the same, only written otherwise)."""
     level, tradition = request.level, request.tradition
     require(
         "caster_level", not request.enhance.dice or request.caster_level is not None,
@@ -385,7 +397,7 @@ def poles_spell(request: PolesRequest) -> PolesSpell:
     timing = spell_time(request)
     reason = _impossible(request, timing.final)
     fixed = fixed_costs(request.enhance, level, request.extend_active)
-    price = spell_price(request, base, fixed) if base is not None and reason is None else None
+    price = spell_price(request, base, fixed, fractions) if base is not None and reason is None else None
     if price is not None:
         lines += price.breakdown
     lines += time_lines(request, timing)

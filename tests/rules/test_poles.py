@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -352,3 +353,29 @@ def _fields(value) -> dict:
     import attrs
 
     return {f.name: getattr(value, f.name) for f in attrs.fields(type(value))}
+
+
+@settings(deadline=None)  # no timing: a loaded machine must not fail it
+@given(requests())
+def test_hiding_the_fractions_changes_how_the_breakdown_writes_never_a_figure(request):
+    """Issue 26 item 4: the tab's default (fractions hidden) writes the steps in decimals; every
+    figure of the result is the one ``calc`` prints, and only lines with a fraction differ."""
+    exact, hidden = poles_spell(request), poles_spell(request, fractions=False)
+    assert attrs.evolve(hidden, breakdown=exact.breakdown) == exact
+    assert len(hidden.breakdown) == len(exact.breakdown)
+    for shown, written in zip(hidden.breakdown, exact.breakdown, strict=True):
+        if shown.en != written.en:  # a technique's step, the surcharge, the rounding: its fraction gone
+            assert "/" in written.en and "/" not in shown.en + shown.fr, (shown, written)
+        else:  # the same, or its French decimal written with a comma
+            assert shown.fr == written.fr or shown.fr.replace(",", ".") == written.fr.replace(",", "."), shown
+
+
+def test_the_hidden_fractions_read_in_decimals_with_a_french_comma():
+    request = PolesRequest(
+        3, Tradition.profane, techniques=(Applied(Technique.quicken), Applied(Technique.heighten_save))
+    )
+    lines = [line.text(lang) for line in poles_spell(request, fractions=False).breakdown for lang in ("en", "fr")]
+    assert "quicken (feat) 133 %: 7 → ≈9.33" in lines
+    assert "heighten save (feat) 125 %: ≈9.33 → ≈11.67" in lines
+    assert any(line.endswith(": 7 → ≈9,33") for line in lines)
+    assert "cost: ceil(≈11.67) = 12 mana" in lines and "coût : arrondi sup.(≈11,67) = 12 mana" in lines

@@ -119,8 +119,35 @@ async def test_P7_a_quickened_level_2_slot_spell_built_from_the_keyboard():
         assert text(app, "#poles-cost") == "Cost 0 mana · 2 segments (incantation 1 + recovery 1)"
         await add_technique(pilot, Technique.quicken)
         assert tab.techniques == [Applied(Technique.quicken)]
-        assert text(app, "#poles-cost") == "Cost 2 mana (5/3) · 0 segments: a swift action"
+        assert text(app, "#poles-cost") == "Cost 2 mana · 0 segments: a swift action"
         assert "1. quicken (feat) 133 %" in str(app.screen.query_one(TechniqueList).get_option_at_index(0).prompt)
+
+
+@run
+async def test_the_exact_fractions_are_behind_ctrl_f_and_the_cost_stays_the_same():
+    """Issue 26 item 4: the cost reads rounded and its steps in decimals; ctrl+f (from any field)
+    shows the exact fractions as ``calc`` writes them, and hides them again."""
+    from core.poles import PolesRequest, Tradition, poles_spell
+
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tab = await open_poles(pilot)
+        await pilot.press("3")
+        await add_technique(pilot, Technique.quicken)
+        await add_technique(pilot, Technique.heighten_save)
+        steps = text(app, "#poles-breakdown")
+        assert text(app, "#poles-cost") == "Cost 12 mana · 1 segment (incantation 1 + recovery 0)"
+        assert "quicken (feat) 133 %: 7 → ≈9.33" in steps and "cost: ceil(≈11.67) = 12 mana" in steps
+        assert "/" not in steps.replace("1/2", "")
+        await pilot.press("ctrl+f")
+        await wait_for(pilot, lambda: "(35/3)" in text(app, "#poles-cost"))
+        assert text(app, "#poles-cost") == "Cost 12 mana (35/3) · 1 segment (incantation 1 + recovery 0)"
+        calc = poles_spell(PolesRequest(3, Tradition.profane, techniques=tab.techniques))
+        assert text(app, "#poles-breakdown") == "\n".join(line.en for line in calc.breakdown)
+        assert tab.result is not None and tab.result.cost == calc.cost == 12
+        await pilot.press("ctrl+f")
+        await wait_for(pilot, lambda: "(35/3)" not in text(app, "#poles-cost"))
+        assert text(app, "#poles-breakdown") == steps
 
 
 @run
@@ -248,6 +275,10 @@ async def test_in_french():
         await open_poles(pilot)
         await pilot.press("2", "tab", "space")
         await add_technique(pilot, Technique.quicken)
+        assert text(app, "#poles-cost") == "Coût 2 mana · 0 segment : action rapide"
+        assert "incantation rapide (don) 133 % : 5 → ≈6,67" in text(app, "#poles-breakdown")
+        await pilot.press("ctrl+f")
+        await wait_for(pilot, lambda: "(5/3)" in text(app, "#poles-cost"))
         assert text(app, "#poles-cost") == "Coût 2 mana (5/3) · 0 segment : action rapide"
         assert "incantation rapide (don) 133 % : 5 × 4/3 = 20/3" in text(app, "#poles-breakdown")
 

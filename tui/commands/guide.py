@@ -63,6 +63,7 @@ GUIDE: tuple[tuple[str, tuple[str, ...] | str, str], ...] = (
     ("panes and dialogs", ("dmg-defends",), "duel form: the defender rolls (a PC's defence roll against the attack's final)"),
     ("panes and dialogs", ("form-trade", "form-speciality"),
      "attack, defence, duel and `r` forms: the roller's trade applies (+3) / a speciality applies (+2, with its trade); the line under the score names each part (`Brunvir: combat 11 + guerrière de Dasein (trade) 3 = 14`)"),
+    ("panes and dialogs", ("poles-fractions",), "Quatre Pôles tab: show / hide the exact fractions of the cost and its steps"),
     ("panes and dialogs", ("spell-book", "spell-save", "spell-caster"),
      "spell tabs: the spell book (the campaign's spells and the seeds', type to filter, `enter` shows one in its tab, priced) / save the tab's spell under a name (undoable) / a remembered Mage or Quatre Pôles caster fills its tab (the list's last line remembers the tab's caster: `Ana: Forces 3, Prime 2`)"),
     ("panes and dialogs", ("mass-attack", "mass-defend", "mass-standing", "mass-up", "mass-down"), "group list: attack it / defend against it / set standing / ±1 standing"),

@@ -289,6 +289,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("spell-caster", "ctrl+o", "spell-tab", "screen.spell_caster", ("Caster", "Lanceur"), show=False,
             palette=("Spell book: pick or remember a Mage / Quatre Pôles caster", "Grimoire : choisir ou retenir un lanceur Mage / Quatre Pôles")),
     Command("poles-technique", "ctrl+t", "poles", "add_technique", ("Technique", "Technique")),
+    Command("poles-fractions", "ctrl+f", "poles", "fractions", ("Fractions", "Fractions")),
     Command("d6-switch", "ctrl+t", "d6", "switch", ("Spell/Psionics/Cost", "Sort/Psioniques/Coût")),
     Command("d6-add", "ctrl+n", "d6", "add_aspect", ("Add aspect", "Ajouter un aspect")),
     Command("d6-remove", "ctrl+r", "d6", "remove_aspect", ("Remove aspect", "Retirer l'aspect")),

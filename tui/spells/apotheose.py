@@ -149,7 +149,7 @@ def verdict(c: Character | None, cost: SpellCost, inspired: bool, lang: Lang) ->
     return t("spell.can_cast_inspired", lang, pm=c.pm, after=after, shadow=needed), True
 
 
-def shown(priced: Priced, lang: Lang) -> Scored:
+def shown(priced: Priced, lang: Lang, **_: object) -> Scored:
     cost = priced.cost
     key = "spell.total_beyond" if cost.effect is Effect.beyond else "spell.total"
     # The sum first, as calc prints it: "intensity 3 + targets 2 (2 targets) = 5 pm".

@@ -139,7 +139,7 @@ def price_spell(spell: D6Inputs, campaign: Campaign, halve: bool | None = None) 
     return spell, spell.difficulty(campaign.rules.d6_halve if halve is None else halve)
 
 
-def spell_shown(priced: tuple[D6Inputs, Any], lang: Lang) -> Scored:
+def spell_shown(priced: tuple[D6Inputs, Any], lang: Lang, **_: object) -> Scored:
     spell, outcome = priced
     head = t("d6.spell_result", lang, total=outcome.total, difficulty=outcome.difficulty)
     if outcome.roll_modifier:
@@ -186,7 +186,7 @@ def price_psionic(power: PsionicInputs, campaign: Campaign, **_: object) -> Any:
     return power.difficulty()
 
 
-def psionic_shown(outcome: Any, lang: Lang) -> Scored:
+def psionic_shown(outcome: Any, lang: Lang, **_: object) -> Scored:
     if outcome.difficulty is None:
         head = t("d6.opposed_result", lang, modifier=signed(outcome.modifier))
     else:
@@ -211,7 +211,7 @@ def price_skill(typed: tuple[bool, int | None, bool], campaign: Campaign, **_: o
     return False, magic_skill_cost(usual, master=master)
 
 
-def skill_shown(priced: tuple[bool, Any], lang: Lang) -> Scored:
+def skill_shown(priced: tuple[bool, Any], lang: Lang, **_: object) -> Scored:
     attribute, cost = priced
     key = "d6.attribute_result" if attribute else "d6.skill_result"
     return result(t(key, lang, cost=cost.cost), "\n".join(ln.text(lang) for ln in cost.breakdown))

@@ -211,7 +211,9 @@ class Mode:
     parts: tuple[Part, ...]
     inputs: Callable[[Values], Any]
     price: Callable[..., Any]
-    shown: Callable[[Any, Lang], Scored]
+    #: (result, lang, **context) → the lines shown: the context is the tab's (the caster, a display
+    #: preference such as the Quatre Pôles fractions).
+    shown: Callable[..., Scored]
     refused: Callable[[RulesError, Lang], Scored]
     first: str
     verdict: str = "summary"

@@ -298,7 +298,7 @@ def summary(result: MageSpell, lang: Lang) -> str:
     )
 
 
-def shown(result: MageSpell, lang: Lang) -> Scored:
+def shown(result: MageSpell, lang: Lang, **_: object) -> Scored:
     return Scored(
         {"summary": summary(result, lang), "breakdown": "\n".join(ln.text(lang) for ln in result.breakdown)},
         result.possible,

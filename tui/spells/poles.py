@@ -34,7 +34,7 @@ from core.poles import (
 )
 from core.poles import PolesSpell as PolesResult
 from core.spellbook.poles import PolesInputs
-from tui.i18n import decimal_comma, register, t
+from tui.i18n import decimal_comma, plural_s, register, t
 from tui.i18n import refused as refusal
 from tui.spells.description import (
     Check,
@@ -62,8 +62,8 @@ register(
         "poles.cost_exact": ("Cost {cost} {unit} ({exact})", "Coût {cost} {unit} ({exact})"),
         "poles.no_cost": ("Illusion: no cost, it holds lies", "Illusion : pas de coût, elle tient des mensonges"),
         "poles.segments": (
-            "{total} segments (incantation {inc} + recovery {rec})",
-            "{total} segments (incantation {inc} + récupération {rec})",
+            "{total} segment{s} (incantation {inc} + recovery {rec})",
+            "{total} segment{s} (incantation {inc} + récupération {rec})",
         ),
         "poles.swift": ("0 segments: a swift action", "0 segment : action rapide"),
         "poles.save": ("save DC {dc}", "difficulté {dc}"),
@@ -161,16 +161,20 @@ def filled(spell: PolesInputs) -> Values:
     }  # fmt: skip
 
 
-def price(spell: PolesInputs, campaign: Campaign) -> PolesResult:
-    return poles_spell(spell.request)
+def price(spell: PolesInputs, campaign: Campaign, fractions: bool = False) -> PolesResult:
+    """The spell priced, its breakdown's figures exact fractions or decimals (``fractions``, the
+    tab's ctrl+f: only how they are written differs)."""
+    return poles_spell(spell.request, fractions=fractions)
 
 
-def cost_line(result: PolesResult, lang: Lang) -> str:
+def cost_line(result: PolesResult, lang: Lang, fractions: bool = False) -> str:
     seg = result.segments
     time = (
         t("poles.swift", lang)
         if result.swift
-        else t("poles.segments", lang, total=seg.total, inc=seg.incantation, rec=seg.recovery)
+        else t(
+            "poles.segments", lang, total=seg.total, s=plural_s(seg.total, lang), inc=seg.incantation, rec=seg.recovery
+        )
     )
     if result.cost is None:
         head = t("poles.no_cost", lang) if result.possible else ""
@@ -179,7 +183,7 @@ def cost_line(result: PolesResult, lang: Lang) -> str:
         exact = result.exact
         head = (
             t("poles.cost", lang, cost=result.cost, unit=unit)
-            if exact is None or exact.denominator == 1
+            if exact is None or exact.denominator == 1 or not fractions
             else t("poles.cost_exact", lang, cost=result.cost, unit=unit, exact=number(exact))
         )
     return " · ".join(part for part in (head, time) if part)
@@ -201,10 +205,10 @@ def dcs_line(result: PolesResult, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def shown(result: PolesResult, lang: Lang) -> Scored:
+def shown(result: PolesResult, lang: Lang, fractions: bool = False, **_: object) -> Scored:
     reason = t("poles.impossible", lang, reason=result.reason.text(lang)) if result.reason else ""
     lines = {
-        "cost": cost_line(result, lang), "dcs": dcs_line(result, lang), "verdict": reason,
+        "cost": cost_line(result, lang, fractions), "dcs": dcs_line(result, lang), "verdict": reason,
         "breakdown": "\n".join(ln.text(lang) for ln in result.breakdown),
     }  # fmt: skip
     return Scored(lines, result.possible)
@@ -268,7 +272,7 @@ def table_text(values: Values, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def extra_lines(values: Values, campaign: Campaign, lang: Lang) -> Mapping[str, str]:
+def extra_lines(values: Values, campaign: Campaign, lang: Lang, **_: object) -> Mapping[str, str]:
     """The lines worked out from the values whatever the spell: blood mana, the table's moments."""
     return {"blood-result": blood_text(values, lang), "table": table_text(values, lang)}
 

@@ -118,9 +118,20 @@ class D100Input(Described, NumberField):
 class PolesSpell(CasterTab):
     """Les Quatre Pôles (RULES 3): the tab :data:`tui.spells.poles.POLES` builds, with its list
     of techniques (ctrl+t, from any field: the list of techniques to add, open; type a name's
-    first letters to reach it)."""
+    first letters to reach it). The cost reads rounded, its steps in decimals; ctrl+f shows the
+    exact fractions (as ``calc`` writes them) until pressed again."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("poles")
+
+    #: The exact fractions shown (the cost's, its steps'): a display choice, not a spell input.
+    fractions = False
+
+    def context(self) -> dict[str, Any]:
+        return {"fractions": self.fractions}
+
+    def action_fractions(self) -> None:
+        self.fractions = not self.fractions
+        self.refresh_result()
 
     def action_add_technique(self) -> None:
         adder = self.query_one("#poles-add", Select)

@@ -271,7 +271,7 @@ class SpellTab(Described, SpellSystem):
             if mode.system:
                 self.typed = typed
             self.priced = mode.price(typed, self.campaign, **context)
-            scored = mode.shown(self.priced, lang)
+            scored = mode.shown(self.priced, lang, **context)
         except RulesError as error:
             self.priced = None
             scored = mode.refused(error, lang)
