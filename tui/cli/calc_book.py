@@ -29,6 +29,7 @@ from core.breakdown import Line
 from core.errors import RulesError
 from tui.cli.calc_commands import Answer
 from tui.cli.calc_parser import PROG, Rejected
+from tui.i18n import plural_s
 
 if TYPE_CHECKING:
     from core.campaign import Campaign
@@ -427,8 +428,12 @@ def listing(campaign: Campaign, system: str | None = None) -> Answer:
     shown = [e for e in entries(campaign.book) if system is None or e.spell.system == system]
     casters = [c for c in campaign.book.casters if system is None or c.system == system]
     own = sum(not e.built_in for e in shown)
-    lines = [Line(f"{campaign.name}: {own} spell(s) of its own, {len(shown) - own} built in, {len(casters)} caster(s)",
-                  f"{campaign.name} : {own} sort(s) à elle, {len(shown) - own} intégré(s), {len(casters)} lanceur(s)")]  # fmt: skip
+    seeds, mages = len(shown) - own, len(casters)
+    lines = [Line(
+        f"{campaign.name}: {own} spell{plural_s(own)} of its own, {seeds} built in, {mages} caster{plural_s(mages)}",
+        f"{campaign.name} : {own} sort{plural_s(own, 'fr')} à elle, {seeds} intégré{plural_s(seeds, 'fr')}, "
+        f"{mages} lanceur{plural_s(mages, 'fr')}",
+    )]  # fmt: skip
     spells = []
     for e in shown:
         priced = e.spell.price(campaign.rules)
