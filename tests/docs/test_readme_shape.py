@@ -20,7 +20,7 @@ def test_the_readmes_test_command_is_the_one_ci_runs() -> None:
     assert len(commands) == 2, commands
     demo, tests = commands
     assert ci == tests, "keep .ci/run and the README's test command the same"
-    assert demo.endswith(".venv/bin/apotheose") and "pytest -n 2" in tests
+    assert demo.endswith(".venv/bin/apotheose") and "pytest -n 4" in tests
 
 
 def test_the_readme_says_what_the_tests_install_and_create_as_root() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import pkgutil
 import subprocess
 import sys
@@ -16,14 +18,44 @@ def _modules(package) -> list[str]:
     return sorted(m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + "."))
 
 
-CHECK = "import importlib, sys; importlib.import_module({name!r}); bad = [m for m in ('textual', 'rich', 'asyncssh') if m in sys.modules]; print(','.join(bad))"
+#: Each module imported alone from a fresh interpreter's modules: after each, every module its
+#: import brought is forgotten, so the next starts from the same state (one process for all, not
+#: one each: a hundred interpreters cost the suite more than any other check).
+CHECK = """
+import importlib, json, sys
+fresh, seen = set(sys.modules), {}
+for name in json.loads(sys.argv[1]):
+    importlib.import_module(name)
+    seen[name] = [m for m in ("textual", "rich", "asyncssh") if m in sys.modules]
+    for module in set(sys.modules) - fresh:
+        del sys.modules[module]
+print(json.dumps(seen))
+"""
+
+LAYERS = ["core", *_modules(core), "saves", *_modules(saves)]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["core", *_modules(core), "saves", *_modules(saves)])
+@functools.cache
+def ui_imported_by() -> dict[str, list[str]]:
+    """For every module of core/, saves/ and tui/cli/: the UI packages its import brings."""
+    names = json.dumps([*LAYERS, *_cli_modules()])
+    out = subprocess.run([sys.executable, "-c", CHECK, names], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_check_sees_a_ui_import() -> None:
+    """The one-process check tells a module that imports Textual, after others that do not."""
+    out = subprocess.run(
+        [sys.executable, "-c", CHECK, json.dumps(["core.dice", "tui.widgets.pane", "core.rolls"])],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    seen = json.loads(out.stdout)
+    assert seen["core.dice"] == seen["core.rolls"] == [] and "textual" in seen["tui.widgets.pane"]
+
+
+@pytest.mark.parametrize("name", LAYERS)
 def test_module_imports_no_ui(name: str) -> None:
-    out = subprocess.run([sys.executable, "-c", CHECK.format(name=name)], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "", f"{name} imported {out.stdout.strip()}"
+    assert ui_imported_by()[name] == [], f"{name} imported {ui_imported_by()[name]}"
 
 
 def _cli_modules() -> list[str]:
@@ -36,8 +68,7 @@ def _cli_modules() -> list[str]:
 def test_the_command_line_imports_no_ui(name: str) -> None:
     """Every module of ``tui/cli/`` (an import-linter contract says the same of its imports,
     those inside functions included)."""
-    out = subprocess.run([sys.executable, "-c", CHECK.format(name=name)], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "", f"{name} imported {out.stdout.strip()}"
+    assert ui_imported_by()[name] == [], f"{name} imported {ui_imported_by()[name]}"
 
 
 def test_layer_contracts_hold() -> None:
