@@ -165,7 +165,8 @@ def test_a_quit_with_actions_not_saved_exits_non_zero_saying_so(tmp_path, monkey
 
 def _with_writer(init, writer):
     def patched(self, *args, **kwargs):
-        kwargs["writer"], kwargs["delays"] = writer, (60.0,)  # as a GM gets: a wait between retries (a quit cuts it short)
+        # as a GM gets: a wait between retries (a quit cuts it short; none would spin the saver)
+        kwargs["writer"], kwargs["delays"] = writer, (60.0,)
         init(self, *args, **kwargs)
 
     return patched
