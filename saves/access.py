@@ -1,9 +1,10 @@
 """Who may join a campaign's table over SSH (``apotheose players``, ``apotheose serve``).
 
 Beside the campaign, ``NAME.access.json`` (the GM's alone, ``rw-------``) lists the players:
-an SSH user name each, their public keys, and optionally the id of their character (the view
-then tells them when it is their turn); and the pending invitations: a player name, the
-SHA-256 of a one-time code and when it expires. A code is printed once by ``players invite``;
+an SSH user name each, their public keys, and optionally the id of their character and its name
+(the view then tells them when it is their turn: the server reads the name here, never the
+campaign); the pending invitations: a player name, the SHA-256 of a one-time code and when it
+expires; and where ``apotheose serve`` last listened (``players invite`` prints the join line). A code is printed once by ``players invite``;
 the server checks it, then registers the key the player logged in with and forgets the code.
 Changes are read-modify-write under a lock of their own (``.NAME.access.lock``), written
 atomically; the server reads the file again at every login, so ``players add`` or ``remove``
@@ -32,7 +33,7 @@ from saves.atomic import atomic_write, load_bytes
 from saves.envelope import EnvelopeFormat
 from saves.errors import MissingFileError, SaveError
 
-ACCESS = EnvelopeFormat("apotheose.access", 1)
+ACCESS = EnvelopeFormat("apotheose.access", 2)
 SUFFIX = ".access.json"
 KEY_TYPES = (
     "ssh-ed25519",
@@ -57,6 +58,9 @@ class Player:
     keys: tuple[str, ...] = ()
     #: The id of the player's character in the campaign, if given.
     pc: str | None = None
+    #: Its name when the player was added or invited (what the players' view shows): the server
+    #: passes it to the view without loading the campaign.
+    pc_name: str | None = None
 
 
 @attrs.frozen
@@ -69,9 +73,18 @@ class Invitation:
 
 
 @attrs.frozen
+class Server:
+    """Where ``apotheose serve`` last listened: the host players type and the port."""
+
+    host: str
+    port: int
+
+
+@attrs.frozen
 class Access:
     players: tuple[Player, ...] = ()
     invitations: tuple[Invitation, ...] = ()
+    server: Server | None = None
 
     def player(self, name: str) -> Player | None:
         return next((p for p in self.players if p.name == name), None)
@@ -83,6 +96,17 @@ class Access:
     def invited(self, name: str, now: float | None = None) -> bool:
         now = time.time() if now is None else now
         return any(i.player == name and i.expires > now for i in self.invitations)
+
+
+@ACCESS.migration(1)
+def migrate_1_to_2(payload: dict) -> dict:
+    """Version 2 adds each player's ``pc_name`` (unknown in version 1: the server then passes the
+    id) and ``server``, where ``apotheose serve`` last listened (none yet)."""
+    for player in payload.get("players", ()) if isinstance(payload.get("players"), list) else ():
+        if isinstance(player, dict):
+            player.setdefault("pc_name", None)
+    payload.setdefault("server", None)
+    return payload
 
 
 def access_path(campaign: str | os.PathLike[str]) -> Path:
@@ -184,14 +208,18 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
         os.close(fd)
 
 
-def add_player(campaign: Path, name: str, key: str, pc: str | None = None) -> Access:
+def add_player(
+    campaign: Path, name: str, key: str, pc: str | None = None, pc_name: str | None = None
+) -> Access:
     check_name(name)
     key = normal_key(key)
     with changing(campaign) as box:
         access = box[0]
         player = access.player(name) or Player(name)
         keys = player.keys if key in player.keys else (*player.keys, key)
-        player = attrs.evolve(player, keys=keys, pc=pc if pc is not None else player.pc)
+        if pc is not None:
+            player = attrs.evolve(player, pc=pc, pc_name=pc_name)
+        player = attrs.evolve(player, keys=keys)
         box[0] = attrs.evolve(access, players=(*(p for p in access.players if p.name != name), player))
         return box[0]
 
@@ -200,13 +228,17 @@ def remove_player(campaign: Path, name: str) -> bool:
     with changing(campaign) as box:
         access = box[0]
         known = access.player(name) is not None or any(i.player == name for i in access.invitations)
-        box[0] = Access(
-            tuple(p for p in access.players if p.name != name), tuple(i for i in access.invitations if i.player != name)
+        box[0] = attrs.evolve(
+            access,
+            players=tuple(p for p in access.players if p.name != name),
+            invitations=tuple(i for i in access.invitations if i.player != name),
         )
         return known
 
 
-def invite(campaign: Path, name: str, seconds: float = DEFAULT_EXPIRY, pc: str | None = None) -> tuple[str, float]:
+def invite(
+    campaign: Path, name: str, seconds: float = DEFAULT_EXPIRY, pc: str | None = None, pc_name: str | None = None
+) -> tuple[str, float]:
     """A one-time code for ``name``: (the code, when it expires). Expired invitations go."""
     check_name(name)
     code, now = new_code(), time.time()
@@ -216,9 +248,15 @@ def invite(campaign: Path, name: str, seconds: float = DEFAULT_EXPIRY, pc: str |
         players = access.players
         if pc is not None:
             player = access.player(name) or Player(name)
-            players = (*(p for p in players if p.name != name), attrs.evolve(player, pc=pc))
-        box[0] = Access(players, (*kept, Invitation(name, digest(code), now + seconds)))
+            players = (*(p for p in players if p.name != name), attrs.evolve(player, pc=pc, pc_name=pc_name))
+        box[0] = attrs.evolve(access, players=players, invitations=(*kept, Invitation(name, digest(code), now + seconds)))
     return code, now + seconds
+
+
+def remember_server(campaign: Path, host: str, port: int) -> None:
+    """Keep where ``apotheose serve`` listens (written only when it changed)."""
+    with changing(campaign) as box:
+        box[0] = attrs.evolve(box[0], server=Server(host, port))
 
 
 def redeem(campaign: Path, name: str, code: str, key: str) -> bool:
@@ -239,8 +277,9 @@ def redeem(campaign: Path, name: str, code: str, key: str) -> bool:
         key = normal_key(key)
         player = access.player(name) or Player(name)
         player = attrs.evolve(player, keys=player.keys if key in player.keys else (*player.keys, key))
-        box[0] = Access(
-            (*(p for p in access.players if p.name != name), player),
-            tuple(i for i in access.invitations if i is not match and i.expires > now),
+        box[0] = attrs.evolve(
+            access,
+            players=(*(p for p in access.players if p.name != name), player),
+            invitations=tuple(i for i in access.invitations if i is not match and i.expires > now),
         )
         return True

@@ -99,10 +99,10 @@ def _players(args: argparse.Namespace) -> int:
     if args.what in ("add", "invite"):
         access.check_name(args.player)
     if args.what == "add":
-        pc = _pc(path, args.pc)
+        pc, pc_name = _pc(path, args.pc)
         text = sys.stdin.read(64 * 1024) if args.key == "-" else _read_key(Path(args.key))
         try:
-            access.add_player(path, args.player, text, pc=pc)
+            access.add_player(path, args.player, text, pc=pc, pc_name=pc_name)
         except RulesError as error:
             if error.field != "key":
                 raise
@@ -116,12 +116,29 @@ def _players(args: argparse.Namespace) -> int:
         print(f"{args.player} removed from {path.stem}")
         return 0
     if args.what == "invite":
-        code, until = access.invite(path, args.player, args.expires, pc=_pc(path, args.pc))
+        pc, pc_name = _pc(path, args.pc)
+        code, until = access.invite(path, args.player, args.expires, pc=pc, pc_name=pc_name)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(until))
         print(f"invitation for {args.player} (works once, until {when}): {code}")
-        print(f"they run: ssh -p PORT {args.player}@HOST  and type the code when asked")
+        print(f"they run: {_join(path, args.player)}  and type the code when asked")
         return 0
     return _list_players(path)
+
+
+def _join(campaign: Path, player: str) -> str:
+    """The line the player types: where ``apotheose serve`` last listened, or PORT and HOST to
+    fill in (the server has not run yet, or the access list cannot say)."""
+    from core.text import visible
+    from saves import access
+
+    try:
+        server = access.read_access(campaign).server
+    except Exception:  # noqa: BLE001 - only the join line misses it
+        server = None
+    if server is None:
+        return f"ssh -p PORT {player}@HOST (PORT and HOST: what apotheose serve prints when it starts)"
+    port = "" if server.port == 22 else f"-p {server.port} "
+    return visible(f"ssh {port}{player}@{server.host}", lines=False) + " (where apotheose serve last listened)"
 
 
 def _list_players(path: Path) -> int:
@@ -183,14 +200,15 @@ def _read_key(path: Path) -> str:
     return raw.decode("utf-8", "replace")
 
 
-def _pc(campaign: Path, pc: str | None) -> str | None:
-    """The character id given, checked against the campaign (a PC of it)."""
+def _pc(campaign: Path, pc: str | None) -> tuple[str | None, str | None]:
+    """The character id given, checked against the campaign (a PC of it), and its name (kept
+    in the access list: the server never loads the campaign to find it)."""
     if pc is None:
-        return None
+        return None, None
     from core.roster import Character
     from saves.store import load_campaign
 
     found = load_campaign(campaign).journal.campaign.find(pc)
     if not isinstance(found, Character) or not found.pc:
         raise RulesError("--pc", f"{pc!r} is not the id of a player character of {campaign.stem}")
-    return pc
+    return pc, found.name

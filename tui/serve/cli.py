@@ -40,6 +40,13 @@ def parser():
         "--max-sessions", type=_positive, default=16, metavar="N", help="players watching at once (default 16)"
     )
     p.add_argument(
+        "--max-per-player",
+        type=_positive,
+        default=2,
+        metavar="N",
+        help="sessions one player may have open at once (default 2)",
+    )
+    p.add_argument(
         "--host-key",
         metavar="FILE",
         help="the server's key (default: ssh_host_ed25519_key in the config folder, made on first use)",
@@ -134,6 +141,7 @@ def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str):
         campaign,
         players_path(campaign),
         max_sessions=args.max_sessions,
+        max_per_player=args.max_per_player,
         max_failures=args.max_failures,
         login_grace=float(args.login_grace),
         lang=lang,
@@ -177,18 +185,44 @@ async def _start_ssh(ssh, host: str, port: int):
         f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}",
         flush=True,
     )
-    print(f"apotheose serve: players join with: ssh -p {bound} PLAYER@HOST; ctrl+c stops", flush=True)
+    join = join_line(host, bound)
+    print(f"apotheose serve: players join with: {join.format(player='PLAYER')}; ctrl+c stops", flush=True)
+    _remember(table, host, bound)
     return acceptor
+
+
+def shown_host(host: str) -> str:
+    """The host a player types: this machine's name when listening on every address."""
+    import socket
+
+    return socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+
+
+def join_line(host: str, port: int) -> str:
+    """The line a player types, with ``{player}`` for their name."""
+    port_part = "" if port == 22 else f"-p {port} "
+    return f"ssh {port_part}{{player}}@{shown_host(host)}"
+
+
+def _remember(table, host: str, port: int) -> None:
+    """Keep where the server listens in the access list: ``players invite`` prints it."""
+    from saves.access import remember_server
+
+    try:
+        remember_server(table.campaign, shown_host(host), port)
+    except Exception as error:  # noqa: BLE001 - only the invitations' join line misses it
+        table.log(f"the server's address could not be kept in the access list ({error})")
 
 
 async def _main(ssh, web, args: argparse.Namespace) -> int:
     host = args.host
-    acceptor = runner = server = watcher = None
+    acceptor = runner = server = watcher = access_watcher = None
     try:
         if ssh is not None:
             acceptor = await _start_ssh(ssh, host, args.port)
             if acceptor is None:
                 return 1
+            access_watcher = asyncio.get_running_loop().create_task(ssh[0].watch_access())
         if web is not None:
             from tui.serve import web as browser
 
@@ -212,8 +246,9 @@ async def _main(ssh, web, args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
     finally:
-        if watcher is not None:
-            watcher.cancel()
+        for task in (watcher, access_watcher):
+            if task is not None:
+                task.cancel()
         if acceptor is not None:
             acceptor.close()
             await ssh[0].close()

@@ -44,9 +44,26 @@ from tui.serve.views import view_command, view_environment
 #: end the connection: a half-open link is found within about (COUNT + 1) × INTERVAL.
 KEEPALIVE_INTERVAL = 0.5
 KEEPALIVE_COUNT = 2
-#: Failed logins (or wrong invitation codes) from one address before it is refused for WINDOW s.
+#: Failed logins (a key offered and refused, a wrong invitation code) from one address within
+#: WINDOW s before it is refused for WINDOW s (attempts while refused neither count nor extend it).
 MAX_FAILURES = 10
 WINDOW = 600.0
+#: Sessions one player may have open at once (``--max-per-player``).
+MAX_PER_PLAYER = 2
+#: Refusals logged per address (and for all addresses together) per LOG_WINDOW s; the rest are
+#: counted, and said in one line when logging resumes.
+LOG_BURST = 5
+LOG_BURST_ALL = 60
+LOG_WINDOW = 60.0
+#: Seconds between two looks at the access list (a removed player's sessions end).
+ACCESS_CHECK = 0.5
+#: What puts a player's terminal back as it was before the view: keyboard protocol, paste, mouse
+#: and focus reports off, line wrap on, colours reset, the normal screen, the cursor shown.
+#: Sent at the end of every session, whatever ended it (the view's own exit already did it once).
+RESTORE = (
+    b"\x1b[<u\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2048l"
+    b"\x1b[?7h\x1b[0m\x1b[?1049l\x1b[?25h"
+)
 #: A terminal type passed to the view (anything else becomes xterm-256color).
 TERM_TYPE = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 CODE_PROMPT = "Invitation code for {player}: "
@@ -63,30 +80,85 @@ class Table:
         players_file: Path,
         *,
         max_sessions: int = 16,
+        max_per_player: int = MAX_PER_PLAYER,
         max_failures: int = MAX_FAILURES,
         login_grace: float = 30.0,
         lang: str = "en",
         log: Log = print,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.campaign = campaign
         self.players_file = players_file
         self.max_sessions = max_sessions
+        self.max_per_player = max_per_player
         self.max_failures = max_failures
         self.login_grace = login_grace
         self.lang = lang
         self.log = log
+        self.clock = clock
+        #: Every session, seated or not (an invitation code being typed holds no seat).
         self.sessions: set[ViewSession] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
         self._failures: dict[str, list[float]] = {}
+        self._banned: dict[str, float] = {}
+        self._said: dict[str, list[float]] = {}
+        self._unsaid: dict[str, int] = {}
 
     # -- failures by address ---------------------------------------------------------------------
     def failed(self, address: str) -> None:
-        now = time.monotonic()
+        """A real login attempt from ``address`` failed (a key refused, a wrong code)."""
+        now = self.clock()
+        if self.banned(address):
+            return  # already refused: the ban is not extended
+        if len(self._failures) > 10000:  # a scan from many addresses: forget the old ones
+            self._failures = {a: ts for a, ts in self._failures.items() if ts and now - ts[-1] < WINDOW}
         recent = [t for t in self._failures.get(address, ()) if now - t < WINDOW]
-        self._failures[address] = [*recent, now]
+        recent.append(now)
+        if len(recent) >= self.max_failures:
+            self._failures.pop(address, None)
+            self._banned[address] = now + WINDOW
+            self.log(f"{address}: {len(recent)} failed logins; refused for {WINDOW / 60:g} minutes")
+        else:
+            self._failures[address] = recent
 
     def banned(self, address: str) -> bool:
-        now = time.monotonic()
-        return sum(1 for t in self._failures.get(address, ()) if now - t < WINDOW) >= self.max_failures
+        until = self._banned.get(address)
+        if until is None:
+            return False
+        if self.clock() < until:
+            return True
+        del self._banned[address]
+        return False
+
+    def refused(self, address: str, text: str) -> None:
+        """Log one refusal (``text`` says who and why), at most LOG_BURST a minute per address
+        and LOG_BURST_ALL for all: what is not logged is counted and said with the next line."""
+        now = self.clock()
+        if len(self._said) > 10000:
+            self._said = {a: ts for a, ts in self._said.items() if ts and now - ts[-1] < LOG_WINDOW}
+        for key, burst in ((address, LOG_BURST), ("", LOG_BURST_ALL)):
+            recent = [t for t in self._said.get(key, ()) if now - t < LOG_WINDOW]
+            self._said[key] = recent
+            if len(recent) >= burst:
+                self._unsaid[address] = self._unsaid.get(address, 0) + 1
+                return
+        self._said[address].append(now)
+        self._said[""].append(now)
+        unsaid = self._unsaid.pop(address, 0)
+        more = f" ({unsaid} more refusal{'s' if unsaid != 1 else ''} from {address} not logged)" if unsaid else ""
+        self.log(f"refused {text}{more}")
+
+    # -- seats ---------------------------------------------------------------------------------------
+    def seated(self, player: str | None = None) -> int:
+        return sum(1 for s in self.sessions if s.seated and (player is None or s.server.player == player))
+
+    def no_seat(self, player: str) -> str | None:
+        """Why ``player`` cannot have one more session now (None: they can)."""
+        if self.seated() >= self.max_sessions:
+            return f"the table is full ({self.max_sessions} sessions)"
+        if self.seated(player) >= self.max_per_player:
+            return f"{player} already has {self.max_per_player} session{'s' if self.max_per_player != 1 else ''} open"
+        return None
 
     # -- the views ---------------------------------------------------------------------------------
     def view_command(self, pc: str | None) -> list[str]:
@@ -97,10 +169,44 @@ class Table:
         return view_environment(TERM=term, SSH_CONNECTION="1")  # the view knows it is remote
 
     async def close(self) -> None:
+        """The server stops: each player's screen is put back and told, every view ends, every
+        connection closes (each given a few seconds to take its last bytes)."""
         for session in list(self.sessions):
-            session.end()
+            session.finish("apotheose serve: the server stopped")
         for session in list(self.sessions):
             await session.reaped()
+        for conn in list(self.connections):
+            conn.close()
+        for conn in list(self.connections):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(conn.wait_closed(), 3)
+
+    def still_allowed(self, known: access_list.Access, session: ViewSession) -> bool:
+        server = session.server
+        if session.awaiting_code:
+            return known.invited(server.player)
+        return server.key is not None and known.allows(server.player, server.key)
+
+    async def watch_access(self) -> None:
+        """End the sessions of players the access list no longer lets in (``players remove``, a
+        key taken away, an invitation withdrawn), within about ACCESS_CHECK s."""
+        path = access_list.access_path(self.campaign)
+        last = _signature(path)
+        while True:
+            await asyncio.sleep(ACCESS_CHECK)
+            now = _signature(path)
+            if now == last:
+                continue
+            last = now
+            try:
+                known = access_list.read_access(self.campaign)
+            except Exception as error:  # noqa: BLE001 - a damaged list ends nothing; logins say it
+                self.log(f"the access list cannot be read ({error})")
+                continue
+            for session in list(self.sessions):
+                if not session.ended and not self.still_allowed(known, session):
+                    self.log(f"{session.server.player} ({session.server.address}): no longer in the access list; session ended")
+                    session.finish("apotheose serve: the GM removed you from this table")
 
 
 class PlayerServer(asyncssh.SSHServer):
@@ -115,15 +221,25 @@ class PlayerServer(asyncssh.SSHServer):
         self.invited = False
         self.authed = False
         self.opened = False
+        #: A key was offered and refused: a real login attempt (a bare connect is none).
+        self.refused_key = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.table.connections.add(conn)
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if not self.authed:
+        if self.conn is not None:
+            self.table.connections.discard(self.conn)
+        if not self.authed and self.refused_key:
             self.table.failed(self.address)
+
+    def who(self) -> str:
+        """The player (as the client named it) and address, for the log."""
+        name = self.player if access_list.NAME.fullmatch(self.player) else repr(self.player[:40])
+        return f"{name} ({self.address})"
 
     def begin_auth(self, username: str) -> bool:
         self.player = username
@@ -143,6 +259,7 @@ class PlayerServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if self.table.banned(self.address):
+            self.table.refused(self.address, f"{self.who()}: too many failed logins from this address")
             return False
         try:
             known = access_list.read_access(self.table.campaign)
@@ -156,6 +273,9 @@ class PlayerServer(asyncssh.SSHServer):
         if known.invited(username):
             self.key, self.invited = line, True
             return True
+        self.refused_key = True
+        why = "an unknown key" if known.player(username) is not None else "not a player of this table"
+        self.table.refused(self.address, f"{self.who()}: {why} ({key.get_fingerprint()})")
         return False
 
     def auth_completed(self) -> None:
@@ -170,24 +290,39 @@ class PlayerServer(asyncssh.SSHServer):
             self.conn.close()
 
     def session_requested(self) -> ViewSession:
-        if len(self.table.sessions) >= self.table.max_sessions:
-            self.table.log(
-                f"refused {self.player} ({self.address}): the table is full ({self.table.max_sessions} sessions)"
-            )
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                f"the table is full ({self.table.max_sessions} players watching)",
-            )
+        """A session; a player with a key takes a seat now, an invited one once the code is right."""
+        why = None if self.invited else self.table.no_seat(self.player)
+        if why is not None:
+            self.table.refused(self.address, f"{self.who()}: {why}")
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
         self.opened = True
-        return ViewSession(self)
+        return ViewSession(self, seated=not self.invited)
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        self.table.refused(self.address, f"{self.who()}: port forwarding (-L to {dest_host[:60]!r}:{dest_port})")
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self.table.refused(self.address, f"{self.who()}: port forwarding (-R on {listen_host[:60]!r}:{listen_port})")
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        self.table.refused(self.address, f"{self.who()}: socket forwarding")
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self.table.refused(self.address, f"{self.who()}: socket forwarding")
+        return False
 
 
 class ViewSession(asyncssh.SSHServerSession):
     """One player's session: a pseudo-terminal and the view running in it."""
 
-    def __init__(self, server: PlayerServer) -> None:
+    def __init__(self, server: PlayerServer, *, seated: bool) -> None:
         self.server = server
         self.table = server.table
+        #: Whether the session counts against ``--max-sessions`` (not while a code is typed).
+        self.seated = seated
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.size = (80, 24)
@@ -198,6 +333,7 @@ class ViewSession(asyncssh.SSHServerSession):
         self._early = bytearray()
         self._paused = False
         self._ended = False
+        self._prompt_timer: asyncio.TimerHandle | None = None
         self._done = asyncio.get_running_loop().create_future()
         self.table.sessions.add(self)
 
@@ -213,21 +349,32 @@ class ViewSession(asyncssh.SSHServerSession):
     def shell_requested(self) -> bool:
         return True
 
+    @property
+    def ended(self) -> bool:
+        return self._ended
+
+    @property
+    def awaiting_code(self) -> bool:
+        return self.server.invited and not self.seated
+
     def exec_requested(self, command: str) -> bool:
-        self.table.log(f"refused {self.server.player} ({self.server.address}): a command (only the view is served)")
+        self.table.refused(self.server.address, f"{self.server.who()}: a command (only the view is served)")
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        self.table.log(f"refused {self.server.player} ({self.server.address}): the {subsystem!r} subsystem")
+        self.table.refused(self.server.address, f"{self.server.who()}: the {subsystem[:40]!r} subsystem")
         return False
 
     def session_started(self) -> None:
         if self.term is None:
+            self.table.refused(self.server.address, f"{self.server.who()}: no terminal (ssh -T)")
             self._say("apotheose serve: the players' view needs a terminal: run ssh without -T and without a command")
             self._exit(1)
             return
         if self.server.invited:
             self._code = bytearray()
+            loop = asyncio.get_running_loop()
+            self._prompt_timer = loop.call_later(self.table.login_grace, self._too_slow)
             self._write(CODE_PROMPT.format(player=self.server.player).encode())
             early, self._early = bytes(self._early), bytearray()
             self._typed(early)
@@ -266,6 +413,16 @@ class ViewSession(asyncssh.SSHServerSession):
         self.end()
 
     # -- the invitation code -------------------------------------------------------------------------
+    def _too_slow(self) -> None:
+        """The code prompt has a deadline, as a login has (``--login-grace``)."""
+        if self._code is not None and not self._ended:
+            self._code = None
+            self.table.refused(
+                self.server.address, f"{self.server.who()}: no invitation code within {self.table.login_grace:g} s"
+            )
+            self._say(f"\r\napotheose serve: no code typed within {self.table.login_grace:g} s")
+            self._exit(1)
+
     def _typed(self, data: bytes) -> None:
         assert self._code is not None
         for byte in data:
@@ -286,6 +443,8 @@ class ViewSession(asyncssh.SSHServerSession):
 
     def _redeem(self, code: str) -> None:
         self._code = None
+        if self._prompt_timer is not None:
+            self._prompt_timer.cancel()
         self._write(b"\r\n")
         server = self.server
         assert server.key is not None
@@ -296,13 +455,21 @@ class ViewSession(asyncssh.SSHServerSession):
             ok = False
         if not ok:
             self.table.failed(server.address)
-            self.table.log(f"refused {server.player} ({server.address}): a wrong or expired invitation code")
+            self.table.refused(server.address, f"{server.who()}: a wrong or expired invitation code")
             self._say("apotheose serve: that code is wrong, used or expired; ask the GM for another")
             self._exit(1)
             return
         self.table.log(
             f"{server.player} ({server.address}): invitation used, key {access_list.fingerprint(server.key)} registered"
         )
+        server.invited = False  # from now on a player with a key, like any other
+        why = self.table.no_seat(server.player)
+        if why is not None:
+            self.table.refused(server.address, f"{server.who()}: {why}")
+            self._say(f"apotheose serve: {why}; your key is registered: log in again later")
+            self._exit(1)
+            return
+        self.seated = True
         self._start()
 
     # -- the view -------------------------------------------------------------------------------------
@@ -311,9 +478,9 @@ class ViewSession(asyncssh.SSHServerSession):
 
     async def _run(self) -> None:
         pc = None
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):  # the access list only: never the campaign
             player = access_list.read_access(self.table.campaign).player(self.server.player)
-            pc = _pc_name(self.table.campaign, player.pc) if player is not None and player.pc else None
+            pc = (player.pc_name or player.pc) if player is not None else None
         master, slave = os.openpty()
         _set_size(master, *self.size)
         os.set_blocking(master, False)
@@ -346,9 +513,26 @@ class ViewSession(asyncssh.SSHServerSession):
                     os.write(master, bytes(self._early))
                 self._early = bytearray()
         status = await self.process.wait()
+        self._drain()
         self._close_master()
         self.table.log(f"{self.server.player} left ({self.server.address})")
+        if status != 0 and not self._ended:
+            self.table.log(f"{self.server.player} ({self.server.address}): the view ended with status {status}")
+        self._write(RESTORE)  # whatever ended the view (a crash, a kill): the player's screen is back
         self._exit(status if status >= 0 else 1)
+
+    def _drain(self) -> None:
+        """The view's last output (its own goodbye to the terminal) still in the pseudo-terminal."""
+        if self.master is None or self._paused:
+            return
+        for _ in range(64):
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:  # nothing more (EAGAIN), or the view's side closed (EIO)
+                return
+            if not data:
+                return
+            self._write(data)
 
     def _readable(self) -> None:
         assert self.master is not None
@@ -376,11 +560,26 @@ class ViewSession(asyncssh.SSHServerSession):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.process.pid, signal.SIGKILL)  # the whole group: nothing outlives the session
 
+    def finish(self, why: str) -> None:
+        """End the session from the server's side: the view's output stops, the player's screen
+        is put back as it was and told ``why``, then the channel closes and the view goes."""
+        if self._ended:
+            return
+        if self.master is not None:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self.master)
+        self._code = None
+        self._write(RESTORE)
+        self._say(f"\r\n{why}")
+        self._exit(1)
+
     def end(self) -> None:
         """The session is over (channel closed, client gone): the view goes with it."""
         if self._ended:
             return
         self._ended = True
+        if self._prompt_timer is not None:
+            self._prompt_timer.cancel()
         self._kill()
         if self.process is None and not self._done.done():
             self._done.set_result(None)
@@ -427,12 +626,12 @@ def _controlling_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _pc_name(campaign: Path, pc: str) -> str | None:
-    """The name the players' file shows for character ``pc`` (the view matches rows by name)."""
-    from saves.store import load_campaign
-
-    found = load_campaign(campaign).journal.campaign.find(pc)
-    return None if found is None else found.name
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
