@@ -171,8 +171,12 @@ class Table:
     async def close(self) -> None:
         """The server stops: each player's screen is put back and told, every view ends, every
         connection closes (each given a few seconds to take its last bytes)."""
+        channels = [session.chan for session in self.sessions if session.chan is not None]
         for session in list(self.sessions):
             session.finish("apotheose serve: the server stopped")
+        for chan in channels:  # their last bytes (the screen put back) reach the players first
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(chan.wait_closed(), 3)
         for session in list(self.sessions):
             await session.reaped()
         for conn in list(self.connections):
