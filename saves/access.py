@@ -208,9 +208,7 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
         os.close(fd)
 
 
-def add_player(
-    campaign: Path, name: str, key: str, pc: str | None = None, pc_name: str | None = None
-) -> Access:
+def add_player(campaign: Path, name: str, key: str, pc: str | None = None, pc_name: str | None = None) -> Access:
     check_name(name)
     key = normal_key(key)
     with changing(campaign) as box:
@@ -249,7 +247,9 @@ def invite(
         if pc is not None:
             player = access.player(name) or Player(name)
             players = (*(p for p in players if p.name != name), attrs.evolve(player, pc=pc, pc_name=pc_name))
-        box[0] = attrs.evolve(access, players=players, invitations=(*kept, Invitation(name, digest(code), now + seconds)))
+        box[0] = attrs.evolve(
+            access, players=players, invitations=(*kept, Invitation(name, digest(code), now + seconds))
+        )
     return code, now + seconds
 
 

@@ -30,7 +30,9 @@ class Client:
 
     def __init__(self, command: list[str]) -> None:
         self.out = bytearray()
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:

@@ -6,8 +6,16 @@ then the one-time code typed in the terminal (the key that logged in is then reg
 passwords, no keyboard-interactive, no host-based login; exec requests, subsystems (SFTP), port,
 agent and X11 forwarding are refused (asyncssh refuses forwarding by default: nothing here
 accepts it), and the client's environment variables never reach the view (its environment is
-made here). A login must finish within the grace time; an address that fails too often is
-refused everything for a while.
+made here). A login must finish within the grace time, and so must an invitation code; an
+address whose real attempts fail too often (a key refused, a wrong code: a bare connect is none)
+is refused everything for a while, without the refusals making it longer. Every refusal is one
+log line (address and reason), at most a few a minute per address.
+
+Seats: a session takes one of ``--max-sessions`` when its view is asked for (an invited player
+only once the code is accepted), and one player at most ``--max-per-player``. The access list is
+watched: a player removed (or their key, or their invitation) loses their sessions at once.
+Whatever ends a session (the view's exit or crash, a removal, the server stopping), the player's
+terminal is put back (:data:`RESTORE`) before the channel closes.
 
 Each accepted session gets one child process, ``apotheose view`` on the campaign's players'
 file, in a pseudo-terminal of its own (its controlling terminal, in a new session): a crash in
@@ -16,8 +24,8 @@ one view never touches another or the server. The client's window changes are pa
 view's writes instead of filling memory). When the channel or the connection closes (``q``, the
 client killed, a link gone half-open and found by keepalives within about 1.5 s), the child's
 whole process group is killed and reaped: no view outlives its session. The server reads the
-players' file only through its children, and writes nothing but the access list (an invitation
-used).
+players' file only through its children, never the campaign (a PC's name is in the access
+list), and writes nothing but the access list (an invitation used, where it listens).
 """
 
 from __future__ import annotations
@@ -209,7 +217,9 @@ class Table:
                 continue
             for session in list(self.sessions):
                 if not session.ended and not self.still_allowed(known, session):
-                    self.log(f"{session.server.player} ({session.server.address}): no longer in the access list; session ended")
+                    self.log(
+                        f"{session.server.player} ({session.server.address}): no longer in the access list; session ended"
+                    )
                     session.finish("apotheose serve: the GM removed you from this table")
 
 
