@@ -120,6 +120,8 @@ def main(argv: list[str]) -> int:
             str(folder / "host_key"),
             "--max-sessions",
             str(args.viewers),
+            "--max-per-player",  # every viewer logs in with alice's key
+            str(args.viewers),
         ],
         stdout=subprocess.PIPE,
         text=True,

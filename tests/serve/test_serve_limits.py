@@ -212,9 +212,13 @@ def forwarding(server: Server) -> None:
         (lambda s: run_ssh(s.ssh("alice", s.stranger)), "refused alice (127.0.0.1): an unknown key (SHA256:"),
         (lambda s: run_ssh(s.ssh("mallory", s.stranger)), "refused mallory (127.0.0.1): not a player of this table"),
         (lambda s: run_ssh(s.ssh(tty=False)), "refused alice (127.0.0.1): no terminal (ssh -T)"),
+        (
+            lambda s: run_ssh(s.ssh("alice", None, "-o", "PreferredAuthentications=password,keyboard-interactive")),
+            "refused alice (127.0.0.1): no public key offered (there is no password login)",
+        ),
         (forwarding, "refused alice (127.0.0.1): port forwarding (-L to '127.0.0.1':9)"),
     ],
-    ids=["unknown key", "unknown user", "ssh -T", "port forwarding"],
+    ids=["unknown key", "unknown user", "ssh -T", "a password", "port forwarding"],
 )
 def test_each_refusal_has_its_log_line(server, attempt, line) -> None:
     attempt(server)

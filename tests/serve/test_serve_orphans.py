@@ -99,7 +99,7 @@ def left_after(server: Server, views: list[int], since: float) -> list[int]:
 
 
 def test_killing_the_client_ends_its_view_within_2_s_20_times(tmp_path) -> None:
-    server = Server(tmp_path, "--max-sessions", str(AT_ONCE))
+    server = Server(tmp_path, "--max-sessions", str(AT_ONCE), "--max-per-player", str(AT_ONCE))
     try:
         for round_ in range(ROUNDS):
             clients = sessions(server, server.port, AT_ONCE)
@@ -116,7 +116,7 @@ def test_killing_the_client_ends_its_view_within_2_s_20_times(tmp_path) -> None:
 
 
 def test_a_link_gone_silent_ends_its_view_within_2_s_20_times(tmp_path) -> None:
-    server = Server(tmp_path, "--max-sessions", str(AT_ONCE))
+    server = Server(tmp_path, "--max-sessions", str(AT_ONCE), "--max-per-player", str(AT_ONCE))
     holes: list[BlackHole] = []
     clients: list[subprocess.Popen] = []
     try:

@@ -51,13 +51,19 @@ def parser():
         metavar="FILE",
         help="the server's key (default: ssh_host_ed25519_key in the config folder, made on first use)",
     )
-    p.add_argument("--login-grace", type=_positive, default=30, metavar="S", help="seconds to log in (default 30)")
+    p.add_argument(
+        "--login-grace",
+        type=_positive,
+        default=30,
+        metavar="S",
+        help="seconds to log in, and to type an invitation code (default 30)",
+    )
     p.add_argument(
         "--max-failures",
         type=_positive,
         default=10,
         metavar="N",
-        help="failed logins from one address before it is refused for 10 minutes (default 10)",
+        help="failed logins (a key refused, a wrong code) from one address before it is refused for 10 minutes (default 10)",
     )
     p.add_argument("--lang", choices=("en", "fr"), default=None, help="the views' language (default: from LANG)")
     p.add_argument(

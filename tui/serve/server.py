@@ -249,6 +249,10 @@ class PlayerServer(asyncssh.SSHServer):
             self.table.connections.discard(self.conn)
         if not self.authed and self.refused_key:
             self.table.failed(self.address)
+        elif not self.authed and self.player and not self.table.banned(self.address):
+            # it asked to log in (a name was sent) and left without offering a key: a password
+            # tried, or nothing; no failure (no key was refused), but a refusal all the same
+            self.table.refused(self.address, f"{self.who()}: no public key offered (there is no password login)")
 
     def who(self) -> str:
         """The player (as the client named it) and address, for the log."""
