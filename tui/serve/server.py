@@ -182,16 +182,15 @@ class Table:
         channels = [session.chan for session in self.sessions if session.chan is not None]
         for session in list(self.sessions):
             session.finish("apotheose serve: the server stopped")
-        for chan in channels:  # their last bytes (the screen put back) reach the players first
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(chan.wait_closed(), 3)
+        # their last bytes (the screen put back) reach the players before the connections close;
+        # a client gone silent is waited for 3 s at most, all together
+        await _at_most(3, [chan.wait_closed() for chan in channels])
         for session in list(self.sessions):
             await session.reaped()
-        for conn in list(self.connections):
+        connections = list(self.connections)
+        for conn in connections:
             conn.close()
-        for conn in list(self.connections):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(conn.wait_closed(), 3)
+        await _at_most(3, [conn.wait_closed() for conn in connections])
 
     def still_allowed(self, known: access_list.Access, session: ViewSession) -> bool:
         server = session.server
@@ -642,6 +641,14 @@ def _controlling_terminal() -> None:
     """In the child, after ``setsid``: its pseudo-terminal becomes its controlling terminal, so
     that window changes reach it (SIGWINCH) and it gets SIGHUP if the server goes."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+async def _at_most(seconds: float, waits: list) -> None:
+    tasks = [asyncio.ensure_future(wait) for wait in waits]
+    if tasks:
+        _done, pending = await asyncio.wait(tasks, timeout=seconds)
+        for task in pending:
+            task.cancel()
 
 
 def _signature(path: Path) -> tuple[int, int, int] | None:
