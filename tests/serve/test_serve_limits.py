@@ -358,3 +358,35 @@ def test_an_invitation_before_any_server_says_what_to_fill_in(tmp_path) -> None:
         [APOTHEOSE, "players", "invite", "villon", "bob", "--saves", str(saves)], capture_output=True, text=True
     )
     assert "ssh -p PORT bob@HOST (PORT and HOST: what apotheose serve prints when it starts)" in done.stdout
+
+
+def test_a_removed_player_gets_no_new_session_on_a_connection_kept_open(tmp_path) -> None:
+    """OpenSSH's connection sharing (ControlMaster): the connection outlives the session that the
+    removal ended; a new session asked on it is refused."""
+    server = started(base=tmp_path)
+    control = str(tmp_path / "mux")
+    shared = ("-o", f"ControlPath={control}")
+    master = subprocess.Popen(
+        server.ssh("alice", None, "-N", "-o", "ControlMaster=yes", *shared, tty=False),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    first = None
+    try:
+        wait_until(lambda: os.path.exists(control), 30)
+        first = Client(server.ssh("alice", None, "-o", "ControlMaster=no", *shared))
+        wait_for_view(server)
+        server.players("remove", "alice")
+        assert first.ended(30), "the removed player's session went on"
+        assert master.poll() is None  # the shared connection is still open
+        again = run_ssh(server.ssh("alice", None, "-o", "ControlMaster=no", *shared))
+        assert again.returncode != 0 and "Segiere" not in again.stdout
+        assert server.said("refused alice (127.0.0.1): alice is no longer in the access list"), server.output
+        assert len(server.view_pids()) == 1
+    finally:
+        if first is not None:
+            first.close()
+        master.kill()
+        master.wait(30)
+        server.stop()

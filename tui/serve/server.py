@@ -309,11 +309,22 @@ class PlayerServer(asyncssh.SSHServer):
     def session_requested(self) -> ViewSession:
         """A session; a player with a key takes a seat now, an invited one once the code is right."""
         why = None if self.invited else self.table.no_seat(self.player)
+        if why is None and not self._still_allowed():  # a connection kept open after a removal
+            why = f"{self.player} is no longer in the access list"
         if why is not None:
             self.table.refused(self.address, f"{self.who()}: {why}")
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
         self.opened = True
         return ViewSession(self, seated=not self.invited)
+
+    def _still_allowed(self) -> bool:
+        try:
+            known = access_list.read_access(self.table.campaign)
+        except Exception:  # noqa: BLE001 - an unreadable list lets nobody in (a login says why)
+            return False
+        if self.invited:
+            return known.invited(self.player)
+        return self.key is not None and known.allows(self.player, self.key)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         self.table.refused(self.address, f"{self.who()}: port forwarding (-L to {dest_host[:60]!r}:{dest_port})")
