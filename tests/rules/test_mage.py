@@ -345,3 +345,28 @@ def test_free_successes_never_lower_the_base(effect, more_sphere):
     if plain.possible:
         assert stronger.successes_needed >= 1
         assert stronger.successes_needed == max(1, plain.successes_needed - more_sphere)
+
+
+# --- issue 35 item 4: the Paradox line ends on the value --------------------------------------
+
+
+def test_the_paradox_line_shows_the_floor_at_zero():
+    """``calc spell mage --rote --attribute 1 --ability 0 --sphere 1 --vulgar --paradox-pool 0``
+    printed ``paradox 0 − rote 1 = -1`` while the pool is 0."""
+    result = mage_spell(MageEffect(sphere=1, rote=True, attribute=1, ability=0, vulgar=True, paradox_pool=0))
+    assert result.paradox_pool == 0
+    lines = {line.en: line.fr for line in result.breakdown if line.en.startswith("paradox pool")}
+    assert lines == {
+        "paradox pool: paradox 0 − rote 1 = -1, never below 0: 0": "groupement de paradoxe : paradoxe 0 − routine 1 = -1, jamais moins de 0 : 0"
+    }
+
+
+@given(st.integers(0, 3), st.integers(0, 3), st.booleans(), st.booleans(), st.booleans())
+def test_the_paradox_line_always_ends_on_the_pool(pool, rolls, rote, sleepers, vulgar):
+    effect = MageEffect(sphere=1, arete=2, rote=rote, attribute=1 if rote else None, ability=1 if rote else None,
+                        vulgar=vulgar, witnesses=not vulgar, sleepers=sleepers and vulgar, paradox_pool=pool,
+                        paradox_rolls=rolls)  # fmt: skip
+    result = mage_spell(effect)
+    line = next(line for line in result.breakdown if line.en.startswith("paradox pool"))
+    assert line.en.rsplit(" ", 1)[-1] == str(result.paradox_pool)
+    assert line.fr.rsplit(" ", 1)[-1] == str(result.paradox_pool)
