@@ -4,6 +4,8 @@ Mage counter-magic. Each with the numbers ``apotheose calc`` gives."""
 
 from __future__ import annotations
 
+import attrs
+
 import pytest
 from textual.widgets import Input, Static
 
@@ -127,25 +129,35 @@ async def test_mage_counter_magic_as_calc():
         assert text(app, "#mage-counter") == " · ".join(before["breakdown"])
         await pilot.press("tab", "2", "tab", "1", "tab", "6")
         await settle(pilot)
-        cli = calc_json(
-            "spell",
-            "mage-counter",
-            "--pool",
-            "5",
-            "--effect-successes",
-            "3",
-            "--successes",
-            "2",
-            "--quintessence",
-            "1",
-            "--difficulty",
-            "6",
-        )
-        assert cli["result"] == "cancelled"
+        counter = ("spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2")
+        cli = calc_json(*counter, "--quintessence", "1", "--difficulty", "6")
+        assert cli["result"] is None  # the score's 3 dice are still to roll (seed 001 l.78)
+        assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
+        await pilot.press("tab", "2")  # the opposed roll, as rolled at the table
+        await settle(pilot)
+        cli = calc_json(*counter, "--quintessence", "1", "--difficulty", "6", "--opposed", "2")
+        assert (cli["result"], cli["effect_successes_left"]) == ("reduced", 1)
         assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
         assert app.screen.query_one("#mage-counter").region.bottom <= 23
         # the effect's own answer is untouched by the counter row
         assert text(app, "#mage-summary").startswith("1 success to make on 5 dice")
+
+
+@run
+async def test_mage_counter_flat_house_rule_in_the_tab():
+    from core.demo import demo_campaign
+    from core.house_rules import HouseRules
+
+    app = make_test_app(attrs.evolve(demo_campaign(), rules=HouseRules(mage_counter_flat=True)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mage_caster(pilot)
+        await tab_to(pilot, "mage-counter_against")
+        await pilot.press("3", "tab", "2", "tab", "1", "tab", "6")
+        await settle(pilot)
+        cli = calc_json("spell", "mage-counter", "--flat", "--pool", "5", "--effect-successes", "3", "--successes", "2",
+                        "--quintessence", "1", "--difficulty", "6")  # fmt: skip
+        assert cli["result"] == "cancelled"
+        assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
 
 
 @run
