@@ -91,7 +91,9 @@ def counter_magic(
     result = left = None
     if opposed is not None:
         result, left = _outcome(opposed, effect_successes)
-        lines.append(_result_line(f"opposed roll {opposed}", f"jet en opposition {opposed}", effect_successes, result, left))
+        lines.append(
+            _result_line(f"opposed roll {opposed}", f"jet en opposition {opposed}", effect_successes, result, left)
+        )
     return CounterMagic(pool, quintessence, effect_successes, successes, score, result, left, cancel, turn,
                         tuple(lines), opposed)  # fmt: skip
 
@@ -101,7 +103,11 @@ def _rolled_odds(
 ) -> tuple[Fraction, Fraction]:
     """The exact chance that the score's dice make ``against`` successes (cancel) and one more
     (turn it back): over every score the pool can make when its successes are not given yet."""
-    scores = {successes: Fraction(1)} if successes is not None else dict(enumerate(successes_odds(pool, difficulty, ones_cancel=ones_cancel)))
+    scores = (
+        {successes: Fraction(1)}
+        if successes is not None
+        else dict(enumerate(successes_odds(pool, difficulty, ones_cancel=ones_cancel)))
+    )
     cancel = turn = Fraction(0)
     for made, weight in scores.items():
         odds = successes_odds(made + quintessence, difficulty, ones_cancel=ones_cancel)

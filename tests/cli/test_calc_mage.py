@@ -198,8 +198,14 @@ def test_mage_counter_rolls_the_score_against_the_effect():
         (("--pool", "-5", "--effect-successes", "3"), "--pool: must be between 0 and 30, got -5"),
         (("--pool", "5", "--effect-successes", "3", "--difficulty", "12"), "--difficulty: must be at most 10, got 12"),
         (("--pool", "5", "--effect-successes", "3", "--opposed", "1"), "--successes: required with the opposed roll"),
-        (("--pool", "5", "--effect-successes", "3", "--successes", "1", "--opposed", "2"), "--opposed: at most the score's dice, 1, got 2"),
-        (("--pool", "5", "--effect-successes", "3", "--successes", "1", "--opposed", "1", "--flat"), "--opposed: the house rule mage_counter_flat"),
+        (
+            ("--pool", "5", "--effect-successes", "3", "--successes", "1", "--opposed", "2"),
+            "--opposed: at most the score's dice, 1, got 2",
+        ),
+        (
+            ("--pool", "5", "--effect-successes", "3", "--successes", "1", "--opposed", "1", "--flat"),
+            "--opposed: the house rule mage_counter_flat",
+        ),
     ],
 )
 def test_mage_counter_malformed_exits_2(argv, message):

@@ -5,7 +5,6 @@ Mage counter-magic. Each with the numbers ``apotheose calc`` gives."""
 from __future__ import annotations
 
 import attrs
-
 import pytest
 from textual.widgets import Input, Static
 

@@ -131,7 +131,9 @@ def _counter_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
     )
     _number(p, "--effect-successes", "the effect's successes", required=True)
     _number(p, "--successes", "the counter pool's successes, as rolled: the score")
-    _number(p, "--opposed", "the score's dice rolled against the effect: their successes, as rolled (needs --successes)")
+    _number(
+        p, "--opposed", "the score's dice rolled against the effect: their successes, as rolled (needs --successes)"
+    )
     _number(p, "--difficulty", "difficulty per die (2…10), both rolls: the chances to cancel and to turn it back")
     p.add_argument("--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off")
     p.add_argument("--flat", action="store_true",

@@ -68,7 +68,11 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--blood", action="store_true", help="blood mana: one more segment")
     _number(p, "--caster-level", "the caster level: ranges, and the cap on extra dice")
     _number(p, "--mod", "the casting modifier (Intelligence or Wisdom): the save DC")
-    _number(p, "--intelligence", "the caster's Intelligence modifier: deadly absorption's escape (default: --mod if profane)")
+    _number(
+        p,
+        "--intelligence",
+        "the caster's Intelligence modifier: deadly absorption's escape (default: --mod if profane)",
+    )
     p.add_argument(
         "--enhance", action="append", default=[], metavar="range=N,duration=N,area=N,dice=N,dispel=N",
         help="fixed-cost improvements: caster levels of range, duration, area; extra d6; dispel levels",

@@ -233,7 +233,14 @@ def effect(values: Values) -> MageInputs:
     ))  # fmt: skip
 
 
-COUNTER = ("counter_pool", "counter_against", "counter_rolled", "counter_quintessence", "counter_difficulty", "counter_opposed")
+COUNTER = (
+    "counter_pool",
+    "counter_against",
+    "counter_rolled",
+    "counter_quintessence",
+    "counter_difficulty",
+    "counter_opposed",
+)
 
 
 def counter_pool(values: Values) -> int | None:
