@@ -273,8 +273,16 @@ NUMBERS = ("sphere", "needed", "arete", "attribute", "ability", "difficulty", "a
 
 
 def _step(value: int) -> int:
-    """The scope's row that covers ``value`` (3 targets: the 5 row, which costs the same)."""
-    return next((step for step in SCOPE_STEPS if step >= value), SCOPE_STEPS[-1])
+    """The scope's row that covers ``value`` (3 targets: the 5 row, which costs the same); past
+    the last row, the value itself (the effect is refused, never priced as the last row)."""
+    return next((step for step in SCOPE_STEPS if step >= value), value)
+
+
+def past_label(ident: str, count: int) -> Pair:
+    """A scope choice's label for a count past the last row (``mage-targets``, ``mage-radius``)."""
+    if ident.endswith("radius"):
+        return f"radius {count} m ✗", f"rayon {count} m ✗"
+    return f"{count} targets ✗", f"{count} cibles ✗"
 
 
 def filled(spell: MageInputs) -> Values:
