@@ -20,6 +20,7 @@ from core.mage import (
     chance,
     counter_magic,
     mage_spell,
+    percent,
     ritual_interval,
     ritual_max_rolls,
     scope_row,
@@ -258,9 +259,11 @@ def test_house_rule_mage_counter_flat_odds():
 
 
 def test_the_rolled_reading_is_weaker_than_the_flat_one():
+    """docs/rules.md 2.7: 6 dice, 1 Quintessence, difficulty 6 against 3 successes: 72 % flat, 20.1 % rolled."""
     rolled = counter_magic(6, 3, quintessence=1, difficulty=6)
     flat = counter_magic(6, 3, quintessence=1, difficulty=6, flat=True)
     assert rolled.chance_cancel < flat.chance_cancel and rolled.chance_turn < flat.chance_turn
+    assert (percent(flat.chance_cancel), percent(rolled.chance_cancel)) == ("72%", "20.1%")
 
 
 # --- the odds: exact, against brute force ----------------------------------------------------------
