@@ -42,10 +42,15 @@ def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
     poles = {"name": "Flèche", "inputs": {"system": "poles", "request": {"level": 2}}, "note": "", "caster": None}
     mage = {"name": "Bouclier", "inputs": {"system": "mage", "effect": {}}, "note": "", "caster": None}
     payload = {
-        "campaign": {"rules": {"kult_die": "d20-10"}, "book": {"spells": [dict(poles, inputs={**poles["inputs"]}), mage]}},
+        "campaign": {
+            "rules": {"kult_die": "d20-10"},
+            "book": {"spells": [dict(poles, inputs={**poles["inputs"]}), mage]},
+        },
         "history": {
             "base": {"rules": {}, "book": {"spells": []}},
-            "done": [{"seq": 1, "action": {"type": "SaveSpell", "spell": {"inputs": {"system": "poles", "request": {}}}}}],
+            "done": [
+                {"seq": 1, "action": {"type": "SaveSpell", "spell": {"inputs": {"system": "poles", "request": {}}}}}
+            ],
             "undone": [],
         },
     }
