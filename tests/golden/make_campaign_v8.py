@@ -4,9 +4,10 @@
 
 The same fight and book as ``campaign_v7.json`` (:mod:`tests.golden.make_campaign_v7`), with
 what version 8 adds: the house rule ``mage_counter_flat`` (on here, the GM keeping the old
-reading of counter-magic) and a Quatre Pôles spell that names its caster's Intelligence (a
-divine *Étreinte funeste* with deadly absorption: Wisdom 3 for the save, Intelligence 1 for the
-escape), written by the version-8 encoder.
+reading of counter-magic), a Quatre Pôles spell that names its caster's Intelligence (a divine
+*Étreinte funeste* with deadly absorption: Wisdom 3 for the save, Intelligence 1 for the escape)
+and a remembered divine caster with his (Orin, Intelligence +2), written by the version-8
+encoder.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from core.demo import demo_campaign
 from core.house_rules import HouseRules
 from core.journal import Journal
 from core.poles import PolesRequest
-from core.spellbook.book import BookSpell, SpellBook
-from core.spellbook.poles import PolesInputs
+from core.spellbook.book import BookCaster, BookSpell, SpellBook
+from core.spellbook.poles import PolesCaster, PolesInputs
 from saves.format import encode
 from tests.golden.make_campaign_v1 import golden_journal as golden_journal_v1
 from tests.golden.make_campaign_v7 import golden_book as golden_book_v7
@@ -30,10 +31,12 @@ ETREINTE = BookSpell(
     PolesInputs(PolesRequest(3, "divine", mod=3, intelligence=1, caster_level=5, techniques=["absorption"])),
 )
 
+ORIN = BookCaster("Orin", PolesCaster(7, 3, "divine", intelligence=2))
+
 
 def golden_book() -> SpellBook:
     book = golden_book_v7()
-    return attrs.evolve(book, spells=(*book.spells, ETREINTE))
+    return attrs.evolve(book, spells=(*book.spells, ETREINTE), casters=(*book.casters, ORIN))
 
 
 def golden_journal() -> Journal:

@@ -37,6 +37,8 @@ def test_a_version_6_book_opens_with_no_caster_on_any_spell() -> None:
     for spell in raw["campaign"]["book"]["spells"] + raw["history"]["base"]["book"]["spells"]:
         del spell["caster"]  # what version 6 wrote
         spell["inputs"].get("request", {}).pop("intelligence", None)  # version 8's
+    for caster in raw["campaign"]["book"]["casters"] + raw["history"]["base"]["book"]["casters"]:
+        caster["inputs"].pop("intelligence", None)  # version 8's
     raw["version"] = 6
     loaded = read_journal(orjson.dumps(raw), PATH, replay=True)
     assert loaded.journal.campaign.book == make_campaign_v5.golden_book() == loaded.journal.base.book

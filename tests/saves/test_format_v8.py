@@ -25,6 +25,10 @@ def test_golden_v8_keeps_the_house_rule_and_the_intelligence() -> None:
     spell = loaded.journal.campaign.book.spell("poles", "Étreinte funeste")
     assert spell is not None and spell.inputs.request.intelligence == 1
     assert spell.inputs.price(loaded.journal.campaign.rules).result.absorption_dc == 14  # 10 + 3 + 1
+    orin = loaded.journal.campaign.book.caster("poles", "Orin")
+    assert orin is not None and orin.inputs.intelligence == 2
+    cast = spell.inputs.cast_by(orin.inputs)  # his level, Wisdom and Intelligence: 10 + 3 + 2
+    assert cast.price(HouseRules()).result.absorption_dc == 15 and cast.request.mod == 3
 
 
 def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
@@ -36,6 +40,8 @@ def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
     assert raw["campaign"]["rules"]["mage_counter_flat"] is False
     poles = [s for s in raw["campaign"]["book"]["spells"] if s["inputs"]["system"] == "poles"]
     assert poles and all(s["inputs"]["request"]["intelligence"] is None for s in poles)
+    casters = [c for c in raw["campaign"]["book"]["casters"] if c["inputs"]["system"] == "poles"]
+    assert casters and all(c["inputs"]["intelligence"] is None for c in casters)
 
 
 def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
@@ -44,12 +50,17 @@ def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
     payload = {
         "campaign": {
             "rules": {"kult_die": "d20-10"},
-            "book": {"spells": [dict(poles, inputs={**poles["inputs"]}), mage]},
+            "book": {
+                "spells": [dict(poles, inputs={**poles["inputs"]}), mage],
+                "casters": [{"inputs": {"system": "poles"}}],
+            },
         },
         "history": {
             "base": {"rules": {}, "book": {"spells": []}},
             "done": [
-                {"seq": 1, "action": {"type": "SaveSpell", "spell": {"inputs": {"system": "poles", "request": {}}}}}
+                {"seq": 1, "action": {"type": "SaveSpell", "spell": {"inputs": {"system": "poles", "request": {}}}}},
+                {"seq": 2, "action": {"type": "SaveCaster", "caster": {"inputs": {"system": "poles"}}}},
+                {"seq": 3, "action": {"type": "SaveCaster", "caster": {"inputs": {"system": "mage"}}}},
             ],
             "undone": [],
         },
@@ -59,5 +70,8 @@ def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
     assert migrated["history"]["base"]["rules"] == {"mage_counter_flat": False}
     assert migrated["campaign"]["book"]["spells"][0]["inputs"]["request"] == {"level": 2, "intelligence": None}
     assert "intelligence" not in migrated["campaign"]["book"]["spells"][1]["inputs"]["effect"]
+    assert migrated["campaign"]["book"]["casters"] == [{"inputs": {"system": "poles", "intelligence": None}}]
     assert migrated["history"]["done"][0]["action"]["spell"]["inputs"]["request"] == {"intelligence": None}
+    assert migrated["history"]["done"][1]["action"]["caster"]["inputs"] == {"system": "poles", "intelligence": None}
+    assert migrated["history"]["done"][2]["action"]["caster"]["inputs"] == {"system": "mage"}
     assert migrate_7_to_8({"campaign": "nonsense", "history": []}) == {"campaign": "nonsense", "history": []}
