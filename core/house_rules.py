@@ -26,6 +26,9 @@ class HouseRules:
     mage_ones_cancel: bool = True
     #: RULES 2: Mage scope, targets, radius and duration priced separately and added (off: the highest row).
     mage_scope_separate: bool = True
+    #: RULES 2.7: Mage counter-magic's score compared with the effect's successes as it stands
+    #: (off: the source's reading, the score rolled as dice against the effect).
+    mage_counter_flat: bool = False
 
     @property
     def die(self) -> KultDie:

@@ -135,3 +135,52 @@ def migrate_6_to_7(payload: dict[str, Any]) -> dict[str, Any]:
         if isinstance(spell, dict):
             spell.setdefault("caster", None)
     return payload
+
+
+def _book_spells(payload: dict[str, Any], key: str, action_type: str, field: str) -> list[Any]:
+    """Every book entry a payload holds under ``key`` (``spells``, ``casters``): in the
+    campaign, in the history's base, and in the ``action_type`` actions of its history (done and
+    undone), under their ``field``."""
+
+    def spells(book: Any) -> list[Any]:
+        found = book.get(key) if isinstance(book, dict) else None
+        return found if isinstance(found, list) else []
+
+    history = payload.get("history")
+    history = history if isinstance(history, dict) else {}
+    held = [
+        spell
+        for campaign in (payload.get("campaign"), history.get("base"))
+        if isinstance(campaign, dict)
+        for spell in spells(campaign.get("book"))
+    ]
+    for name in ("done", "undone"):
+        for entry in history.get(name, ()) if isinstance(history.get(name), list) else ():
+            action = entry.get("action") if isinstance(entry, dict) else None
+            if isinstance(action, dict) and action.get("type") == action_type:
+                held.append(action.get(field))
+    return held
+
+
+@CAMPAIGN.migration(7)
+def migrate_7_to_8(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 8 adds the house rule ``mage_counter_flat`` (RULES 2.7: off, the counter-magic
+    score is rolled against the effect, as the source says) and, with a Quatre Pôles book spell
+    and remembered caster, the caster's ``intelligence`` (deadly absorption's escape, RULES 3.3). A version-7 campaign
+    gets the source's reading (off), and its spells and casters no Intelligence (a profane
+    caster's modifier stands for it)."""
+    history = payload.get("history")
+    for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
+        rules = campaign.get("rules") if isinstance(campaign, dict) else None
+        if isinstance(rules, dict):
+            rules.setdefault("mage_counter_flat", False)
+    for spell in _book_spells(payload, "spells", "SaveSpell", "spell"):
+        inputs = spell.get("inputs") if isinstance(spell, dict) else None
+        request = inputs.get("request") if isinstance(inputs, dict) and inputs.get("system") == "poles" else None
+        if isinstance(request, dict):
+            request.setdefault("intelligence", None)
+    for caster in _book_spells(payload, "casters", "SaveCaster", "caster"):
+        inputs = caster.get("inputs") if isinstance(caster, dict) else None
+        if isinstance(inputs, dict) and inputs.get("system") == "poles":
+            inputs.setdefault("intelligence", None)
+    return payload

@@ -47,6 +47,16 @@ def chance(dice: int, difficulty: int, needed: int, *, ones_cancel: bool = True)
     return Fraction(sum(counts[max(0, needed + dice) :]), FACES**dice)
 
 
+def successes_odds(dice: int, difficulty: int, *, ones_cancel: bool = True) -> tuple[Fraction, ...]:
+    """The exact chance of each number of successes ``dice`` d10 make at ``difficulty``: index
+    ``n`` for ``n`` successes, 0…``dice``; a roll whose ones cancel more than its successes makes
+    none (index 0)."""
+    chance(dice, difficulty, 0, ones_cancel=ones_cancel)  # the same checks
+    counts = _net_counts(dice, difficulty, bool(ones_cancel))
+    total = FACES**dice
+    return (Fraction(sum(counts[: dice + 1]), total), *(Fraction(n, total) for n in counts[dice + 1 :]))
+
+
 def percent(value: Fraction, lang: Lang = "en") -> str:
     """``57.4%`` / ``57,4 %``: one decimal, none when whole (:func:`core.breakdown.percent`)."""
     return breakdown_percent(value, lang, decimals=1)

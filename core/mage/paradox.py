@@ -26,7 +26,8 @@ def paradox_pool(e: MageEffect, needed: Needed) -> tuple[int | None, list[Line]]
         f"counts as level {level} for Paradox ({needed.level} + {needed.free_used} free used)",
         f"compte comme niveau {level} pour le Paradoxe ({needed.level} + {needed.free_used} gratuits utilisés)",
     )
-    return max(0, sum(term.value for term in terms)), [
-        sum_line(terms, "paradox pool: ", "groupement de paradoxe : "),
-        counted,
-    ]
+    total = sum(term.value for term in terms)
+    line = sum_line(terms, "paradox pool: ", "groupement de paradoxe : ")
+    if total < 0:  # the line ends on the value: the pool is never below 0
+        line = Line(f"{line.en}, never below 0: 0", f"{line.fr}, jamais moins de 0 : 0")
+    return max(0, total), [line, counted]

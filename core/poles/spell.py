@@ -56,6 +56,9 @@ class PolesRequest:
     blood: bool = False
     caster_level: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(1)))
     mod: int | None = attrs.field(default=None, validator=attrs.validators.optional(whole_number))
+    #: The caster's Intelligence modifier: deadly absorption's escape DC (None: the casting
+    #: modifier of a profane caster, who casts with Intelligence).
+    intelligence: int | None = attrs.field(default=None, validator=attrs.validators.optional(whole_number))
     enhance: Enhancements = Enhancements()
     extend_active: int = attrs.field(default=0, validator=at_least(0))
     techniques: tuple[Applied, ...] = attrs.field(default=(), converter=_tuple_of_applied)
@@ -96,6 +99,8 @@ class PolesSpell:
     possible: bool
     reason: Line | None
     breakdown: Breakdown
+    #: Deadly absorption: the Vigour DC to escape it (None without the technique or an Intelligence).
+    absorption_dc: int | None = None
 
 
 def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
@@ -320,14 +325,8 @@ def spell_dcs(request: PolesRequest) -> tuple[int | None, int, list[Line]]:
                 f"difficulté de sauvegarde 10 + {level} + {mod}{plus_fr} = {dc}",
             )
         )
-        if any(a.technique is Technique.absorption for a in request.techniques):
-            escape = 10 + level + mod
-            lines.append(
-                Line(
-                    f"deadly absorption: Vigour DC 10 + {level} + {mod} = {escape} to escape",
-                    f"absorption funeste : Vigueur 10 + {level} + {mod} = {escape} pour y échapper",
-                )
-            )
+    if any(a.technique is Technique.absorption for a in request.techniques):
+        lines.append(absorption_escape(request)[1])
     ident = identify_dc(level)
     lines.append(
         Line(
@@ -336,6 +335,24 @@ def spell_dcs(request: PolesRequest) -> tuple[int | None, int, list[Line]]:
         )
     )
     return dc, ident, lines
+
+
+def absorption_escape(request: PolesRequest) -> tuple[int | None, Line]:
+    """Deadly absorption's escape: « Vigueur 10 + niveau du sort + Intelligence » (seed 002),
+    whatever the caster casts with; a profane caster's casting modifier is his Intelligence."""
+    level, intelligence = request.level, request.intelligence
+    if intelligence is None and request.tradition is Tradition.profane:
+        intelligence = request.mod
+    if intelligence is None:
+        return None, Line(
+            f"deadly absorption: Vigour DC 10 + {level} + the caster's Intelligence to escape, not given",
+            f"absorption funeste : Vigueur 10 + {level} + l'Intelligence du lanceur pour y échapper, non donnée",
+        )
+    escape = 10 + level + intelligence
+    return escape, Line(
+        f"deadly absorption: Vigour DC 10 + {level} + Intelligence {intelligence} = {escape} to escape",
+        f"absorption funeste : Vigueur 10 + {level} + Intelligence {intelligence} = {escape} pour y échapper",
+    )
 
 
 def spell_spans(request: PolesRequest) -> tuple[Ranges | None, list[Line]]:
@@ -423,4 +440,5 @@ def poles_spell(request: PolesRequest, *, fractions: bool = True) -> PolesSpell:
     return PolesSpell(
         request, tradition.resource, base, fixed, price.steps if price else (), price.exact if price else None, cost,
         timing.final, timing.swift, dc, ident, spans, countered, heals, reason is None, reason, tuple(lines),
+        absorption_escape(request)[0] if any(a.technique is Technique.absorption for a in request.techniques) else None,
     )  # fmt: skip

@@ -82,7 +82,8 @@ class PolesInputs(SpellInputs):
 
 @attrs.frozen
 class PolesCaster(CasterInputs):
-    """A caster: level (≥ 1), casting modifier, tradition; its blood-mana limit and pool when known."""
+    """A caster: level (≥ 1), casting modifier, tradition; its blood-mana limit and pool, and its
+    Intelligence (deadly absorption's escape), when known."""
 
     SYSTEM: ClassVar[str] = "poles"
 
@@ -91,10 +92,18 @@ class PolesCaster(CasterInputs):
     tradition: Tradition = attrs.field(converter=tradition_of)
     blood_limit: int | None = attrs.field(default=None, validator=_COUNT)
     blood_pool: int | None = attrs.field(default=None, validator=_COUNT)
+    intelligence: int | None = attrs.field(default=None, validator=attrs.validators.optional(whole_number))
 
     def fill(self, request: PolesRequest) -> PolesRequest:
-        """``request`` cast by this caster: its caster level, modifier and tradition."""
-        return attrs.evolve(request, caster_level=self.caster_level, mod=self.mod, tradition=self.tradition)
+        """``request`` cast by this caster: its caster level, modifier, tradition and Intelligence
+        (none when not remembered: the spell's was another caster's)."""
+        return attrs.evolve(
+            request,
+            caster_level=self.caster_level,
+            mod=self.mod,
+            tradition=self.tradition,
+            intelligence=self.intelligence,
+        )
 
     def blood(self, mana: int, d100: int | None = None, *, tolerant: bool = False) -> BloodMana:
         """Blood mana (RULES 3.7) for ``mana`` spent this turn, with this caster's limit and pool."""
@@ -108,6 +117,9 @@ class PolesCaster(CasterInputs):
     def summary(self) -> Line:
         en = f"caster level {self.caster_level}, modifier {self.mod:+d}, {self.tradition.label('en')}"
         fr = f"niveau de lanceur {self.caster_level}, modificateur {self.mod:+d}, {self.tradition.label('fr')}"
+        if self.intelligence is not None:
+            en += f", Intelligence {self.intelligence:+d}"
+            fr += f", Intelligence {self.intelligence:+d}"
         if self.blood_limit is not None or self.blood_pool is not None:
             limit = "?" if self.blood_limit is None else self.blood_limit
             pool = "?" if self.blood_pool is None else self.blood_pool

@@ -214,7 +214,7 @@ def test_the_list_shows_the_campaigns_spells_first_then_the_built_in_ones_and_th
     assert [s["name"] for s in data["spells"]][:1] == ["Sort improvisé de niveau 3 (profane)"]
     assert {s["system"] for s in data["spells"]} == {"poles"}
     assert data["casters"] == [{"name": "Elric", "system": "poles", "caster_level": 5, "mod": 3, "tradition": "profane",
-                                "blood_limit": 4, "blood_pool": 20}]  # fmt: skip
+                                "blood_limit": 4, "blood_pool": 20, "intelligence": None}]  # fmt: skip
     french = ok("spell", "--book", "villon", "--lang", "fr").splitlines()
     assert french[0] == "Villon : 1 sort à elle, 36 intégrés, 2 lanceurs"
     assert "  d6         Soin — difficulté 5 (intégré, D2)" in french

@@ -157,18 +157,37 @@ def test_readable_output_is_the_breakdown_in_french():
     assert calc(*MAGE, *argv, "--lang", "fr") == (0, render(mage_spell(effect).breakdown, "fr") + "\n", "")
 
 
-def test_mage_counter():
-    data = calc_json(
-        "spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2", "--quintessence", "1"
-    )
-    assert pick(data, "pool", "score", "result", "effect_successes_left") == (5, 3, "cancelled", 0)
-    reduced = calc_json("spell", "mage-counter", "--pool", "5", "--effect-successes", "4", "--successes", "1")
+def test_mage_counter_flat():
+    """The house rule mage_counter_flat (``--flat``): the score against the effect's successes."""
+    flat = ("spell", "mage-counter", "--flat")
+    data = calc_json(*flat, "--pool", "5", "--effect-successes", "3", "--successes", "2", "--quintessence", "1")
+    assert pick(data, "pool", "score", "result", "effect_successes_left", "rolled") == (5, 3, "cancelled", 0, False)
+    reduced = calc_json(*flat, "--pool", "5", "--effect-successes", "4", "--successes", "1")
     assert pick(reduced, "score", "result", "effect_successes_left") == (1, "reduced", 3)
-    turned = calc_json("spell", "mage-counter", "--pool", "5", "--effect-successes", "1", "--successes", "2")
+    turned = calc_json(*flat, "--pool", "5", "--effect-successes", "1", "--successes", "2")
     assert pick(turned, "result", "effect_successes_left") == ("turned", 0)
-    before = calc_json("spell", "mage-counter", "--pool", "4", "--effect-successes", "2", "--difficulty", "6")
+    before = calc_json(*flat, "--pool", "4", "--effect-successes", "2", "--difficulty", "6")
     assert pick(before, "result", "effect_successes_left") == (None, None)
     assert before["chance_cancel"] == pytest.approx(float(chance(4, 6, 2)))
+
+
+def test_mage_counter_rolls_the_score_against_the_effect():
+    """Seed 001 l.78: « Le score total de Contre-Magie est lancé en opposition avec le jet de
+    l'Effet adverse. Si les succès du lanceur sont réduits à zéro, l'Effet est annulé » — the
+    score of 3 that used to cancel 3 successes outright is now 3 dice rolled against them."""
+    counter = ("spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2")
+    waiting = calc_json(*counter, "--quintessence", "1", "--difficulty", "6")
+    assert pick(waiting, "score", "result", "rolled") == (3, None, True)
+    assert waiting["chance_cancel"] == pytest.approx(float(chance(3, 6, 3)))
+    assert waiting["chance_turn"] == 0
+    reduced = calc_json(*counter, "--quintessence", "1", "--opposed", "2")
+    assert pick(reduced, "opposed", "result", "effect_successes_left") == (2, "reduced", 1)
+    turned = calc_json(*counter, "--quintessence", "2", "--opposed", "4")
+    assert pick(turned, "result", "effect_successes_left") == ("turned", 0)
+    code, out, _ = calc(*counter, "--quintessence", "1", "--opposed", "3", "--lang", "fr")
+    assert code == 0 and out.splitlines()[-1] == "jet en opposition 3 contre 3 : l'effet est annulé"
+    before = calc_json("spell", "mage-counter", "--pool", "4", "--effect-successes", "2", "--difficulty", "6")
+    assert 0 < before["chance_turn"] < before["chance_cancel"] < chance(4, 6, 2)
 
 
 @pytest.mark.parametrize(
@@ -178,6 +197,15 @@ def test_mage_counter():
         (("--pool", "5"), "--effect-successes: required"),
         (("--pool", "-5", "--effect-successes", "3"), "--pool: must be between 0 and 30, got -5"),
         (("--pool", "5", "--effect-successes", "3", "--difficulty", "12"), "--difficulty: must be at most 10, got 12"),
+        (("--pool", "5", "--effect-successes", "3", "--opposed", "1"), "--successes: required with the opposed roll"),
+        (
+            ("--pool", "5", "--effect-successes", "3", "--successes", "1", "--opposed", "2"),
+            "--opposed: at most the score's dice, 1, got 2",
+        ),
+        (
+            ("--pool", "5", "--effect-successes", "3", "--successes", "1", "--opposed", "1", "--flat"),
+            "--opposed: the house rule mage_counter_flat",
+        ),
     ],
 )
 def test_mage_counter_malformed_exits_2(argv, message):

@@ -226,3 +226,12 @@ def test_calc_spell_poles_imports_no_textual_nor_rich():
     done = run("spell", "poles", "--level", "3", "--tradition", "profane", "--json", wrapped=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "UI modules: []"
+
+
+def test_deadly_absorption_escape_takes_the_casters_intelligence():
+    """Seed 002 l.62: « Vigueur 10 + niveau du sort + Intelligence » — ``--mod`` is Wisdom here."""
+    spell = ("spell", "poles", "--level", "3", "--tradition", "divine", "--mod", "3", "--technique", "absorption")
+    data = calc_json(*spell, "--intelligence", "1")
+    assert pick(data, "save_dc", "absorption_dc") == (16, 14)
+    assert "deadly absorption: Vigour DC 10 + 3 + Intelligence 1 = 14 to escape" in data["breakdown"]
+    assert calc_json(*spell)["absorption_dc"] is None

@@ -20,6 +20,7 @@ from core.mage import (
     chance,
     counter_magic,
     mage_spell,
+    percent,
     ritual_interval,
     ritual_max_rolls,
     scope_row,
@@ -158,21 +159,96 @@ def test_enums_take_their_values():
 # --- counter-magic ----------------------------------------------------------------------------
 
 
-def test_counter_magic_reduces_cancels_or_turns():
-    assert counter_magic(5, 3, successes=1).result == "reduced"
-    assert counter_magic(5, 3, successes=1).effect_successes_left == 2
-    assert counter_magic(5, 3, successes=2, quintessence=1).result == "cancelled"
-    turned = counter_magic(5, 3, successes=4)
+#: Seed ``001_…`` l.78 and l.52, the passages the rolled reading rests on.
+SEED_COUNTER = (
+    "Chaque succès obtenu par la cible est additionné à son score de Contre-Magie. Le score total de "
+    "Contre-Magie est lancé en opposition avec le jet de l'Effet adverse. Si les succès du lanceur sont "
+    "réduits à zéro, l'Effet est annulé. Si la cible obtient plus de succès que le lanceur, elle retourne "
+    "son Effet contre lui."
+)
+SEED_QUINTESSENCE_DICE = "(et sur la base d'un dé par Point de Quintessence)"
+
+
+def test_counter_score_is_rolled_against_the_effect_by_default():
+    """SEED_COUNTER, SEED_QUINTESSENCE_DICE: the score (successes + Quintessence, a die a point) is rolled; each of its
+    successes takes one of the caster's; at zero the effect is cancelled, past it turned back."""
+    assert not HouseRules().mage_counter_flat
+    # Today's reading would cancel 3 successes with a score of 3; rolled, the score's 3 dice
+    # must make 3 successes themselves.
+    waiting = counter_magic(5, 3, successes=2, quintessence=1)
+    assert (waiting.score, waiting.result) == (3, None)
+    reduced = counter_magic(5, 3, successes=2, quintessence=1, opposed=1)
+    assert (reduced.result, reduced.effect_successes_left) == ("reduced", 2)
+    assert counter_magic(5, 3, successes=2, quintessence=1, opposed=3).result == "cancelled"
+    turned = counter_magic(5, 2, successes=2, quintessence=1, opposed=3)
+    assert (turned.result, turned.effect_successes_left) == ("turned", 0)
+    lines = [line.en for line in turned.breakdown]
+    assert "score 2 + 1 = 3: 3 dice rolled against the effect's 2 successes" in lines
+    assert lines[-1] == "opposed roll 3 against 2: the effect turns back on its caster"
+    for field, kwargs in (("opposed", {"successes": 2, "opposed": 4}), ("successes", {"opposed": 1})):
+        with pytest.raises(RulesError) as caught:
+            counter_magic(5, 3, quintessence=1, **kwargs)
+        assert caught.value.field == field
+
+
+def _brute_counter(pool: int, quintessence: int, against: int, difficulty: int) -> tuple[Fraction, Fraction]:
+    """Every face of the pool, then every face of the score's dice (a botch makes 0)."""
+
+    def made(faces: tuple[int, ...]) -> int:
+        return max(0, sum(f >= difficulty for f in faces) - faces.count(1))
+
+    cancel = turn = Fraction(0)
+    for first in itertools.product(range(1, 11), repeat=pool):
+        dice = made(first) + quintessence
+        for second in itertools.product(range(1, 11), repeat=dice):
+            weight = Fraction(1, 10 ** (pool + dice))
+            cancel += weight * (made(second) >= against)
+            turn += weight * (made(second) > against)
+    return cancel, turn
+
+
+@pytest.mark.parametrize(("pool", "quintessence", "against", "difficulty"), [(2, 1, 1, 6), (3, 0, 2, 5), (1, 2, 2, 8)])
+def test_counter_odds_are_exact_over_both_rolls(pool, quintessence, against, difficulty):
+    result = counter_magic(pool, against, quintessence=quintessence, difficulty=difficulty)
+    assert (result.chance_cancel, result.chance_turn) == _brute_counter(pool, quintessence, against, difficulty)
+
+
+def test_counter_odds_once_the_pool_is_rolled_are_the_scores_dice():
+    result = counter_magic(5, 3, successes=2, quintessence=1, difficulty=6)
+    assert (result.chance_cancel, result.chance_turn) == (chance(3, 6, 3), chance(3, 6, 4))
+    assert "difficulty 6: cancels it (3 successes to 0): 12.5%, turns it back (more than 3): 0%" in [
+        line.en for line in result.breakdown
+    ]
+
+
+def test_house_rule_mage_counter_flat_compares_the_score():
+    assert counter_magic(5, 3, successes=1, flat=True).result == "reduced"
+    assert counter_magic(5, 3, successes=1, flat=True).effect_successes_left == 2
+    assert counter_magic(5, 3, successes=2, quintessence=1, flat=True).result == "cancelled"
+    turned = counter_magic(5, 3, successes=4, flat=True)
     assert (turned.score, turned.result, turned.effect_successes_left) == (4, "turned", 0)
-    assert counter_magic(5, 3).result is None
+    assert counter_magic(5, 3, flat=True).result is None
     with pytest.raises(RulesError) as caught:
-        counter_magic(2, 3, successes=3)
+        counter_magic(2, 3, successes=3, flat=True)
     assert caught.value.field == "successes"
+    with pytest.raises(RulesError) as caught:
+        counter_magic(5, 3, successes=3, opposed=1, flat=True)
+    assert caught.value.field == "opposed"
 
 
-def test_counter_magic_odds():
-    result = counter_magic(4, 2, quintessence=1, difficulty=6)
+def test_house_rule_mage_counter_flat_odds():
+    result = counter_magic(4, 2, quintessence=1, difficulty=6, flat=True)
     assert result.chance_cancel == chance(4, 6, 1) and result.chance_turn == chance(4, 6, 2)
+    # Quintessence enough on its own: certain (a botch adds nothing, it takes nothing away).
+    assert counter_magic(4, 2, quintessence=2, difficulty=6, flat=True).chance_cancel == 1
+
+
+def test_the_rolled_reading_is_weaker_than_the_flat_one():
+    """docs/rules.md 2.7: 6 dice, 1 Quintessence, difficulty 6 against 3 successes: 72 % flat, 20.1 % rolled."""
+    rolled = counter_magic(6, 3, quintessence=1, difficulty=6)
+    flat = counter_magic(6, 3, quintessence=1, difficulty=6, flat=True)
+    assert rolled.chance_cancel < flat.chance_cancel and rolled.chance_turn < flat.chance_turn
+    assert (percent(flat.chance_cancel), percent(rolled.chance_cancel)) == ("72%", "20.1%")
 
 
 # --- the odds: exact, against brute force ----------------------------------------------------------
@@ -257,3 +333,28 @@ def test_free_successes_never_lower_the_base(effect, more_sphere):
     if plain.possible:
         assert stronger.successes_needed >= 1
         assert stronger.successes_needed == max(1, plain.successes_needed - more_sphere)
+
+
+# --- issue 35 item 4: the Paradox line ends on the value --------------------------------------
+
+
+def test_the_paradox_line_shows_the_floor_at_zero():
+    """``calc spell mage --rote --attribute 1 --ability 0 --sphere 1 --vulgar --paradox-pool 0``
+    printed ``paradox 0 − rote 1 = -1`` while the pool is 0."""
+    result = mage_spell(MageEffect(sphere=1, rote=True, attribute=1, ability=0, vulgar=True, paradox_pool=0))
+    assert result.paradox_pool == 0
+    lines = {line.en: line.fr for line in result.breakdown if line.en.startswith("paradox pool")}
+    assert lines == {
+        "paradox pool: paradox 0 − rote 1 = -1, never below 0: 0": "groupement de paradoxe : paradoxe 0 − routine 1 = -1, jamais moins de 0 : 0"
+    }
+
+
+@given(st.integers(0, 3), st.integers(0, 3), st.booleans(), st.booleans(), st.booleans())
+def test_the_paradox_line_always_ends_on_the_pool(pool, rolls, rote, sleepers, vulgar):
+    effect = MageEffect(sphere=1, arete=2, rote=rote, attribute=1 if rote else None, ability=1 if rote else None,
+                        vulgar=vulgar, witnesses=not vulgar, sleepers=sleepers and vulgar, paradox_pool=pool,
+                        paradox_rolls=rolls)  # fmt: skip
+    result = mage_spell(effect)
+    line = next(line for line in result.breakdown if line.en.startswith("paradox pool"))
+    assert line.en.rsplit(" ", 1)[-1] == str(result.paradox_pool)
+    assert line.fr.rsplit(" ", 1)[-1] == str(result.paradox_pool)

@@ -379,3 +379,29 @@ def test_the_hidden_fractions_read_in_decimals_with_a_french_comma():
     assert "heighten save (feat) 125 %: ≈9.33 → ≈11.67" in lines
     assert any(line.endswith(": 7 → ≈9,33") for line in lines)
     assert "cost: ceil(≈11.67) = 12 mana" in lines and "coût : arrondi sup.(≈11,67) = 12 mana" in lines
+
+
+# --- issue 35 item 4: deadly absorption is escaped with Intelligence ----------------------------
+
+#: Seed ``002_…`` l.62, the technique's row.
+SEED_ABSORPTION = "Vigueur 10 + niveau du sort + Intelligence pour y échapper"
+
+
+def test_deadly_absorption_is_escaped_with_intelligence_not_the_casting_modifier():
+    """SEED_ABSORPTION: a divine caster's modifier (Wisdom 3) sets the save DC, not the escape."""
+    divine = poles_spell(PolesRequest(3, "divine", mod=3, intelligence=1, techniques=["absorption"]))
+    assert (divine.save_dc, divine.absorption_dc) == (16, 14)
+    assert "deadly absorption: Vigour DC 10 + 3 + Intelligence 1 = 14 to escape" in [ln.en for ln in divine.breakdown]
+    assert "absorption funeste : Vigueur 10 + 3 + Intelligence 1 = 14 pour y échapper" in [
+        ln.fr for ln in divine.breakdown
+    ]
+    # Without the caster's Intelligence: none (a divine caster's modifier is his Wisdom)…
+    unknown = poles_spell(PolesRequest(3, "divine", mod=3, techniques=["absorption"]))
+    assert unknown.absorption_dc is None
+    assert "deadly absorption: Vigour DC 10 + 3 + the caster's Intelligence to escape, not given" in [
+        ln.en for ln in unknown.breakdown
+    ]
+    # … but a profane caster casts with Intelligence: his modifier is it.
+    assert poles_spell(PolesRequest(3, "profane", mod=4, techniques=["absorption"])).absorption_dc == 17
+    assert poles_spell(PolesRequest(3, "profane", mod=4, intelligence=2, techniques=["absorption"])).absorption_dc == 15
+    assert poles_spell(PolesRequest(3, "profane", mod=4, intelligence=2)).absorption_dc is None

@@ -77,3 +77,25 @@ async def test_s_on_the_turn_of_someone_with_no_spell_of_theirs_starts_a_new_spe
         await press(pilot, ["s", "4"])
         assert not isinstance(app.screen, FilterDialog)
         await wait_for(pilot, lambda: app.screen.query_one("#spell-intensity", Input).value == "4")
+
+
+def test_a_remembered_quatre_poles_caster_keeps_his_intelligence_for_deadly_absorption():
+    """Seed 002 l.62, « Vigueur 10 + niveau du sort + Intelligence »: a divine caster's Wisdom is
+    his casting modifier, his Intelligence the escape's; the tab's int field round trips."""
+    from core.house_rules import HouseRules
+    from core.poles import PolesRequest
+    from core.spellbook.poles import PolesCaster, PolesInputs
+    from tui.screens.spell_book import caster_fields, caster_of
+
+    orin = caster_of("poles", {"caster-level": 7, "mod": 3, "tradition": "divine", "intelligence": 2}, ())
+    assert isinstance(orin, PolesCaster) and orin.intelligence == 2
+    assert caster_fields(orin, None, {})["intelligence"] == 2
+    assert orin.summary().en == "caster level 7, modifier +3, divine, Intelligence +2"
+    spell = PolesInputs(PolesRequest(3, "divine", mod=1, intelligence=5, techniques=["absorption"])).cast_by(orin)
+    result = spell.price(HouseRules()).result
+    assert (result.save_dc, result.absorption_dc) == (16, 15)
+    # A caster whose Intelligence is not remembered does not inherit the spell's (another's).
+    plain = PolesInputs(PolesRequest(3, "divine", intelligence=5, techniques=["absorption"])).cast_by(
+        PolesCaster(7, 3, "divine")
+    )
+    assert plain.request.intelligence is None and plain.price(HouseRules()).result.absorption_dc is None

@@ -330,3 +330,19 @@ async def test_the_list_keys_speak_french():
             if (b.binding.id or "").startswith("poles-")
         }
         assert {"Monter", "Descendre", "Don", "Retirer"} <= shown
+
+
+@run
+async def test_deadly_absorption_escape_uses_the_int_field_not_the_modifier():
+    """Seed 002 l.62: « Vigueur 10 + niveau du sort + Intelligence »: a divine caster's mod (Wisdom)
+    sets the save DC, the int field the escape."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_poles(pilot)
+        await pilot.press("3", "shift+tab", "enter", "down", "enter")  # level 3, divine
+        await focus(pilot, "#poles-mod")
+        await pilot.press("3", "tab", "1")
+        assert app.focused is app.screen.query_one("#poles-intelligence")
+        await add_technique(pilot, Technique.absorption)
+        assert text(app, "#poles-dcs").startswith("save DC 16 · escape absorption 14 · identify DC 18")
+        assert "deadly absorption: Vigour DC 10 + 3 + Intelligence 1 = 14 to escape" in text(app, "#poles-breakdown")

@@ -4,6 +4,7 @@ Mage counter-magic. Each with the numbers ``apotheose calc`` gives."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from textual.widgets import Input, Static
 
@@ -127,25 +128,35 @@ async def test_mage_counter_magic_as_calc():
         assert text(app, "#mage-counter") == " · ".join(before["breakdown"])
         await pilot.press("tab", "2", "tab", "1", "tab", "6")
         await settle(pilot)
-        cli = calc_json(
-            "spell",
-            "mage-counter",
-            "--pool",
-            "5",
-            "--effect-successes",
-            "3",
-            "--successes",
-            "2",
-            "--quintessence",
-            "1",
-            "--difficulty",
-            "6",
-        )
-        assert cli["result"] == "cancelled"
+        counter = ("spell", "mage-counter", "--pool", "5", "--effect-successes", "3", "--successes", "2")
+        cli = calc_json(*counter, "--quintessence", "1", "--difficulty", "6")
+        assert cli["result"] is None  # the score's 3 dice are still to roll (seed 001 l.78)
+        assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
+        await pilot.press("tab", "2")  # the opposed roll, as rolled at the table
+        await settle(pilot)
+        cli = calc_json(*counter, "--quintessence", "1", "--difficulty", "6", "--opposed", "2")
+        assert (cli["result"], cli["effect_successes_left"]) == ("reduced", 1)
         assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
         assert app.screen.query_one("#mage-counter").region.bottom <= 23
         # the effect's own answer is untouched by the counter row
         assert text(app, "#mage-summary").startswith("1 success to make on 5 dice")
+
+
+@run
+async def test_mage_counter_flat_house_rule_in_the_tab():
+    from core.demo import demo_campaign
+    from core.house_rules import HouseRules
+
+    app = make_test_app(attrs.evolve(demo_campaign(), rules=HouseRules(mage_counter_flat=True)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await mage_caster(pilot)
+        await tab_to(pilot, "mage-counter_against")
+        await pilot.press("3", "tab", "2", "tab", "1", "tab", "6")
+        await settle(pilot)
+        cli = calc_json("spell", "mage-counter", "--flat", "--pool", "5", "--effect-successes", "3", "--successes", "2",
+                        "--quintessence", "1", "--difficulty", "6")  # fmt: skip
+        assert cli["result"] == "cancelled"
+        assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
 
 
 @run
@@ -158,8 +169,8 @@ async def test_mage_scope_takes_a_typed_number():
         assert app.focused.value == 50
         await pilot.press("tab", "3")  # radius 3 m: the 5 m row covers it
         assert app.focused.value == 5
-        await pilot.press("shift+tab", "7", "0", "0")  # past the last row: the last
-        assert app.focused.value == 500
+        await pilot.press("shift+tab", "7", "0", "0")  # past the last row: kept, refused
+        assert app.focused.value == 700
         await pilot.press("shift+tab", "tab", "4", "0")  # back in the field: a new number
         await settle(pilot)
         assert app.focused.value == 50
@@ -167,6 +178,38 @@ async def test_mage_scope_takes_a_typed_number():
         assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
         typed = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "40", "--radius", "3")
         assert typed["successes_needed"] == cli["successes_needed"]  # the row covers what was typed
+
+
+@pytest.mark.parametrize(
+    ("field", "keys", "option", "shown"),
+    [("targets", "1000", "--targets", "‹1000 targets ✗›"), ("radius", "501", "--radius", "‹radius 501 m ✗›")],
+)
+def test_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_refuses_it(field, keys, option, shown):
+    """Typing 1000 targets showed "1 target" (the fourth digit restarted the count) and 501 m was
+    priced as the 500 m row; ``calc`` answers "impossible" for both."""
+
+    @run
+    async def play():
+        app = make_test_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await mage_caster(pilot)
+            await tab_to(pilot, f"mage-{field}")
+            await pilot.press(*keys)
+            await settle(pilot)
+            cycle = app.focused
+            cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", option, keys)
+            assert cli["possible"] is False
+            assert (cycle.value, str(cycle.render())) == (int(keys), shown)
+            assert cycle.has_class("-refused")
+            assert text(app, "#mage-summary") == f"Impossible: {cli['reason']}"
+            assert app.screen.query_one("#mage-summary").has_class("-refused")
+            assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+            await pilot.press("left")  # an arrow: back to the last row, priced
+            await settle(pilot)
+            assert cycle.value == 500 and not cycle.has_class("-refused")
+            assert text(app, "#mage-summary").startswith("9 successes to make")
+
+    play()
 
 
 @run

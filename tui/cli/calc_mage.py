@@ -21,7 +21,7 @@ DURATIONS = "scene|day|week|month|year|2y|5y|10y|20y"
 CONNECTIONS = "sensory|intimate|close|known|met|described|unknown"
 HELP = {
     "mage": "a Mage: l'Ascension effect: pool, successes needed, odds, Paradox, ritual (RULES 2)",
-    "mage-counter": "Mage counter-magic against an effect: score and result (RULES 2)",
+    "mage-counter": "Mage counter-magic against an effect: its score rolled against the effect, odds and result (RULES 2.7)",
 }
 
 
@@ -130,9 +130,14 @@ def _counter_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
         p, "--quintessence", "quintessence spent: +1 to the score each, for one turn (default: 0)", "WHEEL", default=0
     )
     _number(p, "--effect-successes", "the effect's successes", required=True)
-    _number(p, "--successes", "the counter roll's successes: the result")
-    _number(p, "--difficulty", "difficulty per die (2…10): the chances to cancel and to turn it back")
+    _number(p, "--successes", "the counter pool's successes, as rolled: the score")
+    _number(
+        p, "--opposed", "the score's dice rolled against the effect: their successes, as rolled (needs --successes)"
+    )
+    _number(p, "--difficulty", "difficulty per die (2…10), both rolls: the chances to cancel and to turn it back")
     p.add_argument("--ones-dont-cancel", action="store_true", help="house rule mage_ones_cancel off")
+    p.add_argument("--flat", action="store_true",
+                   help="house rule mage_counter_flat: the score compared with the effect's successes, not rolled")  # fmt: skip
 
 
 def effect_of(args: argparse.Namespace) -> MageEffect:
@@ -175,13 +180,13 @@ def run_mage_counter(args: argparse.Namespace) -> Answer:
 
     result = counter_magic(
         args.pool, args.effect_successes, quintessence=args.quintessence, successes=args.successes,
-        difficulty=args.difficulty, ones_cancel=not args.ones_dont_cancel,
+        difficulty=args.difficulty, ones_cancel=not args.ones_dont_cancel, opposed=args.opposed, flat=args.flat,
     )  # fmt: skip
     chance = {"chance_cancel": result.chance_cancel, "chance_turn": result.chance_turn}
     data = {
         "system": "mage", "pool": result.pool, "quintessence": result.quintessence,
         "effect_successes": result.effect_successes, "successes": result.successes, "score": result.score,
-        "result": result.result, "effect_successes_left": result.effect_successes_left,
+        "rolled": not result.flat, "opposed": result.opposed, "result": result.result, "effect_successes_left": result.effect_successes_left,
         **{key: None if value is None else float(value) for key, value in chance.items()},
         "possible": True, "reason": None,
     }  # fmt: skip

@@ -68,6 +68,11 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--blood", action="store_true", help="blood mana: one more segment")
     _number(p, "--caster-level", "the caster level: ranges, and the cap on extra dice")
     _number(p, "--mod", "the casting modifier (Intelligence or Wisdom): the save DC")
+    _number(
+        p,
+        "--intelligence",
+        "the caster's Intelligence modifier: deadly absorption's escape (default: --mod if profane)",
+    )
     p.add_argument(
         "--enhance", action="append", default=[], metavar="range=N,duration=N,area=N,dice=N,dispel=N",
         help="fixed-cost improvements: caster levels of range, duration, area; extra d6; dispel levels",
@@ -117,7 +122,8 @@ def request_of(args: argparse.Namespace) -> PolesRequest:
                 raise Rejected(option, "only with --counter")
     return PolesRequest(
         args.level, args.tradition, slot=args.slot, damage=args.damage, summoning=args.summoning, fluid=args.fluid,
-        blood=args.blood, caster_level=args.caster_level, mod=args.mod, enhance=enhance, extend_active=args.extend_active,
+        blood=args.blood, caster_level=args.caster_level, mod=args.mod,
+        intelligence=args.intelligence, enhance=enhance, extend_active=args.extend_active,
         techniques=techniques, counter=counter,
     )  # fmt: skip
 
@@ -152,7 +158,7 @@ def run_poles(args: argparse.Namespace) -> Answer:
         "exact_cost": None if result.exact is None else str(result.exact),
         "cost": result.cost,
         "segments": {"incantation": segments.incantation, "recovery": segments.recovery, "total": segments.total},
-        "swift": result.swift, "save_dc": result.save_dc, "identify_dc": result.identify_dc,
+        "swift": result.swift, "save_dc": result.save_dc, "absorption_dc": result.absorption_dc, "identify_dc": result.identify_dc,
         "ranges": None if spans is None else {"short": _metres(spans.short), "medium": _metres(spans.medium), "long": _metres(spans.long)},
         "counter_cost": result.counter_cost, "heals": result.heals,
         "hold": None if hold is None else {"lies": hold.lies, "hold": hold.hold, "within": hold.within, "resaves": hold.resaves, "resave_bonus": hold.resave_bonus},

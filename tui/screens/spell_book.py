@@ -345,6 +345,7 @@ def caster_fields(caster: Any, sphere: str | None, values: dict[str, Any]) -> di
         "caster-level": caster.caster_level, "mod": caster.mod, "tradition": caster.tradition.value,
         **({"blood-limit": caster.blood_limit} if caster.blood_limit is not None else {}),
         **({"blood-pool": caster.blood_pool} if caster.blood_pool is not None else {}),
+        **({"intelligence": caster.intelligence} if caster.intelligence is not None else {}),
     }  # fmt: skip
 
 
@@ -369,4 +370,5 @@ def caster_of(system: str, values: dict[str, Any], spheres: tuple[Sphere, ...]) 
         values["tradition"],
         values.get("blood-limit"),
         values.get("blood-pool"),
+        values.get("intelligence"),
     )

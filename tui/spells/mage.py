@@ -5,8 +5,8 @@ them; a count typed on the targets or the radius picks the row that covers it), 
 counter-magic against another's effect (its line: ``calc spell mage-counter``'s), a hint line
 that says what the field in focus takes, the summary and the breakdown (which alone scrolls: the
 fields and the summary fit 80×24). Nothing is cast: Mage casters are not in
-the Apothéose roster; the campaign gives only the house rules ``mage_ones_cancel`` and
-``mage_scope_separate``.
+the Apothéose roster; the campaign gives only the house rules ``mage_ones_cancel``,
+``mage_scope_separate`` and ``mage_counter_flat``.
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ LABELS: dict[str, Pair] = {
     "foci": ("foci", "foci"), "assistants": ("assistants", "assistants"), "acolytes": ("acolytes", "acolytes"),
     "counter_pool": ("Counter pool", "Contre : dés"), "counter_against": ("vs", "contre"), "counter_rolled": ("rolled", "obtenus"),
     "counter_quintessence": ("quint.", "quint."), "counter_difficulty": ("difficulty", "difficulté"),
+    "counter_opposed": ("opposed", "opposé"),
 }  # fmt: skip
 HINTS: dict[str, Pair] = {
     "sphere": (
@@ -150,16 +151,20 @@ HINTS: dict[str, Pair] = {
         "contre-magie : les succès de l'effet à contrer",
     ),
     "counter_rolled": (
-        "counter-magic: the successes rolled, for the result",
-        "contre-magie : les succès obtenus, pour le résultat",
+        "counter-magic: the pool's successes, as rolled",
+        "contre-magie : les succès du groupement, obtenus",
     ),
     "counter_quintessence": (
-        "counter-magic: quintessence, +1 score each",
-        "contre-magie : quintessence, +1 au score chacune",
+        "counter-magic: quintessence, +1 score (a die) each",
+        "contre-magie : quintessence, +1 au score (un dé) chacune",
     ),
     "counter_difficulty": (
         "counter-magic: difficulty 2 to 10, for the odds",
         "contre-magie : difficulté 2 à 10, pour la chance",
+    ),
+    "counter_opposed": (
+        "counter-magic: the score dice's successes, the result",
+        "contre-magie : succès des dés du score, le résultat",
     ),
 }
 #: The hint line while no field has the focus: the ranges.
@@ -228,7 +233,14 @@ def effect(values: Values) -> MageInputs:
     ))  # fmt: skip
 
 
-COUNTER = ("counter_pool", "counter_against", "counter_rolled", "counter_quintessence", "counter_difficulty")
+COUNTER = (
+    "counter_pool",
+    "counter_against",
+    "counter_rolled",
+    "counter_quintessence",
+    "counter_difficulty",
+    "counter_opposed",
+)
 
 
 def counter_pool(values: Values) -> int | None:
@@ -250,6 +262,7 @@ def counter_line(values: Values, campaign: Campaign, lang: Lang) -> dict[str, st
         result = counter_magic(
             pool, against, quintessence=typed["counter_quintessence"] or 0, successes=typed["counter_rolled"],
             difficulty=typed["counter_difficulty"], ones_cancel=campaign.rules.mage_ones_cancel,
+            opposed=typed["counter_opposed"], flat=campaign.rules.mage_counter_flat,
         )  # fmt: skip
     except RulesError as error:
         return {"counter": error.text(lang)}
@@ -260,8 +273,16 @@ NUMBERS = ("sphere", "needed", "arete", "attribute", "ability", "difficulty", "a
 
 
 def _step(value: int) -> int:
-    """The scope's row that covers ``value`` (3 targets: the 5 row, which costs the same)."""
-    return next((step for step in SCOPE_STEPS if step >= value), SCOPE_STEPS[-1])
+    """The scope's row that covers ``value`` (3 targets: the 5 row, which costs the same); past
+    the last row, the value itself (the effect is refused, never priced as the last row)."""
+    return next((step for step in SCOPE_STEPS if step >= value), value)
+
+
+def past_label(ident: str, count: int) -> Pair:
+    """A scope choice's label for a count past the last row (``mage-targets``, ``mage-radius``)."""
+    if ident.endswith("radius"):
+        return f"radius {count} m ✗", f"rayon {count} m ✗"
+    return f"{count} targets ✗", f"{count} cibles ✗"
 
 
 def filled(spell: MageInputs) -> Values:

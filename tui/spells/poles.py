@@ -68,6 +68,7 @@ register(
         "poles.swift": ("0 segments: a swift action", "0 segment : action rapide"),
         "poles.save": ("save DC {dc}", "difficulté {dc}"),
         "poles.identify": ("identify DC {dc}", "identifier {dc}"),
+        "poles.absorption": ("escape absorption {dc}", "échapper à l'absorption {dc}"),
         "poles.ranges": ("ranges {short}/{medium}/{long} m", "portées {short}/{medium}/{long} m"),
         "poles.counter": ("counter {cost}", "contre {cost}"),
         "poles.heals": ("heals {hp}", "soigne {hp}"),
@@ -142,7 +143,7 @@ def request(values: Values) -> PolesInputs:
     return PolesInputs(PolesRequest(
         level, str(values["tradition"]),
         slot=values["slot"], damage=values["damage"], summoning=values["summoning"], fluid=values["fluid"], blood=values["blood"],
-        caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"),
+        caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"), intelligence=parsed(values, "intelligence"),
         enhance=Enhancements(**{name: parsed(values, f"enhance-{name}") or 0 for name in ENHANCE}),
         extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]), counter=counter,
     ), **held)  # fmt: skip
@@ -156,7 +157,7 @@ def filled(spell: PolesInputs) -> Values:
         "counter": c is not None, "counter-who": who, "counter-spent": c.spent or None if c else None,
         "lies": spell.lies, "hold": spell.hold, "uncovered": spell.uncovered,
         "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES},
-        "caster-level": r.caster_level, "mod": r.mod, "extend-active": r.extend_active or None, "techniques": r.techniques,
+        "caster-level": r.caster_level, "mod": r.mod, "intelligence": r.intelligence, "extend-active": r.extend_active or None, "techniques": r.techniques,
         **{f"enhance-{name}": getattr(r.enhance, name) or None for name in ENHANCE},
     }  # fmt: skip
 
@@ -193,6 +194,8 @@ def dcs_line(result: PolesResult, lang: Lang) -> str:
     parts = []
     if result.save_dc is not None:
         parts.append(t("poles.save", lang, dc=result.save_dc))
+    if result.absorption_dc is not None:
+        parts.append(t("poles.absorption", lang, dc=result.absorption_dc))
     parts.append(t("poles.identify", lang, dc=result.identify_dc))
     if result.ranges is not None:
         spans = result.ranges
@@ -294,6 +297,7 @@ POLES = SpellDescription(
                     Row(tuple(Check(name, label) for name, label in TOGGLES.items()), classes="poles-toggles"),
                     Row((
                         Words(("Caster lvl", "Niv. lanc.")), Number("caster-level"), *small(("mod", "mod"), "mod", r"[-+]?\d{0,2}"),
+                        *small(("int", "int"), "intelligence", r"[-+]?\d{0,2}"),
                         *small(("extend active", "prolonger"), "extend-active"),
                     )),
                     Row((Words(("Enhance", "Améliorer")), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),

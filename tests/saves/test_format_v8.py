@@ -1,0 +1,77 @@
+"""Format version 8: the house rule ``mage_counter_flat`` (RULES 2.7) and a Quatre Pôles spell's
+caster ``intelligence`` (RULES 3.3); a version-7 file gets the source's counter-magic and no
+Intelligence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+
+from core.house_rules import HouseRules
+from saves.envelope import CURRENT_VERSION
+from saves.format import encode, read_journal
+from saves.migrations import migrate_7_to_8
+from tests.golden import make_campaign_v7, make_campaign_v8
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+PATH = Path("/campagnes/villon.json")
+
+
+def test_golden_v8_keeps_the_house_rule_and_the_intelligence() -> None:
+    loaded = read_journal((GOLDEN / "campaign_v8.json").read_bytes(), PATH, replay=True)
+    assert loaded.note is None and loaded.journal == make_campaign_v8.golden_journal()
+    assert loaded.journal.campaign.rules.mage_counter_flat and loaded.journal.base.rules.mage_counter_flat
+    spell = loaded.journal.campaign.book.spell("poles", "Étreinte funeste")
+    assert spell is not None and spell.inputs.request.intelligence == 1
+    assert spell.inputs.price(loaded.journal.campaign.rules).result.absorption_dc == 14  # 10 + 3 + 1
+    orin = loaded.journal.campaign.book.caster("poles", "Orin")
+    assert orin is not None and orin.inputs.intelligence == 2
+    cast = spell.inputs.cast_by(orin.inputs)  # his level, Wisdom and Intelligence: 10 + 3 + 2
+    assert cast.price(HouseRules()).result.absorption_dc == 15 and cast.request.mod == 3
+
+
+def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
+    loaded = read_journal((GOLDEN / "campaign_v7.json").read_bytes(), PATH, replay=True)
+    assert loaded.note is None and loaded.journal == make_campaign_v7.golden_journal()
+    assert loaded.journal.campaign.rules == HouseRules() and not HouseRules().mage_counter_flat
+    raw = orjson.loads(encode(loaded.journal))
+    assert raw["version"] == CURRENT_VERSION == 8
+    assert raw["campaign"]["rules"]["mage_counter_flat"] is False
+    poles = [s for s in raw["campaign"]["book"]["spells"] if s["inputs"]["system"] == "poles"]
+    assert poles and all(s["inputs"]["request"]["intelligence"] is None for s in poles)
+    casters = [c for c in raw["campaign"]["book"]["casters"] if c["inputs"]["system"] == "poles"]
+    assert casters and all(c["inputs"]["intelligence"] is None for c in casters)
+
+
+def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
+    poles = {"name": "Flèche", "inputs": {"system": "poles", "request": {"level": 2}}, "note": "", "caster": None}
+    mage = {"name": "Bouclier", "inputs": {"system": "mage", "effect": {}}, "note": "", "caster": None}
+    payload = {
+        "campaign": {
+            "rules": {"kult_die": "d20-10"},
+            "book": {
+                "spells": [dict(poles, inputs={**poles["inputs"]}), mage],
+                "casters": [{"inputs": {"system": "poles"}}],
+            },
+        },
+        "history": {
+            "base": {"rules": {}, "book": {"spells": []}},
+            "done": [
+                {"seq": 1, "action": {"type": "SaveSpell", "spell": {"inputs": {"system": "poles", "request": {}}}}},
+                {"seq": 2, "action": {"type": "SaveCaster", "caster": {"inputs": {"system": "poles"}}}},
+                {"seq": 3, "action": {"type": "SaveCaster", "caster": {"inputs": {"system": "mage"}}}},
+            ],
+            "undone": [],
+        },
+    }
+    migrated = migrate_7_to_8(payload)
+    assert migrated["campaign"]["rules"] == {"kult_die": "d20-10", "mage_counter_flat": False}
+    assert migrated["history"]["base"]["rules"] == {"mage_counter_flat": False}
+    assert migrated["campaign"]["book"]["spells"][0]["inputs"]["request"] == {"level": 2, "intelligence": None}
+    assert "intelligence" not in migrated["campaign"]["book"]["spells"][1]["inputs"]["effect"]
+    assert migrated["campaign"]["book"]["casters"] == [{"inputs": {"system": "poles", "intelligence": None}}]
+    assert migrated["history"]["done"][0]["action"]["spell"]["inputs"]["request"] == {"intelligence": None}
+    assert migrated["history"]["done"][1]["action"]["caster"]["inputs"] == {"system": "poles", "intelligence": None}
+    assert migrated["history"]["done"][2]["action"]["caster"]["inputs"] == {"system": "mage"}
+    assert migrate_7_to_8({"campaign": "nonsense", "history": []}) == {"campaign": "nonsense", "history": []}
