@@ -119,6 +119,38 @@ def normal_key(text: str) -> str:
     return f"{kind} {data}"
 
 
+#: The most keys one key file may hold (an ``authorized_keys`` of a whole club is not a player's).
+MAX_KEYS_IN_FILE = 16
+
+
+def normal_keys(text: str) -> tuple[str, ...]:
+    """Every key of a key file's text, as :func:`normal_key` gives it: one per line, as
+    ``authorized_keys`` holds them (``ssh-copy-id`` adds them all), blank lines and ``#``
+    comments skipped; a byte-order mark and Windows line ends (CRLF) are read as nothing. Raises
+    :class:`RulesError` naming the line for a line that is not a public key, and for a file with
+    no key or more than :data:`MAX_KEYS_IN_FILE`."""
+    lines = [
+        (n, line)
+        for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise RulesError("key", "holds no public key (a line like 'ssh-ed25519 AAAA… alice@laptop', from a .pub file)")
+    if len(lines) > MAX_KEYS_IN_FILE:
+        raise RulesError("key", f"holds {len(lines)} keys: at most {MAX_KEYS_IN_FILE} for one player")
+    keys: list[str] = []
+    for n, line in lines:
+        try:
+            key = normal_key(line)
+        except RulesError as error:
+            if len(lines) == 1:
+                raise
+            raise RulesError("key", f"line {n} {error.reason}") from None
+        if key not in keys:
+            keys.append(key)
+    return tuple(keys)
+
+
 def fingerprint(key: str) -> str:
     """OpenSSH's ``SHA256:…`` fingerprint of a key line."""
     blob = base64.b64decode(normal_key(key).split()[1])
@@ -184,13 +216,15 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
         os.close(fd)
 
 
-def add_player(campaign: Path, name: str, key: str, pc: str | None = None) -> Access:
+def add_player(campaign: Path, name: str, key: str | tuple[str, ...], pc: str | None = None) -> Access:
+    """Authorise ``key`` (a key line, or the keys of a key file: :func:`normal_keys`) for player
+    ``name``."""
     check_name(name)
-    key = normal_key(key)
+    new = (normal_key(key),) if isinstance(key, str) else tuple(normal_key(k) for k in key)
     with changing(campaign) as box:
         access = box[0]
         player = access.player(name) or Player(name)
-        keys = player.keys if key in player.keys else (*player.keys, key)
+        keys = (*player.keys, *(k for k in new if k not in player.keys))
         player = attrs.evolve(player, keys=keys, pc=pc if pc is not None else player.pc)
         box[0] = attrs.evolve(access, players=(*(p for p in access.players if p.name != name), player))
         return box[0]

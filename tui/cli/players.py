@@ -102,13 +102,15 @@ def _players(args: argparse.Namespace) -> int:
         pc = _pc(path, args.pc)
         text = sys.stdin.read(64 * 1024) if args.key == "-" else _read_key(Path(args.key))
         try:
-            access.add_player(path, args.player, text, pc=pc)
+            keys = access.normal_keys(text)
+            access.add_player(path, args.player, keys, pc=pc)
         except RulesError as error:
             if error.field != "key":
                 raise
             read = "the key read from stdin" if args.key == "-" else f"the key file {args.key}"
             raise Rejected(f"{read} {error.reason}") from None
-        print(f"{args.player} may join {path.stem}: {access.fingerprint(text)}")
+        for key in keys:
+            print(f"{args.player} may join {path.stem}: {access.fingerprint(key)}")
         return 0
     if args.what == "remove":
         if not access.remove_player(path, args.player):

@@ -1,0 +1,85 @@
+"""``apotheose players`` and the files a GM hands it (issue 33 items 11, 12, 13): a key file as
+Windows writes it, a file of several keys, a character named or given by id, a player listed
+once, a hostile lock file beside the campaign."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from saves.access import MAX_KEYS_IN_FILE, fingerprint, read_access
+from tui.cli import main
+
+
+@pytest.fixture
+def saves(tmp_path, monkeypatch):
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("APOTHEOSE_SAVES", str(folder))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["new", "villon", "--demo"]) == 0
+    return folder
+
+
+def new_key(tmp_path, name: str = "k") -> str:
+    path = tmp_path / name
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"{name}@laptop", "-f", str(path)], check=True)
+    return (tmp_path / f"{name}.pub").read_text()
+
+
+def keys_of(saves, player: str) -> tuple[str, ...]:
+    found = read_access(saves / "villon.json").player(player)
+    return () if found is None else found.keys
+
+
+# -- item 12: key files ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "written",
+    [
+        lambda text: "\ufeff" + text,  # a byte-order mark (Notepad's "UTF-8 with BOM")
+        lambda text: text.replace("\n", "\r\n"),  # Windows line ends
+        lambda text: "\ufeff" + text.replace("\n", "\r\n"),
+    ],
+    ids=["bom", "crlf", "bom-crlf"],
+)
+def test_a_key_file_with_a_bom_or_crlf_is_accepted(saves, tmp_path, capsys, written) -> None:
+    text = new_key(tmp_path)
+    pub = tmp_path / "windows.pub"
+    pub.write_bytes(written(text).encode("utf-8"))
+    capsys.readouterr()
+    assert main(["players", "add", "villon", "alice", str(pub)]) == 0
+    assert capsys.readouterr().out == f"alice may join villon: {fingerprint(text)}\n"
+    assert keys_of(saves, "alice") == (" ".join(text.split()[:2]),)
+
+
+def test_a_key_file_of_two_keys_adds_both_and_says_so(saves, tmp_path, capsys) -> None:
+    laptop, phone = new_key(tmp_path, "laptop"), new_key(tmp_path, "phone")
+    pub = tmp_path / "both.pub"
+    pub.write_text(f"# bob's keys\n{laptop}\n{phone}")
+    capsys.readouterr()
+    assert main(["players", "add", "villon", "bob", str(pub)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"bob may join villon: {fingerprint(laptop)}",
+        f"bob may join villon: {fingerprint(phone)}",
+    ]
+    assert len(keys_of(saves, "bob")) == 2
+
+
+def test_a_key_file_with_a_bad_line_or_too_many_keys_adds_none(saves, tmp_path, capsys) -> None:
+    good = new_key(tmp_path)
+    bad = tmp_path / "bad.pub"
+    bad.write_text(f"{good}not a key at all\n")
+    many = tmp_path / "many.pub"
+    many.write_text(good * (MAX_KEYS_IN_FILE + 1))
+    empty = tmp_path / "empty.pub"
+    empty.write_text("\ufeff\r\n# nothing\r\n")
+    for path, said in (
+        (bad, f"the key file {bad} line 2 is not an OpenSSH public key"),
+        (many, f"the key file {many} holds {MAX_KEYS_IN_FILE + 1} keys: at most {MAX_KEYS_IN_FILE}"),
+        (empty, f"the key file {empty} holds no public key"),
+    ):
+        capsys.readouterr()
+        assert main(["players", "add", "villon", "bob", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err, err
+    assert keys_of(saves, "bob") == ()
