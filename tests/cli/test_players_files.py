@@ -83,3 +83,39 @@ def test_a_key_file_with_a_bad_line_or_too_many_keys_adds_none(saves, tmp_path, 
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and said in err, err
     assert keys_of(saves, "bob") == ()
+
+
+# -- item 12: a roster file's bounds ----------------------------------------------------------
+def test_a_json_roster_of_more_than_100000_rows_is_refused_and_adds_nothing(saves, tmp_path, capsys) -> None:
+    from saves.reading import MAX_ROWS
+
+    before = (saves / "villon.json").read_bytes()
+    roster = tmp_path / "many.json"
+    roster.write_text("[" + ",".join(['{"name": "Garde"}'] * (MAX_ROWS + 1)) + "]")
+    capsys.readouterr()
+    assert main(["import", "villon", str(roster)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "100,001 entries: more than 100,000 rows: not read" in err, err
+    assert (saves / "villon.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_name_longer_than_the_bound_is_refused_at_its_line(saves, tmp_path, capsys, fmt) -> None:
+    from saves.roster_file import NAME_MAX
+
+    before = (saves / "villon.json").read_bytes()
+    roster = tmp_path / f"long.{fmt}"
+    long = "N" * 131_000
+    if fmt == "json":
+        roster.write_text(f'[\n{{"name": "{long}"}}]')
+    else:
+        roster.write_text(f"name\n{long}\n")  # the header is line 1
+    capsys.readouterr()
+    assert main(["import", "villon", str(roster)]) == 1
+    err = capsys.readouterr().err
+    said = f"line 2: name: at most {NAME_MAX} characters, got 131,000"
+    assert err.count("\n") == 1 and said in err and long not in err, err
+    assert (saves / "villon.json").read_bytes() == before
+    ok = tmp_path / "ok.json"
+    ok.write_text(f'[{{"name": "{"N" * NAME_MAX}"}}]')
+    assert main(["import", "villon", str(ok)]) == 0
