@@ -84,6 +84,24 @@ class Access:
         now = time.time() if now is None else now
         return any(i.player == name and i.expires > now for i in self.invitations)
 
+    def listed(self, now: float | None = None) -> list[str]:
+        """Each player once, in order: ``alice``; ``bob (invited)`` when only a pending
+        invitation lets them in; ``carol (invited again)`` when they have a key and a pending
+        invitation too (a new device). A name with neither a key nor a pending invitation is
+        left out: nobody can log in with it."""
+        now = time.time() if now is None else now
+        out, seen = [], set()
+        for name in [*(p.name for p in self.players), *(i.player for i in self.invitations)]:
+            if name in seen:
+                continue
+            seen.add(name)
+            player, invited = self.player(name), self.invited(name, now)
+            if player is not None and player.keys:
+                out.append(f"{name} (invited again)" if invited else name)
+            elif invited:
+                out.append(f"{name} (invited)")
+        return out
+
 
 def access_path(campaign: str | os.PathLike[str]) -> Path:
     campaign = Path(campaign)

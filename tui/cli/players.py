@@ -1,9 +1,9 @@
 """``apotheose players add|remove|list|invite NAME …``: who may join the table over SSH.
 
-    apotheose players add NAME PLAYER KEYFILE [--pc ID]   authorise a player's public key (a .pub file, or - for stdin)
+    apotheose players add NAME PLAYER KEYFILE [--pc PC]   authorise a player's public key (a .pub file, or - for stdin)
     apotheose players remove NAME PLAYER                  forget a player (keys and invitations)
     apotheose players list NAME                           the players, their keys' fingerprints, pending invitations
-    apotheose players invite NAME PLAYER [--expires 24h] [--pc ID]
+    apotheose players invite NAME PLAYER [--expires 24h] [--pc PC]
                                                           a one-time code: the player's first login registers their key
     apotheose players link NAME [--renew]                 the browser link's secret (serve --web): --renew revokes the old link
 
@@ -55,7 +55,9 @@ def main_players(argv: Sequence[str]) -> int:
     add.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     add.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
     add.add_argument("key", metavar="KEYFILE", help="their public key (a .pub file), or - to read it from stdin")
-    add.add_argument("--pc", metavar="ID", help="the id of their character (the view tells them when it is their turn)")
+    add.add_argument(
+        "--pc", metavar="NAME", help="their character, by name or id (the view tells them when it is their turn)"
+    )
     remove = _command(sub, "remove", "forget a player")
     remove.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     remove.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
@@ -71,7 +73,7 @@ def main_players(argv: Sequence[str]) -> int:
         metavar="30m|24h|7d",
         help="how long the code works (default 24h)",
     )
-    inv.add_argument("--pc", metavar="ID", help="the id of their character")
+    inv.add_argument("--pc", metavar="NAME", help="their character, by name or id")
     link = _command(
         sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working"
     )
@@ -186,13 +188,22 @@ def _read_key(path: Path) -> str:
 
 
 def _pc(campaign: Path, pc: str | None) -> str | None:
-    """The character id given, checked against the campaign (a PC of it)."""
+    """The id of the player character ``pc`` names (its id or its name, any case:
+    :func:`core.player_pc.player_character`), refused with the PCs listed when it is an NPC, a
+    group or nobody of the campaign."""
     if pc is None:
         return None
-    from core.roster import Character
+    from core.player_pc import Candidate, player_character
     from saves.store import load_campaign
 
-    found = load_campaign(campaign).journal.campaign.find(pc)
-    if not isinstance(found, Character) or not found.pc:
-        raise RulesError("--pc", f"{pc!r} is not the id of a player character of {campaign.stem}")
-    return pc
+    state = load_campaign(campaign).journal.campaign
+    candidates = [
+        *(Candidate(c.id, c.name, "pc" if c.pc else "npc") for c in state.roster),
+        *(Candidate(g.id, g.name, "group") for g in state.groups),
+    ]
+    try:
+        found = player_character(pc, candidates)
+    except RulesError as error:
+        raise RulesError("--pc", error.reason) from None
+    assert found is not None
+    return found.key

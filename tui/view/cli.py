@@ -31,7 +31,9 @@ def _view_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default=None, help="language (default: from LANG)")
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports")
     p.add_argument("--poll", action="store_true", help="look at the file every 0.2 s instead of using a file watcher")
-    p.add_argument("--pc", metavar="NAME", help="your character: the view tells you when it is your turn")
+    p.add_argument(
+        "--pc", metavar="NAME", help="your character (its name or id): the view tells you when it is your turn"
+    )
     p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -70,6 +72,15 @@ def main_view(argv: Sequence[str]) -> int:
         first, problem = PlayerView(campaign=given.stem), problem_of(error)  # the GM has not opened it yet
     except SaveError as error:
         return complain(f"apotheose view: {error}", 1)
+    pc = args.pc
+    if pc is not None:
+        from core.player_pc import player_character, view_candidates
+
+        try:
+            found = player_character(pc, view_candidates(first), unknown_ok=True)
+        except RulesError as error:
+            return complain(f"apotheose view: --pc: {error.reason}", 2)
+        pc = pc if found is None else found.name
     if not args.browser and (why := no_terminal()) is not None:
         return complain(f"apotheose view: {why}", 1)
     from tui.view.app import ViewApp
@@ -81,7 +92,7 @@ def main_view(argv: Sequence[str]) -> int:
         lang=lang,
         mouse=not args.no_mouse,
         poll=args.poll,
-        pc=args.pc,
+        pc=pc,
         problem=problem,
         parent=os.getppid() if args.browser else None,
     )
