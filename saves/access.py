@@ -156,6 +156,8 @@ def normal_keys(text: str) -> tuple[str, ...]:
         raise RulesError("key", "holds no public key (a line like 'ssh-ed25519 AAAA… alice@laptop', from a .pub file)")
     if len(lines) > MAX_KEYS_IN_FILE:
         raise RulesError("key", f"holds {len(lines)} keys: at most {MAX_KEYS_IN_FILE} for one player")
+    if any(line.startswith("---") for _, line in lines):  # a private key, or a PEM / RFC 4716 block
+        normal_key(lines[0][1])
     keys: list[str] = []
     for n, line in lines:
         try:

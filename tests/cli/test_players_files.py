@@ -119,3 +119,75 @@ def test_a_name_longer_than_the_bound_is_refused_at_its_line(saves, tmp_path, ca
     ok = tmp_path / "ok.json"
     ok.write_text(f'[{{"name": "{"N" * NAME_MAX}"}}]')
     assert main(["import", "villon", str(ok)]) == 0
+
+
+# -- item 13: a player's character, by name or id; each player listed once ---------------------
+@pytest.mark.parametrize("given", ["Alduin", "alduin", " ALDUIN "])
+def test_players_add_and_invite_take_the_pcs_name_or_id(saves, tmp_path, capsys, given) -> None:
+    pub = tmp_path / "k.pub"
+    pub.write_text(new_key(tmp_path))
+    assert main(["players", "add", "villon", "alice", str(pub), "--pc", given]) == 0
+    assert main(["players", "invite", "villon", "bob", "--pc", given]) == 0
+    access = read_access(saves / "villon.json")
+    assert access.player("alice").pc == "alduin" and access.player("bob").pc == "alduin"  # the id, as before
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("Capitaine de la garde", "Capitaine de la garde is an NPC, not a player character"),
+        ("capitaine", "Capitaine de la garde is an NPC, not a player character"),
+        ("veterans", "Vétérans de Villon is a mook group, not a player character"),
+        ("Zed", "no character is called 'Zed'"),
+    ],
+)
+def test_players_add_refuses_an_npc_a_group_or_nobody_listing_the_pcs(saves, tmp_path, capsys, given, said) -> None:
+    pub = tmp_path / "k.pub"
+    pub.write_text(new_key(tmp_path))
+    capsys.readouterr()
+    for command in (["add", "villon", "alice", str(pub)], ["invite", "villon", "alice"]):
+        assert main(["players", *command, "--pc", given]) == 2
+        err = capsys.readouterr().err
+        pcs = "(the PCs: Arsouille, Alduin, Segiere, Morvan, Romuald, Brunvir)"
+        assert err == f"apotheose players: --pc: {said} {pcs}\n", err
+    assert read_access(saves / "villon.json").players == ()
+
+
+def test_view_pc_refuses_an_npc_or_a_group_listing_the_pcs(saves, capsys) -> None:
+    capsys.readouterr()
+    assert main(["view", "villon", "--pc", "capitaine de la garde"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("apotheose view: --pc: Capitaine de la garde is an NPC, not a player character (the PCs: ")
+    assert "Alduin" in err and err.count("\n") == 1
+    # a PC, by its name in any case: accepted (the view then stops only because no terminal is here)
+    main(["view", "villon", "--pc", "ALDUIN"])
+    assert "--pc" not in capsys.readouterr().err
+
+
+def test_the_view_never_says_your_turn_to_an_npc_named_as_the_pc() -> None:
+    from core.player_view import PlayerView, Row
+    from tui.view.app import ViewApp
+
+    npc_up = PlayerView("villon", "Fight", 1, (Row("Capitaine de la garde", "npc", current=True),))
+    pc_up = PlayerView("villon", "Fight", 1, (Row("Alduin", "pc", current=True),))
+    assert not ViewApp("villon.players.json", npc_up, pc="Capitaine de la garde").my_turn
+    assert ViewApp("villon.players.json", pc_up, pc="alduin").my_turn
+
+
+def test_each_player_is_listed_once() -> None:
+    from saves.access import Access, Invitation, Player
+
+    later = 2e9
+    access = Access(
+        players=(
+            Player("alice", ("ssh-ed25519 AAAA",)),
+            Player("bob", ("ssh-ed25519 BBBB",)),
+            Player("carol", (), "alduin"),
+        ),
+        invitations=(
+            Invitation("bob", "0" * 64, later),
+            Invitation("carol", "1" * 64, later),
+            Invitation("dan", "2" * 64, 1.0),
+        ),
+    )
+    assert access.listed(now=1e9) == ["alice", "bob (invited again)", "carol (invited)"]
