@@ -191,3 +191,18 @@ def test_each_player_is_listed_once() -> None:
         ),
     )
     assert access.listed(now=1e9) == ["alice", "bob (invited again)", "carol (invited)"]
+
+
+def test_players_list_names_each_player_once(saves, tmp_path, capsys) -> None:
+    pub = tmp_path / "k.pub"
+    pub.write_text(new_key(tmp_path))
+    assert main(["players", "add", "villon", "bob", str(pub)]) == 0
+    assert main(["players", "invite", "villon", "bob"]) == 0  # a new device
+    assert main(["players", "invite", "villon", "carol", "--pc", "Alduin"]) == 0
+    capsys.readouterr()
+    assert main(["players", "list", "villon"]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("  ")]
+    assert [line.split(":")[0] for line in said] == ["bob", "carol (plays alduin)"], said
+    assert said[0].startswith("bob: 1 key, invited, until ") and said[1].startswith(
+        "carol (plays alduin): invited, until "
+    )

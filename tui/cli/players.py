@@ -129,25 +129,28 @@ def _players(args: argparse.Namespace) -> int:
 
 
 def _list_players(path: Path) -> int:
-    """Print who may join the campaign at ``path``: each player with its keys, then the invitations."""
+    """Print who may join the campaign at ``path``, each player once: their character, their
+    keys (with fingerprints) and their newest invitation."""
     from core.text import visible
     from saves import access
 
     known = access.read_access(path)
     now = time.time()
-    for player in known.players:
-        pc = f" (plays {player.pc})" if player.pc else ""
-        print(visible(f"{player.name}{pc}: {len(player.keys)} key{'s' if len(player.keys) != 1 else ''}", lines=False))
-        for key in player.keys:
+    names = list(dict.fromkeys([*(p.name for p in known.players), *(i.player for i in known.invitations)]))
+    for name in names:
+        player = known.player(name)
+        keys = player.keys if player is not None else ()
+        invitations = [i for i in known.invitations if i.player == name]
+        said = [f"{len(keys)} key{'s' if len(keys) != 1 else ''}"] if keys or not invitations else []
+        if invitations:
+            expires = max(i.expires for i in invitations)
+            state = "expired" if expires <= now else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(expires))
+            said.append(f"invited, {state}")
+        pc = f" (plays {player.pc})" if player is not None and player.pc else ""
+        print(visible(f"{name}{pc}: {', '.join(said)}", lines=False))
+        for key in keys:
             print(f"  {access.fingerprint(key)} {key.split()[0]}")
-    for invitation in known.invitations:
-        state = (
-            "expired"
-            if invitation.expires <= now
-            else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(invitation.expires))
-        )
-        print(visible(f"{invitation.player}: invited, {state}", lines=False))
-    if not known.players and not known.invitations:
+    if not names:
         print(f"nobody may join {path.stem} yet: apotheose players add|invite {path.stem} …")
     return 0
 
