@@ -31,6 +31,7 @@ from core.errors import RulesError
 from saves.atomic import atomic_write, load_bytes
 from saves.envelope import EnvelopeFormat
 from saves.errors import MissingFileError, SaveError
+from saves.lock import open_lock_file
 
 ACCESS = EnvelopeFormat("apotheose.access", 1)
 SUFFIX = ".access.json"
@@ -224,7 +225,7 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
     """Read the access list under its lock; what the caller puts in ``box[0]`` is written."""
     path = access_path(campaign)
     lock = path.with_name(f".{path.name[: -len('.json')]}.lock")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fd = open_lock_file(lock, path, private=True)  # a planted symlink or FIFO: a SaveError, nothing read
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         before = read_access(campaign)

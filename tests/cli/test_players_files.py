@@ -206,3 +206,32 @@ def test_players_list_names_each_player_once(saves, tmp_path, capsys) -> None:
     assert said[0].startswith("bob: 1 key, invited, until ") and said[1].startswith(
         "carol (plays alduin): invited, until "
     )
+
+
+# -- item 11: hostile files beside a campaign -------------------------------------------------
+@pytest.mark.parametrize("planted", ["symlink", "fifo"])
+def test_a_symlink_or_fifo_at_the_access_lock_is_refused_in_one_line_and_nothing_is_lost(
+    saves, tmp_path, capsys, planted
+) -> None:
+    import os
+
+    pub = tmp_path / "k.pub"
+    pub.write_text(new_key(tmp_path))
+    assert main(["players", "add", "villon", "alice", str(pub)]) == 0
+    before = (saves / "villon.access.json").read_bytes()
+    lock = saves / ".villon.access.lock"
+    lock.unlink()
+    target = tmp_path / "elsewhere"
+    target.write_text("not yours")
+    if planted == "symlink":
+        lock.symlink_to(target)
+    else:
+        os.mkfifo(lock)
+    capsys.readouterr()
+    for argv in (["add", "villon", "bob", str(pub)], ["invite", "villon", "carol"], ["remove", "villon", "alice"]):
+        assert main(["players", *argv]) == 1
+        err = capsys.readouterr().err
+        what = "is a symbolic link" if planted == "symlink" else "is not a regular file"
+        assert err.count("\n") == 1 and f"its lock file {lock} {what}; refusing to use it" in err, err
+        assert "Traceback" not in err
+    assert (saves / "villon.access.json").read_bytes() == before and target.read_text() == "not yours"

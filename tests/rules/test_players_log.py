@@ -384,7 +384,11 @@ def check_rows(journal: Journal, view: PlayerView) -> None:
     assert view.your_turn == vis.your_turn
 
 
-@settings(max_examples=int(os.environ.get("LEAK_EXAMPLES", "120")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("LEAK_EXAMPLES", "120")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(tables(), st.data())
 def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, data) -> None:
     journal = play(Journal.start(campaign), StartEncounter("Fight", tuple(c.id for c in campaign.combatants)))
