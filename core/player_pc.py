@@ -52,7 +52,7 @@ def player_character(given: str, candidates: Iterable[Candidate], *, unknown_ok:
     wanted = given.strip().casefold()
     by_key = [c for c in every if c.key.casefold() == wanted]
     by_name = sorted((c for c in every if c.name.casefold() == wanted), key=lambda c: c.kind != "pc")
-    found = (by_key or by_name or [None])[0]
+    found = next(iter(by_key or by_name), None)
     if found is not None and found.kind == "pc":
         return found
     if found is None and unknown_ok:
