@@ -41,7 +41,6 @@ def _view_parser() -> argparse.ArgumentParser:
 def main_view(argv: Sequence[str]) -> int:
     from tui.cli.campaign import Rejected
     from tui.cli.output import complain
-    from tui.i18n import default_lang
 
     p = _view_parser()
     try:
@@ -72,31 +71,41 @@ def main_view(argv: Sequence[str]) -> int:
         first, problem = PlayerView(campaign=given.stem), problem_of(error)  # the GM has not opened it yet
     except SaveError as error:
         return complain(f"apotheose view: {error}", 1)
-    pc = args.pc
-    if pc is not None:
-        from core.player_pc import player_character, view_candidates
-
-        try:
-            found = player_character(pc, view_candidates(first), unknown_ok=True)
-        except RulesError as error:
-            return complain(f"apotheose view: --pc: {error.reason}", 2)
-        pc = pc if found is None else found.name
+    try:
+        pc = _pc(args.pc, first)
+    except RulesError as error:
+        return complain(f"apotheose view: --pc: {error.reason}", 2)
     if not args.browser and (why := no_terminal()) is not None:
         return complain(f"apotheose view: {why}", 1)
+    return _run(_app(args, path, first, pc, problem))
+
+
+def _app(args: argparse.Namespace, path, first, pc: str | None, problem: str | None):
+    """The view's app, as the command line asks for it."""
+    from tui.i18n import default_lang
     from tui.view.app import ViewApp
 
-    lang = args.lang or default_lang(os.environ)
-    app = ViewApp(
+    return ViewApp(
         path,
         first,
-        lang=lang,
+        lang=args.lang or default_lang(os.environ),
         mouse=not args.no_mouse,
         poll=args.poll,
         pc=pc,
         problem=problem,
         parent=os.getppid() if args.browser else None,
     )
-    return _run(app)
+
+
+def _pc(given: str | None, first) -> str | None:
+    """The name of the PC ``--pc`` gives (its name in any case: :func:`core.player_pc.player_character`);
+    an NPC or a group of the view is a RulesError listing the PCs, a name it does not show is kept."""
+    if given is None:
+        return None
+    from core.player_pc import player_character, view_candidates
+
+    found = player_character(given, view_candidates(first), unknown_ok=True)
+    return given if found is None else found.name
 
 
 def _run(app) -> int:
