@@ -144,6 +144,12 @@ def _told(action: object) -> Iterator[tuple[str, str]]:
             yield key, detail
 
 
+def _kept(campaign: Campaign, key: str, detail: str) -> bool:
+    """Whether ``campaign``'s GM keeps ``key``'s ``detail`` from the players: all of a private
+    PC's; an NPC's or a group's conditions when the players are not shown them."""
+    return key in campaign.visibility.private or (detail == "conditions" and _conditions_hidden(campaign, key))
+
+
 def _condition_names(campaign: Campaign, key: str) -> list[str]:
     enc = campaign.encounter
     participant = enc.participant(key) if enc is not None else None
@@ -185,13 +191,8 @@ def kept_from_players(before: Campaign, after: Campaign, action: object, lines: 
     - as a backstop, every line of an action that changed one of those details (a line need not
       name the PC to tell it: "shadow 2 → 4" of a breakdown)."""
     lines = tuple(lines)
-    for key, detail in _told(action):
-        for campaign in (before, after):
-            if (detail != "conditions" or not _conditions_hidden(campaign, key)) and key not in (
-                campaign.visibility.private
-            ):
-                continue
-            return (True,) * len(lines)
+    if any(_kept(campaign, key, detail) for key, detail in _told(action) for campaign in (before, after)):
+        return (True,) * len(lines)
     private = {*before.visibility.private, *after.visibility.private}
     if any(_private_details(before, key) != _private_details(after, key) for key in private):
         return (True,) * len(lines)
