@@ -28,12 +28,18 @@ from hypothesis import strategies as st
 from core.actions import (
     AddCondition,
     AdjustPm,
+    CastSpell,
     ChangeShadow,
     Damage,
+    Delay,
+    Exhaust,
+    Heal,
     NextTurn,
+    PreviousTurn,
     Remove,
     RemoveCondition,
     Rest,
+    Roll,
     SetAlias,
     SetHidden,
     SetOption,
@@ -48,6 +54,7 @@ from core.demo import demo_campaign
 from core.encounter import Condition
 from core.errors import RulesError
 from core.journal import Journal
+from core.magic.cost import SpellRequest
 from core.mooks import MookGroup
 from core.player_view import PlayerView, player_view_of
 from core.roster import new_character
@@ -247,8 +254,21 @@ def action_of(data, campaign: Campaign):
                 SetPrivate(pc, data.draw(st.booleans())),
                 SetShown(key, data.draw(st.sampled_from(list(Shown)))),
                 ChangeShadow(pc, "story_element", 1),
-                AdjustPm(pc, data.draw(st.sampled_from([-1, 0, 1]))),  # +0 changes nothing
+                AdjustPm(pc, data.draw(st.sampled_from([-1, 0, 1, -9]))),  # +0 changes nothing
                 Rest((pc,)),  # at full pm: "pm 9→9"
+                Heal((key,), data.draw(st.integers(0, 2))),  # at full HP: "HP 8→8"
+                CastSpell(pc, SpellRequest(1), confirm=True),
+                Exhaust(pc, from_hp=1, confirm=True),  # at 0 pm only
+                Roll(
+                    data.draw(st.sampled_from([pc, key])),
+                    3,
+                    10,
+                    (data.draw(st.sampled_from([-9, 0, 10])),),  # a critical failure, a success
+                    affect=data.draw(st.sampled_from([-1, 0, 1])),
+                    confirm=True,
+                ),
+                PreviousTurn(),
+                Delay(key),
                 SetOption(
                     data.draw(st.sampled_from([Option.CONDITIONS, Option.REVEAL])),
                     data.draw(st.sampled_from([True, False, None])),
@@ -300,8 +320,10 @@ def tells_of(action, campaign: Campaign) -> bool:
         return any(conditions_kept(k) for k in action.keys)
     if isinstance(action, RemoveCondition):
         return conditions_kept(action.key)
-    if isinstance(action, (AdjustPm, ChangeShadow)):
+    if isinstance(action, (AdjustPm, ChangeShadow, Exhaust)):
         return private(action.key)
+    if isinstance(action, CastSpell):
+        return private(action.caster)
     if isinstance(action, Rest):
         return any(private(k) for k in action.targets)
     return False
