@@ -105,6 +105,16 @@ def _private_details(campaign: Campaign, key: str) -> object:
     return (found.shadow, found.pm, found.max_pm, None if participant is None else participant.conditions)
 
 
+def _conditions_hidden(campaign: Campaign, key: str) -> bool:
+    """Whether ``key`` is an NPC or a group whose conditions the players are not shown."""
+    item = campaign.find(key)
+    return (
+        item is not None
+        and not (isinstance(item, Character) and item.pc)
+        and not campaign.visibility.option(Option.CONDITIONS, key)
+    )
+
+
 def _kept_conditions_changed(before: Campaign, after: Campaign) -> bool:
     """Whether the conditions of an NPC or a group whose conditions the players are not shown
     (:attr:`Option.CONDITIONS`, before or after) changed: only when the fight itself changed."""
@@ -116,15 +126,91 @@ def _kept_conditions_changed(before: Campaign, after: Campaign) -> bool:
     for key in was.keys() | now.keys():
         if was.get(key, ()) == now.get(key, ()):
             continue
-        for campaign in (before, after):
-            item = campaign.find(key)
-            if (
-                item is not None
-                and not (isinstance(item, Character) and item.pc)
-                and not campaign.visibility.option(Option.CONDITIONS, key)
-            ):
-                return True
+        if any(_conditions_hidden(campaign, key) for campaign in (before, after)):
+            return True
     return False
+
+
+#: The words of a PC's private details in a log line (shadow, pm, stigmata, graces).
+DETAIL_WORDS = re.compile(r"(?<!\w)(pm|shadow|ombre|stigma\w*|stigmate\w*|grace\w*|grâce\w*)(?!\w)")
+
+
+def _told(action: object) -> Iterator[tuple[str, str]]:
+    """(combatant id, detail) for each private detail ``action``'s lines speak of
+    (:attr:`core.actions.base.Action.TELLS`)."""
+    for field, detail in getattr(action, "TELLS", ()):
+        value = getattr(action, field)
+        for key in (value,) if isinstance(value, str) else value:
+            yield key, detail
+
+
+def _kept(campaign: Campaign, key: str, detail: str) -> bool:
+    """Whether ``campaign``'s GM keeps ``key``'s ``detail`` from the players: all of a private
+    PC's; an NPC's or a group's conditions when the players are not shown them."""
+    return key in campaign.visibility.private or (detail == "conditions" and _conditions_hidden(campaign, key))
+
+
+def _condition_names(campaign: Campaign, key: str) -> list[str]:
+    enc = campaign.encounter
+    participant = enc.participant(key) if enc is not None else None
+    return [] if participant is None else [c.name.casefold() for c in participant.conditions]
+
+
+def _guarded(before: Campaign, after: Campaign) -> list[tuple[str, bool, list[str]]]:
+    """(folded name, is a private PC, the folded names of its conditions before and after) for
+    each combatant with a detail kept from the players, before or after the action: a private PC
+    (shadow, pm, conditions), an NPC or a group in the fight whose conditions are not shown."""
+    out: dict[str, tuple[str, bool, list[str]]] = {}
+    for campaign in (before, after):
+        for key in campaign.visibility.private:
+            found = campaign.find(key)
+            if found is not None and key not in out:
+                names = [*_condition_names(before, key), *_condition_names(after, key)]
+                out[key] = (found.name.casefold(), True, names)
+        enc = campaign.encounter
+        for p in enc.participants if enc is not None else ():
+            if p.conditions and p.key not in out and _conditions_hidden(campaign, p.key):
+                names = [*_condition_names(before, p.key), *_condition_names(after, p.key)]
+                out[p.key] = (campaign.name_of(p.key).casefold(), False, names)
+    return list(out.values())
+
+
+def kept_from_players(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[bool, ...]:
+    """Which of ``lines`` (written by ``action`` taking ``before`` to ``after``) tell what the GM
+    keeps from the players, by what they name — never by whether the action changed anything
+    (putting a condition again, ``pm +0`` and a rest at full pm tell it as much as a change):
+
+    - every line of an action that speaks of a private PC's shadow, pm or conditions, or of the
+      conditions of an NPC or group whose conditions are not shown (:attr:`Action.TELLS
+      <core.actions.base.Action.TELLS>`), before or after it: all of "Brunvir, Alduin: poisoned"
+      when Alduin's conditions are private (the line is not rewritten without him);
+    - a line that names a private PC and its shadow, pm, a stigma, a grace or one of its
+      conditions ("Alduin rests 1 day(s): … pm 9→9", "Alduin: poisoned ends");
+    - a line that names an NPC or a group whose conditions are not shown and one of its
+      conditions ("Capitaine de la garde: SECRETSTUN ends");
+    - as a backstop, every line of an action that changed one of those details (a line need not
+      name the PC to tell it: "shadow 2 → 4" of a breakdown)."""
+    lines = tuple(lines)
+    if any(_kept(campaign, key, detail) for key, detail in _told(action) for campaign in (before, after)):
+        return (True,) * len(lines)
+    private = {*before.visibility.private, *after.visibility.private}
+    if any(_private_details(before, key) != _private_details(after, key) for key in private):
+        return (True,) * len(lines)
+    if _kept_conditions_changed(before, after):
+        return (True,) * len(lines)
+    guarded = _guarded(before, after)
+    if not guarded:
+        return (False,) * len(lines)
+    out = []
+    for ln in lines:
+        text = f"{ln.en}\n{ln.fr}".casefold()
+        out.append(
+            any(
+                name in text and (any(c in text for c in conditions) or (pc and DETAIL_WORDS.search(text) is not None))
+                for name, pc, conditions in guarded
+            )
+        )
+    return tuple(out)
 
 
 def for_players(before: Campaign, after: Campaign, action: object, lines: Iterable[Line]) -> tuple[bool, ...]:
@@ -134,10 +220,10 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
 
     None of an action's lines when it is the GM's own (what the players see:
     :attr:`~core.actions.base.Action.GM_ONLY`), when any of them names a combatant hidden before
-    or after it, when the action refers to a hidden id, when it changed what the GM keeps
-    private of a PC (shadow, pm, conditions: ``W``; a line need not name the PC to tell it), or
-    the conditions of an NPC or group whose conditions the players are not shown.
-    Of the others, a line is left out when it has a digit and names a combatant whose numbers
+    or after it, or when the action refers to a hidden id. Of the others, a line is left out
+    when it tells what the GM keeps private of a PC (shadow, pm, conditions: ``W``) or the
+    conditions of an NPC or group whose conditions the players are not shown, decided by what it
+    names (:func:`kept_from_players`), when it has a digit and names a combatant whose numbers
     the players do not see exactly (any NPC, a PC or group not shown exactly), or when it tells
     the round while the GM does not show the round counter."""
     lines = tuple(lines)
@@ -149,16 +235,13 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
         return (False,) * len(lines)
     if any(hidden_ids for hidden_ids, _, _ in parts) and any(s in ids for s in _ids_in(action) for ids, _, _ in parts):
         return (False,) * len(lines)
-    private = {*before.visibility.private, *after.visibility.private}
-    if any(_private_details(before, key) != _private_details(after, key) for key in private):
-        return (False,) * len(lines)  # its lines may tell it, named or not ("shadow 2 → 4")
-    if _kept_conditions_changed(before, after):
-        return (False,) * len(lines)  # "Capitaine: blinded", "blinded ends"
+    kept = kept_from_players(before, after, action, lines)
     no_round = not (before.visibility.round_counter and after.visibility.round_counter)
     return tuple(
-        not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
+        not secret
+        and not (any(ch.isdigit() for ch in text) and any(name in text for _, _, vague in parts for name in vague))
         and not (no_round and ROUND_SAID.search(text))
-        for text in texts
+        for text, secret in zip(texts, kept, strict=True)
     )
 
 

@@ -32,6 +32,7 @@ from core.errors import RulesError
 from saves.atomic import atomic_write, load_bytes
 from saves.envelope import EnvelopeFormat
 from saves.errors import MissingFileError, SaveError
+from saves.lock import open_lock_file
 
 ACCESS = EnvelopeFormat("apotheose.access", 2)
 SUFFIX = ".access.json"
@@ -97,6 +98,24 @@ class Access:
         now = time.time() if now is None else now
         return any(i.player == name and i.expires > now for i in self.invitations)
 
+    def listed(self, now: float | None = None) -> list[str]:
+        """Each player once, in order: ``alice``; ``bob (invited)`` when only a pending
+        invitation lets them in; ``carol (invited again)`` when they have a key and a pending
+        invitation too (a new device). A name with neither a key nor a pending invitation is
+        left out: nobody can log in with it."""
+        now = time.time() if now is None else now
+        out, seen = [], set()
+        for name in [*(p.name for p in self.players), *(i.player for i in self.invitations)]:
+            if name in seen:
+                continue
+            seen.add(name)
+            player, invited = self.player(name), self.invited(name, now)
+            if player is not None and player.keys:
+                out.append(f"{name} (invited again)" if invited else name)
+            elif invited:
+                out.append(f"{name} (invited)")
+        return out
+
 
 @ACCESS.migration(1)
 def migrate_1_to_2(payload: dict) -> dict:
@@ -141,6 +160,40 @@ def normal_key(text: str) -> str:
     if blob[4 : 4 + size] != kind.encode() or len(blob) < 4 + size + 4:
         raise RulesError("key", f"is not an OpenSSH public key: its data is not a {kind} key")
     return f"{kind} {data}"
+
+
+#: The most keys one key file may hold (an ``authorized_keys`` of a whole club is not a player's).
+MAX_KEYS_IN_FILE = 16
+
+
+def normal_keys(text: str) -> tuple[str, ...]:
+    """Every key of a key file's text, as :func:`normal_key` gives it: one per line, as
+    ``authorized_keys`` holds them (``ssh-copy-id`` adds them all), blank lines and ``#``
+    comments skipped; a byte-order mark and Windows line ends (CRLF) are read as nothing. Raises
+    :class:`RulesError` naming the line for a line that is not a public key, and for a file with
+    no key or more than :data:`MAX_KEYS_IN_FILE`."""
+    lines = [
+        (n, line)
+        for n, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise RulesError("key", "holds no public key (a line like 'ssh-ed25519 AAAA… alice@laptop', from a .pub file)")
+    if len(lines) > MAX_KEYS_IN_FILE:
+        raise RulesError("key", f"holds {len(lines)} keys: at most {MAX_KEYS_IN_FILE} for one player")
+    if any(line.startswith("---") for _, line in lines):  # a private key, or a PEM / RFC 4716 block
+        normal_key(lines[0][1])
+    keys: list[str] = []
+    for n, line in lines:
+        try:
+            key = normal_key(line)
+        except RulesError as error:
+            if len(lines) == 1:
+                raise
+            raise RulesError("key", f"line {n} {error.reason}") from None
+        if key not in keys:
+            keys.append(key)
+    return tuple(keys)
 
 
 def fingerprint(key: str) -> str:
@@ -196,7 +249,7 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
     """Read the access list under its lock; what the caller puts in ``box[0]`` is written."""
     path = access_path(campaign)
     lock = path.with_name(f".{path.name[: -len('.json')]}.lock")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fd = open_lock_file(lock, path, private=True)  # a planted symlink or FIFO: a SaveError, nothing read
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         before = read_access(campaign)
@@ -208,13 +261,17 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
         os.close(fd)
 
 
-def add_player(campaign: Path, name: str, key: str, pc: str | None = None, pc_name: str | None = None) -> Access:
+def add_player(
+    campaign: Path, name: str, key: str | tuple[str, ...], pc: str | None = None, pc_name: str | None = None
+) -> Access:
+    """Authorise ``key`` (a key line, or the keys of a key file: :func:`normal_keys`) for player
+    ``name``; with ``pc``, the id and name of their character."""
     check_name(name)
-    key = normal_key(key)
+    new = (normal_key(key),) if isinstance(key, str) else tuple(normal_key(k) for k in key)
     with changing(campaign) as box:
         access = box[0]
         player = access.player(name) or Player(name)
-        keys = player.keys if key in player.keys else (*player.keys, key)
+        keys = (*player.keys, *(k for k in new if k not in player.keys))
         if pc is not None:
             player = attrs.evolve(player, pc=pc, pc_name=pc_name)
         player = attrs.evolve(player, keys=keys)

@@ -112,11 +112,16 @@ def read_holder(path: Path) -> Holder | None:
         return None
 
 
-def _open_lock_file(lock: Path, campaign: Path) -> int:
+def open_lock_file(lock: Path, campaign: Path, *, private: bool = False) -> int:
+    """A descriptor of the lock file ``lock`` (made if missing), never through a symlink and
+    never waiting on a FIFO: a symlink, a FIFO or anything but a regular file there is a
+    :class:`SaveError` naming ``campaign`` and the lock file. ``private``: the GM's alone (0600)
+    even in a shared folder."""
     base = os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
     # Group members must open it too in a folder they all write (2770); in a folder shared for
     # reading only (``apotheose share``: 2750) nobody else may take the lock, so it stays 0600.
-    mode = 0o660 if shared_folder(lock.parent) and os.stat(lock.parent).st_mode & stat.S_IWGRP else 0o600
+    shared = not private and shared_folder(lock.parent) and os.stat(lock.parent).st_mode & stat.S_IWGRP
+    mode = 0o660 if shared else 0o600
     try:
         try:
             fd = os.open(lock, base | os.O_RDWR, mode)
@@ -163,7 +168,7 @@ class CampaignLock:
         if self._fd is not None:
             return self
         for _ in range(10):
-            fd = _open_lock_file(self.lock_file, self.path)
+            fd = open_lock_file(self.lock_file, self.path)
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as exc:

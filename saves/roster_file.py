@@ -64,7 +64,7 @@ from core.templates import (
 )
 from core.validators import ANY_WHOLE, refuse_outside
 from saves.errors import SaveError
-from saves.reading import csv_rows, json_value, read_bytes
+from saves.reading import MAX_ROWS, csv_rows, json_value, read_bytes
 
 ENTRY_FIELDS = (
     "kind",
@@ -79,6 +79,9 @@ ENTRY_FIELDS = (
 )
 GROUP_FIELDS = {"kind", "name", "count", "hidden", "grade", "initiative"}
 FORMATS = ("csv", "json")
+#: The longest name an imported character or group may have (a name is a label on a row, not
+#: a text: the longest alias is 60).
+NAME_MAX = 80
 
 
 class RosterFileError(ValueError):
@@ -135,6 +138,8 @@ def _json_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
         raise RosterFileError(path, _json_error_line(error.reason), None, error.reason.removeprefix("is ")) from None
     if not isinstance(entries, list):  # pragma: no cover - the text starts with "["
         raise RosterFileError(path, 1, None, "a JSON roster is an array of objects: [{…}, {…}]")
+    if len(entries) > MAX_ROWS:
+        raise RosterFileError(path, None, None, f"{len(entries):,} entries: more than {MAX_ROWS:,} rows: not read")
     decoder = json.JSONDecoder()
     i, line, counted = start + 1, 1, 0
     for value in entries:
@@ -176,6 +181,13 @@ def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list
     unknown = [k for k in fields if k not in ENTRY_FIELDS]
     if unknown:
         raise RulesError(unknown[0], "unknown field", ENTRY_FIELDS, "champ inconnu")
+    name = fields.get("name", "")
+    if isinstance(name, str) and len(name) > NAME_MAX:
+        raise RulesError(
+            "name",
+            f"at most {NAME_MAX} characters, got {len(name):,}",
+            fr=f"au plus {NAME_MAX} caractères, pas {len(name):,}",
+        )
     if _kind(fields.get("kind", "")) == "group":
         stray = [k for k in fields if k not in GROUP_FIELDS]
         if stray:

@@ -35,6 +35,12 @@ class Action:
 
     #: An action about the table itself (what the players see): its log lines are the GM's only.
     GM_ONLY: ClassVar[bool] = False
+    #: What this action's lines tell of whom: (field, detail) pairs, the field holding the ids (one
+    #: or a tuple) of the combatants whose ``detail`` (``shadow``, ``pm`` or ``conditions``) its
+    #: lines speak of. When one of those is what the GM keeps from the players (a private PC's
+    #: details, an NPC's or a group's conditions not shown), none of its lines reach them, whether
+    #: the action changed anything or not (:func:`core.players_log.kept_from_players`).
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def apply(self, campaign: Campaign) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError

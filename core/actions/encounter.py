@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core import turns
@@ -206,6 +208,8 @@ class AddCondition(Action):
     """A condition on one combatant, or on several at once (the marked ones): one action, one
     undo. A condition of the same name on one of them is replaced."""
 
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("key", "conditions"), ("also", "conditions"))
+
     key: str
     condition: Condition
     #: More bearers besides ``key`` (the marked targets), in the order given.
@@ -235,6 +239,8 @@ class AddCondition(Action):
 
 @attrs.frozen
 class RemoveCondition(Action):
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("key", "conditions"),)
+
     key: str
     name: str
 

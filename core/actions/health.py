@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core.actions.base import Action, Outcome
@@ -139,6 +141,8 @@ class RepairArmour(Action):
 @attrs.frozen
 class Rest(Action):
     """Days of rest: 1 HP, 1 willpower and 1 pm back per 24 h, never above max (RULES 1.1)."""
+
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("targets", "pm"),)
 
     targets: tuple[str, ...] = attrs.field(converter=_targets)
     days: int = 1

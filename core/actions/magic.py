@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core.actions.base import Action, Outcome
@@ -20,6 +22,8 @@ from core.sums import whole
 class CastSpell(Action):
     """The caster pays the pm, gains the shadow of inspiration if the spell exceeds its max
     intensity, and each victim (if any) loses the intensity in HP through armour."""
+
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("caster", "pm"), ("caster", "shadow"))
 
     caster: str
     spell: SpellRequest
@@ -90,6 +94,8 @@ class CastSpell(Action):
 class AdjustPm(Action):
     """Spend (``delta`` < 0) or regain pm by hand, within 0…max."""
 
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("key", "pm"),)
+
     key: str
     delta: int
 
@@ -114,6 +120,8 @@ class AdjustPm(Action):
 class Exhaust(Action):
     """Mystical exhaustion: once per session at 0 pm, HP and willpower become pm one for one; a
     mystic only, never above its max pm (RULES 1.7)."""
+
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("key", "pm"), ("key", "shadow"))
 
     key: str
     from_hp: int = 0

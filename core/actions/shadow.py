@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from core.actions.base import Action, NeedsConfirmation, Outcome
@@ -93,6 +95,8 @@ def record_shadow(
 class ChangeShadow(Action):
     """A shadow change for a reason of the RULES 1.3 table (``delta`` None: the event's own)."""
 
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("key", "shadow"),)
+
     key: str
     event: ShadowEvent = attrs.field(converter=to_shadow_event)
     delta: int | None = None
@@ -115,6 +119,8 @@ class ChangeShadow(Action):
 class SetStigmaEffect(Action):
     """Give a stigma the PC holds its permanent effect, applied to the character (RULES 1.3): for
     a stigma gained by overflow, a roll or a spell, picked in the dialog that follows."""
+
+    TELLS: ClassVar[tuple[tuple[str, str], ...]] = (("key", "shadow"),)
 
     key: str
     index: int

@@ -66,7 +66,7 @@ def key(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["KEY", "--pc", "nobody"], "apotheose players: --pc: 'nobody' is not the id of a player character of villon"),
+        (["KEY", "--pc", "nobody"], "apotheose players: --pc: no character is called 'nobody' (the PCs: Arsouille, "),
         (["PRIVATE"], "apotheose players: the key file PRIVATE is not an OpenSSH public key ("),
         (["MISSING"], "apotheose players: the key file MISSING: no such file"),
     ],

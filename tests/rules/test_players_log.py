@@ -1,18 +1,25 @@
-"""What the players may read is decided when a log line is written (issue 23 item 2).
+"""What the players may read is decided when a log line is written (issue 23 item 2), by what
+the line names, never by whether the action changed anything (issue 33 item 1).
 
-Each reproduction of the issue has its test: a ``W``-private PC's shadow, pm and conditions
-never reach the players' log, ``log --players`` or the players' file; a hidden combatant's lines
-stay out after it is removed or revealed. Then a hypothesis property over random action
-sequences (removals, hiding and revealing, privacy and what-is-shown changes — every HP choice,
-NPC conditions, reveal on the first turn, aliases, the cues and the round counter —, undo and
-redo included): no line is readable by the players unless it was when written, and none of the
-players' outputs (the view, ``log --players``, the players' file) holds a hidden combatant, a
-note, what the GM kept private at the time, the real name behind an alias in force then, the
-conditions of an NPC whose conditions are not shown, or a number of HP the choice does not show.
+Each reproduction of the issues has its test: a ``W``-private PC's shadow, pm and conditions
+never reach the players' log, ``log --players``, the players' file or the views as drawn, not
+even from an action that changes nothing (``pm +0``, a condition put again, a rest at full pm,
+marks including a PC who already has it); an NPC's condition put again while the players are not
+shown NPC conditions stays out; a hidden combatant's lines stay out after it is removed or
+revealed. Then a hypothesis property over random action sequences (every action kind with zero
+changes, the last action again, conditions on marks and refreshed, removals, hiding and
+revealing, private PCs and NPC conditions not shown from the start and changed on the way —
+table-wide and per combatant —, every HP choice, reveal on the first turn, aliases, the cues and
+the round counter, undo and redo included): no line is readable by the players unless it was
+when written, and none of the players' outputs (the view, ``log --players``, the players' file,
+the views as drawn) holds a hidden combatant, a note, what the GM kept private at the time, the
+real name behind an alias in force then, the conditions of an NPC whose conditions are not
+shown, or a number of HP the choice does not show.
 """
 
 from __future__ import annotations
 
+import os
 import re
 
 from hypothesis import HealthCheck, given, settings
@@ -21,10 +28,18 @@ from hypothesis import strategies as st
 from core.actions import (
     AddCondition,
     AdjustPm,
+    CastSpell,
     ChangeShadow,
     Damage,
+    Delay,
+    Exhaust,
+    Heal,
     NextTurn,
+    PreviousTurn,
     Remove,
+    RemoveCondition,
+    Rest,
+    Roll,
     SetAlias,
     SetHidden,
     SetOption,
@@ -39,10 +54,11 @@ from core.demo import demo_campaign
 from core.encounter import Condition
 from core.errors import RulesError
 from core.journal import Journal
+from core.magic.cost import SpellRequest
 from core.mooks import MookGroup
 from core.player_view import PlayerView, player_view_of
 from core.roster import new_character
-from core.visibility import Option, Shown, kind_of
+from core.visibility import Option, Shown, Visibility, kind_of
 from saves.players_file import decode_view, encode_view
 from tui.cli.campaign import players_markdown_log
 
@@ -105,12 +121,88 @@ def test_an_undo_line_is_decided_as_the_line_it_undoes() -> None:
     assert journal.log[-1].players and journal.log[-1].line.en.startswith("Undone: Segiere takes 2")
 
 
+# -- issue 33 item 1: a line that changes nothing tells as much as one that does ------------
+
+
+def lines_seen_by_players(journal: Journal) -> str:
+    """What the players read of ``journal``: their file's strings, ``log --players`` in both
+    languages and the views' text as drawn (wide, phone width)."""
+    return "\n".join([players_texts(journal), views_text(journal)])
+
+
+def views_text(journal: Journal) -> str:
+    """The players' view as the terminal and the browser draw it: the table and the log, wide,
+    at 120 columns and at a phone's 40, in English and in French."""
+    from tui.view.render import log_lines, table_lines
+
+    view = decode_view(encode_view(player_view_of(journal)), "table.players.json")
+    out = []
+    for lang in ("en", "fr"):
+        for width in (None, 120, 40):
+            out += [text.plain for text in (*table_lines(view, lang, width), *log_lines(view, lang, width))]
+    return "\n".join(out)
+
+
+def test_a_private_pcs_pm_plus_zero_and_a_repeated_condition_stay_out() -> None:
+    journal = play(
+        Journal.start(demo_campaign()),
+        SetPrivate("alduin", True),
+        AdjustPm("alduin", 0),
+        AddCondition("alduin", Condition("poisoned", 2)),
+        AddCondition("alduin", Condition("poisoned", 2)),
+        AddCondition("alduin", Condition("blessed")),
+        AddCondition("alduin", Condition("blessed")),
+        Rest(("alduin",)),
+    )
+    gm_log = "\n".join(ln.line.en for ln in journal.log)
+    assert "Alduin: pm 9→9" in gm_log and gm_log.count("Alduin: poisoned for 2 rounds") == 2
+    assert gm_log.count("Alduin: blessed until removed") == 2 and "pm 9→9" in gm_log.splitlines()[-1]
+    text = lines_seen_by_players(journal)
+    for secret in ("pm 9", "poisoned", "blessed", "rests"):
+        assert secret not in text, secret
+
+
+def test_a_condition_on_marks_including_a_private_pc_is_not_told_to_the_players() -> None:
+    journal = play(
+        Journal.start(demo_campaign()),
+        SetPrivate("alduin", True),
+        AddCondition("alduin", Condition("poisoned", 2)),
+        AddCondition("brunvir", Condition("poisoned", 2), also=("alduin",)),
+    )
+    assert journal.log[-1].line.en == "Brunvir, Alduin: poisoned for 2 rounds"
+    assert not journal.log[-1].players  # the whole line: it is not rewritten without Alduin
+    text = lines_seen_by_players(journal)
+    assert "Alduin: poisoned" not in text and "Brunvir, Alduin" not in text
+    assert "poisoned" in views_text(play(journal, SetPrivate("alduin", False)))  # Brunvir's row, and now Alduin's
+
+
+def test_a_condition_put_again_on_an_npc_whose_conditions_are_not_shown_stays_out() -> None:
+    for hide in (SetOption(Option.CONDITIONS, False), SetOption(Option.CONDITIONS, False, "capitaine")):
+        journal = play(
+            Journal.start(demo_campaign()),
+            hide,
+            AddCondition("capitaine", Condition("SECRETSTUN")),
+            AddCondition("capitaine", Condition("SECRETSTUN")),
+            AddCondition("brunvir", Condition("SECRETSTUN"), also=("capitaine",)),
+            NextTurn(),
+        )
+        assert "Capitaine de la garde: SECRETSTUN until removed" in journal.log[-3].line.en
+        text = lines_seen_by_players(journal).upper()
+        assert "CAPITAINE DE LA GARDE: SECRETSTUN" not in text and "CAPITAINE DE LA GARDE : SECRETSTUN" not in text
+        assert "SECRETSTUN" not in players_markdown_log(journal).upper(), hide  # Brunvir's row shows it, not the log
+
+
 # -- the property ------------------------------------------------------------------------------
 
 NOTE = "qzwnote"
 #: Five letters no English or French word of the log holds, so a name is found only as itself.
 LETTERS = "bcdfgkvxz"
 names = st.text(LETTERS, min_size=5, max_size=5).map(str.capitalize)
+
+
+#: The conditions the property puts, again and again: none is a word of any log line, so a line
+#: holding one speaks of that condition.
+CONDITIONS = ("dazed", "qblessed", "secretstun")
 
 
 @st.composite
@@ -132,25 +224,51 @@ def tables(draw):
     groups = [
         MookGroup(f"g{i}", name, Grade.STANDARD, 6, 6, hidden=draw(st.booleans())) for i, name in enumerate(chosen[n:])
     ]
-    return Campaign(name="Table", roster=roster, groups=groups)
+    keys = [c.id for c in roster] + [g.id for g in groups]
+    # the GM's choices from the start: private PCs, NPC conditions not shown (table, per NPC)
+    visibility = Visibility(
+        private=[c.id for c in roster if c.pc and draw(st.booleans())],
+        conditions=draw(st.booleans()),
+        toggles=[(k, Option.CONDITIONS, draw(st.booleans())) for k in keys if draw(st.booleans())],
+    )
+    return Campaign(name="Table", roster=roster, groups=groups, visibility=visibility)
 
 
 def action_of(data, campaign: Campaign):
     keys = [c.id for c in campaign.combatants]
     pcs = [c.id for c in campaign.roster if c.pc] or ["nobody"]
     key = data.draw(st.sampled_from(keys)) if keys else "nobody"
+    marks = tuple(data.draw(st.lists(st.sampled_from(keys), max_size=3))) if keys else ()
+    condition = Condition(data.draw(st.sampled_from(CONDITIONS)), data.draw(st.sampled_from([None, 1, 2])))
+    pc = data.draw(st.sampled_from(pcs))
     return data.draw(
         st.sampled_from(
             [
                 Damage((key,), data.draw(st.integers(0, 4))),
                 NextTurn(),
-                AddCondition(key, Condition("dazed", data.draw(st.sampled_from([None, 1, 2])))),
+                AddCondition(key, condition),
+                AddCondition(key, condition, also=marks),  # on the marked ones
+                RemoveCondition(key, condition.name),
                 SetHidden(key, data.draw(st.booleans())),
                 Remove(key),
-                SetPrivate(data.draw(st.sampled_from(pcs)), data.draw(st.booleans())),
+                SetPrivate(pc, data.draw(st.booleans())),
                 SetShown(key, data.draw(st.sampled_from(list(Shown)))),
-                ChangeShadow(data.draw(st.sampled_from(pcs)), "story_element", 1),
-                AdjustPm(data.draw(st.sampled_from(pcs)), -1),
+                ChangeShadow(pc, "story_element", 1),
+                AdjustPm(pc, data.draw(st.sampled_from([-1, 0, 1, -9]))),  # +0 changes nothing
+                Rest((pc,)),  # at full pm: "pm 9→9"
+                Heal((key,), data.draw(st.integers(0, 2))),  # at full HP: "HP 8→8"
+                CastSpell(pc, SpellRequest(1), confirm=True),
+                Exhaust(pc, from_hp=1, confirm=True),  # at 0 pm only
+                Roll(
+                    data.draw(st.sampled_from([pc, key])),
+                    3,
+                    10,
+                    (data.draw(st.sampled_from([-9, 0, 10])),),  # a critical failure, a success
+                    affect=data.draw(st.sampled_from([-1, 0, 1])),
+                    confirm=True,
+                ),
+                PreviousTurn(),
+                Delay(key),
                 SetOption(
                     data.draw(st.sampled_from([Option.CONDITIONS, Option.REVEAL])),
                     data.draw(st.sampled_from([True, False, None])),
@@ -165,6 +283,50 @@ def action_of(data, campaign: Campaign):
 
 #: Aliases share no five letters with the names (made of LETTERS), so a name is never in one.
 ALIASES = ("Wyrm", "Hollow Mask", "Les Ombres")
+#: The words of a PC's shadow and pm in a log line.
+DETAILS = ("shadow", "ombre", "pm", "stigma", "grace", "grâce")
+
+
+def guarded(campaign: Campaign) -> dict[str, tuple[str, ...]]:
+    """name → the words that must not come with it in a line the players read: a private PC's
+    shadow, pm and conditions; the conditions of an NPC or a group not shown them (the GM's
+    choices in ``campaign``)."""
+    vis = campaign.visibility
+    out = {}
+    for c in campaign.combatants:
+        if kind_of(c) == "pcs" and vis.is_private(c.id):
+            out[c.name] = (*DETAILS, *CONDITIONS)
+        elif kind_of(c) != "pcs" and not vis.option(Option.CONDITIONS, c.id):
+            out[c.name] = CONDITIONS
+    return out
+
+
+def tells_of(action, campaign: Campaign) -> bool:
+    """Whether ``action`` speaks of what ``campaign``'s GM keeps from the players: a condition
+    put on or taken off a private PC or an NPC or group whose conditions are not shown, a private
+    PC's pm or shadow (whatever it changes, nothing included)."""
+    vis = campaign.visibility
+
+    def private(key: str) -> bool:
+        return campaign.has(key) and vis.is_private(key)
+
+    def conditions_kept(key: str) -> bool:
+        found = campaign.find(key)
+        return private(key) or (
+            found is not None and kind_of(found) != "pcs" and not vis.option(Option.CONDITIONS, key)
+        )
+
+    if isinstance(action, AddCondition):
+        return any(conditions_kept(k) for k in action.keys)
+    if isinstance(action, RemoveCondition):
+        return conditions_kept(action.key)
+    if isinstance(action, (AdjustPm, ChangeShadow, Exhaust)):
+        return private(action.key)
+    if isinstance(action, CastSpell):
+        return private(action.caster)
+    if isinstance(action, Rest):
+        return any(private(k) for k in action.targets)
+    return False
 
 
 def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
@@ -188,7 +350,7 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
 
     for key in {*before.visibility.private, *after.visibility.private}:
         if details(before, key) != details(after, key):
-            secrets += [before.name_of(key), "shadow", "ombre", "pm", "dazed"]
+            secrets += [before.name_of(key), "shadow", "ombre", "pm", *CONDITIONS]
     # an NPC's or a group's conditions not shown, before or after, that changed
     for c in {*before.combatants, *after.combatants}:
         kept = any(
@@ -198,7 +360,7 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
             for state in (before, after)
         )
         if kept and conditions_of(before, c.id) != conditions_of(after, c.id):
-            secrets += ["dazed"]
+            secrets += list(CONDITIONS)
     return secrets
 
 
@@ -244,35 +406,49 @@ def check_rows(journal: Journal, view: PlayerView) -> None:
     assert view.your_turn == vis.your_turn
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("LEAK_EXAMPLES", "120")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(tables(), st.data())
 def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, data) -> None:
     journal = play(Journal.start(campaign), StartEncounter("Fight", tuple(c.id for c in campaign.combatants)))
     allowed: set[tuple[int, str]] = {(ln.seq, ln.line.en) for ln in journal.log if ln.players}
-    for _ in range(data.draw(st.integers(1, 12))):
+    for _ in range(data.draw(st.integers(1, 14))):
         before = journal.campaign
-        move = data.draw(st.sampled_from(["act", "act", "act", "undo", "redo"]))
+        move = data.draw(st.sampled_from(["act", "act", "act", "again", "undo", "redo"]))
         try:
             if move == "undo":
+                action = journal.done[-1].action if journal.done else None
                 journal = journal.undo()
             elif move == "redo":
+                action = journal.undone[-1].action if journal.undone else None
                 journal = journal.redo()
-            else:
-                journal, _ = journal.record(action_of(data, before))
+            else:  # a new action, or the last one again (a condition put again, pm +0 twice)
+                action = journal.done[-1].action if move == "again" and journal.done else action_of(data, before)
+                journal, _ = journal.record(action)
         except RulesError:
             continue
-        secrets = [s.casefold() for s in secret_when_written(before, journal.campaign)]
+        after = journal.campaign
+        secrets = [s.casefold() for s in secret_when_written(before, after)]
+        kept = {**guarded(before), **guarded(after)}
         new_lines = [ln for ln in journal.log if (ln.seq, ln.line.en) not in allowed and ln.players]
+        if tells_of(action, before) or tells_of(action, after):
+            assert not new_lines, (action, new_lines)  # by what it names, changed or not
         for ln in new_lines:
             words = ln.shown or ln.line  # what the players read
             text = f"{words.en}\n{words.fr}".casefold()
             assert not any(s in text for s in secrets), (ln, secrets)
-            if not (before.visibility.round_counter and journal.campaign.visibility.round_counter):
+            for name, details in kept.items():
+                assert not (name.casefold() in text and any(d in text for d in details)), (ln, name)
+            if not (before.visibility.round_counter and after.visibility.round_counter):
                 assert not re.search(r"\bround \d", text), ln  # the round counter hidden
         allowed |= {(ln.seq, ln.line.en) for ln in new_lines}
-    view = player_view_of(journal)
-    check_rows(journal, decode_view(encode_view(view), "table.players.json"))
+    view = decode_view(encode_view(player_view_of(journal)), "table.players.json")
+    check_rows(journal, view)
     shown_words = {(ln.shown or ln.line).en for ln in journal.log if ln.players}
+    shown_words_fr = {(ln.shown or ln.line).fr for ln in journal.log if ln.players}
     assert {ln.en for ln in view.log} <= shown_words
     shown = players_texts(journal)
     assert NOTE not in shown.casefold()
@@ -280,7 +456,34 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
     for c in journal.campaign.combatants:
         if c.hidden:  # hidden now: not in the table (lines written while it was visible stay theirs)
             assert c.name not in rows
-    markdown_lines = {
-        line[2:].replace("\\", "") for line in players_markdown_log(journal, "en").splitlines() if line.startswith("- ")
-    }
-    assert markdown_lines <= shown_words
+    for lang, words in (("en", shown_words), ("fr", shown_words_fr)):
+        markdown_lines = {
+            line[2:].replace("\\", "")
+            for line in players_markdown_log(journal, lang).splitlines()
+            if line.startswith("- ")
+        }
+        assert markdown_lines <= words
+    check_drawn(journal, view, shown_words | shown_words_fr)
+
+
+def check_drawn(journal: Journal, view: PlayerView, words: set[str]) -> None:
+    """The views as drawn (the terminal's and the browser's, wide and at a phone's width): every
+    log line one the players were allowed, and no row of a combatant whose conditions or details
+    are kept from them holding one of the conditions."""
+    from tui.view.render import log_lines, row_line
+
+    kept = guarded(journal.campaign)
+    for lang in ("en", "fr"):
+        assert {text.plain for text in log_lines(view, lang)} <= words
+        for row in view.rows:
+            drawn = row_line(row, lang).plain.casefold()
+            real = next(
+                (
+                    c.name
+                    for c in journal.campaign.combatants
+                    if row.name in (c.name, journal.campaign.visibility.alias(c.id))
+                ),
+                None,
+            )
+            if real in kept:
+                assert not any(cond in drawn for cond in CONDITIONS), (row, drawn)

@@ -104,7 +104,7 @@ def test_players_add_list_invite_remove(tmp_path, capsys) -> None:
     [
         (["add", "villon", "Alice", "KEY"], "cannot be an SSH user name"),
         (["add", "villon", "alice", "PRIVATE"], "is not an OpenSSH public key"),
-        (["add", "villon", "alice", "KEY", "--pc", "capitaine"], "not the id of a player character"),
+        (["add", "villon", "alice", "KEY", "--pc", "capitaine"], "is an NPC, not a player character (the PCs: "),
         (["invite", "villon", "bob", "--expires", "forever"], "is not a duration"),
         (["remove", "villon", "nobody"], "is not a player"),
     ],

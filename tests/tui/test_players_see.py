@@ -99,3 +99,41 @@ async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_
         await pilot.press(*"Le Mage", "enter")  # a PC: refused, said, nothing changed
         await pilot.pause()
         assert app.campaign.visibility.aliases == ()
+
+
+@pytest.mark.slow
+@run
+async def test_w_then_pm_plus_zero_and_a_condition_twice_tell_the_players_nothing() -> None:
+    """Issue 33 item 1 through the GM's keys: ``W`` on Alduin, his sheet's ``m 0``, then
+    ``c poisoned 2`` twice: none of it reaches the players' file, ``log --players`` or a view."""
+    from tests.rules.test_players_log import lines_seen_by_players
+    from tests.tui.pilot import burst, select
+    from tests.tui.test_sheet import open_sheet
+    from tui.screens.prompts import ValuePrompt
+    from tui.screens.sheet import SheetScreen
+
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await select(pilot, "alduin")
+        await pilot.press("W")
+        await wait_for(pilot, lambda: app.campaign.visibility.is_private("alduin"))
+        await open_sheet(pilot, "alduin")
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt))
+        await pilot.press("0", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SheetScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SheetScreen))
+        for times in (1, 2):
+            burst(app, "c", *"poisoned 2", "enter")
+            await wait_for(
+                pilot, lambda times=times: [ln.line.en for ln in app.session.journal.log].count(POISONED) == times
+            )
+        gm_log = [ln.line.en for ln in app.session.journal.log]
+        assert "Alduin: pm 9→9" in gm_log
+        text = lines_seen_by_players(app.session.journal)
+        assert "pm 9" not in text and "poisoned" not in text
+
+
+POISONED = "Alduin: poisoned for 2 rounds"

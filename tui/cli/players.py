@@ -1,9 +1,9 @@
 """``apotheose players add|remove|list|invite NAME …``: who may join the table over SSH.
 
-    apotheose players add NAME PLAYER KEYFILE [--pc ID]   authorise a player's public key (a .pub file, or - for stdin)
+    apotheose players add NAME PLAYER KEYFILE [--pc PC]   authorise a player's public key (a .pub file, or - for stdin)
     apotheose players remove NAME PLAYER                  forget a player (keys and invitations)
     apotheose players list NAME                           the players, their keys' fingerprints, pending invitations
-    apotheose players invite NAME PLAYER [--expires 24h] [--pc ID]
+    apotheose players invite NAME PLAYER [--expires 24h] [--pc PC]
                                                           a one-time code: the player's first login registers their key
     apotheose players link NAME [--renew]                 the browser link's secret (serve --web): --renew revokes the old link
 
@@ -55,7 +55,9 @@ def main_players(argv: Sequence[str]) -> int:
     add.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     add.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
     add.add_argument("key", metavar="KEYFILE", help="their public key (a .pub file), or - to read it from stdin")
-    add.add_argument("--pc", metavar="ID", help="the id of their character (the view tells them when it is their turn)")
+    add.add_argument(
+        "--pc", metavar="NAME", help="their character, by name or id (the view tells them when it is their turn)"
+    )
     remove = _command(sub, "remove", "forget a player")
     remove.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     remove.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
@@ -71,7 +73,7 @@ def main_players(argv: Sequence[str]) -> int:
         metavar="30m|24h|7d",
         help="how long the code works (default 24h)",
     )
-    inv.add_argument("--pc", metavar="ID", help="the id of their character")
+    inv.add_argument("--pc", metavar="NAME", help="their character, by name or id")
     link = _command(
         sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working"
     )
@@ -102,13 +104,15 @@ def _players(args: argparse.Namespace) -> int:
         pc, pc_name = _pc(path, args.pc)
         text = sys.stdin.read(64 * 1024) if args.key == "-" else _read_key(Path(args.key))
         try:
-            access.add_player(path, args.player, text, pc=pc, pc_name=pc_name)
+            keys = access.normal_keys(text)
+            access.add_player(path, args.player, keys, pc=pc, pc_name=pc_name)
         except RulesError as error:
             if error.field != "key":
                 raise
             read = "the key read from stdin" if args.key == "-" else f"the key file {args.key}"
             raise Rejected(f"{read} {error.reason}") from None
-        print(f"{args.player} may join {path.stem}: {access.fingerprint(text)}")
+        for key in keys:
+            print(f"{args.player} may join {path.stem}: {access.fingerprint(key)}")
         return 0
     if args.what == "remove":
         if not access.remove_player(path, args.player):
@@ -142,25 +146,28 @@ def _join(campaign: Path, player: str) -> str:
 
 
 def _list_players(path: Path) -> int:
-    """Print who may join the campaign at ``path``: each player with its keys, then the invitations."""
+    """Print who may join the campaign at ``path``, each player once: their character, their
+    keys (with fingerprints) and their newest invitation."""
     from core.text import visible
     from saves import access
 
     known = access.read_access(path)
     now = time.time()
-    for player in known.players:
-        pc = f" (plays {player.pc})" if player.pc else ""
-        print(visible(f"{player.name}{pc}: {len(player.keys)} key{'s' if len(player.keys) != 1 else ''}", lines=False))
-        for key in player.keys:
+    names = list(dict.fromkeys([*(p.name for p in known.players), *(i.player for i in known.invitations)]))
+    for name in names:
+        player = known.player(name)
+        keys = player.keys if player is not None else ()
+        invitations = [i for i in known.invitations if i.player == name]
+        said = [f"{len(keys)} key{'s' if len(keys) != 1 else ''}"] if keys or not invitations else []
+        if invitations:
+            expires = max(i.expires for i in invitations)
+            state = "expired" if expires <= now else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(expires))
+            said.append(f"invited, {state}")
+        pc = f" (plays {player.pc})" if player is not None and player.pc else ""
+        print(visible(f"{name}{pc}: {', '.join(said)}", lines=False))
+        for key in keys:
             print(f"  {access.fingerprint(key)} {key.split()[0]}")
-    for invitation in known.invitations:
-        state = (
-            "expired"
-            if invitation.expires <= now
-            else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(invitation.expires))
-        )
-        print(visible(f"{invitation.player}: invited, {state}", lines=False))
-    if not known.players and not known.invitations:
+    if not names:
         print(f"nobody may join {path.stem} yet: apotheose players add|invite {path.stem} …")
     return 0
 
@@ -201,14 +208,23 @@ def _read_key(path: Path) -> str:
 
 
 def _pc(campaign: Path, pc: str | None) -> tuple[str | None, str | None]:
-    """The character id given, checked against the campaign (a PC of it), and its name (kept
-    in the access list: the server never loads the campaign to find it)."""
+    """The id of the player character ``pc`` names (its id or its name, any case:
+    :func:`core.player_pc.player_character`), refused with the PCs listed when it is an NPC, a
+    group or nobody of the campaign; and its name (kept in the access list: the server never
+    loads the campaign to find it)."""
     if pc is None:
         return None, None
-    from core.roster import Character
+    from core.player_pc import Candidate, player_character
     from saves.store import load_campaign
 
-    found = load_campaign(campaign).journal.campaign.find(pc)
-    if not isinstance(found, Character) or not found.pc:
-        raise RulesError("--pc", f"{pc!r} is not the id of a player character of {campaign.stem}")
-    return pc, found.name
+    state = load_campaign(campaign).journal.campaign
+    candidates = [
+        *(Candidate(c.id, c.name, "pc" if c.pc else "npc") for c in state.roster),
+        *(Candidate(g.id, g.name, "group") for g in state.groups),
+    ]
+    try:
+        found = player_character(pc, candidates)
+    except RulesError as error:
+        raise RulesError("--pc", error.reason) from None
+    assert found is not None
+    return found.key, found.name

@@ -186,7 +186,7 @@ async def _start_ssh(ssh, host: str, port: int):
     print(f"apotheose serve: {table.campaign.stem} on {host}:{bound}", flush=True)
     _where(host)
     print(f"apotheose serve: host key {key.get_fingerprint()} ({key_path})", flush=True)
-    names = [p.name for p in known.players] + [f"{i.player} (invited)" for i in known.invitations]
+    names = known.listed()
     print(
         f"apotheose serve: players: {', '.join(names) if names else f'none yet (apotheose players add|invite {table.campaign.stem} …)'}",
         flush=True,

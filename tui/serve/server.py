@@ -37,6 +37,7 @@ import logging
 import os
 import re
 import signal
+import stat
 import struct
 import termios
 import time
@@ -670,19 +671,41 @@ def _signature(path: Path) -> tuple[int, int, int] | None:
     return st.st_ino, st.st_mtime_ns, st.st_size
 
 
+#: The largest host key file read (an ed25519 key is about 400 bytes, an RSA one a few KiB).
+HOST_KEY_LIMIT = 64 * 1024
+
+
 def host_key(path: Path) -> asyncssh.SSHKey:
-    """The server's host key at ``path``, created (ed25519, ``rw-------``) on first use."""
-    if not path.exists():
+    """The server's host key at ``path``, created (ed25519, ``rw-------``) on first use. Opened
+    without waiting (a FIFO or a device there is refused at once, never read: the server would
+    hang before listening), and only a regular file the GM alone can read is used; a symlink is
+    followed (a key kept with the GM's dotfiles), its target checked the same way."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        if os.path.lexists(path):  # a symlink to nothing: not replaced by a new key behind the GM's back
+            raise OSError(f"{path}: the host key is a symbolic link to a missing file") from None
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         key = asyncssh.generate_private_key("ssh-ed25519")
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(key.export_private_key())
         return key
-    mode = os.stat(path).st_mode & 0o077
-    if mode:
-        raise OSError(f"{path}: the host key is readable by others ({oct(mode)}); chmod 600 it")
-    return asyncssh.read_private_key(str(path))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(f"{path}: the host key is not a regular file (a FIFO, a device or a folder): not read")
+        mode = st.st_mode & 0o077
+        if mode:
+            raise OSError(f"{path}: the host key is readable by others ({oct(mode)}); chmod 600 it")
+        data = b""
+        while len(data) <= HOST_KEY_LIMIT and (chunk := os.read(fd, HOST_KEY_LIMIT + 1 - len(data))):
+            data += chunk
+    finally:
+        os.close(fd)
+    if len(data) > HOST_KEY_LIMIT:
+        raise OSError(f"{path}: the host key is larger than {HOST_KEY_LIMIT // 1024} KiB: not a key")
+    return asyncssh.import_private_key(data)
 
 
 async def serve(table: Table, key: asyncssh.SSHKey, host: str, port: int) -> asyncssh.SSHAcceptor:

@@ -29,3 +29,22 @@ def view_environment(**extra: str) -> dict[str, str]:
     if "HOME" in os.environ:
         env["HOME"] = os.environ["HOME"]
     return env
+
+
+def pc_refusal(players_file: Path, pc: str, lang: str = "en") -> str | None:
+    """Why a player's ``pc`` (a browser link's ``&pc=``) is refused — it names an NPC or a
+    group of the players' file (:func:`core.player_pc.player_character`, the PCs listed) — or
+    None. A name the file does not show, or a file that cannot be read now, is taken as given."""
+    from core.errors import RulesError
+    from core.player_pc import player_character, view_candidates
+    from saves.players_file import read_players
+
+    try:
+        view = read_players(players_file)
+    except Exception:  # noqa: BLE001 - unreadable now: the view says so itself
+        return None
+    try:
+        player_character(pc, view_candidates(view), unknown_ok=True)
+    except RulesError as error:
+        return error.reason_in(lang)
+    return None

@@ -39,7 +39,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from saves.web_token import read_token, token_path
-from tui.serve.views import view_command, view_environment
+from tui.serve.views import pc_refusal, view_command, view_environment
 
 #: Seconds between websocket pings; a tab that does not answer within half of it is closed.
 HEARTBEAT = 2.0
@@ -319,6 +319,12 @@ class BrowserServer(Server):
                 await websocket.send_bytes(
                     f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n".encode()
                 )
+                await websocket.close()
+            return websocket
+        if pc is not None and (refusal := await asyncio.to_thread(pc_refusal, table.players_file, pc, table.lang)):
+            table.log(f"refused {request.remote}: &pc= {refusal}")
+            with contextlib.suppress(Exception):
+                await websocket.send_bytes(f"\r\n  {refusal}\r\n".encode())
                 await websocket.close()
             return websocket
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""

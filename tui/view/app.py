@@ -263,7 +263,11 @@ class ViewApp(App[None]):
         """Whether it is this player's PC's turn and the GM lets the view say so."""
         current = self.view.current
         return (
-            self.pc is not None and self.view.your_turn and current is not None and current.name.casefold() == self.pc
+            self.pc is not None
+            and self.view.your_turn
+            and current is not None
+            and current.kind == "pc"  # an NPC named so is never "your turn" (issue 33 item 13)
+            and current.name.casefold() == self.pc
         )
 
     def _status(self) -> str:

@@ -31,7 +31,9 @@ def _view_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default=None, help="language (default: from LANG)")
     p.add_argument("--no-mouse", action="store_true", help="do not ask the terminal for mouse reports")
     p.add_argument("--poll", action="store_true", help="look at the file every 0.2 s instead of using a file watcher")
-    p.add_argument("--pc", metavar="NAME", help="your character: the view tells you when it is your turn")
+    p.add_argument(
+        "--pc", metavar="NAME", help="your character (its name or id): the view tells you when it is your turn"
+    )
     p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -39,7 +41,6 @@ def _view_parser() -> argparse.ArgumentParser:
 def main_view(argv: Sequence[str]) -> int:
     from tui.cli.campaign import Rejected
     from tui.cli.output import complain
-    from tui.i18n import default_lang
 
     p = _view_parser()
     try:
@@ -70,22 +71,41 @@ def main_view(argv: Sequence[str]) -> int:
         first, problem = PlayerView(campaign=given.stem), problem_of(error)  # the GM has not opened it yet
     except SaveError as error:
         return complain(f"apotheose view: {error}", 1)
+    try:
+        pc = _pc(args.pc, first)
+    except RulesError as error:
+        return complain(f"apotheose view: --pc: {error.reason}", 2)
     if not args.browser and (why := no_terminal()) is not None:
         return complain(f"apotheose view: {why}", 1)
+    return _run(_app(args, path, first, pc, problem))
+
+
+def _app(args: argparse.Namespace, path, first, pc: str | None, problem: str | None):
+    """The view's app, as the command line asks for it."""
+    from tui.i18n import default_lang
     from tui.view.app import ViewApp
 
-    lang = args.lang or default_lang(os.environ)
-    app = ViewApp(
+    return ViewApp(
         path,
         first,
-        lang=lang,
+        lang=args.lang or default_lang(os.environ),
         mouse=not args.no_mouse,
         poll=args.poll,
-        pc=args.pc,
+        pc=pc,
         problem=problem,
         parent=os.getppid() if args.browser else None,
     )
-    return _run(app)
+
+
+def _pc(given: str | None, first) -> str | None:
+    """The name of the PC ``--pc`` gives (its name in any case: :func:`core.player_pc.player_character`);
+    an NPC or a group of the view is a RulesError listing the PCs, a name it does not show is kept."""
+    if given is None:
+        return None
+    from core.player_pc import player_character, view_candidates
+
+    found = player_character(given, view_candidates(first), unknown_ok=True)
+    return given if found is None else found.name
 
 
 def _run(app) -> int:
