@@ -188,11 +188,27 @@ def test_extra_dice_at_most_the_caster_level():
     assert error.value.field == "caster_level"
 
 
-def test_illusion_holds_lies_and_has_no_cost():
+def test_illusion_is_priced_in_hold_at_the_house_rate():
+    """Seed 002 l.7: « Cette ressource sert à trois choses : créer un sort à la volée, le déformer
+    par la métamagie, et le contrer. … la magie du corps comme l'illusion les transposent dans leur
+    propre monnaie » — illusion's being hold, « l'Emprise » (l.170). The rate is the house rule
+    ``poles_illusion_hold_rate`` (2 mana a point of hold by default)."""
     spell = poles_spell(PolesRequest(4, "illusion", mod=3))
-    assert (spell.resource, spell.cost, spell.improvised_cost, spell.possible) == ("hold", None, None, True)
-    assert spell.save_dc == 17 and spell.segments == Segments(1, 2)
-    assert not poles_spell(PolesRequest(4, "illusion", techniques=["silent"])).possible
+    assert (spell.resource, spell.cost, spell.improvised_cost, spell.possible) == ("hold", 5, 5, True)  # 9 mana
+    assert spell.hold_rate == 2 and spell.exact == Fraction(9, 2)
+    assert spell.save_dc == 17 and spell.segments == Segments(1, 2)  # no preparation segment: not fluid
+    assert "house rule poles_illusion_hold_rate" in spell.breakdown[1].en
+    # improvisation, metamagic and a counter, each in hold
+    silent = poles_spell(PolesRequest(2, "illusion", techniques=["silent"]))  # 5 × 5/4 = 25/4 mana
+    assert (silent.possible, silent.cost, silent.exact) == (True, 4, Fraction(25, 8))
+    slot = poles_spell(PolesRequest(2, "illusion", slot=True, techniques=["still"]))  # surcharge 5/4 mana
+    assert slot.cost == 1
+    counter = poles_spell(PolesRequest(3, "illusion", counter=Counter(not_known=True, spent=3)))
+    assert counter.counter_cost == 6  # 7 + 1 + 3 = 11 mana → 6 hold
+    assert counter_cost(3, Tradition.illusion, spent=3, hold_rate=5) == 2  # 10 mana
+    # the GM's rate
+    assert poles_spell(PolesRequest(4, "illusion"), hold_rate=3).cost == 3
+    assert poles_spell(PolesRequest(4, "profane"), hold_rate=3).hold_rate is None
     hold = illusion_hold(3, 4, uncovered=2)
     assert (hold.within, hold.resaves, hold.resave_bonus) == (True, 2, 5)
     assert not illusion_hold(5, 4).within

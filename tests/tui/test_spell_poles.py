@@ -105,8 +105,9 @@ async def test_P1_the_cost_follows_the_tradition_as_the_gm_types():
         assert "heals 3" in text(app, "#poles-dcs")
         await pilot.press("enter", "down", "enter")  # illusion
         await pilot.pause()
-        assert text(app, "#poles-cost").startswith("Illusion: no cost")
-        assert tab.result is not None and tab.result.cost is None
+        # seed 002 l.7: « l'illusion les transpos[e] dans [sa] propre monnaie », hold (l.170)
+        assert text(app, "#poles-cost") == "Cost 4 hold · 2 segments (incantation 1 + recovery 1)"
+        assert tab.result is not None and tab.result.cost == 4 and tab.result.hold_rate == 2
 
 
 @run

@@ -164,7 +164,7 @@ def filled(spell: PolesInputs) -> Values:
 def price(spell: PolesInputs, campaign: Campaign, fractions: bool = False) -> PolesResult:
     """The spell priced, its breakdown's figures exact fractions or decimals (``fractions``, the
     tab's ctrl+f: only how they are written differs)."""
-    return poles_spell(spell.request, fractions=fractions)
+    return poles_spell(spell.request, fractions=fractions, hold_rate=campaign.rules.poles_illusion_hold_rate)
 
 
 def cost_line(result: PolesResult, lang: Lang, fractions: bool = False) -> str:
@@ -219,11 +219,13 @@ def not_priced(error: RulesError, lang: Lang) -> Scored:
 
 
 def own_cost(values: Values) -> int | None:
-    """The spell's own cost as typed (None: it cannot be priced, or costs no resource)."""
+    """The spell's own cost in mana or faith as typed (None: it cannot be priced, or is paid in
+    HP or hold, which blood mana never is)."""
     try:
-        return poles_spell(request(values).request).cost
+        spell = request(values).request
     except RulesError:
         return None
+    return poles_spell(spell).cost if spell.tradition.fluid else None
 
 
 def blood(values: Values) -> BloodMana | None:
