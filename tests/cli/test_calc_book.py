@@ -23,7 +23,7 @@ from core.spellbook.poles import PolesCaster
 from core.spellbook.seeds import built_in
 from saves.lock import CampaignLock
 from saves.players_file import players_path
-from saves.store import create_campaign, load_campaign
+from saves.store import create_campaign, load_campaign, save_campaign
 from tests.cli.test_calc import calc
 from tests.rules.test_spellbook import any_inputs, house_rules
 from tui.cli.calc_book import inputs_of, system_of, words_of
@@ -181,6 +181,21 @@ def test_the_book_prices_under_the_campaigns_house_rules_of_the_day(saves) -> No
     assert err == ("apotheose calc: --no-halve: the campaign's house rule d6_halve is off, and its book prices with it: "
                    "give the flag exactly when the campaign has the rule that way")  # fmt: skip
     ok("spell", "d6", "--effect", "3D", "--no-halve", "--save", "X", "--campaign", "villon")
+
+
+def test_the_book_prices_an_illusion_at_the_campaigns_hold_rate(saves) -> None:
+    """Seed 002 l.7: illusion transposes the mana rules « dans [sa] propre monnaie »; the rate is
+    the campaign's house rule poles_illusion_hold_rate, and ``--book`` prices with it."""
+    path = saves / "villon.json"
+    ok("spell", "poles", "--level", "4", "--tradition", "illusion", "--save", "Voile", "--campaign", "villon")
+    assert as_json("spell", "--book", "villon", "Voile")["cost"] == 5  # 9 mana at 2 a point
+    journal = load_campaign(path).journal
+    with CampaignLock(path):
+        save_campaign(path, Journal.start(attrs.evolve(journal.campaign, rules=HouseRules(poles_illusion_hold_rate=3))))
+    priced = as_json("spell", "--book", "villon", "Voile")
+    assert (priced["cost"], priced["hold_rate"]) == (3, 3)
+    err = refused("spell", "poles", "--level", "1", "--tradition", "illusion", "--hold-rate", "2", "--save", "X", "--campaign", "villon")
+    assert err.startswith("apotheose calc: --hold-rate: the campaign's house rule poles_illusion_hold_rate is 3")
 
 
 # -- the list ------------------------------------------------------------------------------------------
@@ -387,6 +402,8 @@ def test_a_spells_inputs_go_through_the_command_line_and_back_unchanged_and_pric
     flags = {"d6": ["--no-halve"] * (not rules.d6_halve),
              "mage": ["--scope-combined"] * (not rules.mage_scope_separate) + ["--ones-dont-cancel"] * (not rules.mage_ones_cancel)
              }.get(inputs.SYSTEM, [])  # fmt: skip
+    if inputs.SYSTEM == "poles" and inputs.request.tradition == "illusion":
+        flags = [f"--hold-rate={rules.poles_illusion_hold_rate}"]
     args = parser().parse_args(normalise([*words, *flags]))
     answer = commands()[command_key(args)](args)
     assert answer.breakdown == inputs.price(rules).breakdown

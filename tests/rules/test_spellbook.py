@@ -443,8 +443,9 @@ psionic_inputs = st.builds(
 )  # fmt: skip
 any_inputs = apotheose_inputs | mage_inputs | poles_inputs | d6_inputs | psionic_inputs
 house_rules = st.builds(
-    HouseRules, d6_halve=st.booleans(), mage_ones_cancel=st.booleans(), mage_scope_separate=st.booleans()
-)
+    HouseRules, d6_halve=st.booleans(), mage_ones_cancel=st.booleans(), mage_scope_separate=st.booleans(),
+    poles_illusion_hold_rate=st.integers(1, 4),
+)  # fmt: skip
 
 
 def calculator(inputs, rules: HouseRules):

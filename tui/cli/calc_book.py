@@ -240,6 +240,16 @@ def _house_flags(system: str, campaign: Campaign) -> list[str]:
     ]
 
 
+def _hold_rate(inputs: SpellInputs, campaign: Campaign) -> list[str]:
+    """``--hold-rate=N`` for an illusion when the campaign's ``poles_illusion_hold_rate`` is not the default."""
+    from core.house_rules import ILLUSION_HOLD_RATE
+    from core.spellbook.poles import PolesInputs
+
+    rate = campaign.rules.poles_illusion_hold_rate
+    illusion = isinstance(inputs, PolesInputs) and inputs.request.tradition == "illusion"
+    return [f"--hold-rate={rate}"] if illusion and rate != ILLUSION_HOLD_RATE else []
+
+
 # -- --save ---------------------------------------------------------------------------------------
 
 
@@ -302,6 +312,9 @@ def _check_fits_book(args: argparse.Namespace, system: str, campaign: Campaign) 
             state = "on" if getattr(campaign.rules, rule) else "off"
             raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
                            "give the flag exactly when the campaign has the rule that way")  # fmt: skip
+    rate = campaign.rules.poles_illusion_hold_rate
+    if system == "poles" and args.hold_rate is not None and args.hold_rate != rate:
+        raise Rejected("--hold-rate", f"the campaign's house rule poles_illusion_hold_rate is {rate}, and its book prices with it")
     if campaign.book.spell(system, args.save) is not None and not args.replace:
         raise Rejected(
             "--save",
@@ -342,7 +355,8 @@ def run_book(args: argparse.Namespace) -> Answer:
     except RulesError as error:
         raise Rejected("NAME", f"{error.reason} ({PROG} spell --book {args.book} lists them)") from None
     inputs = entry.spell.inputs
-    words = [*words_of(_cast_by(campaign, inputs, args.caster)), *_house_flags(inputs.SYSTEM, campaign)]
+    cast = _cast_by(campaign, inputs, args.caster)
+    words = [*words_of(cast), *_house_flags(inputs.SYSTEM, campaign), *_hold_rate(cast, campaign)]
     if args.caster is not None and inputs.SYSTEM == "apotheose":
         words += _roster_caster(campaign, args.caster)
     return _priced_by_its_command(words, entry)
