@@ -7,7 +7,6 @@ import attrs
 from core.dice import DEFAULT_KULT_DIE, KULT_DICE, KultDie, kult_die
 from core.validators import at_least, between, one_of
 
-
 #: RULES 3.1, decision: the source says illusion transposes the mana rules « dans [sa] propre
 #: monnaie » without a rate; by default 2 mana make 1 point of hold (emprise), so an improvised
 #: level-N illusion takes N + 1 hold, next to faith's N, the other scarce resource.

@@ -194,7 +194,20 @@ def test_the_book_prices_an_illusion_at_the_campaigns_hold_rate(saves) -> None:
         save_campaign(path, Journal.start(attrs.evolve(journal.campaign, rules=HouseRules(poles_illusion_hold_rate=3))))
     priced = as_json("spell", "--book", "villon", "Voile")
     assert (priced["cost"], priced["hold_rate"]) == (3, 3)
-    err = refused("spell", "poles", "--level", "1", "--tradition", "illusion", "--hold-rate", "2", "--save", "X", "--campaign", "villon")
+    err = refused(
+        "spell",
+        "poles",
+        "--level",
+        "1",
+        "--tradition",
+        "illusion",
+        "--hold-rate",
+        "2",
+        "--save",
+        "X",
+        "--campaign",
+        "villon",
+    )
     assert err.startswith("apotheose calc: --hold-rate: the campaign's house rule poles_illusion_hold_rate is 3")
 
 

@@ -128,7 +128,9 @@ def test_illusion_metamagic_is_priced_in_hold():
     assert data["breakdown"][2] == (
         "in hold at 2 mana a point (house rule poles_illusion_hold_rate): 25/4 mana ÷ 2, rounded up = 4 hold"
     )
-    rate = calc_json("spell", "poles", "--level", "2", "--tradition", "illusion", "--technique", "silent", "--hold-rate", "4")
+    rate = calc_json(
+        "spell", "poles", "--level", "2", "--tradition", "illusion", "--technique", "silent", "--hold-rate", "4"
+    )
     assert pick(rate, "cost", "hold_rate") == (2, 4)
     counter = calc_json("spell", "poles", "--level", "3", "--tradition", "illusion", "--counter", "--spent", "2")
     assert counter["counter_cost"] == 5  # 7 + 2 = 9 mana → 5 hold
@@ -201,8 +203,14 @@ BAD = [
         ("spell", "poles", "--level", "3", "--tradition", "profane", "--counter", "--spent", "-1"),
         "--spent: must be at least 0",
     ),
-    (("spell", "poles", "--level", "3", "--tradition", "divine", "--hold-rate", "3"), "--hold-rate: only with --tradition illusion"),
-    (("spell", "poles", "--level", "3", "--tradition", "illusion", "--hold-rate", "0"), "--hold-rate: must be a whole number ≥ 1"),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "divine", "--hold-rate", "3"),
+        "--hold-rate: only with --tradition illusion",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "illusion", "--hold-rate", "0"),
+        "--hold-rate: must be a whole number ≥ 1",
+    ),
     (
         ("spell", "poles", "--level", "3", "--tradition", "profane", "--hold", "3"),
         "--hold: only with --tradition illusion",

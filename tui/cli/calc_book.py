@@ -314,7 +314,9 @@ def _check_fits_book(args: argparse.Namespace, system: str, campaign: Campaign) 
                            "give the flag exactly when the campaign has the rule that way")  # fmt: skip
     rate = campaign.rules.poles_illusion_hold_rate
     if system == "poles" and args.hold_rate is not None and args.hold_rate != rate:
-        raise Rejected("--hold-rate", f"the campaign's house rule poles_illusion_hold_rate is {rate}, and its book prices with it")
+        raise Rejected(
+            "--hold-rate", f"the campaign's house rule poles_illusion_hold_rate is {rate}, and its book prices with it"
+        )
     if campaign.book.spell(system, args.save) is not None and not args.replace:
         raise Rejected(
             "--save",
