@@ -9,7 +9,8 @@
 Each entry priced by the tool gives the source's figure (a test each, tests/rules/test_spellbook_seeds.py),
 except where the source's printed difficulty cannot come from its own rule: the entry's
 :attr:`Seed.printed` says so beside the tool's figure (*Balle mortelle*, *Contre-sort*, RULES 4.3).
-A value the source prints from a chart it does not contain (60 m → +9, 4 hours → +21), or
+A duration in hours follows the hour rule (4 hours → +21, RULES 4.2); a value the source prints
+from a chart it does not contain (60 m → +9, 5 rounds → +7), or
 against its own scale (a casting time of 1 round −4), is a free value (RULES 4.2).
 """
 
@@ -67,7 +68,7 @@ D6_SPELLS: tuple[Seed, ...] = (
     _d6("Puissance", "D3", effect="1D", kind="attribute",
         aspects=_aspects(("range", 0), ("speed", 0), ("duration", 7), _CAST, ("gestures", -3))),
     _d6("Nourriture", "D4", effect_value=1,
-        aspects=_aspects(("range", 0), ("speed", 0), ("duration", 21), _CAST, ("gestures", "large"),
+        aspects=_aspects(("range", 0), ("speed", 0), ("duration", "4h"), _CAST, ("gestures", "large"),
                          ("incantations", "complex"), ("components (cutlery, tablecloths…)", -6))),
     _d6("Ouverture", "D5", effect_value=18,
         aspects=_aspects(("range", 0), ("speed", 0), ("duration", 4), _CAST, ("components (key)", -3),

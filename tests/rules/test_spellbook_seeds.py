@@ -54,10 +54,13 @@ def test_D3_seed_puissance_is_difficulty_3() -> None:
 def test_D4_seed_nourriture_is_difficulty_4() -> None:
     result = priced("d6", "Nourriture").result
     assert (result.total, result.difficulty) == (8, 4)  # 1 + 21 − 4 − 2 − 2 − 6
+    # seed 004 l.150 « Durée : 4 heures (+21) », now by the hour rule (l.108), not a free value
+    assert any(a.name == "duration" and a.choice == "4h" and a.value == 21 for a in result.aspects)
     assert [a.choice for a in result.aspects if a.choice] == [
+        "4h",
         "large",
         "complex",
-    ]  # gestures and incantation on their scales
+    ]  # the duration, gestures and incantation on their scales
 
 
 def test_D5_seed_ouverture_is_difficulty_5() -> None:

@@ -172,6 +172,8 @@ def _d6_aspects(args: argparse.Namespace, spell: bool) -> tuple[Any, ...]:
     aspects = rows(SPELL_OPTIONS)
     if args.duration_rounds is not None:
         aspects.append(D6Aspect("duration", row=str(args.duration_rounds)))
+    if args.duration_hours is not None:
+        aspects.append(D6Aspect("duration", row=f"{args.duration_hours}h"))
     if spell:
         if args.preparation_rounds is not None:
             aspects.append(D6Aspect("preparation", row=str(args.preparation_rounds)))
@@ -204,6 +206,8 @@ def words_of(inputs: SpellInputs) -> list[str]:
         for aspect in inputs.aspects:
             if aspect.row is None:
                 words.append(f"--aspect={aspect.name}={aspect.value}")
+            elif aspect.name == "duration" and aspect.row.endswith("h"):
+                words += ["--duration-hours", aspect.row.removesuffix("h")]
             elif aspect.name in ("duration", "preparation"):
                 words += [f"--{aspect.name}-rounds", aspect.row]
             else:
