@@ -45,7 +45,8 @@ def _tuple_of_applied(values: Iterable[Applied | str]) -> tuple[Applied, ...]:
 class PolesRequest:
     """A spell to price. ``slot``: cast from a prepared slot (metamagic is the only cost);
     ``fluid``: the preparation segment on a slot spell too; ``extend_active``: extend an active
-    spell's duration by that many levels instead of casting it."""
+    spell's duration by that many levels instead of casting it; ``evoker``: an evoker's (level 5
+    and up) first evocation of the fight, 2 segments fewer (RULES 3.8)."""
 
     level: int = attrs.field(validator=between(0, 9))
     tradition: Tradition = attrs.field(converter=tradition_of)
@@ -60,6 +61,7 @@ class PolesRequest:
     extend_active: int = attrs.field(default=0, validator=at_least(0))
     techniques: tuple[Applied, ...] = attrs.field(default=(), converter=_tuple_of_applied)
     counter: Counter | None = None
+    evoker: bool = False
 
 
 @attrs.frozen
@@ -113,6 +115,11 @@ def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
             "an active spell is only extended in duration: no technique nor other improvement",
             "un sort actif ne se prolonge qu'en durée : ni technique ni autre amélioration",
         )
+    if request.evoker and (request.tradition is not Tradition.profane or request.extend_active):
+        return Line(
+            "the evoker's 2 segments fewer: a wizard's (profane) evocation, as it is cast",
+            "les 2 segments de moins de l'évocateur : une évocation de magicien (profane), au lancer",
+        )
     if enhance.dice and not request.damage:
         return Line("extra damage dice need a damage spell", "des dés de dégâts en plus demandent un sort de dégâts")
     if request.caster_level is not None and enhance.dice > request.caster_level:
@@ -134,13 +141,17 @@ def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
 @attrs.frozen
 class Timing:
     """A request's time: ``table`` by the casting-segments table (an extension: its single
-    segment), ``final`` with the preparation and blood segments added and every quicken applied."""
+    segment), ``final`` with the preparation and blood segments added and every quicken (and the
+    evoker's 2 segments fewer) applied."""
 
     table: Segments
     final: Segments
     prep: bool
     blood: bool
     quickens: int
+    #: After the quickens, before the evoker's 2 segments fewer (``final`` when it does not apply).
+    quickened: Segments
+    evoker: bool
 
     @property
     def swift(self) -> bool:
@@ -158,7 +169,10 @@ def spell_time(request: PolesRequest) -> Timing:
     quickens = sum(1 for a in request.techniques if a.technique is Technique.quicken)
     for _ in range(quickens):
         final = final.quickened()
-    return Timing(table, final, prep, blood, quickens)
+    quickened, evoker = final, request.evoker and not extension
+    if evoker:
+        final = final.quickened()  # « 2 segments de moins, retirés d'abord de la récupération »
+    return Timing(table, final, prep, blood, quickens, quickened, evoker)
 
 
 def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
@@ -196,11 +210,18 @@ def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
             Line(f"{tradition.label('en')} has no blood mana", f"{tradition.label('fr')} : pas de mana de sang")
         )
     if timing.quickens:
-        q = timing.quickens
+        q, quick = timing.quickens, timing.quickened
         lines.append(
             Line(
-                f"quicken ×{q}: −{2 * q} segments, recovery first: incantation {final.incantation} + recovery {final.recovery}",
-                f"incantation rapide ×{q} : −{2 * q} segments, récupération d'abord : incantation {final.incantation} + récupération {final.recovery}",
+                f"quicken ×{q}: −{2 * q} segments, recovery first: incantation {quick.incantation} + recovery {quick.recovery}",
+                f"incantation rapide ×{q} : −{2 * q} segments, récupération d'abord : incantation {quick.incantation} + récupération {quick.recovery}",
+            )
+        )
+    if timing.evoker:
+        lines.append(
+            Line(
+                f"evoker (level 5+), first evocation of the fight: −2 segments, recovery first: incantation {final.incantation} + recovery {final.recovery}",
+                f"évocateur (niveau 5+), première évocation du combat : −2 segments, récupération d'abord : incantation {final.incantation} + récupération {final.recovery}",
             )
         )
     lines.append(

@@ -246,3 +246,11 @@ def test_calc_spell_poles_imports_no_textual_nor_rich():
     done = run("spell", "poles", "--level", "3", "--tradition", "profane", "--json", wrapped=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "UI modules: []"
+
+
+def test_the_evokers_two_segments_fewer():
+    """Seed 002 l.163: « l'évocateur lance son premier sort d'évocation de chaque combat avec 2
+    segments de moins, retirés d'abord de la récupération »."""
+    data = calc_json("spell", "poles", "--level", "2", "--tradition", "profane", "--slot", "--evoker")
+    assert pick(data, "swift", "cost") == (True, 0)
+    assert data["segments"] == {"incantation": 0, "recovery": 0, "total": 0}

@@ -395,3 +395,17 @@ def test_the_hidden_fractions_read_in_decimals_with_a_french_comma():
     assert "heighten save (feat) 125 %: ≈9.33 → ≈11.67" in lines
     assert any(line.endswith(": 7 → ≈9,33") for line in lines)
     assert "cost: ceil(≈11.67) = 12 mana" in lines and "coût : arrondi sup.(≈11,67) = 12 mana" in lines
+
+
+def test_the_evoker_casts_his_first_evocation_with_2_segments_fewer():
+    """Seed 002 l.163: « Au niveau 5, l'évocateur lance son premier sort d'évocation de chaque
+    combat avec 2 segments de moins, retirés d'abord de la récupération. Un sort qui ne coûtait que
+    2 segments tombe donc à zéro : il devient un sort en action rapide »."""
+    two = poles_spell(PolesRequest(2, "profane", slot=True, evoker=True))
+    assert (two.segments, two.swift, two.cost) == (Segments(0, 0), True, 0)  # free: not metamagic
+    five = poles_spell(PolesRequest(5, "profane", slot=True, damage=True, evoker=True))
+    assert five.segments == Segments(2, 1)  # 2 + 3 → recovery first: 2 + 1
+    both = poles_spell(PolesRequest(5, "profane", slot=True, damage=True, evoker=True, techniques=["quicken"]))
+    assert both.segments == Segments(1, 0)  # quicken 2 + 1, then the evoker's 2 more
+    assert any(line.fr.startswith("évocateur (niveau 5+)") for line in both.breakdown)
+    assert not poles_spell(PolesRequest(2, "divine", evoker=True)).possible  # a wizard's specialisation

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from core.actions import RemoveCaster, RemoveSpell, RenameSpell, SaveCaster, SaveSpell
 from core.d6.psionics import MediumContact, psionic_difficulty
 from core.d6.scales import PSIONIC_SCALES, SPELL_SCALES, Depth, Power, Wound
-from core.d6.spell import duration, effect_value, free, from_row, spell_difficulty, typed_effect
+from core.d6.spell import duration, duration_hours, effect_value, free, from_row, spell_difficulty, typed_effect
 from core.demo import demo_campaign
 from core.errors import RulesError
 from core.house_rules import HouseRules
@@ -386,10 +386,10 @@ mage_inputs = st.builds(
 )  # fmt: skip
 poles_inputs = st.builds(
     lambda level, tradition, flags, caster_level, mod, enhance, techniques, counter: PolesInputs(
-        PolesRequest(level, tradition, *flags, caster_level=caster_level, mod=mod, techniques=techniques, counter=counter,
-                     enhance=enhance if caster_level else attrs.evolve(enhance, dice=0))  # extra dice need a caster level
+        PolesRequest(level, tradition, *flags[:5], caster_level=caster_level, mod=mod, techniques=techniques, counter=counter,
+                     enhance=enhance if caster_level else attrs.evolve(enhance, dice=0), evoker=flags[5])  # extra dice need a caster level
     ),
-    st.integers(0, 9), st.sampled_from(list(Tradition)), st.tuples(*[st.booleans()] * 5),
+    st.integers(0, 9), st.sampled_from(list(Tradition)), st.tuples(*[st.booleans()] * 6),
     st.none() | st.integers(1, 20), st.none() | st.integers(-3, 8),
     st.builds(Enhancements, small, small, small, st.integers(0, 3), st.integers(0, 3)),
     st.lists(st.builds(Applied, st.sampled_from(list(Technique)), st.booleans()), max_size=3),
@@ -417,7 +417,7 @@ def d6_aspects(scales) -> st.SearchStrategy:
             *a, *([D6Aspect("duration", row=str(rounds))] if rounds else []),
             *([D6Aspect("preparation", row=str(prep))] if prep else []), *b, *(D6Aspect(n, value=v) for n, v in f),
         ),
-        rows(first), st.none() | st.integers(2, 30), preparation, rows(tail), free,
+        rows(first), st.none() | st.integers(2, 30) | st.integers(1, 30).map(lambda h: f"{h}h"), preparation, rows(tail), free,
     )  # fmt: skip
 
 
@@ -457,12 +457,12 @@ def calculator(inputs, rules: HouseRules):
             inputs.effect, ones_cancel=rules.mage_ones_cancel, scope_separate=rules.mage_scope_separate
         ).breakdown
     if isinstance(inputs, PolesInputs):
-        return poles_spell(inputs.request).breakdown
+        return poles_spell(inputs.request, hold_rate=rules.poles_illusion_hold_rate).breakdown
     scales = {scale.name: scale for scale in (SPELL_SCALES if isinstance(inputs, D6Inputs) else PSIONIC_SCALES)}
     aspects = [
         free(a.name, a.value)
         if a.row is None
-        else duration(int(a.row))
+        else (duration_hours(int(a.row[:-1])) if a.row.endswith("h") else duration(int(a.row)))
         if a.name == "duration"
         else from_row(scales[a.name], a.row, a.value)
         for a in inputs.aspects

@@ -331,3 +331,16 @@ async def test_the_list_keys_speak_french():
             if (b.binding.id or "").startswith("poles-")
         }
         assert {"Monter", "Descendre", "Don", "Retirer"} <= shown
+
+
+@run
+async def test_the_evoker_box_takes_two_segments_off():
+    """Seed 002 l.163: « 2 segments de moins, retirés d'abord de la récupération »."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_poles(pilot)
+        await pilot.press("4")
+        assert text(app, "#poles-cost").endswith("4 segments (incantation 2 + recovery 2)")  # with the preparation
+        await focus(pilot, "#poles-evoker")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: text(app, "#poles-cost").endswith("2 segments (incantation 2 + recovery 0)"))

@@ -66,6 +66,10 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
         help="the preparation segment on a slot spell too (an improvised mana or faith spell always has it)",
     )
     p.add_argument("--blood", action="store_true", help="blood mana: one more segment")
+    p.add_argument(
+        "--evoker", action="store_true",
+        help="an evoker's (level 5+) first evocation of the fight: 2 segments fewer, recovery first",
+    )  # fmt: skip
     _number(p, "--caster-level", "the caster level: ranges, and the cap on extra dice")
     _number(p, "--mod", "the casting modifier (Intelligence or Wisdom): the save DC")
     p.add_argument(
@@ -119,7 +123,7 @@ def request_of(args: argparse.Namespace) -> PolesRequest:
     return PolesRequest(
         args.level, args.tradition, slot=args.slot, damage=args.damage, summoning=args.summoning, fluid=args.fluid,
         blood=args.blood, caster_level=args.caster_level, mod=args.mod, enhance=enhance, extend_active=args.extend_active,
-        techniques=techniques, counter=counter,
+        techniques=techniques, counter=counter, evoker=args.evoker,
     )  # fmt: skip
 
 

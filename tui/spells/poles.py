@@ -106,6 +106,8 @@ TOGGLES: dict[str, Pair] = {
     "fluid": ("fluid", "fluide"),
     "blood": ("blood", "sang"),
 }
+#: The evoker's first evocation of the fight (RULES 3.8): 2 segments fewer, on the caster's row.
+EVOKER: Pair = ("evoker", "évoc.")
 TRADITIONS = tuple((tr.value, (tr.label("en"), tr.label("fr"))) for tr in Tradition)
 #: Whose spell the counterspell is against (RULES 3.6): the counterer's own list, +1 not on it, +2 another class's.
 WHO: tuple[tuple[str, Pair], ...] = (
@@ -142,6 +144,7 @@ def request(values: Values) -> PolesInputs:
     return PolesInputs(PolesRequest(
         level, str(values["tradition"]),
         slot=values["slot"], damage=values["damage"], summoning=values["summoning"], fluid=values["fluid"], blood=values["blood"],
+        evoker=values["evoker"],
         caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"),
         enhance=Enhancements(**{name: parsed(values, f"enhance-{name}") or 0 for name in ENHANCE}),
         extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]), counter=counter,
@@ -155,7 +158,7 @@ def filled(spell: PolesInputs) -> Values:
     return {
         "counter": c is not None, "counter-who": who, "counter-spent": c.spent or None if c else None,
         "lies": spell.lies, "hold": spell.hold, "uncovered": spell.uncovered,
-        "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES},
+        "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES}, "evoker": r.evoker,
         "caster-level": r.caster_level, "mod": r.mod, "extend-active": r.extend_active or None, "techniques": r.techniques,
         **{f"enhance-{name}": getattr(r.enhance, name) or None for name in ENHANCE},
     }  # fmt: skip
@@ -296,7 +299,7 @@ POLES = SpellDescription(
                     Row(tuple(Check(name, label) for name, label in TOGGLES.items()), classes="poles-toggles"),
                     Row((
                         Words(("Caster lvl", "Niv. lanc.")), Number("caster-level"), *small(("mod", "mod"), "mod", r"[-+]?\d{0,2}"),
-                        *small(("extend active", "prolonger"), "extend-active"),
+                        *small(("extend active", "prolonger"), "extend-active"), Check("evoker", EVOKER),
                     )),
                     Row((Words(("Enhance", "Améliorer")), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),
                     Row((Words(("Technique", "Technique")), Pick("add", ADD, prompt=("add a technique…", "ajouter une technique…")), Check("feat", ("feat", "don"), True))),
