@@ -228,7 +228,7 @@ def test_the_list_shows_the_campaigns_spells_first_then_the_built_in_ones_and_th
         )
         save_campaign(path, journal)
     lines = ok("spell", "--book", "villon").splitlines()
-    assert lines[0] == "Villon: 1 spell of its own, 36 built in, 2 casters"
+    assert lines[0] == "Villon: 1 spell of its own, 38 built in, 2 casters"
     d6 = [line for line in lines if line.startswith("  d6 ")]
     assert d6[0] == "  d6         [bold]Étincelle[/] — difficulty 3"  # shown as typed: data, never markup
     assert d6[1] == "  d6         Soin — difficulty 5 (built in, D2)"
@@ -244,7 +244,7 @@ def test_the_list_shows_the_campaigns_spells_first_then_the_built_in_ones_and_th
     assert data["casters"] == [{"name": "Elric", "system": "poles", "caster_level": 5, "mod": 3, "tradition": "profane",
                                 "blood_limit": 4, "blood_pool": 20}]  # fmt: skip
     french = ok("spell", "--book", "villon", "--lang", "fr").splitlines()
-    assert french[0] == "Villon : 1 sort à elle, 36 intégrés, 2 lanceurs"
+    assert french[0] == "Villon : 1 sort à elle, 38 intégrés, 2 lanceurs"
     assert "  d6         Soin — difficulté 5 (intégré, D2)" in french
 
 

@@ -50,7 +50,7 @@ HOUSE_FLAGS = {
     "d6": (("no_halve", "d6_halve", False),),
 }
 #: What ``calc spell apotheose`` takes of the caster: not part of a spell.
-CASTER_OPTIONS = ("ame", "pm", "shadow")
+CASTER_OPTIONS = ("ame", "pm", "shadow", "graces")
 BOOK_HELP = "a spell from a campaign's book, priced (calc spell --book CAMPAIGN [NAME]); without NAME, the book's list"
 
 
@@ -116,7 +116,7 @@ def inputs_of(system: str, args: argparse.Namespace) -> SpellInputs:
                     f"--{name}",
                     "the caster's, not the spell's: the book keeps the spell (price it with --book … --caster WHO)",
                 )
-        return ApotheoseInputs(args.intensity, args.duration, args.range, args.targets)
+        return ApotheoseInputs(args.intensity, args.duration, args.range, args.targets, args.invisible)
     if system == "mage":
         from core.spellbook.mage import MageInputs
         from tui.cli.calc_mage import effect_of
@@ -364,7 +364,7 @@ def run_book(args: argparse.Namespace) -> Answer:
     cast = _cast_by(campaign, inputs, args.caster)
     words = [*words_of(cast), *_house_flags(inputs.SYSTEM, campaign), *_hold_rate(cast, campaign)]
     if args.caster is not None and inputs.SYSTEM == "apotheose":
-        words += _roster_caster(campaign, args.caster)
+        words += _roster_caster(campaign, args.caster, getattr(inputs, "invisible", False))
     return _priced_by_its_command(words, entry)
 
 
@@ -428,8 +428,9 @@ def _spell_caster(campaign: Campaign, system: str, who: str | None) -> str | Non
     return found[0].name if SYSTEMS[system].casters else found[0].id
 
 
-def _roster_caster(campaign: Campaign, who: str) -> list[str]:
-    """``--ame``, ``--pm``, ``--shadow`` of the roster's character ``who`` (its id or name)."""
+def _roster_caster(campaign: Campaign, who: str, invisible: bool = False) -> list[str]:
+    """``--ame``, ``--pm``, ``--shadow`` of the roster's character ``who`` (its id or name); for
+    invisible magic its ``--graces`` (a PC's: an NPC's are the GM's call)."""
     from core.spellbook.book import name_key
 
     found = [c for c in campaign.roster if c.id == who or name_key(c.name) == name_key(who)]
@@ -437,6 +438,8 @@ def _roster_caster(campaign: Campaign, who: str) -> list[str]:
         mystics = ", ".join(c.name for c in campaign.roster if c.mystic) or "none"
         raise Rejected("--caster", f"no character {who!r} in the roster (its mystics: {mystics})")
     c = found[0]
+    if invisible:
+        return [] if c.shadow is None else ["--graces", str(len(c.shadow.graces))]
     words = ["--ame", str(c.characteristics.ame), "--pm", str(c.pm)]
     return words + ([] if c.shadow_value is None else ["--shadow", str(c.shadow_value)])
 
