@@ -124,7 +124,9 @@ def request(values: Values) -> ApotheoseInputs:
     if values.get("intensity") is None:
         raise refusal("intensity", "spell.type_intensity")
     spell = SpellRequest(*(parsed(values, name) or 0 for name in FIELDS))  # the calculator's own checks first
-    return ApotheoseInputs(*attrs.astuple(spell), invisible=bool(values.get("invisible")))
+    return ApotheoseInputs(
+        spell.intensity, spell.duration, spell.range, spell.targets, invisible=bool(values.get("invisible"))
+    )
 
 
 def filled(spell: ApotheoseInputs) -> Values:
