@@ -175,6 +175,28 @@ def spell_time(request: PolesRequest) -> Timing:
     return Timing(table, final, prep, blood, quickens, quickened, evoker)
 
 
+def _fewer_lines(timing: Timing) -> list[Line]:
+    """The quickens' and the evoker's segments taken off, recovery first."""
+    lines = []
+    if timing.quickens:
+        q, quick = timing.quickens, timing.quickened
+        lines.append(
+            Line(
+                f"quicken ×{q}: −{2 * q} segments, recovery first: incantation {quick.incantation} + recovery {quick.recovery}",
+                f"incantation rapide ×{q} : −{2 * q} segments, récupération d'abord : incantation {quick.incantation} + récupération {quick.recovery}",
+            )
+        )
+    if timing.evoker:
+        final = timing.final
+        lines.append(
+            Line(
+                f"evoker (level 5+), first evocation of the fight: −2 segments, recovery first: incantation {final.incantation} + recovery {final.recovery}",
+                f"évocateur (niveau 5+), première évocation du combat : −2 segments, récupération d'abord : incantation {final.incantation} + récupération {final.recovery}",
+            )
+        )
+    return lines
+
+
 def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
     """The breakdown of :func:`spell_time`."""
     tradition, segments, final = request.tradition, timing.table, timing.final
@@ -209,21 +231,7 @@ def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
         lines.append(
             Line(f"{tradition.label('en')} has no blood mana", f"{tradition.label('fr')} : pas de mana de sang")
         )
-    if timing.quickens:
-        q, quick = timing.quickens, timing.quickened
-        lines.append(
-            Line(
-                f"quicken ×{q}: −{2 * q} segments, recovery first: incantation {quick.incantation} + recovery {quick.recovery}",
-                f"incantation rapide ×{q} : −{2 * q} segments, récupération d'abord : incantation {quick.incantation} + récupération {quick.recovery}",
-            )
-        )
-    if timing.evoker:
-        lines.append(
-            Line(
-                f"evoker (level 5+), first evocation of the fight: −2 segments, recovery first: incantation {final.incantation} + recovery {final.recovery}",
-                f"évocateur (niveau 5+), première évocation du combat : −2 segments, récupération d'abord : incantation {final.incantation} + récupération {final.recovery}",
-            )
-        )
+    lines += _fewer_lines(timing)
     lines.append(
         Line(f"{final.total} segments: a swift action", f"{final.total} segment : action rapide")
         if timing.swift
@@ -271,6 +279,13 @@ def step_line(step: Step, fractions: bool = True) -> Line:
     )
 
 
+def _hold_line(mana: str, mana_fr: str, rate: int, cost: int) -> Line:
+    return Line(
+        f"in hold at {rate} mana a point (house rule poles_illusion_hold_rate): {mana} mana ÷ {rate}, rounded up = {cost} hold",
+        f"en emprise à {rate} mana le point (règle maison poles_illusion_hold_rate) : {mana_fr} mana ÷ {rate}, arrondi sup. = {cost} d'emprise",
+    )
+
+
 def spell_price(
     request: PolesRequest, base: int, fixed: FixedCosts, fractions: bool = True, hold_rate: int = ILLUSION_HOLD_RATE
 ) -> Price:
@@ -310,12 +325,7 @@ def spell_price(
         )
     if request.tradition is Tradition.illusion:
         cost = in_hold(exact, hold_rate)
-        lines.append(
-            Line(
-                f"in hold at {hold_rate} mana a point (house rule poles_illusion_hold_rate): {write(exact)} mana ÷ {hold_rate}, rounded up = {cost} hold",
-                f"en emprise à {hold_rate} mana le point (règle maison poles_illusion_hold_rate) : {write_fr(exact)} mana ÷ {hold_rate}, arrondi sup. = {cost} d'emprise",
-            )
-        )
+        lines.append(_hold_line(write(exact), write_fr(exact), hold_rate, cost))
         return Price(steps, exact / hold_rate, cost, tuple(lines))
     cost = math.ceil(exact)
     up = f"ceil({write(exact)}) = " if exact.denominator != 1 else ""
@@ -411,6 +421,13 @@ def spell_counter(
 # --- the whole spell -------------------------------------------------------------------------
 
 
+def _heals_line(cost: int | None, heals: int) -> Line:
+    return Line(
+        f"as healing: {cost} HP spent heal {heals} (1 per 2)",
+        f"en soin : {cost} PV dépensés soignent {heals} (1 pour 2)",
+    )
+
+
 def poles_spell(request: PolesRequest, *, fractions: bool = True, hold_rate: int = ILLUSION_HOLD_RATE) -> PolesSpell:
     """Price ``request`` (RULES 3): cost, segments, DCs, ranges, counterspell; see the module.
     ``fractions``: the cost's breakdown writes its exact fractions (``calc``), else decimals
@@ -448,15 +465,9 @@ def poles_spell(request: PolesRequest, *, fractions: bool = True, hold_rate: int
         countered, counter_line = spell_counter(request, base, request.counter, hold_rate)
         lines.append(counter_line)
     cost = price.cost if price is not None else None
-    heals = None
-    if tradition is Tradition.body and cost is not None:
-        heals = body_healing(cost)
-        lines.append(
-            Line(
-                f"as healing: {cost} HP spent heal {heals} (1 per 2)",
-                f"en soin : {cost} PV dépensés soignent {heals} (1 pour 2)",
-            )
-        )
+    heals = body_healing(cost) if tradition is Tradition.body and cost is not None else None
+    if heals is not None:
+        lines.append(_heals_line(cost, heals))
     if reason is not None:
         lines.append(Line(f"impossible: {reason.en}", f"impossible : {reason.fr}"))
     improvised = in_hold(base, hold_rate) if illusion and base is not None else base

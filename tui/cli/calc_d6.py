@@ -94,6 +94,12 @@ DURATION_HELP = "duration in rounds (2 or more): 2 rounds 0, +1 per extra round"
 HOURS_HELP = "or duration in hours (1 or more): 1 hour +18, +1 per additional hour"
 
 
+def _duration_options(p: argparse.ArgumentParser) -> None:
+    lasts = p.add_mutually_exclusive_group()
+    lasts.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
+    lasts.add_argument("--duration-hours", type=whole, metavar="N", help=HOURS_HELP)
+
+
 def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> None:
     p = spell_sub.add_parser("d6", parents=[common], help=SPELL_HELP, description=SPELL_HELP)
     p.add_argument("--effect", metavar="ND[+P]", help="the effect's dice: 3 per die, 1 for the pips (4D+2 → 13)")
@@ -101,9 +107,7 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     _option(p, "--kind", "what the dice give (default skill): ", lambda: _choices("EffectKind"), metavar="NAME")
     for name in SPELL_OPTIONS:
         _scale_option(p, name)
-    lasts = p.add_mutually_exclusive_group()
-    lasts.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
-    lasts.add_argument("--duration-hours", type=whole, metavar="N", help=HOURS_HELP)
+    _duration_options(p)
     _option(
         p,
         "--preparation-rounds",
@@ -137,9 +141,7 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     p.add_argument("--place-of-death", action="store_true", help="medium: at the place of death, -3")
     for name in PSIONIC_OPTIONS:
         _scale_option(p, name, psionic=True)
-    lasts = p.add_mutually_exclusive_group()
-    lasts.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
-    lasts.add_argument("--duration-hours", type=whole, metavar="N", help=HOURS_HELP)
+    _duration_options(p)
     _aspects(p)
 
     p = sub.add_parser("d6-skill", parents=[common], help=SKILL_HELP, description=SKILL_HELP)
