@@ -164,21 +164,29 @@ def _book_spells(payload: dict[str, Any], key: str, action_type: str, field: str
 
 @CAMPAIGN.migration(7)
 def migrate_7_to_8(payload: dict[str, Any]) -> dict[str, Any]:
-    """Version 8 adds the house rule ``mage_counter_flat`` (RULES 2.7: off, the counter-magic
-    score is rolled against the effect, as the source says) and, with a Quatre Pôles book spell
-    and remembered caster, the caster's ``intelligence`` (deadly absorption's escape, RULES 3.3). A version-7 campaign
-    gets the source's reading (off), and its spells and casters no Intelligence (a profane
-    caster's modifier stands for it)."""
+    """Version 8 adds the house rules ``mage_counter_flat`` (RULES 2.7: off, the counter-magic
+    score is rolled against the effect, as the source says) and ``poles_illusion_hold_rate``
+    (RULES 3.1: 2 mana a point of hold); with a Quatre Pôles book spell, the caster's
+    ``intelligence`` (deadly absorption's escape, RULES 3.3) and ``evoker`` (2 segments fewer,
+    RULES 3.8), and with a remembered caster his ``intelligence``; with an Apothéose book spell,
+    ``invisible`` (invisible magic, RULES 1.7). A version-7 campaign gets the source's reading
+    of counter-magic, the default hold rate, spells that are neither an evoker's nor invisible,
+    and no Intelligence (a profane caster's modifier stands for it)."""
     history = payload.get("history")
     for campaign in (payload.get("campaign"), history.get("base") if isinstance(history, dict) else None):
         rules = campaign.get("rules") if isinstance(campaign, dict) else None
         if isinstance(rules, dict):
             rules.setdefault("mage_counter_flat", False)
+            rules.setdefault("poles_illusion_hold_rate", 2)
     for spell in _book_spells(payload, "spells", "SaveSpell", "spell"):
         inputs = spell.get("inputs") if isinstance(spell, dict) else None
-        request = inputs.get("request") if isinstance(inputs, dict) and inputs.get("system") == "poles" else None
+        system = inputs.get("system") if isinstance(inputs, dict) else None
+        request = inputs.get("request") if isinstance(inputs, dict) and system == "poles" else None
         if isinstance(request, dict):
             request.setdefault("intelligence", None)
+            request.setdefault("evoker", False)
+        if isinstance(inputs, dict) and system == "apotheose":
+            inputs.setdefault("invisible", False)
     for caster in _book_spells(payload, "casters", "SaveCaster", "caster"):
         inputs = caster.get("inputs") if isinstance(caster, dict) else None
         if isinstance(inputs, dict) and inputs.get("system") == "poles":

@@ -152,10 +152,18 @@ INCANTATIONS = _scale(
     ("complex", "complex incantations, great concentration", "incantations complexes, grande concentration", -2),
 )  # fmt: skip
 
-#: The duration: 2 rounds 0, +1 per extra round (RULES 4); longer ones as a free value.
+#: The duration: 2 rounds 0, +1 per extra round, then by the hour (RULES 4).
 DURATION_LABEL = Line("duration", "durée")
 #: How many rounds the app's duration list offers (the command line takes any number ≥ 2).
 DURATION_LIST_TOP = 12
+#: Decision (RULES 4.2): a duration of one hour is worth +18. The source prices « chaque heure
+#: additionnelle au-delà » at +1 but not the first hour (its rounds per hour are not given); its
+#: own figures are « 1 heure (-18) » (a casting time) and « 4 heures (+21) » = 18 + 3.
+HOUR_VALUE = 18
+#: The hours the app's duration list offers after its rounds (the command line takes any number ≥ 1).
+DURATION_LIST_HOURS = (1, 2, 3, 4, 6, 8, 12, 24)
+#: A duration in hours is written ``4h`` where a duration in rounds is ``4``.
+HOURS = "h"
 
 
 def duration_row(rounds: int) -> Row:
@@ -170,7 +178,27 @@ def duration_row(rounds: int) -> Row:
     return Row(str(rounds), Line(f"{rounds} rounds", f"{rounds} rounds"), rounds - 2)
 
 
-DURATION = Scale("duration", DURATION_LABEL, tuple(duration_row(n) for n in range(2, DURATION_LIST_TOP + 1)))
+def duration_hours_row(hours: int) -> Row:
+    """``hours`` (≥ 1) as a duration row ``4h``: 1 hour +18, +1 per additional hour."""
+    if isinstance(hours, bool) or not isinstance(hours, int) or hours < 1:
+        raise RulesError(
+            "duration_hours",
+            f"must be a whole number of hours ≥ 1, got {hours!r}",
+            "≥ 1",
+            f"doit être un nombre entier d'heures ≥ 1, pas {hours!r}",
+        )
+    s = "s" * (hours > 1)
+    return Row(f"{hours}{HOURS}", Line(f"{hours} hour{s}", f"{hours} heure{s}"), HOUR_VALUE + hours - 1)
+
+
+DURATION = Scale(
+    "duration",
+    DURATION_LABEL,
+    (
+        *(duration_row(n) for n in range(2, DURATION_LIST_TOP + 1)),
+        *(duration_hours_row(n) for n in DURATION_LIST_HOURS),
+    ),
+)
 
 
 def preparation_row(rounds: int) -> Row:

@@ -17,7 +17,7 @@ import attrs
 
 from core.breakdown import Breakdown, Lang, Line, signed
 from core.choices import parse_choice
-from core.d6.scales import DURATION, TITLES, EffectKind, Row, Scale, duration_row
+from core.d6.scales import DURATION, TITLES, EffectKind, Row, Scale, duration_hours_row, duration_row
 from core.errors import RulesError
 from core.sums import Term, sum_line, whole
 from core.validators import require
@@ -119,6 +119,12 @@ def from_row(scale: Scale, row: Row | str, value: int | None = None) -> Aspect:
 def duration(rounds: int) -> Aspect:
     """The duration aspect for ``rounds`` (2 or more): 2 rounds 0, +1 per extra round."""
     row = duration_row(rounds)
+    return Aspect(DURATION.name, row.value, row.label, row.name, DURATION.label)
+
+
+def duration_hours(hours: int) -> Aspect:
+    """The duration aspect for ``hours`` (1 or more): 1 hour +18, +1 per additional hour."""
+    row = duration_hours_row(hours)
     return Aspect(DURATION.name, row.value, row.label, row.name, DURATION.label)
 
 

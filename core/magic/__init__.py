@@ -37,7 +37,7 @@ from core.magic.cost import (
     tier_of,
     victims_paid,
 )
-from core.magic.invisible import InvisibleMagic, invisible_magic
+from core.magic.invisible import InvisibleMagic, invisible_magic, invisible_spell
 from core.magic.mystical_exhaustion import Exhaustion, exhaustion
 from core.magic.resistance import Affects, Resistance, resist
 
@@ -64,6 +64,7 @@ __all__ = [
     "exhaustion",
     "inspired_limit",
     "invisible_magic",
+    "invisible_spell",
     "max_spell_intensity",
     "resist",
     "shadow_needed",

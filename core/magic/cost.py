@@ -182,6 +182,8 @@ class SpellCost:
     affordable: bool | None
     warnings: tuple[Line, ...]
     breakdown: Breakdown
+    #: Invisible magic (:func:`core.magic.invisible.invisible_spell`): 0 pm whatever the effect.
+    invisible: bool = False
 
 
 def spell_cost(

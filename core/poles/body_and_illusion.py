@@ -1,12 +1,23 @@
-"""RULES 3.8, body magic and illusion: what the HP spent heal, and the lies an illusionist
-holds at once (emprise) with the re-saves an uncovered sense gives."""
+"""RULES 3.8, body magic and illusion: what the HP spent heal, the lies an illusionist
+holds at once (emprise) with the re-saves an uncovered sense gives, and the rate at which a
+price written in mana is transposed into hold."""
 
 from __future__ import annotations
+
+import math
+from fractions import Fraction
 
 import attrs
 
 from core.breakdown import Breakdown, Line
+from core.house_rules import ILLUSION_HOLD_RATE
 from core.validators import whole_at_least
+
+
+def in_hold(mana: Fraction | int, rate: int = ILLUSION_HOLD_RATE) -> int:
+    """A price written in mana, transposed into hold: ``ceil(mana / rate)``."""
+    whole_at_least("rate", rate, 1)
+    return math.ceil(Fraction(mana) / rate)
 
 
 def body_healing(hp_spent: int) -> int:

@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import attrs
 
-from core.errors import RulesError
-from core.poles.traditions import Tradition, improvised_cost
+from core.poles.body_and_illusion import ILLUSION_HOLD_RATE, in_hold
+from core.poles.traditions import Tradition, improvised_cost, priced_as
 from core.validators import at_least, require, whole_at_least
 
 
 def counter_cost(
-    level: int, tradition: Tradition, *, other_class: bool = False, not_known: bool = False, spent: int = 0
+    level: int,
+    tradition: Tradition,
+    *,
+    other_class: bool = False,
+    not_known: bool = False,
+    spent: int = 0,
+    hold_rate: int = ILLUSION_HOLD_RATE,
 ) -> int:
     """A pure-resource counterspell: the counterer's pure-resource cost for the level, +2 for
     another class's (or a forbidden school's) spell, else +1 if not on its list, + what the
-    caster spent."""
+    caster spent. An illusionist's is the profane one in mana, transposed into hold at
+    ``hold_rate`` mana per point."""
     require(
         "not_known",
         not (other_class and not_known),
@@ -23,14 +30,10 @@ def counter_cost(
         fr="l'un ou l'autre, pas les deux",
     )
     whole_at_least("spent", spent)
-    base = improvised_cost(level, tradition)
-    if base is None:
-        raise RulesError(
-            "tradition",
-            "illusion has no pure-resource cost to counter with",
-            fr="l'illusion n'a pas de coût en ressource pure pour contrer",
-        )
-    return base + (2 if other_class else 1 if not_known else 0) + spent
+    base = improvised_cost(level, priced_as(tradition))
+    assert base is not None
+    total = base + (2 if other_class else 1 if not_known else 0) + spent
+    return in_hold(total, hold_rate) if tradition is Tradition.illusion else total
 
 
 @attrs.frozen

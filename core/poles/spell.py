@@ -17,7 +17,7 @@ from fractions import Fraction
 import attrs
 
 from core.breakdown import Breakdown, Line
-from core.poles.body_and_illusion import body_healing
+from core.poles.body_and_illusion import ILLUSION_HOLD_RATE, body_healing, in_hold
 from core.poles.casting_time import Segments, casting_segments, category
 from core.poles.counterspell import Counter, counter_cost
 from core.poles.figures import comma, number, number_fr, rounded
@@ -33,8 +33,8 @@ from core.poles.metamagic import (
 )
 from core.poles.saves_and_slots import identify_dc, save_dc
 from core.poles.spell_ranges import Ranges, ranges
-from core.poles.traditions import Resource, Tradition, improvised_cost, improvised_line, tradition_of
-from core.validators import at_least, between, require, whole_number
+from core.poles.traditions import Resource, Tradition, improvised_cost, improvised_line, priced_as, tradition_of
+from core.validators import at_least, between, require, whole_at_least, whole_number
 
 
 def _tuple_of_applied(values: Iterable[Applied | str]) -> tuple[Applied, ...]:
@@ -45,7 +45,8 @@ def _tuple_of_applied(values: Iterable[Applied | str]) -> tuple[Applied, ...]:
 class PolesRequest:
     """A spell to price. ``slot``: cast from a prepared slot (metamagic is the only cost);
     ``fluid``: the preparation segment on a slot spell too; ``extend_active``: extend an active
-    spell's duration by that many levels instead of casting it."""
+    spell's duration by that many levels instead of casting it; ``evoker``: an evoker's (level 5
+    and up) first evocation of the fight, 2 segments fewer (RULES 3.8)."""
 
     level: int = attrs.field(validator=between(0, 9))
     tradition: Tradition = attrs.field(converter=tradition_of)
@@ -63,6 +64,7 @@ class PolesRequest:
     extend_active: int = attrs.field(default=0, validator=at_least(0))
     techniques: tuple[Applied, ...] = attrs.field(default=(), converter=_tuple_of_applied)
     counter: Counter | None = None
+    evoker: bool = False
 
 
 @attrs.frozen
@@ -78,7 +80,8 @@ class Step:
 @attrs.frozen
 class PolesSpell:
     """A priced spell. ``cost`` is what is paid now (rounded up): the improvised cost (unless from
-    a slot) plus the fixed costs, times the techniques; None for illusion or an impossible request."""
+    a slot) plus the fixed costs, times the techniques; None for an impossible request. An
+    illusion is priced in mana and its cost transposed into hold at ``hold_rate`` mana per point."""
 
     request: PolesRequest
     resource: Resource
@@ -101,11 +104,13 @@ class PolesSpell:
     breakdown: Breakdown
     #: Deadly absorption: the Vigour DC to escape it (None without the technique or an Intelligence).
     absorption_dc: int | None = None
+    #: Illusion: the mana that make one point of hold (house rule ``poles_illusion_hold_rate``).
+    hold_rate: int | None = None
 
 
 def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
     """Why the rules forbid this request, or None."""
-    tradition, enhance = request.tradition, request.enhance
+    enhance = request.enhance
     for applied in request.techniques:
         if applied.factor is None:
             name = applied.technique.label
@@ -115,10 +120,10 @@ def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
             "an active spell is only extended in duration: no technique nor other improvement",
             "un sort actif ne se prolonge qu'en durée : ni technique ni autre amélioration",
         )
-    if tradition is Tradition.illusion and (request.techniques or enhance or request.extend_active):
+    if request.evoker and (request.tradition is not Tradition.profane or request.extend_active):
         return Line(
-            "illusion holds lies (hold): the source prices no metamagic in hold",
-            "l'illusion tient des mensonges (emprise) : la source ne chiffre aucune métamagie en emprise",
+            "the evoker's 2 segments fewer: a wizard's (profane) evocation, as it is cast",
+            "les 2 segments de moins de l'évocateur : une évocation de magicien (profane), au lancer",
         )
     if enhance.dice and not request.damage:
         return Line("extra damage dice need a damage spell", "des dés de dégâts en plus demandent un sort de dégâts")
@@ -127,17 +132,11 @@ def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
             f"{enhance.dice} extra dice: at most the caster level, {request.caster_level}",
             f"{enhance.dice} dés en plus : au plus le niveau de lanceur, {request.caster_level}",
         )
-    if request.counter is not None:
-        if tradition is Tradition.illusion:
-            return Line(
-                "illusion has no pure-resource cost to counter with",
-                "l'illusion n'a pas de coût en ressource pure pour contrer",
-            )
-        if segments.total == 0:
-            return Line(
-                "a spell cast as a swift action cannot be countered",
-                "un sort lancé en action rapide ne peut être contré",
-            )
+    if request.counter is not None and segments.total == 0:
+        return Line(
+            "a spell cast as a swift action cannot be countered",
+            "un sort lancé en action rapide ne peut être contré",
+        )
     return None
 
 
@@ -147,13 +146,17 @@ def _impossible(request: PolesRequest, segments: Segments) -> Line | None:
 @attrs.frozen
 class Timing:
     """A request's time: ``table`` by the casting-segments table (an extension: its single
-    segment), ``final`` with the preparation and blood segments added and every quicken applied."""
+    segment), ``final`` with the preparation and blood segments added and every quicken (and the
+    evoker's 2 segments fewer) applied."""
 
     table: Segments
     final: Segments
     prep: bool
     blood: bool
     quickens: int
+    #: After the quickens, before the evoker's 2 segments fewer (``final`` when it does not apply).
+    quickened: Segments
+    evoker: bool
 
     @property
     def swift(self) -> bool:
@@ -171,7 +174,32 @@ def spell_time(request: PolesRequest) -> Timing:
     quickens = sum(1 for a in request.techniques if a.technique is Technique.quicken)
     for _ in range(quickens):
         final = final.quickened()
-    return Timing(table, final, prep, blood, quickens)
+    quickened, evoker = final, request.evoker and not extension
+    if evoker:
+        final = final.quickened()  # « 2 segments de moins, retirés d'abord de la récupération »
+    return Timing(table, final, prep, blood, quickens, quickened, evoker)
+
+
+def _fewer_lines(timing: Timing) -> list[Line]:
+    """The quickens' and the evoker's segments taken off, recovery first."""
+    lines = []
+    if timing.quickens:
+        q, quick = timing.quickens, timing.quickened
+        lines.append(
+            Line(
+                f"quicken ×{q}: −{2 * q} segments, recovery first: incantation {quick.incantation} + recovery {quick.recovery}",
+                f"incantation rapide ×{q} : −{2 * q} segments, récupération d'abord : incantation {quick.incantation} + récupération {quick.recovery}",
+            )
+        )
+    if timing.evoker:
+        final = timing.final
+        lines.append(
+            Line(
+                f"evoker (level 5+), first evocation of the fight: −2 segments, recovery first: incantation {final.incantation} + recovery {final.recovery}",
+                f"évocateur (niveau 5+), première évocation du combat : −2 segments, récupération d'abord : incantation {final.incantation} + récupération {final.recovery}",
+            )
+        )
+    return lines
 
 
 def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
@@ -208,14 +236,7 @@ def time_lines(request: PolesRequest, timing: Timing) -> list[Line]:
         lines.append(
             Line(f"{tradition.label('en')} has no blood mana", f"{tradition.label('fr')} : pas de mana de sang")
         )
-    if timing.quickens:
-        q = timing.quickens
-        lines.append(
-            Line(
-                f"quicken ×{q}: −{2 * q} segments, recovery first: incantation {final.incantation} + recovery {final.recovery}",
-                f"incantation rapide ×{q} : −{2 * q} segments, récupération d'abord : incantation {final.incantation} + récupération {final.recovery}",
-            )
-        )
+    lines += _fewer_lines(timing)
     lines.append(
         Line(f"{final.total} segments: a swift action", f"{final.total} segment : action rapide")
         if timing.swift
@@ -263,10 +284,20 @@ def step_line(step: Step, fractions: bool = True) -> Line:
     )
 
 
-def spell_price(request: PolesRequest, base: int, fixed: FixedCosts, fractions: bool = True) -> Price:
+def _hold_line(mana: str, mana_fr: str, rate: int, cost: int) -> Line:
+    return Line(
+        f"in hold at {rate} mana a point (house rule poles_illusion_hold_rate): {mana} mana ÷ {rate}, rounded up = {cost} hold",
+        f"en emprise à {rate} mana le point (règle maison poles_illusion_hold_rate) : {mana_fr} mana ÷ {rate}, arrondi sup. = {cost} d'emprise",
+    )
+
+
+def spell_price(
+    request: PolesRequest, base: int, fixed: FixedCosts, fractions: bool = True, hold_rate: int = ILLUSION_HOLD_RATE
+) -> Price:
     """The fixed costs added to the improvised cost (a slot spell: the base is not paid; an
     extension: the fixed costs alone), then the techniques, rounded up (``fractions``: the
-    breakdown writes the exact fractions, else decimals)."""
+    breakdown writes the exact fractions, else decimals). An illusion's figures are mana, and
+    its cost is their total transposed into hold, ``ceil(mana / hold_rate)``."""
     write = number if fractions else rounded
     write_fr = number if fractions else (lambda value: comma(rounded(value)))
     extension = request.extend_active > 0
@@ -290,7 +321,6 @@ def spell_price(request: PolesRequest, base: int, fixed: FixedCosts, fractions: 
     if steps:
         engaged = steps[-1].after
     exact = engaged - base if from_slot else engaged
-    cost = math.ceil(exact)
     if from_slot and steps:
         lines.append(
             Line(
@@ -298,6 +328,11 @@ def spell_price(request: PolesRequest, base: int, fixed: FixedCosts, fractions: 
                 f"surcoût : {write_fr(engaged)} − {base} = {write_fr(exact)}",
             )
         )
+    if request.tradition is Tradition.illusion:
+        cost = in_hold(exact, hold_rate)
+        lines.append(_hold_line(write(exact), write_fr(exact), hold_rate, cost))
+        return Price(steps, exact / hold_rate, cost, tuple(lines))
+    cost = math.ceil(exact)
     up = f"ceil({write(exact)}) = " if exact.denominator != 1 else ""
     up_fr = f"arrondi sup.({write_fr(exact)}) = " if exact.denominator != 1 else ""
     unit = request.tradition.resource.label
@@ -370,10 +405,15 @@ def spell_spans(request: PolesRequest) -> tuple[Ranges | None, list[Line]]:
     return spans, [line]
 
 
-def spell_counter(request: PolesRequest, base: int | None, counter: Counter) -> tuple[int, Line]:
-    """The pure-resource counterspell against this spell."""
+def spell_counter(
+    request: PolesRequest, base: int | None, counter: Counter, hold_rate: int = ILLUSION_HOLD_RATE
+) -> tuple[int, Line]:
+    """The pure-resource counterspell against this spell (an illusionist's: priced in mana, paid
+    in hold)."""
     tradition, c = request.tradition, counter
-    countered = counter_cost(request.level, tradition, other_class=c.other_class, not_known=c.not_known, spent=c.spent)
+    countered = counter_cost(
+        request.level, tradition, other_class=c.other_class, not_known=c.not_known, spent=c.spent, hold_rate=hold_rate
+    )
     plus, plus_fr = (
         (" + 2 (another class)", " + 2 (autre classe)")
         if c.other_class
@@ -383,6 +423,12 @@ def spell_counter(request: PolesRequest, base: int | None, counter: Counter) -> 
     )
     prep_en, prep_fr = (", 1 preparation segment", ", 1 segment de préparation") if tradition.fluid else ("", "")
     unit = tradition.resource.label
+    if tradition is Tradition.illusion:
+        mana = (base or 0) + (2 if c.other_class else 1 if c.not_known else 0) + c.spent
+        return countered, Line(
+            f"pure-resource counter: {base} mana{plus} + spent {c.spent} = {mana} mana ÷ {hold_rate}, rounded up = {countered} hold",
+            f"contresort en ressource pure : {base} mana{plus_fr} + dépensé {c.spent} = {mana} mana ÷ {hold_rate}, arrondi sup. = {countered} d'emprise",
+        )
     return countered, Line(
         f"pure-resource counter: {base}{plus} + spent {c.spent} = {countered} {unit('en')}{prep_en}",
         f"contresort en ressource pure : {base}{plus_fr} + dépensé {c.spent} = {countered} {unit('fr')}{prep_fr}",
@@ -392,17 +438,27 @@ def spell_counter(request: PolesRequest, base: int | None, counter: Counter) -> 
 # --- the whole spell -------------------------------------------------------------------------
 
 
-def poles_spell(request: PolesRequest, *, fractions: bool = True) -> PolesSpell:
+def _heals_line(cost: int | None, heals: int) -> Line:
+    return Line(
+        f"as healing: {cost} HP spent heal {heals} (1 per 2)",
+        f"en soin : {cost} PV dépensés soignent {heals} (1 pour 2)",
+    )
+
+
+def poles_spell(request: PolesRequest, *, fractions: bool = True, hold_rate: int = ILLUSION_HOLD_RATE) -> PolesSpell:
     """Price ``request`` (RULES 3): cost, segments, DCs, ranges, counterspell; see the module.
     ``fractions``: the cost's breakdown writes its exact fractions (``calc``), else decimals
-    (the tab's default: the figures are the same, only written otherwise)."""
+    (the tab's default: the figures are the same, only written otherwise). ``hold_rate``: the
+    mana per point of hold an illusion is transposed at (house rule ``poles_illusion_hold_rate``)."""
     level, tradition = request.level, request.tradition
     require(
         "caster_level", not request.enhance.dice or request.caster_level is not None,
         "required with extra damage dice (at most the caster level)", "≥ 1",
         "obligatoire avec des dés de dégâts en plus (au plus le niveau de lanceur)",
     )  # fmt: skip
-    base = improvised_cost(level, tradition)
+    whole_at_least("hold_rate", hold_rate, 1)
+    illusion = tradition is Tradition.illusion
+    base = improvised_cost(level, priced_as(tradition))
     lines: list[Line] = [improvised_line(level, tradition, base)]
     if request.extend_active:
         lines.append(
@@ -414,7 +470,7 @@ def poles_spell(request: PolesRequest, *, fractions: bool = True) -> PolesSpell:
     timing = spell_time(request)
     reason = _impossible(request, timing.final)
     fixed = fixed_costs(request.enhance, level, request.extend_active)
-    price = spell_price(request, base, fixed, fractions) if base is not None and reason is None else None
+    price = spell_price(request, base, fixed, fractions, hold_rate) if base is not None and reason is None else None
     if price is not None:
         lines += price.breakdown
     lines += time_lines(request, timing)
@@ -423,22 +479,18 @@ def poles_spell(request: PolesRequest, *, fractions: bool = True) -> PolesSpell:
     lines += dc_lines + span_lines
     countered = None
     if request.counter is not None and reason is None:
-        countered, counter_line = spell_counter(request, base, request.counter)
+        countered, counter_line = spell_counter(request, base, request.counter, hold_rate)
         lines.append(counter_line)
     cost = price.cost if price is not None else None
-    heals = None
-    if tradition is Tradition.body and cost is not None:
-        heals = body_healing(cost)
-        lines.append(
-            Line(
-                f"as healing: {cost} HP spent heal {heals} (1 per 2)",
-                f"en soin : {cost} PV dépensés soignent {heals} (1 pour 2)",
-            )
-        )
+    heals = body_healing(cost) if tradition is Tradition.body and cost is not None else None
+    if heals is not None:
+        lines.append(_heals_line(cost, heals))
     if reason is not None:
         lines.append(Line(f"impossible: {reason.en}", f"impossible : {reason.fr}"))
+    improvised = in_hold(base, hold_rate) if illusion and base is not None else base
     return PolesSpell(
-        request, tradition.resource, base, fixed, price.steps if price else (), price.exact if price else None, cost,
+        request, tradition.resource, improvised, fixed, price.steps if price else (), price.exact if price else None, cost,
         timing.final, timing.swift, dc, ident, spans, countered, heals, reason is None, reason, tuple(lines),
         absorption_escape(request)[0] if any(a.technique is Technique.absorption for a in request.techniques) else None,
+        hold_rate if illusion else None,
     )  # fmt: skip

@@ -74,7 +74,8 @@ def tradition_of(value: str | Tradition, field: str = "tradition") -> Tradition:
 
 def improvised_cost(level: int, tradition: Tradition) -> int | None:
     """A spell of ``level`` paid in pure resource: 2N + 1 mana, N faith, N(N+1)/2 lethal HP;
-    None for illusion (it holds lies, it does not spend)."""
+    None for illusion, whose price is the mana one transposed into hold
+    (:func:`core.poles.body_and_illusion.in_hold`)."""
     spell_level(level)
     return {
         Tradition.profane: 2 * level + 1,
@@ -83,18 +84,25 @@ def improvised_cost(level: int, tradition: Tradition) -> int | None:
     }.get(tradition)
 
 
+def priced_as(tradition: Tradition) -> Tradition:
+    """The tradition whose rules price a spell: illusion is priced as mana (then transposed)."""
+    return Tradition.profane if tradition is Tradition.illusion else tradition
+
+
 def improvised_line(level: int, tradition: Tradition, cost: int | None) -> Line:
+    """The improvised cost's line; for illusion ``cost`` is the mana it is priced at."""
     formula = {
         Tradition.profane: f"2×{level} + 1",
         Tradition.divine: f"{level}",
         Tradition.body: f"{level}×{level + 1}/2",
+        Tradition.illusion: f"2×{level} + 1",
     }
     name_en = f"level {level} {tradition.label('en')} spell"
     name_fr = f"sort de niveau {level} ({tradition.label('fr')})"
-    if cost is None:
+    if tradition is Tradition.illusion:
         return Line(
-            f"{name_en}: illusion holds lies (hold), it has no cost in a resource",
-            f"{name_fr} : l'illusion tient des mensonges (emprise), elle n'a pas de coût en ressource",
+            f"{name_en}, improvised: priced in mana, {formula[tradition]} = {cost} mana, then transposed into hold",
+            f"{name_fr}, improvisé : chiffré en mana, {formula[tradition]} = {cost} mana, puis transposé en emprise",
         )
     unit = tradition.resource
     return Line(

@@ -1,7 +1,7 @@
 """A Système D6 spell and a psionic power in the book (RULES 4).
 
 Each aspect is kept as given (:class:`D6Aspect`): a scale's row by its name (``range`` →
-``contact``; the duration and the preparation time by their rounds), with the value a span row
+``contact``; the duration by its rounds, ``5``, or hours, ``4h``; the preparation time by its rounds), with the value a span row
 takes, or a free value under any name (``speed`` 0, ``casting time`` −4). Pricing reads them
 through the scales again, so the difficulty is the rules' of the day (house rule ``d6_halve``).
 """
@@ -15,12 +15,13 @@ import attrs
 from core.breakdown import Line, signed
 from core.converters import as_tuple
 from core.d6.psionics import MediumContact, PsionicDifficulty, psionic_difficulty
-from core.d6.scales import DURATION, PSIONIC_SCALES, SPELL_SCALES, EffectKind, Scale
+from core.d6.scales import DURATION, HOURS, PSIONIC_SCALES, SPELL_SCALES, EffectKind, Scale
 from core.d6.spell import (
     Aspect,
     Effect,
     SpellDifficulty,
     duration,
+    duration_hours,
     effect_value,
     free,
     from_row,
@@ -88,9 +89,12 @@ class D6Aspect:
                 fr="la valeur d'une durée vient de ses rounds",
             )
             rounds = self.row.strip()
-            require("row", rounds.isascii() and rounds.isdigit() and len(rounds) <= 9, f"a number of rounds ≥ 2, got {self.row!r}", "≥ 2",
-                    f"un nombre de rounds ≥ 2, pas {self.row!r}")  # fmt: skip
-            return _renamed("row", lambda: duration(int(rounds)))
+            hours = rounds.endswith(HOURS)
+            count = rounds.removesuffix(HOURS)
+            require("row", count.isascii() and count.isdigit() and len(count) <= 9,
+                    f"a number of rounds ≥ 2 or of hours ≥ 1 (4h), got {self.row!r}", "≥ 2, or 1h…",
+                    f"un nombre de rounds ≥ 2 ou d'heures ≥ 1 (4h), pas {self.row!r}")  # fmt: skip
+            return _renamed("row", lambda: duration_hours(int(count)) if hours else duration(int(count)))
         scale = scales.get(self.name)
         if scale is None:
             raise RulesError("name", f"no scale is named {self.name!r} here (a free value has no row)", tuple(scales),

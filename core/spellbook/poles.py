@@ -54,14 +54,14 @@ class PolesInputs(SpellInputs):
         return illusion_hold(self.lies, self.hold, self.uncovered or 0)
 
     def price(self, rules: HouseRules) -> Priced:
-        result = poles_spell(self.request)
+        result = poles_spell(self.request, hold_rate=rules.poles_illusion_hold_rate)
         hold = self.held()
         segments = result.segments.total
         if result.reason is not None:
             figure = Line(f"impossible: {result.reason.en}", f"impossible : {result.reason.fr}")
         else:
-            cost_en = "no cost (hold)" if result.cost is None else f"{result.cost} {result.resource.label('en')}"
-            cost_fr = "sans coût (emprise)" if result.cost is None else f"{result.cost} {result.resource.label('fr')}"
+            cost_en = f"{result.cost} {result.resource.label('en')}"
+            cost_fr = f"{result.cost} {result.resource.label('fr')}"
             time_en = "a swift action" if result.swift else f"{segments} segment{'s' * (segments > 1)}"
             time_fr = "action rapide" if result.swift else f"{segments} segment{'s' * (segments > 1)}"
             figure = Line(f"{cost_en}, {time_en}", f"{cost_fr}, {time_fr}")

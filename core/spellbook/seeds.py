@@ -5,11 +5,14 @@
   entry per wound level for *Soins*, per depth for *Psychométrie*: each a figure it prints).
 - The worked examples of the Apothéose (RULES 1.7), Mage (RULES 2) and Quatre Pôles (RULES 3)
   source texts that are spells; P3, P5 and P8 are a save, daily slots and a backlash, not spells.
+  The Apothéose source's other two spells: Alduin's enchanted sleep (8 pm) and Dara's feast, of
+  invisible magic (0 pm).
 
 Each entry priced by the tool gives the source's figure (a test each, tests/rules/test_spellbook_seeds.py),
 except where the source's printed difficulty cannot come from its own rule: the entry's
 :attr:`Seed.printed` says so beside the tool's figure (*Balle mortelle*, *Contre-sort*, RULES 4.3).
-A value the source prints from a chart it does not contain (60 m → +9, 4 hours → +21), or
+A duration in hours follows the hour rule (4 hours → +21, RULES 4.2); a value the source prints
+from a chart it does not contain (60 m → +9, 5 rounds → +7), or
 against its own scale (a casting time of 1 round −4), is a free value (RULES 4.2).
 """
 
@@ -41,8 +44,8 @@ class Seed:
     printed: Line | None = None
 
 
-def _seed(name: str, inputs: SpellInputs, example: str = "", printed: Line | None = None) -> Seed:
-    return Seed(BookSpell(name, inputs), example, printed)
+def _seed(name: str, inputs: SpellInputs, example: str = "", printed: Line | None = None, note: str = "") -> Seed:
+    return Seed(BookSpell(name, inputs, note), example, printed)
 
 
 def _aspects(*items: tuple[str, int] | tuple[str, str]) -> tuple[D6Aspect, ...]:
@@ -67,7 +70,7 @@ D6_SPELLS: tuple[Seed, ...] = (
     _d6("Puissance", "D3", effect="1D", kind="attribute",
         aspects=_aspects(("range", 0), ("speed", 0), ("duration", 7), _CAST, ("gestures", -3))),
     _d6("Nourriture", "D4", effect_value=1,
-        aspects=_aspects(("range", 0), ("speed", 0), ("duration", 21), _CAST, ("gestures", "large"),
+        aspects=_aspects(("range", 0), ("speed", 0), ("duration", "4h"), _CAST, ("gestures", "large"),
                          ("incantations", "complex"), ("components (cutlery, tablecloths…)", -6))),
     _d6("Ouverture", "D5", effect_value=18,
         aspects=_aspects(("range", 0), ("speed", 0), ("duration", 4), _CAST, ("components (key)", -3),
@@ -109,7 +112,27 @@ PSIONIC_POWERS: tuple[Seed, ...] = (
 
 APOTHEOSE_EXAMPLES: tuple[Seed, ...] = (
     _seed("Phénix de flammes mordorées", ApotheoseInputs(9), "E3"),
-    _seed("Sortilège terrible", ApotheoseInputs(14), "E4"),
+    _seed(
+        "Sortilège terrible",
+        ApotheoseInputs(14),
+        "E4",
+        note=(
+            "The source's +3 shadow is for Alduin with âme 10 (15 pm, max intensity 8): price it with a caster of "
+            "âme 10; the demo's Alduin (âme 4, max 5) needs +5. — Le +3 d'ombre de la source est pour Alduin à "
+            "âme 10 (15 pm, intensité max 8) : chiffrez-le avec un lanceur d'âme 10 ; l'Alduin de la démo (âme 4, "
+            "max 5) en demande +5."
+        ),
+    ),
+    _seed("Sommeil enchanté", ApotheoseInputs(8)),
+    _seed(
+        "Festin de Dara",
+        ApotheoseInputs(1, invisible=True),
+        note=(
+            "Invisible magic costs 0 pm whatever the effect: the source gives the feast no parameters, "
+            "intensity 1 stands for them. — La magie invisible ne coûte aucun pm quel que soit l'effet : "
+            "la source ne donne pas de paramètres au festin, l'intensité 1 en tient lieu."
+        ),
+    ),
     _seed("Torches humaines", ApotheoseInputs(5, targets=3), "E14"),
     _seed("Lire l'esprit", ApotheoseInputs(5), "E15"),
     _seed("Élémentaire du feu", ApotheoseInputs(5), "E16"),

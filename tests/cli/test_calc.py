@@ -458,3 +458,15 @@ def test_python_m_tui_calc():
     bad = run("attack-group", "--attack", "22", "--grade", "vet")
     assert (bad.returncode, bad.stdout) == (2, "")
     assert bad.stderr == "apotheose calc: --grade: unknown value 'vet' (allowed: civil, standard, veteran, elite)\n"
+
+
+def test_invisible_magic_is_priced_for_0_pm():
+    """Seed 000 l.469: « la magie invisible ne coute aucun point de magie quel que soit l'effet
+    accompli … si une seule manque, la magie invisible est impossible »; l.459: it takes « au moins
+    une grâce »."""
+    data = calc_json("spell", "apotheose", "--intensity", "5", "--targets", "2", "--invisible", "--graces", "1")
+    assert pick(data, "total", "invisible", "affordable", "max_intensity") == (0, True, True, None)
+    assert data["breakdown"][2].startswith("invisible magic: 0 pm whatever the effect (not the 7 pm above)")
+    assert calc_json("spell", "apotheose", "--intensity", "1", "--invisible", "--graces", "0")["affordable"] is False
+    code, _, err = calc("spell", "apotheose", "--intensity", "1", "--invisible", "--ame", "4")
+    assert code == 2 and "--ame: not with --invisible" in err

@@ -23,7 +23,7 @@ from core.spellbook.poles import PolesCaster
 from core.spellbook.seeds import built_in
 from saves.lock import CampaignLock
 from saves.players_file import players_path
-from saves.store import create_campaign, load_campaign
+from saves.store import create_campaign, load_campaign, save_campaign
 from tests.cli.test_calc import calc
 from tests.rules.test_spellbook import any_inputs, house_rules
 from tui.cli.calc_book import inputs_of, system_of, words_of
@@ -183,6 +183,34 @@ def test_the_book_prices_under_the_campaigns_house_rules_of_the_day(saves) -> No
     ok("spell", "d6", "--effect", "3D", "--no-halve", "--save", "X", "--campaign", "villon")
 
 
+def test_the_book_prices_an_illusion_at_the_campaigns_hold_rate(saves) -> None:
+    """Seed 002 l.7: illusion transposes the mana rules « dans [sa] propre monnaie »; the rate is
+    the campaign's house rule poles_illusion_hold_rate, and ``--book`` prices with it."""
+    path = saves / "villon.json"
+    ok("spell", "poles", "--level", "4", "--tradition", "illusion", "--save", "Voile", "--campaign", "villon")
+    assert as_json("spell", "--book", "villon", "Voile")["cost"] == 5  # 9 mana at 2 a point
+    journal = load_campaign(path).journal
+    with CampaignLock(path):
+        save_campaign(path, Journal.start(attrs.evolve(journal.campaign, rules=HouseRules(poles_illusion_hold_rate=3))))
+    priced = as_json("spell", "--book", "villon", "Voile")
+    assert (priced["cost"], priced["hold_rate"]) == (3, 3)
+    err = refused(
+        "spell",
+        "poles",
+        "--level",
+        "1",
+        "--tradition",
+        "illusion",
+        "--hold-rate",
+        "2",
+        "--save",
+        "X",
+        "--campaign",
+        "villon",
+    )
+    assert err.startswith("apotheose calc: --hold-rate: the campaign's house rule poles_illusion_hold_rate is 3")
+
+
 # -- the list ------------------------------------------------------------------------------------------
 
 
@@ -200,7 +228,7 @@ def test_the_list_shows_the_campaigns_spells_first_then_the_built_in_ones_and_th
         )
         save_campaign(path, journal)
     lines = ok("spell", "--book", "villon").splitlines()
-    assert lines[0] == "Villon: 1 spell of its own, 36 built in, 2 casters"
+    assert lines[0] == "Villon: 1 spell of its own, 38 built in, 2 casters"
     d6 = [line for line in lines if line.startswith("  d6 ")]
     assert d6[0] == "  d6         [bold]Étincelle[/] — difficulty 3"  # shown as typed: data, never markup
     assert d6[1] == "  d6         Soin — difficulty 5 (built in, D2)"
@@ -216,7 +244,7 @@ def test_the_list_shows_the_campaigns_spells_first_then_the_built_in_ones_and_th
     assert data["casters"] == [{"name": "Elric", "system": "poles", "caster_level": 5, "mod": 3, "tradition": "profane",
                                 "blood_limit": 4, "blood_pool": 20, "intelligence": None}]  # fmt: skip
     french = ok("spell", "--book", "villon", "--lang", "fr").splitlines()
-    assert french[0] == "Villon : 1 sort à elle, 36 intégrés, 2 lanceurs"
+    assert french[0] == "Villon : 1 sort à elle, 38 intégrés, 2 lanceurs"
     assert "  d6         Soin — difficulté 5 (intégré, D2)" in french
 
 
@@ -387,6 +415,8 @@ def test_a_spells_inputs_go_through_the_command_line_and_back_unchanged_and_pric
     flags = {"d6": ["--no-halve"] * (not rules.d6_halve),
              "mage": ["--scope-combined"] * (not rules.mage_scope_separate) + ["--ones-dont-cancel"] * (not rules.mage_ones_cancel)
              }.get(inputs.SYSTEM, [])  # fmt: skip
+    if inputs.SYSTEM == "poles" and inputs.request.tradition == "illusion":
+        flags = [f"--hold-rate={rules.poles_illusion_hold_rate}"]
     args = parser().parse_args(normalise([*words, *flags]))
     answer = commands()[command_key(args)](args)
     assert answer.breakdown == inputs.price(rules).breakdown

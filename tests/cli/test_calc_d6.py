@@ -28,6 +28,18 @@ def test_D2_soin_through_the_command_line():
     assert [(a["name"], a["value"]) for a in data["aspects"][2:]] == [("duration", 1), ("casting", -4), ("contact", -3)]
 
 
+def test_d6_duration_in_hours_is_priced():
+    """Seed 004 l.108: « Pour chaque heure additionnelle au-delà : +1 »; an hour is +18 (l.179's
+    « 1 heure (-18) »), so the seed's « 4 heures (+21) » (l.150) comes out of the rule."""
+    data = calc_json(
+        "spell", "d6", "--effect-value", "1", "--duration-hours", "4", "--aspect", "casting=-4", "components=-6",
+        "--gestures", "large", "--incantations", "complex",
+    )  # fmt: skip
+    assert (data["total"], data["difficulty"]) == (8, 4)
+    assert {"name": "duration", "value": 21, "choice": "4h"} in data["aspects"]
+    assert calc_json("d6-psionic", "--power", "far_senses", "--duration-hours", "2")["difficulty"] == 5 + 19
+
+
 def test_D4_nourriture_with_an_effect_value():
     data = calc_json(
         "spell", "D6", "--effect-value", "1", "--aspect", "duration=21", "casting=-4", "components=-6",

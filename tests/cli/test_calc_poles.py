@@ -90,11 +90,11 @@ def test_blood_json_has_the_keys():
     assert pick(calm, "hp_dice", "backlash_roll", "backlash") == (0, None, "none")
 
 
-def test_illusion_hold_and_null_cost():
+def test_illusion_hold_and_its_cost_in_hold():
     data = calc_json(
         "spell", "poles", "--level", "4", "--tradition", "illusion", "--lies", "5", "--hold", "4", "--uncovered", "2"
     )
-    assert pick(data, "resource", "cost", "improvised_cost", "possible") == ("hold", None, None, True)
+    assert pick(data, "resource", "cost", "improvised_cost", "possible", "hold_rate") == ("hold", 5, 5, True, 2)
     assert data["hold"] == {"lies": 5, "hold": 4, "within": False, "resaves": 2, "resave_bonus": 5}
 
 
@@ -119,9 +119,21 @@ def test_an_impossible_request_is_an_answer(extra, reason):
     assert data["breakdown"][-1] == f"impossible: {data['reason']}"
 
 
-def test_illusion_metamagic_is_impossible():
-    data = calc_json("spell", "poles", "--level", "2", "--tradition", "illusion", "--technique", "quicken")
-    assert data["possible"] is False and "hold" in data["reason"]
+def test_illusion_metamagic_is_priced_in_hold():
+    """Seed 002 l.7: the resource serves « créer un sort à la volée, le déformer par la métamagie,
+    et le contrer », and « l'illusion les transpos[e] dans [sa] propre monnaie »: the issue's own
+    command, once "impossible", is priced in hold."""
+    data = calc_json("spell", "poles", "--level", "2", "--tradition", "illusion", "--technique", "silent")
+    assert pick(data, "possible", "cost", "exact_cost", "resource") == (True, 4, "25/8", "hold")
+    assert data["breakdown"][2] == (
+        "in hold at 2 mana a point (house rule poles_illusion_hold_rate): 25/4 mana ÷ 2, rounded up = 4 hold"
+    )
+    rate = calc_json(
+        "spell", "poles", "--level", "2", "--tradition", "illusion", "--technique", "silent", "--hold-rate", "4"
+    )
+    assert pick(rate, "cost", "hold_rate") == (2, 4)
+    counter = calc_json("spell", "poles", "--level", "3", "--tradition", "illusion", "--counter", "--spent", "2")
+    assert counter["counter_cost"] == 5  # 7 + 2 = 9 mana → 5 hold
 
 
 READABLE = [
@@ -192,6 +204,14 @@ BAD = [
         "--spent: must be at least 0",
     ),
     (
+        ("spell", "poles", "--level", "3", "--tradition", "divine", "--hold-rate", "3"),
+        "--hold-rate: only with --tradition illusion",
+    ),
+    (
+        ("spell", "poles", "--level", "3", "--tradition", "illusion", "--hold-rate", "0"),
+        "--hold-rate: must be a whole number ≥ 1",
+    ),
+    (
         ("spell", "poles", "--level", "3", "--tradition", "profane", "--hold", "3"),
         "--hold: only with --tradition illusion",
     ),
@@ -235,3 +255,11 @@ def test_deadly_absorption_escape_takes_the_casters_intelligence():
     assert pick(data, "save_dc", "absorption_dc") == (16, 14)
     assert "deadly absorption: Vigour DC 10 + 3 + Intelligence 1 = 14 to escape" in data["breakdown"]
     assert calc_json(*spell)["absorption_dc"] is None
+
+
+def test_the_evokers_two_segments_fewer():
+    """Seed 002 l.163: « l'évocateur lance son premier sort d'évocation de chaque combat avec 2
+    segments de moins, retirés d'abord de la récupération »."""
+    data = calc_json("spell", "poles", "--level", "2", "--tradition", "profane", "--slot", "--evoker")
+    assert pick(data, "swift", "cost") == (True, 0)
+    assert data["segments"] == {"incantation": 0, "recovery": 0, "total": 0}

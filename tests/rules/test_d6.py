@@ -23,7 +23,18 @@ from core.d6.scales import (
     preparation_row,
 )
 from core.d6.skills import magic_attribute_cost, magic_skill_cost
-from core.d6.spell import Aspect, DieCode, duration, effect_value, free, from_row, parse_die_code, spell_difficulty
+from core.d6.spell import (
+    Aspect,
+    DieCode,
+    duration,
+    duration_hours,
+    effect_value,
+    free,
+    from_row,
+    parse_die_code,
+    spell_difficulty,
+    typed_effect,
+)
 from core.errors import RulesError
 
 # --- the worked vectors ---------------------------------------------------------------------
@@ -99,6 +110,25 @@ def test_the_seed_values_of_the_scales():
     assert [r.value for r in WILLINGNESS.rows] == [0, -4, 4]
     assert [preparation_row(n).value for n in (1, 2, 3, 4)] == [4, 0, -2, -4]
     assert [duration(n).value for n in (2, 3, 10)] == [0, 1, 8]
+
+
+def test_a_duration_in_hours_is_18_for_the_first_and_1_per_additional_hour():
+    """Seed 004 l.105–108 (again l.211–214): « 2 rounds : 0 / Pour chaque round additionnel durant
+    une heure : +1 / Pour chaque heure additionnelle au-delà : +1 ». The first hour's worth is the
+    seed's own « 1 heure (-18) » (l.179); with it « Durée : 4 heures (+21) » (l.150) is 18 + 3."""
+    assert [duration_hours(n).value for n in (1, 2, 4, 24)] == [18, 19, 21, 41]
+    assert duration_hours(4).label.fr == "4 heures" and duration_hours(1).choice == "1h"
+    nourriture = spell_difficulty(
+        typed_effect(1),
+        [duration_hours(4), free("casting time", -4), from_row(GESTURES, "large"), from_row(INCANTATIONS, "complex"),
+         free("components", -6)],
+    )  # fmt: skip
+    assert (nourriture.total, nourriture.difficulty) == (8, 4)  # D4, the seed's figure
+    hours = {row.name: row.value for row in SPELL_SCALES[6].rows if row.name.endswith("h")}
+    assert hours["1h"] == 18 and hours["24h"] == 41  # the tab's list offers them
+    with pytest.raises(RulesError) as error:
+        duration_hours(0)
+    assert error.value.field == "duration_hours"
 
 
 def test_psionic_lists_stop_at_region_and_crowd():

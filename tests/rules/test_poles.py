@@ -188,11 +188,27 @@ def test_extra_dice_at_most_the_caster_level():
     assert error.value.field == "caster_level"
 
 
-def test_illusion_holds_lies_and_has_no_cost():
+def test_illusion_is_priced_in_hold_at_the_house_rate():
+    """Seed 002 l.7: « Cette ressource sert à trois choses : créer un sort à la volée, le déformer
+    par la métamagie, et le contrer. … la magie du corps comme l'illusion les transposent dans leur
+    propre monnaie » — illusion's being hold, « l'Emprise » (l.170). The rate is the house rule
+    ``poles_illusion_hold_rate`` (2 mana a point of hold by default)."""
     spell = poles_spell(PolesRequest(4, "illusion", mod=3))
-    assert (spell.resource, spell.cost, spell.improvised_cost, spell.possible) == ("hold", None, None, True)
-    assert spell.save_dc == 17 and spell.segments == Segments(1, 2)
-    assert not poles_spell(PolesRequest(4, "illusion", techniques=["silent"])).possible
+    assert (spell.resource, spell.cost, spell.improvised_cost, spell.possible) == ("hold", 5, 5, True)  # 9 mana
+    assert spell.hold_rate == 2 and spell.exact == Fraction(9, 2)
+    assert spell.save_dc == 17 and spell.segments == Segments(1, 2)  # no preparation segment: not fluid
+    assert "house rule poles_illusion_hold_rate" in spell.breakdown[1].en
+    # improvisation, metamagic and a counter, each in hold
+    silent = poles_spell(PolesRequest(2, "illusion", techniques=["silent"]))  # 5 × 5/4 = 25/4 mana
+    assert (silent.possible, silent.cost, silent.exact) == (True, 4, Fraction(25, 8))
+    slot = poles_spell(PolesRequest(2, "illusion", slot=True, techniques=["still"]))  # surcharge 5/4 mana
+    assert slot.cost == 1
+    counter = poles_spell(PolesRequest(3, "illusion", counter=Counter(not_known=True, spent=3)))
+    assert counter.counter_cost == 6  # 7 + 1 + 3 = 11 mana → 6 hold
+    assert counter_cost(3, Tradition.illusion, spent=3, hold_rate=5) == 2  # 10 mana
+    # the GM's rate
+    assert poles_spell(PolesRequest(4, "illusion"), hold_rate=3).cost == 3
+    assert poles_spell(PolesRequest(4, "profane"), hold_rate=3).hold_rate is None
     hold = illusion_hold(3, 4, uncovered=2)
     assert (hold.within, hold.resaves, hold.resave_bonus) == (True, 2, 5)
     assert not illusion_hold(5, 4).within
@@ -405,3 +421,17 @@ def test_deadly_absorption_is_escaped_with_intelligence_not_the_casting_modifier
     assert poles_spell(PolesRequest(3, "profane", mod=4, techniques=["absorption"])).absorption_dc == 17
     assert poles_spell(PolesRequest(3, "profane", mod=4, intelligence=2, techniques=["absorption"])).absorption_dc == 15
     assert poles_spell(PolesRequest(3, "profane", mod=4, intelligence=2)).absorption_dc is None
+
+
+def test_the_evoker_casts_his_first_evocation_with_2_segments_fewer():
+    """Seed 002 l.163: « Au niveau 5, l'évocateur lance son premier sort d'évocation de chaque
+    combat avec 2 segments de moins, retirés d'abord de la récupération. Un sort qui ne coûtait que
+    2 segments tombe donc à zéro : il devient un sort en action rapide »."""
+    two = poles_spell(PolesRequest(2, "profane", slot=True, evoker=True))
+    assert (two.segments, two.swift, two.cost) == (Segments(0, 0), True, 0)  # free: not metamagic
+    five = poles_spell(PolesRequest(5, "profane", slot=True, damage=True, evoker=True))
+    assert five.segments == Segments(2, 1)  # 2 + 3 → recovery first: 2 + 1
+    both = poles_spell(PolesRequest(5, "profane", slot=True, damage=True, evoker=True, techniques=["quicken"]))
+    assert both.segments == Segments(1, 0)  # quicken 2 + 1, then the evoker's 2 more
+    assert any(line.fr.startswith("évocateur (niveau 5+)") for line in both.breakdown)
+    assert not poles_spell(PolesRequest(2, "divine", evoker=True)).possible  # a wizard's specialisation

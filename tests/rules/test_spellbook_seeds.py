@@ -54,10 +54,13 @@ def test_D3_seed_puissance_is_difficulty_3() -> None:
 def test_D4_seed_nourriture_is_difficulty_4() -> None:
     result = priced("d6", "Nourriture").result
     assert (result.total, result.difficulty) == (8, 4)  # 1 + 21 − 4 − 2 − 2 − 6
+    # seed 004 l.150 « Durée : 4 heures (+21) », now by the hour rule (l.108), not a free value
+    assert any(a.name == "duration" and a.choice == "4h" and a.value == 21 for a in result.aspects)
     assert [a.choice for a in result.aspects if a.choice] == [
+        "4h",
         "large",
         "complex",
-    ]  # gestures and incantation on their scales
+    ]  # the duration, gestures and incantation on their scales
 
 
 def test_D5_seed_ouverture_is_difficulty_5() -> None:
@@ -184,6 +187,36 @@ def test_e16_seed_elementaire_du_feu_five_pm_medium_effect() -> None:
     assert (cost.total, str(cost.effect)) == (5, "medium")
 
 
+def test_e4_book_note_says_which_caster_gives_the_sources_three_shadow() -> None:
+    """Seed 000 l.479–480: « avec 10 en âme, Alduin a 15 points de magie et une intensité maximum de
+    8 … Il gagne 3 points d'ombre et son maximum passe à 14 »; the demo's Alduin has âme 4 (l.182)."""
+    entry = seed("apotheose", "Sortilège terrible")
+    demo = demo_campaign().character("alduin")
+    assert entry.spell.inputs.price(RULES, demo).result.shadow_needed == 5  # ceil((14 − 5) / 2)
+    assert "âme 10" in entry.spell.note and "+5" in entry.spell.note and "demo's Alduin (âme 4" in entry.spell.note
+
+
+def test_seed_sommeil_enchante_eight_pm() -> None:
+    """Seed 000 l.504: « Alduin qui possède l'oniromancie veut plonger son adversaire dans un
+    sommeil enchanté. Il dépense 8 points de magie »."""
+    cost = priced("apotheose", "Sommeil enchanté").result
+    assert (cost.total, str(cost.effect), str(cost.tier)) == (8, "very_strong", "major")
+
+
+def test_seed_festin_de_dara_is_invisible_magic_for_0_pm() -> None:
+    """Seed 000 l.467–469: Dara fills the bowl « d'un formidable festin »; « la magie invisible ne
+    coute aucun point de magie quel que soit l'effet accompli … Aucune contre magie ne peut s'y
+    opposer »."""
+    found = priced("apotheose", "Festin de Dara")
+    assert found.result.invisible and found.result.total == 0 and found.possible
+    assert found.figure.en.startswith("0 pm: invisible magic")
+    assert "cannot be countered" in found.breakdown[2].en
+    dara = seed("apotheose", "Festin de Dara").spell.inputs
+    alduin = demo_campaign().character("alduin")  # a PC with no grace: not in a state of grace
+    assert alduin.shadow is not None and not alduin.shadow.graces
+    assert dara.price(RULES, alduin).possible is False
+
+
 # -- Mage (RULES 2) -------------------------------------------------------------------------------------
 
 
@@ -254,7 +287,7 @@ def test_P7_seed_level_2_slot_quickened_is_swift_for_2_mana() -> None:
 
 def test_every_seed_has_its_test_and_its_example_is_one_docs_rules_md_lists() -> None:
     per_seed = [name for name in globals() if re.match(r"test_([A-Za-z]\d+_)?seed_", name)]
-    assert len(SEEDS) == len(per_seed) == 36
+    assert len(SEEDS) == len(per_seed) == 38
     listed = examples(RULES_DOC.read_text(encoding="utf-8"))
     assert {each.example for each in SEEDS if each.example} <= listed
 

@@ -1,6 +1,7 @@
-"""Format version 8: the house rule ``mage_counter_flat`` (RULES 2.7) and a Quatre Pôles spell's
-caster ``intelligence`` (RULES 3.3); a version-7 file gets the source's counter-magic and no
-Intelligence."""
+"""Format version 8: the house rules ``mage_counter_flat`` (RULES 2.7) and
+``poles_illusion_hold_rate`` (RULES 3.1), a Quatre Pôles spell's caster ``intelligence`` (RULES
+3.3) and ``evoker`` (RULES 3.8), an Apothéose spell's ``invisible`` (RULES 1.7); a version-7 file
+gets the source's counter-magic, the default hold rate and no Intelligence."""
 
 from __future__ import annotations
 
@@ -29,6 +30,11 @@ def test_golden_v8_keeps_the_house_rule_and_the_intelligence() -> None:
     assert orin is not None and orin.inputs.intelligence == 2
     cast = spell.inputs.cast_by(orin.inputs)  # his level, Wisdom and Intelligence: 10 + 3 + 2
     assert cast.price(HouseRules()).result.absorption_dc == 15 and cast.request.mod == 3
+    assert loaded.journal.campaign.rules.poles_illusion_hold_rate == 3
+    trait = loaded.journal.campaign.book.spell("poles", "Trait de l'évocateur")
+    assert trait is not None and trait.inputs.request.evoker
+    festin = loaded.journal.campaign.book.spell("apotheose", "Festin de Dara")
+    assert festin is not None and festin.inputs.invisible
 
 
 def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
@@ -38,20 +44,25 @@ def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
     raw = orjson.loads(encode(loaded.journal))
     assert raw["version"] == CURRENT_VERSION == 8
     assert raw["campaign"]["rules"]["mage_counter_flat"] is False
+    assert raw["campaign"]["rules"]["poles_illusion_hold_rate"] == 2
     poles = [s for s in raw["campaign"]["book"]["spells"] if s["inputs"]["system"] == "poles"]
     assert poles and all(s["inputs"]["request"]["intelligence"] is None for s in poles)
+    assert all(s["inputs"]["request"]["evoker"] is False for s in poles)
+    apotheose = [s for s in raw["campaign"]["book"]["spells"] if s["inputs"]["system"] == "apotheose"]
+    assert apotheose and all(s["inputs"]["invisible"] is False for s in apotheose)
     casters = [c for c in raw["campaign"]["book"]["casters"] if c["inputs"]["system"] == "poles"]
     assert casters and all(c["inputs"]["intelligence"] is None for c in casters)
 
 
 def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
     poles = {"name": "Flèche", "inputs": {"system": "poles", "request": {"level": 2}}, "note": "", "caster": None}
+    sort = {"name": "Sort", "inputs": {"system": "apotheose", "intensity": 2}, "note": "", "caster": None}
     mage = {"name": "Bouclier", "inputs": {"system": "mage", "effect": {}}, "note": "", "caster": None}
     payload = {
         "campaign": {
             "rules": {"kult_die": "d20-10"},
             "book": {
-                "spells": [dict(poles, inputs={**poles["inputs"]}), mage],
+                "spells": [dict(poles, inputs={**poles["inputs"]}), mage, sort],
                 "casters": [{"inputs": {"system": "poles"}}],
             },
         },
@@ -66,12 +77,25 @@ def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
         },
     }
     migrated = migrate_7_to_8(payload)
-    assert migrated["campaign"]["rules"] == {"kult_die": "d20-10", "mage_counter_flat": False}
-    assert migrated["history"]["base"]["rules"] == {"mage_counter_flat": False}
-    assert migrated["campaign"]["book"]["spells"][0]["inputs"]["request"] == {"level": 2, "intelligence": None}
+    defaults = {"mage_counter_flat": False, "poles_illusion_hold_rate": 2}
+    assert migrated["campaign"]["rules"] == {"kult_die": "d20-10", **defaults}
+    assert migrated["history"]["base"]["rules"] == defaults
+    assert migrated["campaign"]["book"]["spells"][0]["inputs"]["request"] == {
+        "level": 2,
+        "intelligence": None,
+        "evoker": False,
+    }
+    assert migrated["campaign"]["book"]["spells"][2]["inputs"] == {
+        "system": "apotheose",
+        "intensity": 2,
+        "invisible": False,
+    }
     assert "intelligence" not in migrated["campaign"]["book"]["spells"][1]["inputs"]["effect"]
     assert migrated["campaign"]["book"]["casters"] == [{"inputs": {"system": "poles", "intelligence": None}}]
-    assert migrated["history"]["done"][0]["action"]["spell"]["inputs"]["request"] == {"intelligence": None}
+    assert migrated["history"]["done"][0]["action"]["spell"]["inputs"]["request"] == {
+        "intelligence": None,
+        "evoker": False,
+    }
     assert migrated["history"]["done"][1]["action"]["caster"]["inputs"] == {"system": "poles", "intelligence": None}
     assert migrated["history"]["done"][2]["action"]["caster"]["inputs"] == {"system": "mage"}
     assert migrate_7_to_8({"campaign": "nonsense", "history": []}) == {"campaign": "nonsense", "history": []}

@@ -291,3 +291,28 @@ async def test_an_empty_campaign_opens_without_a_fight():
         await pilot.press("4")
         await pilot.pause()
         assert app.screen.pane == "spell"
+
+
+@run
+async def test_invisible_magic_is_priced_in_the_tab_and_not_cast():
+    """Seed 000 l.469: « la magie invisible ne coute aucun point de magie quel que soit l'effet
+    accompli »; l.459: only « un personnage qui dispose d'au moins une grâce »."""
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_spell(pilot)
+        await pilot.press("5")
+        await type_into(pilot, "targets", "3")
+        box = app.screen.query_one("#spell-invisible", Checkbox)
+        box.focus()
+        await pilot.press("space")
+        await wait_for(pilot, lambda: text(app, "#spell-total").startswith("0 pm · invisible magic"))
+        assert (
+            text(app, "#spell-total")
+            == "0 pm · invisible magic (usual magic: intensity 5 + targets 3 (3 targets) = 8 pm)"
+        )
+        assert text(app, "#spell-verdict") == "No grace: invisible magic is impossible"  # Alduin holds none
+        before = app.session.journal
+        app.screen.query_one("#spell-intensity", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, VictimsDialog) and app.session.journal is before

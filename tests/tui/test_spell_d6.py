@@ -127,6 +127,20 @@ async def test_D2_soin_built_from_the_keyboard():
 
 
 @run
+async def test_a_duration_in_hours_from_the_tabs_list():
+    """Seed 004 l.108: « Pour chaque heure additionnelle au-delà : +1 », after a first hour of +18
+    (the seed's « 1 heure (-18) », l.179): the duration list goes on from 12 rounds to the hours."""
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await open_d6(pilot)
+        await pilot.press(*"3D")
+        row = await add_aspect(pilot, "duration", downs=11 + 3)  # 2…12 rounds, then 1h, 2h, 3h, 4h
+        assert row.query_one(".d6-value", Input).value == "21"
+        await wait_for(pilot, lambda: text(app, "#d6-result") == "total 30 → difficulty 15")
+        assert "effect 9 + duration 21 = 30" in text(app, "#d6-breakdown")
+
+
+@run
 async def test_a_scale_choice_sets_its_value_and_the_difficulty_follows():
     app = make_test_app()
     async with app.run_test(size=NARROW) as pilot:

@@ -105,8 +105,9 @@ async def test_P1_the_cost_follows_the_tradition_as_the_gm_types():
         assert "heals 3" in text(app, "#poles-dcs")
         await pilot.press("enter", "down", "enter")  # illusion
         await pilot.pause()
-        assert text(app, "#poles-cost").startswith("Illusion: no cost")
-        assert tab.result is not None and tab.result.cost is None
+        # seed 002 l.7: « l'illusion les transpos[e] dans [sa] propre monnaie », hold (l.170)
+        assert text(app, "#poles-cost") == "Cost 4 hold · 2 segments (incantation 1 + recovery 1)"
+        assert tab.result is not None and tab.result.cost == 4 and tab.result.hold_rate == 2
 
 
 @run
@@ -346,3 +347,16 @@ async def test_deadly_absorption_escape_uses_the_int_field_not_the_modifier():
         await add_technique(pilot, Technique.absorption)
         assert text(app, "#poles-dcs").startswith("save DC 16 · escape absorption 14 · identify DC 18")
         assert "deadly absorption: Vigour DC 10 + 3 + Intelligence 1 = 14 to escape" in text(app, "#poles-breakdown")
+
+
+@run
+async def test_the_evoker_box_takes_two_segments_off():
+    """Seed 002 l.163: « 2 segments de moins, retirés d'abord de la récupération »."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_poles(pilot)
+        await pilot.press("4")
+        assert text(app, "#poles-cost").endswith("4 segments (incantation 2 + recovery 2)")  # with the preparation
+        await focus(pilot, "#poles-evoker")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: text(app, "#poles-cost").endswith("2 segments (incantation 2 + recovery 0)"))

@@ -50,7 +50,7 @@ HOUSE_FLAGS = {
     "d6": (("no_halve", "d6_halve", False),),
 }
 #: What ``calc spell apotheose`` takes of the caster: not part of a spell.
-CASTER_OPTIONS = ("ame", "pm", "shadow")
+CASTER_OPTIONS = ("ame", "pm", "shadow", "graces")
 BOOK_HELP = "a spell from a campaign's book, priced (calc spell --book CAMPAIGN [NAME]); without NAME, the book's list"
 
 
@@ -116,7 +116,7 @@ def inputs_of(system: str, args: argparse.Namespace) -> SpellInputs:
                     f"--{name}",
                     "the caster's, not the spell's: the book keeps the spell (price it with --book … --caster WHO)",
                 )
-        return ApotheoseInputs(args.intensity, args.duration, args.range, args.targets)
+        return ApotheoseInputs(args.intensity, args.duration, args.range, args.targets, args.invisible)
     if system == "mage":
         from core.spellbook.mage import MageInputs
         from tui.cli.calc_mage import effect_of
@@ -172,6 +172,8 @@ def _d6_aspects(args: argparse.Namespace, spell: bool) -> tuple[Any, ...]:
     aspects = rows(SPELL_OPTIONS)
     if args.duration_rounds is not None:
         aspects.append(D6Aspect("duration", row=str(args.duration_rounds)))
+    if args.duration_hours is not None:
+        aspects.append(D6Aspect("duration", row=f"{args.duration_hours}h"))
     if spell:
         if args.preparation_rounds is not None:
             aspects.append(D6Aspect("preparation", row=str(args.preparation_rounds)))
@@ -204,6 +206,8 @@ def words_of(inputs: SpellInputs) -> list[str]:
         for aspect in inputs.aspects:
             if aspect.row is None:
                 words.append(f"--aspect={aspect.name}={aspect.value}")
+            elif aspect.name == "duration" and aspect.row.endswith("h"):
+                words += ["--duration-hours", aspect.row.removesuffix("h")]
             elif aspect.name in ("duration", "preparation"):
                 words += [f"--{aspect.name}-rounds", aspect.row]
             else:
@@ -238,6 +242,16 @@ def _house_flags(system: str, campaign: Campaign) -> list[str]:
         for flag, rule, means in HOUSE_FLAGS.get(system, ())
         if getattr(rules, rule) == means
     ]
+
+
+def _hold_rate(inputs: SpellInputs, campaign: Campaign) -> list[str]:
+    """``--hold-rate=N`` for an illusion when the campaign's ``poles_illusion_hold_rate`` is not the default."""
+    from core.house_rules import ILLUSION_HOLD_RATE
+    from core.spellbook.poles import PolesInputs
+
+    rate = campaign.rules.poles_illusion_hold_rate
+    illusion = isinstance(inputs, PolesInputs) and inputs.request.tradition == "illusion"
+    return [f"--hold-rate={rate}"] if illusion and rate != ILLUSION_HOLD_RATE else []
 
 
 # -- --save ---------------------------------------------------------------------------------------
@@ -302,6 +316,11 @@ def _check_fits_book(args: argparse.Namespace, system: str, campaign: Campaign) 
             state = "on" if getattr(campaign.rules, rule) else "off"
             raise Rejected(f"--{flag.replace('_', '-')}", f"the campaign's house rule {rule} is {state}, and its book prices with it: "
                            "give the flag exactly when the campaign has the rule that way")  # fmt: skip
+    rate = campaign.rules.poles_illusion_hold_rate
+    if system == "poles" and args.hold_rate is not None and args.hold_rate != rate:
+        raise Rejected(
+            "--hold-rate", f"the campaign's house rule poles_illusion_hold_rate is {rate}, and its book prices with it"
+        )
     if campaign.book.spell(system, args.save) is not None and not args.replace:
         raise Rejected(
             "--save",
@@ -342,9 +361,10 @@ def run_book(args: argparse.Namespace) -> Answer:
     except RulesError as error:
         raise Rejected("NAME", f"{error.reason} ({PROG} spell --book {args.book} lists them)") from None
     inputs = entry.spell.inputs
-    words = [*words_of(_cast_by(campaign, inputs, args.caster)), *_house_flags(inputs.SYSTEM, campaign)]
+    cast = _cast_by(campaign, inputs, args.caster)
+    words = [*words_of(cast), *_house_flags(inputs.SYSTEM, campaign), *_hold_rate(cast, campaign)]
     if args.caster is not None and inputs.SYSTEM == "apotheose":
-        words += _roster_caster(campaign, args.caster)
+        words += _roster_caster(campaign, args.caster, getattr(inputs, "invisible", False))
     return _priced_by_its_command(words, entry)
 
 
@@ -408,8 +428,9 @@ def _spell_caster(campaign: Campaign, system: str, who: str | None) -> str | Non
     return found[0].name if SYSTEMS[system].casters else found[0].id
 
 
-def _roster_caster(campaign: Campaign, who: str) -> list[str]:
-    """``--ame``, ``--pm``, ``--shadow`` of the roster's character ``who`` (its id or name)."""
+def _roster_caster(campaign: Campaign, who: str, invisible: bool = False) -> list[str]:
+    """``--ame``, ``--pm``, ``--shadow`` of the roster's character ``who`` (its id or name); for
+    invisible magic its ``--graces`` (a PC's: an NPC's are the GM's call)."""
     from core.spellbook.book import name_key
 
     found = [c for c in campaign.roster if c.id == who or name_key(c.name) == name_key(who)]
@@ -417,6 +438,8 @@ def _roster_caster(campaign: Campaign, who: str) -> list[str]:
         mystics = ", ".join(c.name for c in campaign.roster if c.mystic) or "none"
         raise Rejected("--caster", f"no character {who!r} in the roster (its mystics: {mystics})")
     c = found[0]
+    if invisible:
+        return [] if c.shadow is None else ["--graces", str(len(c.shadow.graces))]
     words = ["--ame", str(c.characteristics.ame), "--pm", str(c.pm)]
     return words + ([] if c.shadow_value is None else ["--shadow", str(c.shadow_value)])
 

@@ -181,15 +181,25 @@ def run_spell(args: argparse.Namespace) -> Answer:
 
     if args.shadow is not None:
         require("shadow", 0 <= args.shadow <= 10, f"must be between 0 and 10, got {args.shadow}", "0…10")
-    result = spell_cost(
-        args.intensity, args.duration, args.range, args.targets, ame=args.ame, pm=args.pm, shadow=args.shadow
-    )
+    if args.invisible:
+        from core.magic import SpellRequest, invisible_spell
+
+        for option in ("ame", "pm", "shadow"):
+            if getattr(args, option) is not None:
+                raise RulesError(option, "not with --invisible: invisible magic costs no pm and has no max intensity")
+        result = invisible_spell(SpellRequest(args.intensity, args.duration, args.range, args.targets), args.graces)
+    else:
+        if args.graces is not None:
+            raise RulesError("graces", "only with --invisible")
+        result = spell_cost(
+            args.intensity, args.duration, args.range, args.targets, ame=args.ame, pm=args.pm, shadow=args.shadow
+        )
     request = result.request
     data = {
         "system": system, "intensity": request.intensity, "duration": request.duration, "range": request.range,
         "targets": request.targets, "total": result.total, "effect": str(result.effect), "tier": str(result.tier),
         "max_intensity": result.max_intensity, "limit": result.limit, "shadow_needed": result.shadow_needed,
-        "affordable": result.affordable, "warnings": list(result.warnings),
+        "affordable": result.affordable, "warnings": list(result.warnings), "invisible": result.invisible,
     }  # fmt: skip
     return Answer(result.breakdown, data)
 

@@ -91,6 +91,13 @@ def _aspects(parser: argparse.ArgumentParser) -> None:
 
 
 DURATION_HELP = "duration in rounds (2 or more): 2 rounds 0, +1 per extra round"
+HOURS_HELP = "or duration in hours (1 or more): 1 hour +18, +1 per additional hour"
+
+
+def _duration_options(p: argparse.ArgumentParser) -> None:
+    lasts = p.add_mutually_exclusive_group()
+    lasts.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
+    lasts.add_argument("--duration-hours", type=whole, metavar="N", help=HOURS_HELP)
 
 
 def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> None:
@@ -100,7 +107,7 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     _option(p, "--kind", "what the dice give (default skill): ", lambda: _choices("EffectKind"), metavar="NAME")
     for name in SPELL_OPTIONS:
         _scale_option(p, name)
-    p.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
+    _duration_options(p)
     _option(
         p,
         "--preparation-rounds",
@@ -134,7 +141,7 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     p.add_argument("--place-of-death", action="store_true", help="medium: at the place of death, -3")
     for name in PSIONIC_OPTIONS:
         _scale_option(p, name, psionic=True)
-    p.add_argument("--duration-rounds", type=whole, metavar="N", help=DURATION_HELP)
+    _duration_options(p)
     _aspects(p)
 
     p = sub.add_parser("d6-skill", parents=[common], help=SKILL_HELP, description=SKILL_HELP)
@@ -168,8 +175,10 @@ def _free(args: argparse.Namespace) -> list[Any]:
 
 
 def _duration(args: argparse.Namespace) -> list[Any]:
-    from core.d6.spell import duration
+    from core.d6.spell import duration, duration_hours
 
+    if args.duration_hours is not None:
+        return [duration_hours(args.duration_hours)]
     return [] if args.duration_rounds is None else [duration(args.duration_rounds)]
 
 

@@ -290,6 +290,11 @@ def _magic_commands(parsers: dict[str, Any], common: argparse.ArgumentParser) ->
     _number(p, "--ame", "the caster's âme: max intensity, limit, shadow needed", SMALL)
     _number(p, "--pm", "the caster's pm now: whether it can pay")
     _number(p, "--shadow", "the caster's shadow (0…10): warns when inspiration passes 10", SMALL)
+    p.add_argument(
+        "--invisible", action="store_true",
+        help="invisible magic: 0 pm whatever the effect (a grace, benevolence, gratuitousness, economy)",
+    )  # fmt: skip
+    _number(p, "--graces", "with --invisible: the caster's graces (0: impossible)", SMALL)
 
     p = parsers["resist"]
     _number(p, "--pm", "the pm spent on the spell, its total (≥ 1); --intensity is accepted too", dest="pm")

@@ -66,6 +66,10 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
         help="the preparation segment on a slot spell too (an improvised mana or faith spell always has it)",
     )
     p.add_argument("--blood", action="store_true", help="blood mana: one more segment")
+    p.add_argument(
+        "--evoker", action="store_true",
+        help="an evoker's (level 5+) first evocation of the fight: 2 segments fewer, recovery first",
+    )  # fmt: skip
     _number(p, "--caster-level", "the caster level: ranges, and the cap on extra dice")
     _number(p, "--mod", "the casting modifier (Intelligence or Wisdom): the save DC")
     _number(
@@ -96,6 +100,7 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
     _number(p, "--lies", "illusion: the lies held at once")
     _number(p, "--hold", "illusion: the illusionist's hold (emprise)")
     _number(p, "--uncovered", "illusion: the senses it leaves uncovered (a re-save at +5 each)")
+    _number(p, "--hold-rate", "illusion: the mana that make 1 hold (house rule poles_illusion_hold_rate, default 2)")
 
 
 def _metres(value) -> int | float:
@@ -124,12 +129,13 @@ def request_of(args: argparse.Namespace) -> PolesRequest:
         args.level, args.tradition, slot=args.slot, damage=args.damage, summoning=args.summoning, fluid=args.fluid,
         blood=args.blood, caster_level=args.caster_level, mod=args.mod,
         intelligence=args.intelligence, enhance=enhance, extend_active=args.extend_active,
-        techniques=techniques, counter=counter,
+        techniques=techniques, counter=counter, evoker=args.evoker,
     )  # fmt: skip
 
 
 def run_poles(args: argparse.Namespace) -> Answer:
     from core.poles import illusion_hold, poles_spell
+    from core.poles.body_and_illusion import ILLUSION_HOLD_RATE
 
     request = request_of(args)
     hold = None
@@ -143,7 +149,9 @@ def run_poles(args: argparse.Namespace) -> Answer:
             if value is None:
                 raise Rejected(option, "required with --lies, --hold or --uncovered")
         hold = illusion_hold(args.lies, args.hold, args.uncovered or 0)
-    result = poles_spell(request)
+    if args.hold_rate is not None and request.tradition != "illusion":
+        raise Rejected("--hold-rate", "only with --tradition illusion")
+    result = poles_spell(request, hold_rate=ILLUSION_HOLD_RATE if args.hold_rate is None else args.hold_rate)
     fixed, segments, spans = result.fixed_costs, result.segments, result.ranges
     data = {
         "system": "poles", "level": request.level, "tradition": str(request.tradition), "resource": str(result.resource),
@@ -160,7 +168,7 @@ def run_poles(args: argparse.Namespace) -> Answer:
         "segments": {"incantation": segments.incantation, "recovery": segments.recovery, "total": segments.total},
         "swift": result.swift, "save_dc": result.save_dc, "absorption_dc": result.absorption_dc, "identify_dc": result.identify_dc,
         "ranges": None if spans is None else {"short": _metres(spans.short), "medium": _metres(spans.medium), "long": _metres(spans.long)},
-        "counter_cost": result.counter_cost, "heals": result.heals,
+        "counter_cost": result.counter_cost, "heals": result.heals, "hold_rate": result.hold_rate,
         "hold": None if hold is None else {"lies": hold.lies, "hold": hold.hold, "within": hold.within, "resaves": hold.resaves, "resave_bonus": hold.resave_bonus},
         "possible": result.possible, "reason": result.reason,
     }  # fmt: skip

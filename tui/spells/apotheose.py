@@ -66,6 +66,22 @@ register(
             "Au-delà de l'intensité max {max} : un PNJ n'a pas d'ombre pour la dépasser",
         ),
         "spell.not_enough_pm": ("Not enough pm: {pm} for {total}", "pm insuffisants : {pm} pour {total}"),
+        "spell.invisible": (
+            "Invisible magic: 0 pm, if benevolent, gratuitous and economical (the GM's call)",
+            "Magie invisible : 0 pm, si bienveillante, gratuite et économe (au meneur d'en juger)",
+        ),
+        "spell.total_invisible": (
+            "0 pm · invisible magic (usual magic: {usual})",
+            "0 pm · magie invisible (magie usuelle : {usual})",
+        ),
+        "spell.no_grace": (
+            "No grace: invisible magic is impossible",
+            "Aucune grâce : la magie invisible est impossible",
+        ),
+        "spell.invisible_not_cast": (
+            "Invisible magic costs nothing: the GM narrates it, nothing to cast",
+            "La magie invisible ne coûte rien : le meneur la raconte, rien à lancer",
+        ),
     }
 )
 
@@ -108,12 +124,14 @@ def request(values: Values) -> ApotheoseInputs:
     if values.get("intensity") is None:
         raise refusal("intensity", "spell.type_intensity")
     spell = SpellRequest(*(parsed(values, name) or 0 for name in FIELDS))  # the calculator's own checks first
-    return ApotheoseInputs(*attrs.astuple(spell))
+    return ApotheoseInputs(
+        spell.intensity, spell.duration, spell.range, spell.targets, invisible=bool(values.get("invisible"))
+    )
 
 
 def filled(spell: ApotheoseInputs) -> Values:
     """The tab's fields for a stored spell (not inspired: an affect is of the moment)."""
-    return {**{name: getattr(spell, name) for name in FIELDS}, "inspired": False}
+    return {**{name: getattr(spell, name) for name in FIELDS}, "inspired": False, "invisible": spell.invisible}
 
 
 def price(
@@ -136,6 +154,10 @@ def verdict(c: Character | None, cost: SpellCost, inspired: bool, lang: Lang) ->
         return t("spell.no_caster", lang), False
     if not c.mystic:
         return t("spell.not_mystic", lang, name=c.name), False
+    if cost.invisible:
+        return t(
+            "spell.invisible" if cost.affordable is not False else "spell.no_grace", lang
+        ), cost.affordable is not False
     if not cost.affordable:
         return t("spell.not_enough_pm", lang, pm=c.pm, total=cost.total), False
     needed = cost.shadow_needed or 0
@@ -154,11 +176,14 @@ def shown(priced: Priced, lang: Lang, **_: object) -> Scored:
     key = "spell.total_beyond" if cost.effect is Effect.beyond else "spell.total"
     # The sum first, as calc prints it: "intensity 3 + targets 2 (2 targets) = 5 pm".
     total = t(key, lang, total=cost.total, effect=cost.effect.label(lang), tier=cost.tier.label(lang))
+    summed = f"{cost.breakdown[0].text(lang)} · {total.split(' · ', 1)[1]}"
+    if cost.invisible:
+        summed = t("spell.total_invisible", lang, usual=cost.breakdown[0].text(lang))
     said, ok = verdict(priced.caster, cost, priced.inspired, lang)
     return Scored(
         {
             "intensity-hint": max_hint(priced.caster, cost, lang),
-            "total": f"{cost.breakdown[0].text(lang)} · {total.split(' · ', 1)[1]}",
+            "total": summed,
             "verdict": said,
             "breakdown": "\n".join(ln.text(lang) for ln in cost.breakdown[2:]),
         },
@@ -208,7 +233,8 @@ APOTHEOSE = SpellDescription(
             (
                 Line("caster", hide_empty=True),
                 Fields(
-                    (*(level(name) for name in FIELDS), Check("inspired", ("inspired by an affect", "inspiré par un affect"))),
+                    (*(level(name) for name in FIELDS), Check("inspired", ("inspired by an affect", "inspiré par un affect")),
+                     Check("invisible", ("invisible magic (0 pm)", "magie invisible (0 pm)"))),
                     widget="tui.widgets.spell:CostFields",
                 ),
                 Line("total", hide_empty=True),

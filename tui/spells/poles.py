@@ -107,6 +107,8 @@ TOGGLES: dict[str, Pair] = {
     "fluid": ("fluid", "fluide"),
     "blood": ("blood", "sang"),
 }
+#: The evoker's first evocation of the fight (RULES 3.8): 2 segments fewer, on the caster's row.
+EVOKER: Pair = ("evoker", "évoc.")
 TRADITIONS = tuple((tr.value, (tr.label("en"), tr.label("fr"))) for tr in Tradition)
 #: Whose spell the counterspell is against (RULES 3.6): the counterer's own list, +1 not on it, +2 another class's.
 WHO: tuple[tuple[str, Pair], ...] = (
@@ -143,6 +145,7 @@ def request(values: Values) -> PolesInputs:
     return PolesInputs(PolesRequest(
         level, str(values["tradition"]),
         slot=values["slot"], damage=values["damage"], summoning=values["summoning"], fluid=values["fluid"], blood=values["blood"],
+        evoker=values["evoker"],
         caster_level=parsed(values, "caster-level"), mod=parsed(values, "mod"), intelligence=parsed(values, "intelligence"),
         enhance=Enhancements(**{name: parsed(values, f"enhance-{name}") or 0 for name in ENHANCE}),
         extend_active=parsed(values, "extend-active") or 0, techniques=tuple(values["techniques"]), counter=counter,
@@ -156,7 +159,7 @@ def filled(spell: PolesInputs) -> Values:
     return {
         "counter": c is not None, "counter-who": who, "counter-spent": c.spent or None if c else None,
         "lies": spell.lies, "hold": spell.hold, "uncovered": spell.uncovered,
-        "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES},
+        "level": r.level, "tradition": r.tradition.value, **{name: getattr(r, name) for name in TOGGLES}, "evoker": r.evoker,
         "caster-level": r.caster_level, "mod": r.mod, "intelligence": r.intelligence, "extend-active": r.extend_active or None, "techniques": r.techniques,
         **{f"enhance-{name}": getattr(r.enhance, name) or None for name in ENHANCE},
     }  # fmt: skip
@@ -165,7 +168,7 @@ def filled(spell: PolesInputs) -> Values:
 def price(spell: PolesInputs, campaign: Campaign, fractions: bool = False) -> PolesResult:
     """The spell priced, its breakdown's figures exact fractions or decimals (``fractions``, the
     tab's ctrl+f: only how they are written differs)."""
-    return poles_spell(spell.request, fractions=fractions)
+    return poles_spell(spell.request, fractions=fractions, hold_rate=campaign.rules.poles_illusion_hold_rate)
 
 
 def cost_line(result: PolesResult, lang: Lang, fractions: bool = False) -> str:
@@ -222,11 +225,13 @@ def not_priced(error: RulesError, lang: Lang) -> Scored:
 
 
 def own_cost(values: Values) -> int | None:
-    """The spell's own cost as typed (None: it cannot be priced, or costs no resource)."""
+    """The spell's own cost in mana or faith as typed (None: it cannot be priced, or is paid in
+    HP or hold, which blood mana never is)."""
     try:
-        return poles_spell(request(values).request).cost
+        spell = request(values).request
     except RulesError:
         return None
+    return poles_spell(spell).cost if spell.tradition.fluid else None
 
 
 def blood(values: Values) -> BloodMana | None:
@@ -298,7 +303,7 @@ POLES = SpellDescription(
                     Row((
                         Words(("Caster lvl", "Niv. lanc.")), Number("caster-level"), *small(("mod", "mod"), "mod", r"[-+]?\d{0,2}"),
                         *small(("int", "int"), "intelligence", r"[-+]?\d{0,2}"),
-                        *small(("extend active", "prolonger"), "extend-active"),
+                        *small(("extend active", "prolonger"), "extend-active"), Check("evoker", EVOKER),
                     )),
                     Row((Words(("Enhance", "Améliorer")), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),
                     Row((Words(("Technique", "Technique")), Pick("add", ADD, prompt=("add a technique…", "ajouter une technique…")), Check("feat", ("feat", "don"), True))),

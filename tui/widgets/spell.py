@@ -289,7 +289,7 @@ class ApotheoseSpell(SpellTab):
         marked = len(gm(self).marked)
         targets = 0 if marked <= 1 else min(marked, 10)
         levels = {name: None if name == "intensity" else targets if name == "targets" else 0 for name in FIELDS}
-        self.values = {**levels, "inspired": False}
+        self.values = {**levels, "inspired": False, "invisible": False}
 
     def cast_asked(self) -> CastSpell | None:
         """Enter in the fields: the spell as typed, checked, for the screen to ask which targets
@@ -300,6 +300,8 @@ class ApotheoseSpell(SpellTab):
         try:
             if c is None:
                 raise refused("caster", "spell.no_caster")
+            if self.values.get("invisible"):
+                raise refused("invisible", "spell.invisible_not_cast")
             spell = self.request_typed()
             action = CastSpell(c.id, spell, self.inspired)
             action.check(self.campaign)
