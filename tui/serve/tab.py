@@ -10,11 +10,14 @@ Every seat is bounded:
 - in size: every size a tab asks for, the first and each resize, is clamped to
   :data:`MAX_COLUMNS` × :data:`MAX_ROWS` cells (and at least :data:`MIN_COLUMNS` ×
   :data:`MIN_ROWS`); a message that is not what the page sends is ignored;
+- in rate: at most :data:`MAX_MESSAGES` messages a second are read from a tab (a tab that
+  floods the server is slowed down, not the others);
 - in time: when the tab goes (closed, its client killed, its link silent or renewed, the server
-  stopping), nothing more is sent to it, the view's output is read and thrown away (a view
-  blocked writing to a tab nobody reads could not even hear it must quit), the view is asked to
-  quit and its process group is killed after :data:`QUIT_GRACE` s. :meth:`Tab.end` returns
-  within about ``1.5 × QUIT_GRACE`` s whatever the view or the client were doing.
+  stopping), nothing more is sent to it and its view's process group is killed at once (a view
+  in a browser has no terminal to restore and nothing to save; asked to quit, a view blocked
+  writing to a tab nobody reads could not even hear it), what it wrote is read to the end and
+  thrown away; :meth:`Tab.end` returns within about ``1.25 × END_GRACE`` s whatever the view
+  or the client were doing.
 """
 
 from __future__ import annotations
@@ -30,12 +33,15 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-#: Seconds a tab's view has to quit before its process group is killed (and the most the closing
-#: handshake with a tab's browser may take).
-QUIT_GRACE = 1.0
+#: The most a tab's end may wait for its view to be gone, and for the closing handshake with its
+#: browser, in seconds.
+END_GRACE = 1.0
 #: The widest and tallest a tab may ask for, and the smallest (in cells).
 MAX_COLUMNS, MAX_ROWS = 500, 300
 MIN_COLUMNS, MIN_ROWS = 10, 5
+#: The most messages a tab may send in a second (keys, sizes, pings: a player sends a few); past
+#: them the server reads nothing more from it until the second is over.
+MAX_MESSAGES = 100
 
 
 def clamp_size(width: object, height: object) -> tuple[int, int] | None:
@@ -107,7 +113,13 @@ class Tab(AppService):
 
     async def _messages(self) -> None:
         """What the page sends: keys, sizes (clamped), focus, pings; anything else is ignored."""
+        loop = asyncio.get_running_loop()
+        second, count = loop.time(), 0
         async for message in self.websocket:
+            count += 1
+            if count > MAX_MESSAGES:  # too many in this second: wait for the next one
+                await asyncio.sleep(max(0.0, second + 1 - loop.time()))
+                second, count = loop.time(), 1
             if message.type != WSMsgType.TEXT:
                 continue
             try:
@@ -131,9 +143,9 @@ class Tab(AppService):
                 await self.focus()
 
     async def end(self) -> None:
-        """The view ends (asked to quit, then its process group killed): returns within about
-        1.5 × QUIT_GRACE s whatever it was doing. Once: later calls wait for the same end, and
-        a caller cancelled meanwhile does not stop it."""
+        """The view ends (its process group killed): returns within about 1.25 × END_GRACE s
+        whatever it was doing. Once: later calls wait for the same end, and a caller cancelled
+        meanwhile does not stop it."""
         if self._ending is None:
             self._ending = asyncio.ensure_future(self._end())
         await asyncio.shield(self._ending)
@@ -145,28 +157,23 @@ class Tab(AppService):
 
     async def _close_socket(self) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.websocket.close(), QUIT_GRACE)
+            await asyncio.wait_for(self.websocket.close(), END_GRACE)
 
     async def _end(self) -> None:
         pump, self._task = self._task, None
         if pump is not None:  # nothing more goes to the tab: its reader is gone or going
             pump.cancel()
-            await asyncio.wait({pump}, timeout=QUIT_GRACE / 4)
+            await asyncio.wait({pump}, timeout=END_GRACE / 4)
         process = self._process
         if process is None:
             return
-        drain = asyncio.ensure_future(_drain(process))  # the view is never blocked writing
+        _kill_group(process.pid)  # the view, and anything it left (nothing, normally)
+        drain = asyncio.ensure_future(_drain(process))  # what it wrote, to the end of its pipes
         try:
-            if process.returncode is None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE / 4)
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            _kill_group(process.pid)  # the view if it has not quit, anything it left (nothing, normally)
             if process.stdin is not None:
                 process.stdin.close()
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(process.wait(), QUIT_GRACE / 4)
+                await asyncio.wait_for(process.wait(), END_GRACE)
         finally:
             drain.cancel()
 
@@ -201,4 +208,4 @@ def _dies_with(server: int) -> Callable[[], None]:
     return preexec
 
 
-__all__ = ["MAX_COLUMNS", "MAX_ROWS", "QUIT_GRACE", "Tab", "clamp_size"]
+__all__ = ["MAX_COLUMNS", "MAX_ROWS", "END_GRACE", "Tab", "clamp_size"]

@@ -17,8 +17,7 @@ the tabs opened with it within a second.
 At most ``max_tabs`` views run at once (a tab past them is told the table is full). Each view
 runs in a process group of its own, with an environment made here (:mod:`tui.serve.tab`); when
 its tab closes, its client dies or its link goes silent (a heartbeat every :data:`HEARTBEAT`
-seconds), it is asked to quit and its group is killed if it has not within
-:data:`~tui.serve.tab.QUIT_GRACE` s, whatever it was doing: the seat is free again. Sizes are
+seconds), its group is killed, whatever it was doing, and the seat is free again. Sizes are
 clamped on every resize. A view ends with the server, even one killed with SIGKILL
 (``PR_SET_PDEATHSIG`` on Linux, and the view watches its parent); stopping the server closes
 every tab at once.
@@ -39,13 +38,13 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from saves.web_token import read_token, token_path
-from tui.serve.tab import QUIT_GRACE, Tab, clamp_size
+from tui.serve.tab import END_GRACE, Tab, clamp_size
 from tui.serve.views import view_command, view_environment
 
 #: Seconds between websocket pings; a tab that does not answer within half of it is closed.
 HEARTBEAT = 2.0
 #: Seconds the server waits, when it stops, for the tabs' handlers (already told to end).
-SHUTDOWN_GRACE = 2 * QUIT_GRACE
+SHUTDOWN_GRACE = 2 * END_GRACE
 #: How often the server looks at the secret file (a renewed link closes the old tabs).
 TOKEN_CHECK = 0.5
 
@@ -222,15 +221,15 @@ class BrowserServer(Server):
         pc = request.match_info.get("pc")
         if pc is not None and (len(pc) > 100 or any(ord(ch) < 32 or ord(ch) == 127 for ch in pc)):
             pc = None
-        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=64 * 1024, timeout=QUIT_GRACE)
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=64 * 1024, timeout=END_GRACE)
         await websocket.prepare(request)
         table = self.table
         if len(table.tabs) >= table.max_tabs:
             table.log(f"refused {request.remote}: the table is full ({table.max_tabs} tabs)")
             full = f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n"
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.send_bytes(full.encode()), QUIT_GRACE)
-                await asyncio.wait_for(websocket.close(), QUIT_GRACE)
+                await asyncio.wait_for(websocket.send_bytes(full.encode()), END_GRACE)
+                await asyncio.wait_for(websocket.close(), END_GRACE)
             return websocket
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""
         command = table.view_command(pc)
