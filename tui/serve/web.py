@@ -132,6 +132,10 @@ PAGE = """<!DOCTYPE html>
   .closed button {{ font-size: 1.2em; padding: 0.5em 1.5em; }}
 </style>
 <script>
+  // The terminal (xterm.js in textual.js, its canvas renderer) sizes its canvases in CSS pixels
+  // but drew its letters at the device pixel ratio: at ratio 3 (phones) a third of the columns
+  // showed, at 2 (retina laptops) half. It draws in CSS pixels here (the browser scales them up).
+  Object.defineProperty(window, "devicePixelRatio", {{ get: function () {{ return 1; }}, configurable: true }});
   // The websocket of this page's own origin (and the player's character, ?pc=NAME, for the
   // your-turn cue); a font that fits 40 columns on a phone, 16 px on anything wider.
   document.addEventListener("DOMContentLoaded", function () {{
