@@ -45,7 +45,7 @@ def need_browser() -> None:
 class Browser:
     """Playwright and one Chromium with a new, empty profile; each :meth:`tab` a page."""
 
-    def __init__(self, viewport: dict[str, int] | None = None) -> None:
+    def __init__(self, viewport: dict[str, int] | None = None, scale: float = 1) -> None:
         need_browser()
         from playwright.sync_api import sync_playwright
 
@@ -57,6 +57,7 @@ class Browser:
             args=FLAGS,
             headless=True,
             viewport=viewport or PHONE,
+            device_scale_factor=scale,
         )
 
     def tab(self) -> Tab:

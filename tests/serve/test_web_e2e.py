@@ -4,17 +4,15 @@ against a server the test starts on 127.0.0.1.
 A phone (390×844) opens the table's link: it sees the demo's visible combatants, never the hidden
 crossbowmen (in no byte its tab was sent), and a GM action appears. Without the link's secret the
 page, its script and its websocket answer 403 and no view starts. Closing the tab ends its view
-within 2 s. A player's own link (``&pc=NAME``) gets the your-turn cue. The screenshot of the phone is kept
-as docs/browser_phone.png (``APOTHEOSE_UPDATE_SCREENSHOT=1`` writes it again; else the test's
-picture goes to its temporary folder).
+within 2 s. A player's own link (``&pc=NAME``) gets the your-turn cue. The screenshot of the phone goes
+to the test's temporary folder (docs/browser_phone.png, the same phone at pixel ratio 3, is
+written by tests/serve/test_web_phones.py).
 """
 
 from __future__ import annotations
 
-import os
 import struct
 import time
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +24,6 @@ from tests.terminals import wait_until
 
 pytestmark = pytest.mark.slow
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "browser_phone.png"
 VISIBLE = (
     "Arsouille",
     "Alduin",
@@ -84,7 +81,7 @@ def test_a_phone_sees_the_visible_fight_never_the_hidden_and_a_gm_action(tmp_pat
             screen = tab.text()
             assert "Vétérans" not in screen and "█████░░░░░" in screen and "blessed" in screen
             tab.page.wait_for_timeout(300)  # let the last frames settle before the picture
-            picture = SCREENSHOT if os.environ.get("APOTHEOSE_UPDATE_SCREENSHOT") else tmp_path / SCREENSHOT.name
+            picture = tmp_path / "browser_phone.png"
             tab.page.screenshot(path=str(picture))
             assert struct.unpack(">II", picture.read_bytes()[16:24]) == (390, 844)  # the PNG's width and height
         finally:

@@ -15,40 +15,38 @@ renewing it (``apotheose players link NAME --renew``) refuses the old link at on
 the tabs opened with it within a second.
 
 At most ``max_tabs`` views run at once (a tab past them is told the table is full). Each view
-runs in a process group of its own, with an environment made here; when its tab closes (or its
-link goes silent: a heartbeat every :data:`HEARTBEAT` seconds), it is asked to quit and its
-group is killed if it has not within :data:`QUIT_GRACE` s. A view ends with the server, even
-one killed with SIGKILL (``PR_SET_PDEATHSIG`` on Linux, and the view watches its parent).
+runs in a process group of its own, with an environment made here (:mod:`tui.serve.tab`); when
+its tab closes, its client dies or its link goes silent (a heartbeat every :data:`HEARTBEAT`
+seconds), its group is killed, whatever it was doing, and the seat is free again. Sizes are
+clamped on every resize. A view ends with the server, even one killed with SIGKILL
+(``PR_SET_PDEATHSIG`` on Linux, and the view watches its parent); stopping the server closes
+every tab at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import hmac
 import html
 import os
-import signal
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
 
 from aiohttp import web
-from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from saves.web_token import read_token, token_path
+from tui.serve.tab import END_GRACE, Tab, clamp_size
 from tui.serve.views import pc_refusal, view_command, view_environment
 
 #: Seconds between websocket pings; a tab that does not answer within half of it is closed.
 HEARTBEAT = 2.0
-#: Seconds a closed tab's view has to quit before its process group is killed.
-QUIT_GRACE = 1.0
+#: Seconds the server waits, when it stops, for the tabs' handlers (already told to end).
+SHUTDOWN_GRACE = 2 * END_GRACE
 #: How often the server looks at the secret file (a renewed link closes the old tabs).
 TOKEN_CHECK = 0.5
-#: The widest and tallest a tab may ask for (in cells).
-MAX_COLUMNS, MAX_ROWS = 500, 300
 
 Log = Callable[[str], None]
 
@@ -105,95 +103,8 @@ class WebTable:
         )
 
     async def close(self) -> None:
-        """Every tab's view ends (the server stops)."""
-        await asyncio.gather(*(tab.end() for tab in list(self.tabs)), return_exceptions=True)
-
-
-class Tab(AppService):
-    """One browser tab: its websocket and the players' view running for it."""
-
-    def __init__(
-        self,
-        table: WebTable,
-        websocket: web.WebSocketResponse,
-        server: Server,
-        *,
-        token: str,
-        pc: str | None,
-        address: str,
-    ) -> None:
-        async def close() -> None:
-            await websocket.close()
-
-        super().__init__(
-            " ".join(table.view_command(pc)),
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=close,
-            download_manager=server.download_manager,
-        )
-        self.table = table
-        self.websocket = websocket
-        self.token = token
-        self.pc = pc
-        self.address = address
-        self._ended = False
-
-    @property
-    def process(self) -> asyncio.subprocess.Process | None:
-        return self._process
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        """The view, without a shell, in a process group of its own, dying with the server."""
-        process = await asyncio.create_subprocess_exec(
-            *self.table.view_command(self.pc),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=self.table.view_environment(width, height),
-            start_new_session=True,
-            preexec_fn=_dies_with(os.getpid()),
-            close_fds=True,
-        )
-        assert process.stdin is not None
-        self._process, self._stdin = process, process.stdin
-        return process
-
-    async def end(self) -> None:
-        """Ask the view to quit; kill its process group if it has not within QUIT_GRACE s."""
-        if self._ended:
-            return
-        self._ended = True
-        process = self._process
-        if process is not None and process.returncode is None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE / 2)
-            try:
-                await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            except (TimeoutError, asyncio.TimeoutError):
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                await process.wait()
-        if self._task is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._task, QUIT_GRACE)
-            self._task = None
-        if process is not None:  # anything the view left in its group (nothing, normally)
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(process.pid, signal.SIGKILL)
-
-
-def _dies_with(server: int) -> Callable[[], None]:
-    """For the child, before it runs the view: SIGKILL when the server dies (Linux)."""
-
-    def preexec() -> None:
-        with contextlib.suppress(Exception):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-        if os.getppid() != server:  # the server died before prctl: go now
-            os._exit(1)
-
-    return preexec
+        """Every tab closes and its view ends (the server stops)."""
+        await asyncio.gather(*(tab.close() for tab in list(self.tabs)), return_exceptions=True)
 
 
 FORBIDDEN = """<!DOCTYPE html>
@@ -221,6 +132,10 @@ PAGE = """<!DOCTYPE html>
   .closed button {{ font-size: 1.2em; padding: 0.5em 1.5em; }}
 </style>
 <script>
+  // The terminal (xterm.js in textual.js, its canvas renderer) sizes its canvases in CSS pixels
+  // but drew its letters at the device pixel ratio: at ratio 3 (phones) a third of the columns
+  // showed, at 2 (retina laptops) half. It draws in CSS pixels here (the browser scales them up).
+  Object.defineProperty(window, "devicePixelRatio", {{ get: function () {{ return 1; }}, configurable: true }});
   // The websocket of this page's own origin (and the player's character, ?pc=NAME, for the
   // your-turn cue); a font that fits 40 columns on a phone, 16 px on anything wider.
   document.addEventListener("DOMContentLoaded", function () {{
@@ -310,42 +225,44 @@ class BrowserServer(Server):
         pc = request.match_info.get("pc")
         if pc is not None and (len(pc) > 100 or any(ord(ch) < 32 or ord(ch) == 127 for ch in pc)):
             pc = None
-        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=64 * 1024)
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=64 * 1024, timeout=END_GRACE)
         await websocket.prepare(request)
         table = self.table
         if len(table.tabs) >= table.max_tabs:
             table.log(f"refused {request.remote}: the table is full ({table.max_tabs} tabs)")
+            full = f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n"
             with contextlib.suppress(Exception):
-                await websocket.send_bytes(
-                    f"\r\n  The table is full: {table.max_tabs} views are open. Close one, then open this one again.\r\n".encode()
-                )
-                await websocket.close()
+                await asyncio.wait_for(websocket.send_bytes(full.encode()), END_GRACE)
+                await asyncio.wait_for(websocket.close(), END_GRACE)
             return websocket
         if pc is not None and (refusal := await asyncio.to_thread(pc_refusal, table.players_file, pc, table.lang)):
             table.log(f"refused {request.remote}: &pc= {refusal}")
             with contextlib.suppress(Exception):
-                await websocket.send_bytes(f"\r\n  {refusal}\r\n".encode())
-                await websocket.close()
+                await asyncio.wait_for(websocket.send_bytes(f"\r\n  {refusal}\r\n".encode()), END_GRACE)
+                await asyncio.wait_for(websocket.close(), END_GRACE)
             return websocket
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""
-        tab = Tab(table, websocket, self, token=token, pc=pc, address=str(request.remote))
+        command = table.view_command(pc)
+        tab = Tab(
+            command, table.view_environment, websocket, self.download_manager, token=token, address=str(request.remote)
+        )
         table.tabs.add(tab)  # no await since the count: the cap holds
-        width = max(10, min(MAX_COLUMNS, _whole(request.query.get("width"), 80)))
-        height = max(5, min(MAX_ROWS, _whole(request.query.get("height"), 24)))
+        asked = clamp_size(_whole(request.query.get("width"), 80), _whole(request.query.get("height"), 24))
+        width, height = asked or (80, 24)
         try:
             await tab.start(width, height)
             table.log(
                 f"a tab opened from {request.remote} (view pid {tab.process.pid if tab.process else '?'}, {len(table.tabs)} open)"
             )
-            await self._process_messages(websocket, tab)
+            await tab.serve()
         except Exception as error:  # noqa: BLE001 - a tab's failure ends that tab only
             table.log(f"a tab from {request.remote} failed: {error!r}")
         finally:
-            await tab.end()
-            table.tabs.discard(tab)
-            table.log(f"a tab closed ({request.remote}, {len(table.tabs)} open)")
-            with contextlib.suppress(Exception):
-                await websocket.close()
+            try:
+                await tab.close()
+            finally:
+                table.tabs.discard(tab)
+                table.log(f"a tab closed ({request.remote}, {len(table.tabs)} open)")
         return websocket
 
     async def watch_token(self, said: Callable[[str | None], None]) -> None:
@@ -362,9 +279,7 @@ class BrowserServer(Server):
                     for tab in self.table.tabs
                     if not token or not hmac.compare_digest(tab.token.encode(), token.encode())
                 ]
-                for tab in stale:
-                    with contextlib.suppress(Exception):
-                        await tab.websocket.close()
+                await asyncio.gather(*(tab.close() for tab in stale), return_exceptions=True)
                 if stale:
                     self.table.log(
                         f"the link was renewed: {len(stale)} tab{'s' if len(stale) != 1 else ''} opened with the old one closed"
@@ -390,7 +305,9 @@ def _whole(text: str | None, default: int) -> int:
 async def start(table: WebTable, host: str, port: int) -> tuple[BrowserServer, web.AppRunner, int]:
     """The browser server listening on ``host:port`` (0: any free port); its port."""
     server = BrowserServer(table, host, port)
-    runner = web.AppRunner(await server.make_app(), access_log=None, handle_signals=False)
+    runner = web.AppRunner(
+        await server.make_app(), access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_GRACE
+    )
     await runner.setup()
     site = web.TCPSite(runner, host, port, reuse_address=True)
     await site.start()
