@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Mapping
 
@@ -51,12 +52,77 @@ TEXT: dict[str, tuple[str, str]] = {
 }
 
 
+#: The modules that register texts. Each registers its own at import, so a module loaded late
+#: (a form, a dialog) costs nothing at start-up; :func:`load_catalogue` imports them all (the
+#: first time a key is not found, and in the tests, which check this list is complete).
+TEXT_MODULES = (
+    "tui.commands.palette",
+    "tui.keymap",
+    "tui.players_see",
+    "tui.screens.bad_save",
+    "tui.screens.combat_dialogs",
+    "tui.screens.fight_keys",
+    "tui.screens.forms",
+    "tui.screens.group_form",
+    "tui.screens.help",
+    "tui.screens.log",
+    "tui.screens.main",
+    "tui.screens.prompts",
+    "tui.screens.roll",
+    "tui.screens.sheet",
+    "tui.screens.spell_book",
+    "tui.screens.stigma",
+    "tui.screens.templates",
+    "tui.screens.victims",
+    "tui.spells.apotheose",
+    "tui.spells.d6",
+    "tui.spells.mage",
+    "tui.spells.poles",
+    "tui.view.app",
+    "tui.view.render",
+    "tui.widgets.damage",
+    "tui.widgets.dice_field",
+    "tui.widgets.duel",
+    "tui.widgets.form",
+    "tui.widgets.group_forms",
+    "tui.widgets.initiative",
+    "tui.widgets.initiative_rows",
+    "tui.widgets.inputs",
+    "tui.widgets.mass_combat",
+    "tui.widgets.named_group",
+    "tui.widgets.score_parts",
+    "tui.widgets.spell",
+    "tui.widgets.spell_d6",
+    "tui.widgets.spell_poles",
+    "tui.widgets.status",
+)
+
+
+def check_texts(texts: Mapping[str, tuple[str, str]]) -> None:
+    """Every text in English and in French, both non-empty: a ValueError otherwise (at the import
+    of the module that registers them, never on screen)."""
+    bad = []
+    for key, pair in texts.items():
+        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
+            bad.append(f"{key}: needs an English and a French text")
+    if bad:
+        raise ValueError("incomplete texts: " + "; ".join(bad))
+
+
 def register(texts: dict[str, tuple[str, str]]) -> None:
-    """Add a module's texts (each widget module registers its own at import)."""
+    """Add a module's texts (each widget module registers its own at import), each checked by
+    :func:`check_texts`."""
     clash = set(texts) & set(TEXT)
     if clash:
         raise ValueError(f"text keys defined twice: {sorted(clash)}")
+    check_texts(texts)
     TEXT.update(texts)
+
+
+def load_catalogue() -> None:
+    """Every registered text: the modules of :data:`TEXT_MODULES` imported."""
+    for name in TEXT_MODULES:
+        importlib.import_module(name)
 
 
 def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
@@ -76,8 +142,16 @@ def decimal_comma(text: str, lang: Lang = "en") -> str:
 
 
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
-    """The text for ``key`` in ``lang``, formatted with ``values``; the key itself if unknown."""
-    text = pick(TEXT.get(key, (key, key)), lang)
+    """The text for ``key`` in ``lang``, formatted with ``values``. A key whose module is not
+    imported yet loads the whole catalogue; a key that is nowhere is a KeyError (a bug the
+    catalogue's tests find), never shown to the GM as it is."""
+    pair = TEXT.get(key)
+    if pair is None:
+        load_catalogue()
+        pair = TEXT.get(key)
+        if pair is None:
+            raise KeyError(f"no text {key!r} in the catalogue")
+    text = pick(pair, lang)
     return text.format(**values) if values else text
 
 
