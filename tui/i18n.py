@@ -94,6 +94,7 @@ TEXT_MODULES = (
     "tui.widgets.spell",
     "tui.widgets.spell_d6",
     "tui.widgets.spell_poles",
+    "tui.widgets.spell_tab",
     "tui.widgets.status",
 )
 
