@@ -29,7 +29,7 @@ from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.recent_static import RecentStatic
 from tui.widgets.duel import DuelForm
 from tui.widgets.form import Form, FormPane, character_or_none
-from tui.widgets.inputs import ErrorLine, FieldError, set_text
+from tui.widgets.inputs import WHOLE_TYPED, ErrorLine, FieldError, set_text
 from tui.widgets.pane import focus_now
 
 register(
@@ -83,8 +83,10 @@ class EntryForm(Form):
         lang = self.pane.lang
         with Horizontal(classes="row"):
             yield Label(t("dmg.amount", lang), classes="label")
+            # As many digits as a number may have: 1000 shows as typed and is refused on the
+            # error line (HIT's 999), never kept as 100 (issue 34, item 10).
             yield Input(
-                id="dmg-amount", restrict=r"[-+]?\d{0,3}", compact=True, select_on_focus=True, placeholder="7 / +3"
+                id="dmg-amount", restrict=WHOLE_TYPED, compact=True, select_on_focus=True, placeholder="7 / +3"
             )
             yield ErrorLine(id="dmg-error")
         yield Static("", id="dmg-preview", classes="preview", markup=False)
