@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from core.breakdown import Lang
 from core.errors import RulesError
@@ -142,6 +142,48 @@ def decimal_comma(text: str, lang: Lang = "en") -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+def default_key(binding_id: str) -> str:
+    """A binding's first default key as the footer writes it (``ctrl+n`` → ``^n``): what a text
+    names before an app runs (its keymap then answers, :func:`show_keys_of`)."""
+    from tui.commands.table import BY_ID
+
+    key = BY_ID[binding_id].key_list[0]
+    return "^" + key.removeprefix("ctrl+") if key.startswith("ctrl+") else key
+
+
+#: How a text's ``{k[binding-id]}`` is written: the running app's live key (after its keymap).
+_key_display: Callable[[str], str] = default_key
+
+
+#: Key names as a French GM reads them (the footer's and the help's).
+KEY_WORDS: dict[str, dict[str, str]] = {
+    "en": {},
+    "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"},
+}
+
+
+class _Keys:
+    """``{k[dmg-pugilat]}`` in a text: the key that does it now (the one source of key hints)."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def __getitem__(self, binding_id: str) -> str:
+        return key_of(binding_id, self.lang)
+
+
+def key_of(binding_id: str, lang: Lang = "en") -> str:
+    """The key shown for ``binding_id`` (the running app's, after its keymap), in ``lang``."""
+    shown = _key_display(binding_id)
+    return KEY_WORDS[lang].get(shown, shown)
+
+
+def show_keys_of(display: Callable[[str], str] | None) -> None:
+    """Texts name keys through ``display`` (binding id → the key shown); None: the defaults."""
+    global _key_display
+    _key_display = display or default_key
+
+
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     """The text for ``key`` in ``lang``, formatted with ``values``. A key whose module is not
     imported yet loads the whole catalogue; a key that is nowhere is a KeyError (a bug the
@@ -153,6 +195,8 @@ def t(key: str, lang: Lang = "en", /, **values: object) -> str:
         if pair is None:
             raise KeyError(f"no text {key!r} in the catalogue")
     text = pick(pair, lang)
+    if "{k[" in text:
+        values.setdefault("k", _Keys(lang))
     return text.format(**values) if values else text
 
 

@@ -12,16 +12,12 @@ from textual.widgets import Static
 
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import register, t
+from tui.i18n import KEY_WORDS, register, t
 from tui.textual_fixes.bindings import live_bindings
 
 register({"help.palette": ("command palette", "palette de commandes")})
 
 #: Key names as a French GM reads them.
-KEY_WORDS = {
-    "en": {},
-    "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"},
-}
 
 
 class HelpScreen(Described, ModalScreen[None]):

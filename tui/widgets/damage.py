@@ -44,8 +44,8 @@ register(
         "dmg.amount": ("Amount", "Montant"),
         "dmg.hint": ("7 or -7: damage · +3: heal · Enter applies", "7 ou -7 : dégâts · +3 : soins · Entrée applique"),
         "dmg.bad_amount": ("amount: 7 or -7 damages, +3 heals", "montant : 7 ou -7 blesse, +3 soigne"),
-        "dmg.pugilat": ("pugilat", "pugilat"),
-        "dmg.bypass": ("bypass armour", "ignorer l'armure"),
+        "dmg.pugilat": ("pugilat {k[dmg-pugilat]}", "pugilat {k[dmg-pugilat]}"),
+        "dmg.bypass": ("bypass armour {k[dmg-bypass]}", "ignorer l'armure {k[dmg-bypass]}"),
         "dmg.nothing_to_repair": ("No armour to repair.", "Aucune armure à réparer."),
         "dmg.need_target": ("pick a target first", "choisissez d'abord une cible"),
     }
@@ -152,8 +152,8 @@ class DamagePane(Described, FormPane):
         yield RecentStatic("", id="dmg-targets", markup=False)
         yield Static("", id="dmg-mode", classes="form-mode")
         with Horizontal(classes="row", id="dmg-toggles"):
-            yield Checkbox(t("dmg.pugilat", lang) + " ^n", id="dmg-pugilat", compact=True)
-            yield Checkbox(t("dmg.bypass", lang) + " ^g", id="dmg-bypass", compact=True)
+            yield Checkbox(t("dmg.pugilat", lang), id="dmg-pugilat", compact=True)
+            yield Checkbox(t("dmg.bypass", lang), id="dmg-bypass", compact=True)
         with ContentSwitcher(initial="dmg-entry", id="dmg-forms"):
             yield EntryForm(self, id="dmg-entry")  # the duel form: composed when first shown
         with VerticalScroll(id="dmg-result-box"):

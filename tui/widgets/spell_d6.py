@@ -34,7 +34,7 @@ from tui.widgets.spell_tab import SpellTab
 
 register(
     {
-        "d6.add": ("+ aspect (ctrl+n)", "+ aspect (ctrl+n)"),
+        "d6.add": ("+ aspect ({k[d6-add]})", "+ aspect ({k[d6-add]})"),
         "d6.speed": ("speed", "vitesse"),
         "d6.custom": ("other aspect…", "autre aspect…"),
         "d6.aspect_name": ("aspect", "aspect"),
