@@ -49,6 +49,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "pane.mass": ("Mass combat", "Combat de masse"),
     "pane.damage": ("Damage", "Dégâts"),
     "pane.spell": ("Spell cost", "Coût de sort"),
+    "list.more": (" and {n} more", " et {n} autre{s}"),
 }
 
 
@@ -135,6 +136,20 @@ def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
 def plural_s(n: int, lang: Lang = "en") -> str:
     """The plural ``s`` after ``n`` (French: 0 and 1 are singular, English: only 1)."""
     return "" if n == 1 or (lang == "fr" and n == 0) else "s"
+
+
+def listed(names: list[str], lang: Lang = "en", room: int = 32) -> str:
+    """``Brunvir, Vétérans de Villon and 1 more``: the names that fit in ``room`` characters
+    (the first always), the others counted, never a name cut in the middle."""
+    shown = names[:1]
+    for name in names[1:]:
+        rest = len(names) - len(shown) - 1
+        more = len(t("list.more", lang, n=rest, s=plural_s(rest, lang))) if rest else 0
+        if len(", ".join([*shown, name])) + more > room:
+            break
+        shown.append(name)
+    rest = len(names) - len(shown)
+    return ", ".join(shown) + (t("list.more", lang, n=rest, s=plural_s(rest, lang)) if rest else "")
 
 
 def decimal_comma(text: str, lang: Lang = "en") -> str:
