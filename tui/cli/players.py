@@ -153,7 +153,7 @@ def _link(campaign: Path, *, renew: bool) -> int:
 
     where = token_path(campaign)
     if renew:
-        had = read_token(campaign) is not None
+        had = os.path.lexists(where)  # not read: a secret others may read is what --renew replaces
         renew_token(campaign)
         before = (
             "the old one no longer works (a running apotheose serve --web closes its tabs and prints the new link)"
