@@ -220,7 +220,7 @@ def refused(field: str, key: str, allowed: str | None = None, **values: object) 
     return RulesError(field, t(key, "en", **values), allowed, t(key, "fr", **values))
 
 
-def refusal(error: Exception, lang: Lang = "en") -> str:
+def refusal(error: BaseException, lang: Lang = "en") -> str:
     """What to show the GM for refused input: a :class:`core.errors.RulesError` (or anything with
     ``text(lang)``) in ``lang``, any other error as it says."""
     text = getattr(error, "text", None)

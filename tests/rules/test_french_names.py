@@ -15,7 +15,13 @@ from core.french import de, the, to
     [
         ("Brunvir", False, "de Brunvir", "à Brunvir", "Brunvir"),
         ("Alduin", False, "d'Alduin", "à Alduin", "Alduin"),
-        ("Capitaine de la garde", False, "du Capitaine de la garde", "au Capitaine de la garde", "le Capitaine de la garde"),
+        (
+            "Capitaine de la garde",
+            False,
+            "du Capitaine de la garde",
+            "au Capitaine de la garde",
+            "le Capitaine de la garde",
+        ),
         ("Reine Mab", False, "de la Reine Mab", "à la Reine Mab", "la Reine Mab"),
         ("Archer borgne", False, "de l'Archer borgne", "à l'Archer borgne", "l'Archer borgne"),
         ("Le Borgne", False, "du Borgne", "au Borgne", "le Borgne"),

@@ -18,7 +18,7 @@ def test_item_13_marked_names_fit_without_a_name_cut():
 
 
 def test_item_13_the_kult_die_placeholder_reads_as_words():
-    from tui.i18n import t, load_catalogue
+    from tui.i18n import load_catalogue, t
 
     load_catalogue()
     assert (t("dice.roll", "en"), t("dice.roll", "fr")) == ("(roll)", "(jet)")
@@ -38,4 +38,3 @@ async def test_item_13_the_help_lists_textual_keys_in_french():
         assert "Quitter" in text
         for english in ("Copy selected text", "Focus Next", "Quit\n"):
             assert english not in text + "\n"
-

@@ -16,6 +16,7 @@ import pytest
 
 from tests.tui.pilot import WIDE, open_demo, select, wait_for
 
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_item_6_delete_asks_with_the_name(lang):

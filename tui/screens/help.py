@@ -73,7 +73,6 @@ def textual_words(description: str, lang: str) -> str:
     return TEXTUAL_FR.get(description, description) if lang == "fr" else description
 
 
-
 class HelpScreen(Described, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = bindings("help")
 

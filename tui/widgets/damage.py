@@ -85,9 +85,7 @@ class EntryForm(Form):
             yield Label(t("dmg.amount", lang), classes="label")
             # As many digits as a number may have: 1000 shows as typed and is refused on the
             # error line (HIT's 999), never kept as 100 (issue 34, item 10).
-            yield Input(
-                id="dmg-amount", restrict=WHOLE_TYPED, compact=True, select_on_focus=True, placeholder="7 / +3"
-            )
+            yield Input(id="dmg-amount", restrict=WHOLE_TYPED, compact=True, select_on_focus=True, placeholder="7 / +3")
             yield ErrorLine(id="dmg-error")
         yield Static("", id="dmg-preview", classes="preview", markup=False)
 
