@@ -64,6 +64,11 @@ class EnvelopeFormat:
 
         return register
 
+    @property
+    def an_format(self) -> str:
+        """``an apotheose.campaign``, ``a players…``: the format's name after its article."""
+        return f"{'an' if self.format[:1].lower() in 'aeiou' else 'a'} {self.format}"
+
     def missing_migrations(self) -> list[int]:
         """Versions below the current one that have no migration to the next (should be empty)."""
         return [v for v in range(1, self.current_version) if v not in self.migrations]
@@ -107,11 +112,11 @@ class EnvelopeFormat:
             raise NotJsonError(path, f"is not valid JSON, it may be truncated or damaged ({where})") from exc
         if not isinstance(data, dict):
             found_type = _json_type(data)
-            raise NotCampaignError(path, f"is not a {self.format} file: expected a JSON object, found {found_type}")
+            raise NotCampaignError(path, f"is not {self.an_format} file: expected a JSON object, found {found_type}")
         found = data.get("format")
         if found != self.format:
             what = "no format" if "format" not in data else f"format {found!r}"
-            raise NotCampaignError(path, f"is not a {self.format} file ({what})", "$.format")
+            raise NotCampaignError(path, f"is not {self.an_format} file ({what})", "$.format")
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             found_version = f"{_json_type(version)} {version!r}"

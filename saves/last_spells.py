@@ -41,9 +41,11 @@ def _read(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def load(campaign: Path, path: Path | None = None) -> dict[str, Any]:
+def load(campaign: Path, path: Path | None = None, refused: dict[str, BaseException] | None = None) -> dict[str, Any]:
     """The last spell of each tab for the campaign file ``campaign`` (tab id → SpellInputs);
-    an entry that no longer reads (a system's fields changed) is left out."""
+    an entry that no longer reads (a system's fields changed, a spell the rules refuse: more
+    aspects than a spell takes) is left out. When the rules refuse it, their RulesError goes in
+    ``refused`` (tab id → error) for the tab to say; a hand-broken entry is lost silently."""
     from core.spellbook.book import SpellInputs
     from saves.format import CONVERTER
 
@@ -52,9 +54,24 @@ def load(campaign: Path, path: Path | None = None) -> dict[str, Any]:
     for tab, value in stored.items() if isinstance(stored, dict) else ():
         try:
             spells[tab] = CONVERTER.structure(value, SpellInputs)
-        except Exception:  # noqa: BLE001  # cattrs' errors of a hand-broken entry: that spell only is lost
-            continue
+        except Exception as error:  # noqa: BLE001  # cattrs' errors of a hand-broken entry: that spell only is lost
+            reason = _rules_refusal(error)
+            if refused is not None and reason is not None:
+                refused[tab] = reason
     return spells
+
+
+def _rules_refusal(error: BaseException) -> BaseException | None:
+    """The rules' refusal (a RulesError) in cattrs' groups of errors, the first one; else None."""
+    from core.errors import RulesError
+
+    if isinstance(error, RulesError):
+        return error
+    for inner in getattr(error, "exceptions", ()):
+        found = _rules_refusal(inner)
+        if found is not None:
+            return found
+    return None
 
 
 def save(campaign: Path, spells: Mapping[str, Any], path: Path | None = None) -> None:

@@ -333,13 +333,35 @@ def load(env: Mapping[str, str] = os.environ) -> Loaded:
 
 def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     """Load the keymap into ``app`` (Textual's ``set_keymap``) and tell the GM what was wrong."""
+    from tui.i18n import show_keys_of
+
     loaded = load(env)
     if loaded.keymap:
         app.set_keymap(loaded.keymap)
+    show_keys_of(_live_keys(app))  # the hints on screen: this app's keys
     lang = lang_of(app)
     for problem in loaded.problems:  # once the app runs: a notification from on_mount is lost
         app.call_later(app.notify, problem.text(lang), severity=problem.severity, timeout=20)
     return loaded
+
+
+def _live_keys(app: Any) -> Any:
+    """Binding id → the key ``app`` answers to while it runs (the table's default once it is
+    gone: the next app, or a test without one, never reads a closed app's keymap)."""
+    import weakref
+
+    from tui.commands.keys import live_key
+    from tui.i18n import default_key
+
+    ref = weakref.ref(app)
+
+    def display(binding_id: str) -> str:
+        running = ref()
+        if running is None or not running.is_running:
+            return default_key(binding_id)
+        return live_key(running, binding_id)
+
+    return display
 
 
 # -- ``apotheose keymap`` -------------------------------------------------------------------------

@@ -20,6 +20,8 @@ from core.combat import Grade, Range, attack_group_roll, defend_group, defend_gr
 from core.damage import Weapon, to_weapon
 from core.duel import attack_opponent_roll
 from core.errors import RulesError
+from core.french import the
+from core.mooks import MookGroup
 from core.opposed import to_grade, to_range
 from core.rolls import Check, check, critical_failure_line, reroll_shadow_line
 from core.roster import Character
@@ -77,13 +79,14 @@ def own_side(campaign: Campaign, attacker: str | None, targets: Iterable[str | N
     for target in targets:
         if target and target != attacker and npc(target):
             who, whom = campaign.name_of(attacker), campaign.name_of(target)
+            whom_fr = the(whom, group=isinstance(campaign.find(target), MookGroup))
             return NeedsConfirmation(
                 "own_side",
                 f"{who} would attack {whom}, of their own side: confirm to apply",
-                fr=f"{who} attaquerait {whom}, de son propre camp : confirmez pour appliquer",
+                fr=f"{who} attaquerait {whom_fr}, de son propre camp : confirmez pour appliquer",
                 question=line(
                     f"{who} attacks {whom}, of their own side (both NPCs). Attack anyway?",
-                    f"{who} attaque {whom}, de son propre camp (des PNJ). Attaquer quand même ?",
+                    f"{who} attaque {whom_fr}, de son propre camp (des PNJ). Attaquer quand même ?",
                 ),
                 answer={"own_side": True},
             )
@@ -191,7 +194,7 @@ class AttackGroup(Action):
         left = group.standing - result.felled
         summary = line(
             f"{who} attacks {group.name}: {result.felled} felled ({left}/{group.total} standing)",
-            f"{who} attaque {group.name} : {result.felled} à terre ({left}/{group.total} debout)",
+            f"{who} attaque {the(group.name, group=True)} : {result.felled} à terre ({left}/{group.total} debout)",
         )
         return Outcome(
             campaign,

@@ -10,7 +10,7 @@ import attrs
 from core.breakdown import Breakdown, Line, signed
 from core.choices import Choice, parse_choice
 from core.d6.scales import Depth, Power, Wound
-from core.d6.spell import Aspect
+from core.d6.spell import Aspect, check_aspect_count
 from core.sums import Term, sum_line, whole
 from core.validators import require
 
@@ -93,6 +93,7 @@ def psionic_difficulty(
 ) -> PsionicDifficulty:
     """The difficulty of ``power``; ``wound`` is required for healing, ``depth`` for psychometry,
     ``medium`` (the Médium's modifiers) only for the Médium."""
+    check_aspect_count(len(aspects), "aspect")
     power = parse_choice(Power, power, "power")
     modifiers = (medium or MediumContact()).modifiers()
     _require_inputs(power, wound, depth, modifiers)

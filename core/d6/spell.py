@@ -28,6 +28,21 @@ UNSKILLED = 5
 MAGIC_LEVELS = (-10, 15)
 #: The most pips a die code has: three pips are a die.
 MAX_PIPS = 2
+#: The most aspects a spell or a psionic power takes (**Decision**): the source's 11 scales, each
+#: once, and free values beyond them. A longer list is refused wherever it comes from (the tab,
+#: ``calc``, a book, a saved last spell): no spell of the sources has more than 7.
+MAX_ASPECTS = 30
+
+
+def check_aspect_count(count: int, field: str = "aspects") -> None:
+    """A RulesError naming ``field`` when ``count`` aspects are more than :data:`MAX_ASPECTS`."""
+    require(
+        field,
+        count <= MAX_ASPECTS,
+        f"at most {MAX_ASPECTS} aspects, got {count}",
+        f"≤ {MAX_ASPECTS}",
+        f"au plus {MAX_ASPECTS} aspects, pas {count}",
+    )
 
 
 @attrs.frozen
@@ -210,6 +225,7 @@ def spell_difficulty(
     magic_level: int = 0,
 ) -> SpellDifficulty:
     """The difficulty of a spell of ``effect`` (an :class:`Effect` or its value) and ``aspects``."""
+    check_aspect_count(len(aspects), "aspect")
     if not isinstance(effect, Effect):
         effect = typed_effect(effect)
     whole("magic_level", magic_level)

@@ -20,6 +20,7 @@ from core.d6.spell import (
     Aspect,
     Effect,
     SpellDifficulty,
+    check_aspect_count,
     duration,
     duration_hours,
     effect_value,
@@ -115,6 +116,7 @@ def _aspects(scales: dict[str, Scale]) -> Any:
     """Every aspect reads on ``scales``, and no scale is given twice."""
 
     def check(_instance: Any, _attribute: Any, aspects: tuple[D6Aspect, ...]) -> None:
+        check_aspect_count(len(aspects))
         rows: dict[str, int] = {}
         for i, aspect in enumerate(aspects):
             try:

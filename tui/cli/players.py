@@ -177,11 +177,14 @@ def _link(campaign: Path, *, renew: bool) -> int:
 
     where = token_path(campaign)
     if renew:
+        had = os.path.lexists(where)  # not read: a secret others may read is what --renew replaces
         renew_token(campaign)
-        print(
-            f"{campaign.stem}: a new browser link; the old one no longer works "
-            f"(a running apotheose serve --web closes its tabs and prints the new link)"
+        before = (
+            "the old one no longer works (a running apotheose serve --web closes its tabs and prints the new link)"
+            if had
+            else f"there was none before (apotheose serve {campaign.stem} --web prints it)"
         )
+        print(f"{campaign.stem}: a new browser link; {before}")
         return 0
     if read_token(campaign) is None:
         print(f"{campaign.stem}: no browser link yet (apotheose serve {campaign.stem} --web makes one and prints it)")

@@ -29,6 +29,13 @@ def bindings(scope: str) -> list[BindingType]:
     return [binding(command) for command in in_scope(scope)]
 
 
+def live_key(app: Any, binding_id: str) -> str:
+    """The key that does ``binding_id`` in ``app`` now (its keymap's first, else the table's),
+    as the footer writes it (``^n``, ``f6``): what every key hint on screen shows."""
+    keys = getattr(app, "_keymap", {}).get(binding_id) or BY_ID[binding_id].keys
+    return str(app.get_key_display(Binding(keys.split(",")[0].strip(), "")))
+
+
 def describe(node: Any) -> None:
     """Give ``node``'s bindings the labels of the app's language (English is how they are made)."""
     lang = lang_of(node)

@@ -33,7 +33,7 @@ from core.conditions import left as condition_left
 from core.encounter import Condition
 from core.roster import Character
 from tui.access import gm, targets
-from tui.i18n import pick, register, t
+from tui.i18n import listed, pick, register, t
 from tui.widgets.initiative import InitiativeList, InitiativePane
 
 register(
@@ -163,7 +163,8 @@ class FightActions(Screen[None]):
             return
         campaign = app.campaign
         names = [campaign.name_of(k) for k in keys]
-        who = names[0] if len(names) == 1 else t("init.marked_names", app.lang, n=len(names), names=", ".join(names))
+        listed_names = listed(names, app.lang, room=30)  # the dialog's one-line title: never cut mid-name
+        who = names[0] if len(names) == 1 else t("init.marked_names", app.lang, n=len(names), names=listed_names)
         enc = campaign.encounter
         order = tuple((k, campaign.name_of(k)) for k in enc.keys) if enc is not None else ()
         marked = bool(app.marked)

@@ -84,7 +84,7 @@ register(
         "form.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
         "form.save": ("Save", "Enregistrer"),
         "form.cancel": ("Cancel", "Annuler"),
-        "form.keys": ("⏎ or ctrl+s: save", "⏎ ou ctrl+s : enregistrer"),
+        "form.keys": ("⏎ or {k[form-save]}: save", "⏎ ou {k[form-save]} : enregistrer"),
         "form.required": ("a number is needed", "un nombre est requis"),
         "form.not_number": ("not a whole number: {text!r}", "pas un nombre entier : {text!r}"),
         "form.empty": ("Name: must not be empty", "Nom : ne doit pas être vide"),

@@ -47,8 +47,8 @@ register(
     {
         "mass.standing_prompt": ("{name}: how many standing? (0…{total})", "{name} : combien debout ? (0…{total})"),
         "main.parry_group": (
-            "{name} is a mook group: the selected PC defends against it (v).",
-            "{name} est un groupe de sbires : le PJ sélectionné se défend contre lui (v).",
+            "{name} is a mook group: the selected PC defends against it ({k[init-defend-group]}).",
+            "{name} est un groupe de sbires : le PJ sélectionné se défend contre lui ({k[init-defend-group]}).",
         ),
     }
 )

@@ -17,7 +17,7 @@ from core.breakdown import Lang
 from core.validators import ANY_WHOLE, Whole, looks_whole
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import refusal, register, t
+from tui.i18n import key_of, refusal, register, t
 from tui.safe import plain
 
 register(
@@ -43,9 +43,9 @@ class ConfirmDialog(Described, ModalScreen[bool]):
         with Vertical(classes="dialog-box"):
             yield Static(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
-                # The keys on the buttons: y / n (in French too), ← → between them.
-                yield Button(f"{t('prompt.yes', lang)} (y)", id="yes", variant="warning")
-                yield Button(f"{t('prompt.no', lang)} (n)", id="no")
+                # The keys on the buttons (y / n by default, in French too), ← → between them.
+                yield Button(f"{t('prompt.yes', lang)} ({key_of('confirm-yes', lang)})", id="yes", variant="warning")
+                yield Button(f"{t('prompt.no', lang)} ({key_of('confirm-no', lang)})", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

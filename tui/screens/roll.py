@@ -91,7 +91,7 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
             with Horizontal(id="roll-what"):
                 names = [(pick(CHARACTERISTIC_NAMES[k], lang), k) for k in CHARACTERISTICS]
                 yield Select(names, value=characteristic, allow_blank=False, id="roll-characteristic", compact=True)
-                yield ScoreToggles(lang, id="roll-applies")
+                yield ScoreToggles(lang, scope="roll", id="roll-applies")
             yield Label(t("roll.score", lang))
             yield Input(
                 str(default_score(self.app, c, characteristic).value), id="roll-score", type="integer", compact=True

@@ -24,9 +24,10 @@ class RosterActions(Screen[None]):
 
         self.app.push_screen(GroupForm())
 
-    def _selected(self) -> str | None:
-        import tui.screens.forms  # noqa: F401 - its texts ("form.…") are registered with it
-
+    def _roster_member(self) -> str | None:
+        """The selected character or group (``app.selected``: the list's cursor, or what the
+        palette picked). Not named ``_selected``: the fight keys' own, mixed into the same screen
+        before this one, would take its place (issue 34, item 6)."""
         app = gm(self)
         key = app.selected
         if key is None or not app.campaign.has(key):
@@ -35,7 +36,7 @@ class RosterActions(Screen[None]):
         return key
 
     def action_edit_selected(self) -> None:
-        key = self._selected()
+        key = self._roster_member()
         if key is None:
             return
         from tui.screens.forms import CharacterForm
@@ -50,7 +51,7 @@ class RosterActions(Screen[None]):
         self.app.push_screen(form)
 
     def action_remove_selected(self) -> None:
-        key = self._selected()
+        key = self._roster_member()
         if key is None:
             return
         from tui.screens.prompts import ConfirmDialog

@@ -19,7 +19,7 @@ from tui.widgets.pane import back_to_list
 
 register(
     {
-        "dice.roll": ("roll", "lancer"),
+        "dice.roll": ("(roll)", "(jet)"),  # beside "Kult": "Kult (jet)", not "Kult lancer"
         "dice.static": ("static", "fixe"),
         "dice.none": ("none", "aucune"),
         "dice.bad_face": ("{field}: a kult die shows {lo}…{hi}", "{field} : un dé kult fait de {lo} à {hi}"),

@@ -52,7 +52,7 @@ register(
             "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}",
         ),
         "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
-        "dmg.defends": ("defender rolls ^o", "le défenseur jette ^o"),
+        "dmg.defends": ("defender rolls {k[dmg-defends]}", "le défenseur jette {k[dmg-defends]}"),
         "dmg.defence_chance": (
             "defence chance {pct} · against attack {attack}",
             "chance de parer {pct} · contre l'attaque {attack}",

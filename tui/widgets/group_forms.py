@@ -55,8 +55,8 @@ register(
         "mass.no_target": ("pick a group with someone standing", "choisissez un groupe où quelqu'un est debout"),
         "mass.no_defender": ("pick a character to defend", "choisissez un personnage qui se défend"),
         "mass.group_turn": (
-            "{name} is a mook group: its attacks are defences (ctrl+t)",
-            "{name} est un groupe de sbires : ses attaques sont des défenses (ctrl+t)",
+            "{name} is a mook group: its attacks are defences ({k[mass-switch]})",
+            "{name} est un groupe de sbires : ses attaques sont des défenses ({k[mass-switch]})",
         ),
         "mass.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
         "mass.hit_rule": (

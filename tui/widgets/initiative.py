@@ -46,15 +46,19 @@ register(
     {
         "init.round": ("Round {n}", "Round {n}"),
         "init.turn": ("{name}'s turn", "tour {de_name}"),
-        "init.no_turn": ("n: first turn", "n : premier tour"),
+        "init.no_turn": ("{k[init-next]}: first turn", "{k[init-next]} : premier tour"),
         "init.no_fight": ("no fight", "pas de combat"),
         "init.hint": (
-            "No fight under way: f starts one with everybody below.",
-            "Pas de combat en cours : f en lance un avec tout le monde.",
+            "No fight under way: {k[init-fight]} starts one with everybody below.",
+            "Pas de combat en cours : {k[init-fight]} en lance un avec tout le monde.",
         ),
         "init.empty": (
-            "Nobody yet: A adds a character, G a group, T from a template (3vet), M mooks (12s), Q one line; ctrl+p Import… a file.",
-            "Personne encore : A ajoute un personnage, G un groupe, T d'un modèle (3vet), M des sbires (12s), Q une ligne ; ctrl+p Importer… un fichier.",
+            "Nobody yet: {k[roster-add-character]} adds a character, {k[roster-add-group]} a group, "
+            "{k[roster-add-template]} from a template (3vet), {k[roster-add-mooks]} mooks (12s), "
+            "{k[roster-quick-add]} one line; ctrl+p Import… a file.",
+            "Personne encore : {k[roster-add-character]} ajoute un personnage, {k[roster-add-group]} un groupe, "
+            "{k[roster-add-template]} d'un modèle (3vet), {k[roster-add-mooks]} des sbires (12s), "
+            "{k[roster-quick-add]} une ligne ; ctrl+p Importer… un fichier.",
         ),
         "init.key.marked": ("Mark ({n} marked, U clears)", "Marquer ({n} marqués, U efface)"),
     }

@@ -5,6 +5,7 @@ refused field's message, and how a number or a chance is written. The die row is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -21,7 +22,7 @@ from core.breakdown import (
 )
 from core.combat import Range
 from core.errors import RulesError
-from core.validators import ANY_WHOLE, Whole, looks_whole
+from core.validators import ANY_WHOLE, LIMIT, Whole, looks_whole
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
 from tui.i18n import TEXT, pick, register, t
@@ -32,6 +33,10 @@ from tui.textual_fixes.inputs import FixedSizeInput
 register(
     {
         "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
+        "fields.digits": (
+            "{field}at most {n} digits here: {text} was not taken",
+            "{field}au plus {n} chiffres ici : {text} n'a pas été pris",
+        ),
         "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
         "fields.affect.none": ("none", "aucun"),
         "fields.affect.good": ("favourable", "favorable"),
@@ -41,6 +46,13 @@ register(
         "fields.range.long": ("long +5", "longue +5"),
     }
 )
+
+
+#: What a field that takes any whole number lets the GM type: a sign and as many digits as the
+#: largest number (:data:`core.validators.LIMIT`); what is past a field's bound is refused with a
+#: message, never cut to fewer digits.
+WHOLE_TYPED = rf"[-+]?\d{{0,{len(str(LIMIT))}}}"
+_MOST_DIGITS = re.compile(r"\\d\{0,(\d+)\}")
 
 
 class FieldError(ValueError):
@@ -76,6 +88,27 @@ class NumberField(FixedSizeInput):
             kwargs["type"] = "integer"
         super().__init__(value, restrict=restrict, select_on_focus=select_on_focus, **kwargs)
         self.label = label
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        self._tried = f"{value[:start]}{text}{value[end:]}"
+        super().replace(text, start, end)
+
+    def restricted(self) -> None:
+        """A key the field does not take: a digit past the field's few is said (a notification
+        naming the field), never dropped silently; any other key rings the bell."""
+        tried = getattr(self, "_tried", "")
+        most = _MOST_DIGITS.search(self.restrict or "")
+        if most is not None and sum(c.isdigit() for c in tried) > int(most[1]):
+            field = f"{self.label}: " if self.label else ""
+            lang = lang_of(self)
+            if lang == "fr" and field:
+                field = f"{self.label} : "
+            message = t("fields.digits", lang, field=field, n=most[1], text=tried)
+            self.app.notify(message[:1].upper() + message[1:], severity="warning", timeout=4)
+            return
+        super().restricted()
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
         """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""

@@ -43,8 +43,8 @@ register(
         "named.grade": ("Grade", "Rang"),
         "named.picks": ("Whom first (space)", "Qui d'abord (espace)"),
         "named.none": (
-            "Mark the group's members in the initiative list (space), then come back (ctrl+t).",
-            "Marquez les membres du groupe dans la liste d'initiative (espace), puis revenez (ctrl+t).",
+            "Mark the group's members in the initiative list ({k[init-mark]}), then come back ({k[mass-switch]}).",
+            "Marquez les membres du groupe dans la liste d'initiative ({k[init-mark]}), puis revenez ({k[mass-switch]}).",
         ),
         "named.rule": (
             "a hit touches 1 + 1 per 5 over {d} (at most {n}), each takes {dmg} through armour",

@@ -19,13 +19,13 @@ from core.rolls import Score
 from core.roster import Character
 from core.scores import Applies, character_score, speciality_candidates
 from tui.access import gm
-from tui.i18n import register, t
+from tui.i18n import key_of, register, t
 from tui.textual_fixes.checkbox import Checkbox
 
 register(
     {
-        "scores.trade": ("trade ^b", "métier ^b"),
-        "scores.speciality": ("speciality ^s", "spécialisation ^s"),
+        "scores.trade": ("trade {key}", "métier {key}"),
+        "scores.speciality": ("speciality {key}", "spécialisation {key}"),
         "scores.typed": ("{name}: {parts} · score used: {score}", "{name} : {parts} · score retenu : {score}"),
         "scores.parts": ("{name}: {parts}", "{name} : {parts}"),
     }
@@ -83,17 +83,18 @@ class ScoreToggles(Horizontal):
     ScoreToggles Checkbox { margin-right: 2; }
     """
 
-    def __init__(self, lang: Lang, **kwargs: Any) -> None:
+    def __init__(self, lang: Lang, *, scope: str = "form", **kwargs: Any) -> None:
         super().__init__(classes="row score-toggles", **kwargs)
         self.lang = lang
+        #: Whose keys tick the boxes (``form-trade``… or ``roll-trade``…): the labels name them.
+        self.scope = scope
 
     def compose(self) -> ComposeResult:
         """Ticked with their keys (or a click), they stay out of the Tab order: the forms' Tab
         and shift+Tab paths are the same as before they came."""
         for kind in ("trade", "speciality"):
-            box = Checkbox(
-                t(f"scores.{kind}", self.lang), id=f"{self.id}-{kind}", classes=f"applies-{kind}", compact=True
-            )
+            label = t(f"scores.{kind}", self.lang, key=key_of(f"{self.scope}-{kind}", self.lang))
+            box = Checkbox(label, id=f"{self.id}-{kind}", classes=f"applies-{kind}", compact=True)
             box.can_focus = False
             yield box
 

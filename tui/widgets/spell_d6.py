@@ -19,11 +19,12 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from core.d6.scales import PSIONIC_SCALES, SPEED, SPELL_SCALES, Scale
-from core.d6.spell import FREE
+from core.d6.spell import FREE, check_aspect_count
+from core.errors import RulesError
 from core.spellbook.d6 import D6Aspect
 from tui.access import lang_of
 from tui.commands.keys import bindings
-from tui.i18n import register, t
+from tui.i18n import refusal, register, t
 from tui.messages import FieldChanged
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.key_order import keys_wait_for
@@ -33,7 +34,7 @@ from tui.widgets.spell_tab import SpellTab
 
 register(
     {
-        "d6.add": ("+ aspect (ctrl+n)", "+ aspect (ctrl+n)"),
+        "d6.add": ("+ aspect ({k[d6-add]})", "+ aspect ({k[d6-add]})"),
         "d6.speed": ("speed", "vitesse"),
         "d6.custom": ("other aspect…", "autre aspect…"),
         "d6.aspect_name": ("aspect", "aspect"),
@@ -58,6 +59,8 @@ class AspectRow(Horizontal):
         self.kind = kind
         self.scale = scale
         self.given = given
+        #: The aspect the tab last heard of from this row (see :meth:`_tell_when_changed`).
+        self._told: D6Aspect | None | RulesError = given
 
     def _start(self) -> tuple[str, str, str]:
         """The name, the choice and the value it starts with."""
@@ -109,6 +112,20 @@ class AspectRow(Horizontal):
         if choice.value != FREE_CHOICE and self.scale.row(choice.value).accepts(typed):
             return
         choice.value = next((row.name for row in self.scale.rows if row.accepts(typed)), FREE_CHOICE)
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def _tell_when_changed(self, event: Input.Changed | Select.Changed) -> None:
+        """The tab prices the spell again only when the aspect changed: a row composed from a
+        stored aspect reports its fields' first values, and a spell of n aspects shown was
+        priced 2n times over its n aspects (issue 34, item 8: a quadratic freeze)."""
+        try:
+            aspect: D6Aspect | None | RulesError = self.aspect()
+        except RulesError as error:  # the tab says it
+            aspect = error
+        if aspect == self._told and not isinstance(aspect, RulesError):
+            event.stop()
+        self._told = aspect
 
     def first_field(self) -> Input | Select:
         found = self.query(".d6-name, .d6-choice, .d6-value").first()
@@ -164,7 +181,20 @@ class AspectList(Vertical):
         if not isinstance(kind, str):
             return
         self.adder.clear()
+        if self.full():
+            return
         self.add(kind)
+
+    def full(self) -> bool:
+        """Whether the list holds as many aspects as a spell takes (:data:`MAX_ASPECTS`): then
+        the GM is told so, and nothing is added."""
+        count = len(self.rows())
+        try:
+            check_aspect_count(count + 1)
+        except RulesError as error:
+            self.app.notify(refusal(error, lang_of(self)), severity="warning", timeout=6)
+            return True
+        return False
 
     def add(self, kind: str) -> AspectRow:
         """Append an aspect of ``kind`` (a scale's name, ``speed`` or ``custom``) and focus it."""
@@ -237,7 +267,7 @@ class D6Spell(SpellTab):
     def action_add_aspect(self) -> None:
         """Open the list of aspects to add."""
         aspects = self.aspect_list()
-        if aspects is not None:
+        if aspects is not None and not aspects.full():
             adder = aspects.adder
             focus_now(adder)
             adder.action_show_overlay()

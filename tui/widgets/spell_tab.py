@@ -28,7 +28,7 @@ from core.errors import RulesError
 from saves import last_spells
 from saves.errors import SaveError
 from tui.commands.keys import Described, bindings
-from tui.i18n import pick
+from tui.i18n import pick, refusal, register, t
 from tui.messages import FieldChanged
 from tui.spells.description import (
     Check,
@@ -56,6 +56,15 @@ from tui.widgets.inputs import Cycle, NumberField
 from tui.widgets.pane import focus_now
 from tui.widgets.scored import ScoredView
 from tui.widgets.spell_system import SpellSystem
+
+register(
+    {
+        "spelltab.not_restored": (
+            "The last {system} spell was not restored: {reason}",
+            "Le dernier sort {system} n'a pas été repris : {reason}",
+        ),
+    }
+)
 
 
 def widget_class(path: str) -> type[Widget]:
@@ -306,7 +315,16 @@ class SpellTab(Described, SpellSystem):
         campaign = self._campaign_file()
         if campaign is None:
             return
-        self._kept = spell = last_spells.load(campaign).get(self.description.id)
+        refused: dict[str, BaseException] = {}
+        self._kept = spell = last_spells.load(campaign, refused=refused).get(self.description.id)
+        error = refused.get(self.description.id)
+        if error is not None:  # an entry the rules refuse (too many aspects): said, never shown
+            system = pick(self.description.title, self.lang)
+            self.app.notify(
+                t("spelltab.not_restored", self.lang, system=system, reason=refusal(error, self.lang)),
+                severity="warning",
+                timeout=8,
+            )
         if spell is not None and self.stores(spell.SYSTEM):
             self.spell = spell
             self.typed = spell

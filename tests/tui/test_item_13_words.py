@@ -1,0 +1,40 @@
+"""Issue 34, item 13, the app's words: Textual's keys in French in the help, marked names listed
+without cutting a name, the kult die's placeholder."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.pilot import WIDE, make_test_app, run, wait_for
+from tui.i18n import listed
+
+
+def test_item_13_marked_names_fit_without_a_name_cut():
+    names = ["Brunvir", "Vétérans de Villon", "Romuald"]
+    assert listed(names, "en", room=30) == "Brunvir and 2 more"
+    assert listed(names, "fr", room=30) == "Brunvir et 2 autres"
+    assert listed([*names, "Segiere"], "en", room=40) == "Brunvir, Vétérans de Villon and 2 more"
+    assert listed(names, "en", room=60) == "Brunvir, Vétérans de Villon, Romuald"
+
+
+def test_item_13_the_kult_die_placeholder_reads_as_words():
+    from tui.i18n import load_catalogue, t
+
+    load_catalogue()
+    assert (t("dice.roll", "en"), t("dice.roll", "fr")) == ("(roll)", "(jet)")
+
+
+@pytest.mark.slow
+@run
+async def test_item_13_the_help_lists_textual_keys_in_french():
+    from tui.screens.help import HelpScreen
+
+    app = make_test_app(lang="fr")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = str(app.screen.query_one("#help-text").render())
+        assert "Quitter" in text
+        for english in ("Copy selected text", "Focus Next", "Quit\n"):
+            assert english not in text + "\n"
