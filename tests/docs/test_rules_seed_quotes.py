@@ -19,7 +19,7 @@ def section(number: str) -> str:
     return " ".join(found.group(0).split())
 
 
-#: (section, a word that marks the decision, the seed's words, quoted) — seed 000 is Apothéose,
+#: (section, a word that marks the decision, the seed's words, quoted) — seed 000 is Apothéose, 001 Mage,
 #: 002 Les Quatre Pôles, 004 Système D6.
 QUOTED = [
     # item 3: decisions resting on one example or a missing sentence
@@ -34,6 +34,11 @@ QUOTED = [
         "le chevalier Segiere a 9 en corps. Son score de points de vie de base est 14",
     ),  # 000 l.331
     ("1.6", "**Magic armour stacks on its type**", "un bouclier magique (+1+1)"),  # 000 l.331
+    (
+        "2.1",
+        "Decision, the difficulty per die",
+        "Le groupement de dés pour les jets est le même que pour la magie instantanée",
+    ),  # 001 l.59
     ("1.6", "**Pugilat, armour first**", "seul la moitié des points de vie sont réellement perdus"),  # 000 l.340
     (
         "3.3",
