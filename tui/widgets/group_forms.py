@@ -33,7 +33,17 @@ from tui.i18n import register, t
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, character_or_none
-from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
+from tui.widgets.inputs import (
+    AFFECTS,
+    RANGES,
+    Cycle,
+    ErrorLine,
+    FieldError,
+    NumberField,
+    percent,
+    preview_error,
+    set_text,
+)
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
@@ -174,7 +184,7 @@ class AttackForm(Form):
             first = self.die.entry(die, lang)
             again = self.query_one("#atk-reroll", KultDieField).entry(die, lang)
         except FieldError as error:
-            self.query_one(ErrorLine).show(str(error))
+            self.query_one(ErrorLine).show(preview_error(error))
             set_text(chance, t("mass.group_turn", lang, name=current.name) if current and self.attacker is None else "")
             set_text(shown, "")
             return
@@ -342,7 +352,7 @@ class DefenceForm(Form):
         try:
             defender, grade, attackers, score, entry = self.read()
         except FieldError as error:
-            self.refuse(str(error), chance, shown)
+            self.refuse(error, chance, shown)
             return
         self.query_one(ErrorLine).show("")
         character = pane.campaign.character(defender)
