@@ -63,9 +63,7 @@ def log_rows(log: tuple[LogLine, ...], lang: Lang = "en") -> list[LogRow]:
             texts.setdefault(entry.seq, []).append(entry.line.text(lang))
         last[entry.seq] = entry.kind
     joint = " ; " if lang == "fr" else "; "  # French puts a space before « ; »
-    return [
-        LogRow(seq, joint.join(parts), last[seq] == "undo", last[seq] == "reroll") for seq, parts in texts.items()
-    ]
+    return [LogRow(seq, joint.join(parts), last[seq] == "undo", last[seq] == "reroll") for seq, parts in texts.items()]
 
 
 def log_markdown(title: str, rows: list[LogRow], lang: Lang = "en") -> str:
