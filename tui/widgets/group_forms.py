@@ -26,6 +26,7 @@ from core.combat import (
 )
 from core.damage import apply_damage
 from core.errors import RulesError
+from core.mooks import MookGroup
 from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
@@ -39,6 +40,7 @@ from tui.widgets.inputs import (
     Cycle,
     ErrorLine,
     FieldError,
+    Missing,
     NumberField,
     percent,
     preview_error,
@@ -47,7 +49,6 @@ from tui.widgets.inputs import (
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
-    from core.mooks import MookGroup
     from tui.widgets.mass_combat import MassCombatPane
 
 register(
@@ -63,6 +64,10 @@ register(
         "mass.attackers_name": ("attackers", "assaillants"),
         "mass.no_groups": ("No mook group in this campaign.", "Aucun groupe de sbires dans cette campagne."),
         "mass.no_target": ("pick a group with someone standing", "choisissez un groupe où quelqu'un est debout"),
+        "mass.more_than_standing": (
+            "{name}: only {n} standing, not {asked} attackers",
+            "{name} : seulement {n} debout, pas {asked} assaillants",
+        ),
         "mass.no_defender": ("pick a character to defend", "choisissez un personnage qui se défend"),
         "mass.group_turn": (
             "{name} is a mook group: its attacks are defences (ctrl+t)",
@@ -302,6 +307,10 @@ class DefenceForm(Form):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"def-defender": ("def-score", True)}
 
+    #: The group the defence is against (the one whose turn it is, or targeted), if any: no more
+    #: attackers than it has standing (the count shown is the count used).
+    against: str | None = None
+
     def compose(self) -> ComposeResult:
         lang = self.pane.lang
         with Horizontal(classes="row"):
@@ -339,11 +348,15 @@ class DefenceForm(Form):
         lang = self.pane.lang
         defender = self.defender
         if defender is None or character_or_none(self.pane.campaign, defender) is None:
-            raise FieldError(t("mass.no_defender", lang))
+            raise Missing(t("mass.no_defender", lang))
         attackers = self.query_one("#def-attackers", NumberField).number(lang, minimum=1)
+        grade = self.query_one("#def-grade", Cycle).value
+        group = self.pane.campaign.find(self.against) if self.against else None
+        if isinstance(group, MookGroup) and group.grade == grade and attackers > group.standing:
+            raise FieldError(t("mass.more_than_standing", lang, name=group.name, n=group.standing, asked=attackers))
         score = self.query_one("#def-score", NumberField).number(lang)
         entry = self.query_one("#def-die", KultDieField).entry(self.pane.campaign.rules.die, lang)
-        return defender, self.query_one("#def-grade", Cycle).value, attackers, score, entry
+        return defender, grade, attackers, score, entry
 
     def preview(self) -> None:
         pane, lang = self.pane, self.pane.lang

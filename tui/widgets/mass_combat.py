@@ -242,6 +242,7 @@ class MassCombatPane(Described, FormPane):
         self.show_form("mass-defence")
         form.set_defender(self.selected_character())
         group = self.current_group() or self.target_group() or self.first_standing()
+        form.against = None if group is None else group.id
         if group is not None:
             form.set_grade(group.grade)
         form.preview()
