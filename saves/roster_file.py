@@ -35,14 +35,14 @@ so a file exported and imported again gives the same characters at full strength
 
 from __future__ import annotations
 
-import attrs
-
 import csv
 import io
 import json
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+
+import attrs
 
 from core.actions import AddMany
 from core.campaign import Campaign

@@ -128,4 +128,6 @@ def test_import_join_puts_the_late_arrivals_in_the_fight_under_way(campaign, tmp
     roster.write_text("name,count,combat\nVeilleur,1,6\n")
     assert main(["import", "Nuit", str(roster)]) == 0
     after = load_campaign(campaign).journal.campaign
-    assert any(c.name == "Veilleur" for c in after.roster) and len(after.encounter.participants) == len(fight.participants)
+    assert any(c.name == "Veilleur" for c in after.roster) and len(after.encounter.participants) == len(
+        fight.participants
+    )

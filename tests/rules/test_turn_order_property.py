@@ -46,7 +46,9 @@ def owed_left(journal: Journal, owed: set[str]) -> set[str]:
 
 
 STEPS = st.lists(
-    st.tuples(st.sampled_from(["next", "next", "next", "delay", "act now", "remove", "join", "undo"]), st.integers(0, 20)),
+    st.tuples(
+        st.sampled_from(["next", "next", "next", "delay", "act now", "remove", "join", "undo"]), st.integers(0, 20)
+    ),
     min_size=5,
     max_size=40,
 )
