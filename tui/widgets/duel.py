@@ -155,8 +155,10 @@ class DuelForm(Form):
         """(defender, attack score, defence score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.query_one("#duel-defender", Select).selection
-        if defender is None or character_or_none(self.pane.campaign, defender) is None:
+        if defender is None:  # not chosen yet: said at Enter, not before (nobody's mistake)
             raise Missing(t("dmg.no_defender", lang))
+        if character_or_none(self.pane.campaign, defender) is None:  # chosen, then gone
+            raise FieldError(t("dmg.no_defender", lang))
         score = self.query_one("#duel-score", NumberField).number(lang)
         defence = self.query_one("#duel-defence", NumberField).number(lang)
         return defender, score, defence, self.die.entry(self.pane.campaign.rules.die, lang)

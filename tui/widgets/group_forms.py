@@ -347,8 +347,10 @@ class DefenceForm(Form):
         """(defender, grade, attackers, score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.defender
-        if defender is None or character_or_none(self.pane.campaign, defender) is None:
+        if defender is None:  # not chosen yet: said at Enter, not before (nobody's mistake)
             raise Missing(t("mass.no_defender", lang))
+        if character_or_none(self.pane.campaign, defender) is None:  # chosen, then gone
+            raise FieldError(t("mass.no_defender", lang))
         attackers = self.query_one("#def-attackers", NumberField).number(lang, minimum=1)
         grade = self.query_one("#def-grade", Cycle).value
         group = self.pane.campaign.find(self.against) if self.against else None
