@@ -27,13 +27,34 @@ def lasting(campaign: Campaign, condition: Condition) -> Pair:
     return f" until the end of {who}'s next turn", f" jusqu'à la fin du prochain tour {de_who}"
 
 
-def tag(condition: Condition, name_of: Callable[[str], str], *, short: bool = False) -> Pair:
+def rounds_left(condition: Condition, *, own_turn: bool = False) -> int | None:
+    """The rounds a condition of N rounds has left as the GM reads them: its bearer's turns to
+    come, the one under way not counted. ``own_turn``: it is its bearer's turn now, whose end
+    counts it down (the count kept, :attr:`Condition.rounds`, includes that end: ``stunned 2``
+    set during the bearer's own turn keeps 3 and reads 2, what the GM typed and the log says)."""
+    if condition.rounds is None:
+        return None
+    return condition.rounds - 1 if own_turn else condition.rounds
+
+
+def own_turn(encounter: Encounter, key: str) -> bool:
+    """Whether it is ``key``'s turn now, one whose end counts its conditions down (not delaying)."""
+    if encounter.current != key:
+        return False
+    part = encounter.participant(key)
+    return part is not None and not part.delaying
+
+
+def tag(condition: Condition, name_of: Callable[[str], str], *, short: bool = False, own_turn: bool = False) -> Pair:
     """A row's tag: ``stunned 2`` (2 of its bearer's turns left), ``blessed`` (until removed),
     ``shielded →Alduin`` (until Alduin's turn starts), ``taunted →end Alduin`` (until it ends).
-    ``short`` (a narrow row): ``stun2``, ``bles``, ``shie→Ald``, ``taun⇥Ald``."""
+    ``short`` (a narrow row): ``stun2``, ``bles``, ``shie→Ald``, ``taun⇥Ald``. ``own_turn``: its
+    bearer's turn is under way (:func:`rounds_left`); one ending with it reads ``stunned ⇥``."""
     name = condition.name[:4] if short else condition.name
     if condition.lasts is Lasts.ROUNDS:
-        text = f"{name}{condition.rounds}" if short else f"{name} {condition.rounds}"
+        n = rounds_left(condition, own_turn=own_turn)
+        shown = "⇥" if n == 0 else n
+        text = f"{name}{shown}" if short else f"{name} {shown}"
         return text, text
     if condition.lasts is Lasts.REMOVED or condition.of is None:
         return name, name
@@ -46,11 +67,14 @@ def tag(condition: Condition, name_of: Callable[[str], str], *, short: bool = Fa
     return f"{name} →end {who}", f"{name} →fin {who}"
 
 
-def left(campaign: Campaign, condition: Condition) -> Pair:
-    """What is left of ``condition``, for a sheet: ``stunned (2 rounds left)``."""
+def left(campaign: Campaign, condition: Condition, *, own_turn: bool = False) -> Pair:
+    """What is left of ``condition``, for a sheet: ``stunned (2 rounds left)`` (``own_turn``:
+    its bearer's turn is under way, see :func:`rounds_left`)."""
     name = condition.name
     if condition.lasts is Lasts.ROUNDS:
-        n = condition.rounds
+        n = rounds_left(condition, own_turn=own_turn)
+        if n == 0:
+            return f"{name} (ends with this turn)", f"{name} (finit avec ce tour)"
         return (
             f"{name} ({n} round{'s' if n != 1 else ''} left)",
             f"{name} ({n} round{'s' if n != 1 else ''} restant{'s' if n != 1 else ''})",

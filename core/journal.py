@@ -39,7 +39,8 @@ class Entry:
 
 @attrs.frozen
 class LogLine:
-    """A line of the combat log. ``kind``: ``do``, ``undo`` or ``redo``. ``players``: whether
+    """A line of the combat log. ``kind``: ``do``, ``undo``, ``redo`` or ``reroll`` (the action
+    replaced by its reroll). ``players``: whether
     the players may read it, and ``shown`` the words they read when they differ (an NPC's alias
     for its name), both decided when it was written (:func:`core.players_log.players_lines`)."""
 
@@ -187,11 +188,13 @@ class Journal:
 
     def replace_last(self, action: Action) -> tuple[Journal, Outcome]:
         """Put ``action`` in place of the last action (a reroll replaces the failed roll): the
-        last action is undone and ``action`` applied to the state before it, as one step.
+        last action is taken back and ``action`` applied to the state before it, as one step.
+        The log says the last one was rerolled (kind ``reroll``), not undone: the GM did not
+        take it back, the dice were rolled again.
 
         Raises :class:`core.errors.RulesError` (and changes nothing) if there is no last action
         or ``action`` is impossible there."""
-        return self.undo().record(action)
+        return self._undo("reroll").record(action)
 
     @property
     def can_undo(self) -> bool:
@@ -204,6 +207,10 @@ class Journal:
     def undo(self) -> Journal:
         """The journal one action back. Raises :class:`RulesError` when there is none, or when that
         action is a loaded one whose history does not lead to the saved campaign."""
+        return self._undo("undo")
+
+    def _undo(self, kind: str) -> Journal:
+        """:meth:`undo`, logged as ``kind``: ``undo``, or ``reroll`` (:meth:`replace_last`)."""
         if not self.done:
             raise RulesError("undo", "nothing to undo", fr="rien à annuler")
         recent, saved = self._recent[:-1], self._saved
@@ -221,11 +228,14 @@ class Journal:
                 )
             recent, saved = states[:-1], None
         entry = self.done[-1]
-        undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
+        if kind == "reroll":
+            undo_line = line(f"Rerolled: {entry.lines[0].en}", f"Relancé : {entry.lines[0].fr}")
+        else:
+            undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
         back = attrs.evolve(self, done=self.done[:-1], recent=recent, saved=saved, undone=(*self.undone, entry))
         # The same two states as the action's own lines, the other way: the same decision.
         ((shown, words),) = players_lines(self.campaign, back.campaign, entry.action, (undo_line,))
-        return attrs.evolve(back, log=(*self.log, LogLine(entry.seq, "undo", undo_line, shown, words)))
+        return attrs.evolve(back, log=(*self.log, LogLine(entry.seq, kind, undo_line, shown, words)))
 
     def redo(self) -> Journal:
         if not self.undone:

@@ -22,6 +22,7 @@ import attrs
 from core.breakdown import Line
 from core.campaign import Campaign
 from core.choices import Choice
+from core.conditions import rounds_left
 from core.damage import Vital
 from core.encounter import Lasts
 from core.mooks import MookGroup
@@ -81,11 +82,13 @@ def shown_name(campaign: Campaign, item: Character | MookGroup) -> str:
     return campaign.visibility.alias(item.id) or item.name
 
 
-def _shown(campaign: Campaign, conditions) -> tuple[ShownCondition, ...]:
+def _shown(campaign: Campaign, conditions, *, own_turn: bool = False) -> tuple[ShownCondition, ...]:
+    """The conditions as the players read them; rounds as the GM's screen counts them
+    (:func:`core.conditions.rounds_left`: ``own_turn``, the bearer's turn is under way)."""
     out = []
     for k in conditions:
         if k.lasts is Lasts.ROUNDS:
-            out.append(ShownCondition(k.name, k.rounds))
+            out.append(ShownCondition(k.name, rounds_left(k, own_turn=own_turn)))
         elif k.of is not None and k.lasts in (Lasts.TURN_START, Lasts.TURN_END):
             whose = campaign.find(k.of)
             name = None if whose is None or whose.hidden else shown_name(campaign, whose)  # a hidden one stays unnamed
@@ -191,10 +194,10 @@ def _character_row(campaign: Campaign, c: Character, conditions, *, current: boo
             shadow=c.shadow_value,
             pm=c.pm if max_pm else None,
             max_pm=max_pm or None,
-            conditions=_shown(campaign, conditions),
+            conditions=_shown(campaign, conditions, own_turn=current and not delaying),
         )
     elif not c.pc and vis.option(Option.CONDITIONS, c.id):
-        row = attrs.evolve(row, conditions=_shown(campaign, conditions))
+        row = attrs.evolve(row, conditions=_shown(campaign, conditions, own_turn=current and not delaying))
     return row
 
 
@@ -206,7 +209,9 @@ def _group_row(campaign: Campaign, g: MookGroup, conditions, *, current: bool, d
         kind="group",
         current=current,
         delaying=delaying,
-        conditions=_shown(campaign, conditions) if vis.option(Option.CONDITIONS, g.id) else (),
+        conditions=_shown(campaign, conditions, own_turn=current and not delaying)
+        if vis.option(Option.CONDITIONS, g.id)
+        else (),
     )
     if shown is Shown.EXACT:
         return attrs.evolve(row, standing=g.standing, total=g.total, wounds=group_wounds(g))

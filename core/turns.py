@@ -256,8 +256,10 @@ def delay(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
 
 
 def act_now(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
-    """A delaying participant steps in: the current one's turn ends, the delayer takes its place
-    right after it and acts; the next turn goes on from there (nobody acts twice in a round)."""
+    """A delaying participant steps in, as the current one's turn is called ("I act now!"): the
+    delayer takes its place just before the current one and acts; the current one's turn is
+    interrupted, not ended, and comes right after (nobody acts twice in a round, nobody loses a
+    turn: the interrupted one used to lose it, the next turn going on past it)."""
     enc = active_encounter(campaign)
     participant = enc.participant(key)
     if participant is None or not participant.delaying:
@@ -266,15 +268,23 @@ def act_now(campaign: Campaign, key: str) -> tuple[Campaign, tuple[Line, ...]]:
             f"{campaign.name_of(key)} is not delaying",
             fr=f"{campaign.name_of(key)} ne retarde pas son action",
         )
-    enc, lines = end_of_turn(campaign, enc)
+    interrupted = enc.current if enc.current != key else None
     rest = [p for p in enc.participants if p.key != key]
     keys = [p.key for p in rest]
-    at = keys.index(enc.current) + 1 if enc.current in keys else len(rest)
+    at = keys.index(interrupted) if interrupted in keys else len(rest)
     rest.insert(at, attrs.evolve(participant, delaying=False))
     enc = attrs.evolve(enc, participants=tuple(rest), current=key)
     name = campaign.name_of(key)
+    if interrupted is None:
+        said = line(f"{name} acts now", f"{name} agit maintenant")
+    else:
+        other = campaign.name_of(interrupted)
+        said = line(
+            f"{name} acts now, before {other}, whose turn comes next",
+            f"{name} agit maintenant, avant {other}, dont le tour vient ensuite",
+        )
     enc, started = turn_starts(campaign, enc, key)
-    return campaign.with_encounter(enc), (*lines, line(f"{name} acts now", f"{name} agit maintenant"), *started)
+    return campaign.with_encounter(enc), (said, *started)
 
 
 def move(campaign: Campaign, key: str, steps: int) -> tuple[Campaign, tuple[Line, ...]]:

@@ -35,7 +35,7 @@ _MAYBE = re.compile(
     rb"\\u00[01][0-9a-fA-F]|\\u00[89][0-9a-fA-F]|\\u007[fF]|\\u061[cC]|\\u200[eEfF]|\\u202[a-eA-E]|\\u206[6-9]"
     rb"|\\[bfnrt]|\x7f|\xc2[\x80-\x9f]|\xd8\x9c|\xe2\x80[\x8e\x8f\xaa-\xae]|\xe2\x81[\xa6-\xa9]"
 )
-LOG_KINDS = ("do", "undo", "redo")
+LOG_KINDS = ("do", "undo", "redo", "reroll")
 
 
 def check_text(raw: bytes, payload: Any, path: str | PathLike[str]) -> None:

@@ -42,6 +42,8 @@ import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+import attrs
+
 from core.actions import AddMany
 from core.campaign import Campaign
 from core.choices import _folded
@@ -317,9 +319,10 @@ def _as_written(cell: str) -> str:
 # -- a campaign file -------------------------------------------------------------------------
 
 
-def import_into(campaign_path: str | Path, roster_path: str | Path, fmt: str | None = None):
+def import_into(campaign_path: str | Path, roster_path: str | Path, fmt: str | None = None, *, join: bool = False):
     """Add a roster file's entries to a campaign file, as one action of its journal (undo in the
     app removes them all); the campaign is locked meanwhile (an app that has it open refuses).
+    ``join``: each also joins the fight under way (as the app's import dialog's box).
     Returns the :class:`~core.actions.Outcome`. Nothing is written when any entry is wrong."""
     from saves.lock import CampaignLock
     from saves.store import load_campaign, save_campaign
@@ -328,6 +331,8 @@ def import_into(campaign_path: str | Path, roster_path: str | Path, fmt: str | N
     with CampaignLock(campaign_path):
         journal = load_campaign(campaign_path).journal
         action = read_roster(roster_path, journal.campaign, fmt)
+        if join:
+            action = attrs.evolve(action, join=True)
         journal, outcome = journal.record(action)
         save_campaign(campaign_path, journal)
     return outcome

@@ -1,10 +1,13 @@
 """What widgets ask the screen for, never importing a screen.
 
-They post messages, which the main screen handles (``on_show_pane``); a command that opens a
-dialog is the screen's own action (its key is bound with ``screen.…`` in the command table).
-One request cannot wait for a message: going back to the initiative list, where the very next
-key must act (the key that leaves a waiting die field runs on the list at once). For that, the
-screen that holds the list is reached through :class:`ListScreen`, a typed interface.
+They post messages, which the screen handles; a command that opens a dialog is the screen's own
+action (its key is bound with ``screen.…`` in the command table). A request that moves the focus
+cannot wait for a message: the very next key must act where it leaves the focus (the key that
+leaves a waiting die field runs on the list at once; the die typed after a missed attack goes to
+its reroll field). For those, the screen that holds the list is reached through
+:class:`ListScreen`, a typed interface, and acts at once. (A focus moved by a message came after
+the keys typed before it was handled: ``g-5⏎n`` in one packet had ``n`` leave the reroll field,
+then the message put the focus back in it, and the turn never passed.)
 """
 
 from __future__ import annotations
@@ -15,16 +18,6 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from textual.widget import Widget
-
-
-class ShowPane(Message):
-    """Show pane ``name`` (``initiative``, ``mass``, ``damage``, ``spell``; on a narrow screen the
-    others hide) with the focus on ``focus``, a widget in it (None: the pane's main widget)."""
-
-    def __init__(self, name: str, focus: Widget | None = None) -> None:
-        super().__init__()
-        self.name = name
-        self.focus = focus
 
 
 class FieldChanged(Message):
@@ -41,3 +34,7 @@ class ListScreen(Protocol):
 
     def action_back(self) -> None:
         """Show the initiative list and focus it, now."""
+
+    def show_pane(self, name: str, focus: Widget) -> None:
+        """Show pane ``name`` (``mass``…; on a narrow screen the others hide) with the focus on
+        ``focus``, a widget in it, now."""

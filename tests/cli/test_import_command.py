@@ -115,3 +115,19 @@ def test_names_that_slug_alike_cost_one_or_two_look_ups_each_not_a_scan() -> Non
     ids = [book.id_for(name) for name in names]
     assert len(set(ids)) == 2000
     assert CountingSet.lookups <= 3 * len(names)
+
+
+def test_import_join_puts_the_late_arrivals_in_the_fight_under_way(campaign, tmp_path, capsys) -> None:
+    """Issue 34, item 3: ``apotheose import --join`` (the app's "join the fight" box); without it
+    they are in the roster only."""
+    roster = tmp_path / "r.csv"
+    roster.write_text("name,count,combat\nGarde,2,6\n")
+    assert main(["import", "Nuit", str(roster), "--join"]) == 0
+    fight = load_campaign(campaign).journal.campaign.encounter
+    assert fight.participant("garde-1") is not None and fight.participant("garde-2") is not None
+    roster.write_text("name,count,combat\nVeilleur,1,6\n")
+    assert main(["import", "Nuit", str(roster)]) == 0
+    after = load_campaign(campaign).journal.campaign
+    assert any(c.name == "Veilleur" for c in after.roster) and len(after.encounter.participants) == len(
+        fight.participants
+    )

@@ -87,7 +87,8 @@ def test_dead_and_knocked_out_are_skipped_but_listed() -> None:
     assert "c" in campaign.encounter.keys
 
 
-def test_delay_then_act_now_after_the_current_one() -> None:
+def test_delay_then_act_now_before_the_current_one_who_keeps_its_turn() -> None:
+    """Issue 34: "I act now!" as b's turn is called: a acts, then b's turn (not lost)."""
     campaign = run(duo(), NextTurn(), Delay("a"))
     assert campaign.encounter.current == "c"
     assert campaign.encounter.participant("a").delaying
@@ -95,14 +96,18 @@ def test_delay_then_act_now_after_the_current_one() -> None:
     assert campaign.encounter.current == "b"
     campaign = run(campaign, ActNow("a"))
     assert campaign.encounter.current == "a"
-    assert campaign.encounter.keys == ("c", "b", "a")
+    assert campaign.encounter.keys == ("c", "a", "b")
+    campaign = run(campaign, NextTurn())  # b, interrupted, keeps its turn
+    assert (campaign.encounter.round, campaign.encounter.current) == (1, "b")
     campaign = run(campaign, NextTurn())  # nobody acts twice: the round is over
     assert (campaign.encounter.round, campaign.encounter.current) == (2, "c")
 
 
 def test_act_now_never_gives_a_second_turn() -> None:
-    campaign = run(duo(), NextTurn(), Delay("a"), ActNow("a"))  # a steps in during c's turn
-    assert campaign.encounter.keys == ("c", "a", "b")
+    campaign = run(duo(), NextTurn(), Delay("a"), ActNow("a"))  # a steps in as c's turn starts
+    assert campaign.encounter.keys == ("a", "c", "b")
+    campaign = run(campaign, NextTurn())
+    assert campaign.encounter.current == "c" and campaign.encounter.round == 1
     campaign = run(campaign, NextTurn())
     assert campaign.encounter.current == "b" and campaign.encounter.round == 1
 

@@ -127,10 +127,10 @@ async def test_keys_typed_one_at_a_time_are_never_held() -> None:
 @run
 async def test_a_key_that_never_comes_back_holds_the_next_ones_only_a_moment(monkeypatch) -> None:
     """If a key's widget goes away before handling it, the keys after it are let go after
-    ``GIVE_UP`` seconds instead of waiting for ever."""
+    ``LOOK_AGAIN`` seconds instead of waiting for ever."""
     from tui.textual_fixes import key_order
 
-    monkeypatch.setattr(key_order, "GIVE_UP", 0.3)
+    monkeypatch.setattr(key_order, "LOOK_AGAIN", 0.3)
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet(pilot)
@@ -139,7 +139,7 @@ async def test_a_key_that_never_comes_back_holds_the_next_ones_only_a_moment(mon
         burst(app, "down", "down", "down")
         await pilot.pause()
         assert app.key_order.held  # the two after the first wait for it
-        await pilot.pause(2.0)  # two give-ups: 0.6 s
+        await pilot.pause(2.0)  # two looks: 0.6 s
         await quiet(pilot)
         assert not app.key_order.held and the_list.cursor == 3
 

@@ -132,7 +132,9 @@ async def test_each_turn_start_names_the_conditions_of_whoever_is_up_and_those_e
         await pilot.press("n")  # the Capitaine's turn starts: Segiere's shield ends
         await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         line = status(app)
-        assert line.startswith("Round 1 · turn: Capitaine de la garde · stunned 1")
+        assert line.startswith(
+            "Round 1 · turn: Capitaine de la garde · stunned ⇥"
+        )  # its last turn (item 4 of issue 34)
         assert "ended: Segiere shield" in line
         assert "ends this turn: Capitaine de la garde stunned" in line
         await pilot.press("n")

@@ -252,9 +252,9 @@ async def test_act_now_then_n_goes_on_after_the_one_who_acted():
         await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         app.selected = "brunvir"
         await pilot.pause()
-        await pilot.press("a", "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "veterans")
-        turns = ["capitaine", "brunvir", "veterans"]
+        await pilot.press("a", "n")  # Brunvir acts now, then the Captain's turn, interrupted (issue 34)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+        turns = ["brunvir", "capitaine"]
         while app.campaign.encounter.round == 1:
             await pilot.press("n")
             await pilot.pause()

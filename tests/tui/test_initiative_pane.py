@@ -10,7 +10,7 @@ from core.characteristics import Characteristics
 from core.demo import demo_campaign
 from core.encounter import Condition, Encounter, Participant
 from core.roster import new_character
-from tests.tui.pilot import make_test_app, run, select
+from tests.tui.pilot import make_test_app, run, select, wait_for
 from tui.screens.combat_dialogs import split_condition
 from tui.widgets.initiative import InitiativeList, InitiativePane
 from tui.widgets.initiative_rows import fit, name_width
@@ -101,8 +101,12 @@ async def test_delay_then_act_now():
         await pilot.pause()
         enc = app.campaign.encounter
         assert enc.current == "brunvir" and not enc.participant("brunvir").delaying
-        # Act now: right after the turn it interrupts, which counts as taken (issue 14, item 6).
-        assert enc.keys.index("brunvir") == enc.keys.index("romuald") + 1
+        # Act now: just before the turn it interrupts, which comes next (issue 34, item 2; it
+        # used to count as taken, issue 14, item 6).
+        assert enc.keys.index("brunvir") == enc.keys.index("romuald") - 1
+        assert "before Romuald, whose turn comes next" in app.session.journal.done[-1].lines[0].en
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "romuald")
 
 
 @pytest.mark.slow

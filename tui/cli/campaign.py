@@ -228,7 +228,7 @@ def players_markdown_log(journal: Journal, lang: Lang = "en") -> str:
 def markdown_log(journal: Journal, lang: Lang = "en") -> str:
     """The combat log, oldest first: one list item per line, ``#seq`` first, undone ones marked."""
     out = [f"# {journal.campaign.name.translate(_MARKDOWN_SPECIAL)} — {_TITLE[lang]}", ""]
-    mark = {"undo": "↶ ", "redo": "↷ "}
+    mark = {"undo": "↶ ", "redo": "↷ ", "reroll": "⟳ "}
     for entry in journal.log:
         text = entry.line.text(lang).translate(_MARKDOWN_SPECIAL)
         out.append(f"- **{entry.seq}** {mark.get(entry.kind, '')}{text}")

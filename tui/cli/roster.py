@@ -25,6 +25,9 @@ def main_import(argv: Sequence[str]) -> int:
     p.add_argument("campaign", metavar="CAMPAIGN", help="a campaign file, or a name in the saves folder")
     p.add_argument("file", metavar="FILE", help="a .csv or .json roster file")
     p.add_argument("--format", choices=("csv", "json"), help="the file's format (default: from its suffix)")
+    p.add_argument(
+        "--join", action="store_true", help="they also join the fight under way (late arrivals; refused with no fight)"
+    )
     return _guarded("import", p, argv, _import)
 
 
@@ -44,7 +47,7 @@ def _import(args: argparse.Namespace) -> int:
     from saves.roster_file import import_into
 
     path = _campaign_file(args.campaign, args.saves)
-    outcome = import_into(path, args.file, args.format)
+    outcome = import_into(path, args.file, args.format, join=args.join)
     say(*(line.en for line in outcome.lines))
     return 0
 

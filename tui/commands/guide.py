@@ -41,7 +41,7 @@ GUIDE: tuple[tuple[str, tuple[str, ...] | str, str], ...] = (
     ("initiative list", ("init-spell",), "spell cost with whoever's turn it is as the caster"),
     ("initiative list", ("init-sheet",), "the combatant's sheet"),
     ("initiative list", ("init-delay", "init-act-now"),
-     "delay (the current one) / act now (the selected delaying one steps in after the current turn; `n` goes on after it; it keeps that place in the order in later rounds, until an initiative change re-sorts it)"),
+     "delay (the current one) / act now (the selected delaying one steps in just before the current one, whose turn is interrupted, not lost: `n` then gives it its turn, and the log says so; the one who acted now keeps that place in the order in later rounds, until an initiative change re-sorts it)"),
     ("initiative list", ("init-boost",), "boost initiative: +1 shadow, +5 initiative (PCs)"),
     ("initiative list", ("init-set",), "set initiative"),
     ("initiative list", ("init-move-up", "init-move-down"), "move up / down the order by hand"),

@@ -103,29 +103,49 @@ class ScreenKeyCommands(TableCommands):
 
 
 class CombatantCommands(Provider):
-    """Combatants by name: picking one selects it in the initiative pane."""
+    """Combatants by name: picking one selects it in the initiative pane. During a fight, one of
+    the roster not in it (imported late, say) is offered to join the fight instead: selected
+    without a row to show it, a fight key would have acted on it unseen (issue 34)."""
 
     async def search(self, query: str) -> Hits:
         campaign = gm(self).campaign
         matcher = self.matcher(query)
         lang = lang_of(self)
+        enc = campaign.encounter
         for item in campaign.combatants:
             name = visible(item.name, lines=False)  # a name is data: shown as typed, never obeyed
-            score = matcher.match(name)
+            out = enc is not None and enc.participant(item.id) is None
+            text = t("palette.join", lang, name=name) if out else name
+            score = matcher.match(text)
             if score > 0:
                 yield Hit(
                     score,
-                    matcher.highlight(name),
-                    partial(self._select, item.id),
-                    help=t("pane.initiative", lang),
+                    matcher.highlight(text),
+                    partial(self._join if out else self._select, item.id),
+                    help=t("palette.join_help", lang) if out else t("pane.initiative", lang),
                 )
 
     def _select(self, key: str) -> None:
         gm(self).selected = key
 
+    async def _join(self, key: str) -> None:
+        """The late arrival joins the fight (its initiative from its combat score, placed in the
+        order as the rules say), then is selected on its row."""
+        from core.actions import Join
+        from tui.door import Refused
+
+        answer = await gm(self).request(Join(key))
+        if not isinstance(answer, Refused):
+            gm(self).selected = key
+
 
 register(
     {
+        "palette.join": ("{name}: join the fight", "{name} : entre dans le combat"),
+        "palette.join_help": (
+            "Not in this fight yet: it joins, placed by its initiative",
+            "Pas encore dans ce combat : il y entre, placé selon son initiative",
+        ),
         "system.theme": ("Theme", "Thème"),
         "system.theme.help": ("Change the current theme", "Changer le thème de couleurs"),
         "system.quit": ("Quit", "Quitter"),

@@ -30,6 +30,7 @@ from core.actions import (
 )
 from core.campaign import Campaign
 from core.conditions import left as condition_left
+from core.conditions import own_turn
 from core.encounter import Condition
 from core.roster import Character
 from tui.access import gm, targets
@@ -192,7 +193,8 @@ class FightActions(Screen[None]):
         if part is None or not part.conditions:
             self._warn("init.no_conditions", name=name)
             return
-        options = [(c.name, pick(condition_left(campaign, c), lang)) for c in part.conditions]
+        own = campaign.encounter is not None and own_turn(campaign.encounter, part.key)
+        options = [(c.name, pick(condition_left(campaign, c, own_turn=own), lang)) for c in part.conditions]
 
         def done(picked) -> None:
             if picked is not None:

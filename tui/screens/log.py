@@ -30,6 +30,7 @@ register(
     {
         "log.title": ("Combat log", "Journal de combat"),
         "log.undone": ("undone", "annulé"),
+        "log.rerolled": ("rerolled", "relancé"),
         "log.empty": ("Nothing has happened yet.", "Rien ne s'est encore passé."),
         "log.exported": ("Log written to {path}", "Journal écrit dans {path}"),
         "log.no_file": (
@@ -42,16 +43,19 @@ register(
 
 
 class LogRow(NamedTuple):
-    """One action of the log: its number, its lines joined, and whether it stands undone."""
+    """One action of the log: its number, its lines joined, whether it stands undone, and
+    whether a reroll replaced it (its dice rolled again: not taken back by the GM)."""
 
     seq: int
     text: str
     undone: bool
+    rerolled: bool = False
 
 
 def log_rows(log: tuple[LogLine, ...], lang: Lang = "en") -> list[LogRow]:
     """One row per action, in the order they were done; an action whose last move was an undo
-    is marked undone (a redo clears the mark). Undo and redo make no rows of their own."""
+    is marked undone (a redo clears the mark), one replaced by its reroll is marked rerolled.
+    Undo, redo and reroll make no rows of their own."""
     texts: dict[int, list[str]] = {}
     last: dict[int, str] = {}
     for entry in log:
@@ -59,15 +63,21 @@ def log_rows(log: tuple[LogLine, ...], lang: Lang = "en") -> list[LogRow]:
             texts.setdefault(entry.seq, []).append(entry.line.text(lang))
         last[entry.seq] = entry.kind
     joint = " ; " if lang == "fr" else "; "  # French puts a space before « ; »
-    return [LogRow(seq, joint.join(parts), last[seq] == "undo") for seq, parts in texts.items()]
+    return [LogRow(seq, joint.join(parts), last[seq] == "undo", last[seq] == "reroll") for seq, parts in texts.items()]
 
 
 def log_markdown(title: str, rows: list[LogRow], lang: Lang = "en") -> str:
-    """``# title`` then ``- **#seq** line`` per action; undone ones struck through."""
+    """``# title`` then ``- **#seq** line`` per action; undone ones struck through, rerolled
+    ones marked so."""
     out = [f"# {title}", ""]
     for row in rows:
         item = f"**#{row.seq}** {row.text}"
-        out.append(f"- ~~{item}~~ ({t('log.undone', lang)})" if row.undone else f"- {item}")
+        if row.undone:
+            out.append(f"- ~~{item}~~ ({t('log.undone', lang)})")
+        elif row.rerolled:
+            out.append(f"- {item} ({t('log.rerolled', lang)})")
+        else:
+            out.append(f"- {item}")
     return "\n".join(out) + "\n"
 
 
@@ -103,11 +113,15 @@ class LogScreen(Described, AppState, ModalScreen[None]):
         return log_rows(gm(self).session.journal.log, self.lang)
 
     def _line(self, row: LogRow) -> Table:
-        """``  12  text`` with the text wrapping under itself; an undone action dim and struck."""
+        """``  12  text`` with the text wrapping under itself; an undone action dim and struck, a
+        rerolled one dim (its reroll follows)."""
         text = Text(visible(row.text))  # plain text, controls shown as escapes
         if row.undone:
             text.stylize("dim strike")
             text.append(f"  ({t('log.undone', self.lang)})", style="dim italic")
+        elif row.rerolled:
+            text.stylize("dim")
+            text.append(f"  ({t('log.rerolled', self.lang)})", style="dim italic")
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(justify="right", width=5, style="bold")
         grid.add_column(ratio=1)

@@ -16,7 +16,7 @@ from textual.containers import Grid
 from textual.dom import DOMNode
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widget import AwaitMount
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Input
 
 from core.actions import SetStanding
@@ -26,12 +26,12 @@ from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import CombatantCommands, GMCommands
 from tui.i18n import register, t
-from tui.messages import ShowPane
 from tui.screens import template_keys as quick
 from tui.screens.fight_keys import FightActions
 from tui.screens.roster_keys import RosterActions
 from tui.screens.spell_book import SpellBookActions
 from tui.textual_fixes.first_frame import SettledFirstFrame
+from tui.textual_fixes.late_hide import LateHideKeepsFocus
 from tui.widgets.damage import DamagePane
 from tui.widgets.footer import KeysFooter
 from tui.widgets.initiative import InitiativePane
@@ -55,7 +55,14 @@ register(
 
 
 class MainScreen(
-    Described, SettledFirstFrame, FightActions, RosterActions, quick.TemplateActions, SpellBookActions, Screen[None]
+    Described,
+    SettledFirstFrame,
+    LateHideKeepsFocus,
+    FightActions,
+    RosterActions,
+    quick.TemplateActions,
+    SpellBookActions,
+    Screen[None],
 ):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")
@@ -154,13 +161,33 @@ class MainScreen(
         self.query_one(f"#{name}", Pane).focus_main()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Follow focus: clicking or tabbing into a pane makes it the active one."""
+        """Follow focus: clicking or tabbing into a pane makes it the active one. A focus gone
+        since (the event comes after the keys typed meanwhile: a key that left the field for the
+        list) moves nothing."""
+        if event.widget is not self.focused:
+            return
         node: DOMNode | None = event.widget
         while node is not None and node is not self:
             if node.id in PANES and node.has_class("pane"):
                 self._follow(node.id)
                 return
             node = node.parent
+
+    def shows(self, widget: Widget) -> bool:
+        """Whether ``widget`` shows now: in the pane shown (any pane on a wide screen), with no
+        container of its hidden (a form the switcher put away)."""
+        narrow = self.has_class("-narrow")
+        for node in widget.ancestors_with_self:
+            if node is self:
+                return True
+            if not isinstance(node, Widget):
+                return False
+            if node.id in PANES and node.has_class("pane"):
+                if narrow and node.id != self.pane:
+                    return False
+            elif not node.display:
+                return False
+        return False
 
     def _follow(self, name: str) -> None:
         """Make pane ``name`` the active one without moving the focus (it is there already)."""
@@ -170,14 +197,11 @@ class MainScreen(
                 pane.set_class(pane.id == name, "-active", update=self.has_class("-narrow"))
             self.query_one(PaneTabs).active = name
 
-    def on_show_pane(self, message: ShowPane) -> None:
-        """A pane asks to be shown (a form applied goes back to the list, a missed attack waits
-        for its reroll in its pane)."""
-        if message.focus is None:
-            self.pane = message.name
-            return
-        self._follow(message.name)
-        focus_now(message.focus)
+    def show_pane(self, name: str, focus: Widget) -> None:
+        """Show pane ``name`` with ``focus`` focused in it, at once (a missed attack waits for its
+        reroll in its pane: the die typed next goes there, a list key typed next leaves it)."""
+        self._follow(name)
+        focus_now(focus)
 
     def action_cast_spell(self) -> None:
         """Enter in the Apothéose tab's fields: the spell checked, then which of its targets

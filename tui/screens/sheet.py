@@ -20,7 +20,7 @@ from core.actions import AdjustPm, AwardXp, ChangeShadow, Exhaust, RaiseCharacte
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS, derive
-from core.conditions import left
+from core.conditions import left, own_turn
 from core.mooks import MookGroup
 from core.progression import XP_AWARD, xp_cost
 from core.roster import Character
@@ -207,8 +207,15 @@ def _conditions(key: str, campaign: Campaign, lang: Lang) -> list[Line]:
         return []
     if not part.conditions:
         return [_dim_in(t("sheet.conditions_line", lang, list="\0"), t("sheet.none", lang))]
+    own = enc is not None and own_turn(enc, key)
     return [
-        plain(t("sheet.conditions_line", lang, list=", ".join(pick(left(campaign, c), lang) for c in part.conditions)))
+        plain(
+            t(
+                "sheet.conditions_line",
+                lang,
+                list=", ".join(pick(left(campaign, c, own_turn=own), lang) for c in part.conditions),
+            )
+        )
     ]
 
 

@@ -11,6 +11,7 @@ other module of ``tui/`` touches a private Textual name).
 - :mod:`~tui.textual_fixes.first_frame` — the main screen drawn once settled, then line by line;
 - :mod:`~tui.textual_fixes.inputs` — a fixed-size field that takes a value without a layout;
 - :mod:`~tui.textual_fixes.key_order` and :mod:`~tui.textual_fixes.keys` — keys in the order typed, Esc then a key;
+- :mod:`~tui.textual_fixes.late_hide` — a late Hide event does not take the focus from a widget shown again;
 - :mod:`~tui.textual_fixes.line_list` — a list that repaints only its rows;
 - :mod:`~tui.textual_fixes.mouse` — clicks only over SSH;
 - :mod:`~tui.textual_fixes.recent_static` — a Static that keeps its last texts' cells;

@@ -12,10 +12,17 @@ terminal while a key before it is still on its way: it follows each key the app 
 the widget that got it (``MessagePump._parent``, ``Message._stop_propagation``), until a widget
 keeps it or it is back in the app's queue, lets the app and the widgets on screen handle what
 that key set off (:mod:`tui.textual_fixes.settle`: an Enter in a field submits its form, which
-gives the focus back to the list) and the first step of the tasks they started (a form sends its
-action from a worker), then hands the app the next key held: what Textual's Pilot does between
-the keys of a test. A key that never comes back (its widget removed) is let go
-after :data:`GIVE_UP` seconds, so keys are never stuck. Keys typed one at a time are not held.
+gives the focus back to the list), round after round until a round finds nothing new in any
+queue (a message bubbling up a form takes a round per widget), and the first step of the tasks
+they started (a form sends its action from a worker), then hands the app the next key held: what
+Textual's Pilot does between the keys of a test. Keys typed one at a time are not held.
+
+Nothing here depends on how fast the machine is: a key is let go when the ones before it are
+done, never because some time has passed. A timer (:data:`LOOK_AGAIN`) only looks for what can
+never come back: a key whose widget was removed before handling it, a round of waiting whose
+widget went away; those are counted back and the waiting goes on with what is left. (It used to
+let the keys go after a second whatever was still under way: on a loaded machine ``⏎n`` then
+sent ``n`` before the form's Enter had moved the focus.)
 
 Some keys set off work that outlasts those rounds: ``ctrl+n`` in the D6 tab adds an aspect row,
 mounted and focused once its fields exist; the keys after it (its name, ``⏎ ↓↓↓ ⏎`` in its
@@ -40,10 +47,12 @@ if TYPE_CHECKING:
     from textual.message_pump import MessagePump
     from textual.timer import Timer
 
-#: Seconds after which the keys held are let go even if the one before them never came back.
-GIVE_UP = 1.0
-#: How many times the app and the widgets on screen handle their messages between two keys held.
-SETTLE_ROUNDS = 2
+#: Seconds between two looks for a key (or a round of waiting) that can never come back, its
+#: widget gone: how long such a loss holds the keys after it. Nothing is let go for time alone.
+LOOK_AGAIN = 1.0
+#: At most this many rounds of messages between two keys held (a round with nothing new in any
+#: queue ends the wait sooner): bounds the wait when something posts for ever (a timer).
+SETTLE_ROUNDS = 12
 
 
 class KeyOrder:
@@ -61,6 +70,12 @@ class KeyOrder:
         #: Work a key set off that the keys after it wait for (:meth:`wait_for`).
         self.busy = 0
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: The widget each key on its way is at now (by the key's id).
+        self._following: dict[int, MessagePump] = {}
+        #: The number of the wait for the app to settle under way (None: none).
+        self._settling: int | None = None
+        #: The widgets the round under way waits for.
+        self._round: set[MessagePump] = set()
 
     def hold(self, event: events.Key) -> bool:
         """Whether ``event``, a key from the terminal, must wait for the keys before it (then
@@ -92,13 +107,18 @@ class KeyOrder:
         follow it to the parent it bubbled to."""
 
         def after() -> None:
+            if self._following.get(id(event)) is not node:  # counted back as lost meanwhile
+                return
             parent = node._parent
             if event._stop_propagation or not event.bubble or parent is None or parent is self.app:
+                del self._following[id(event)]
                 self._back()
             else:
                 self._follow(event, parent)
 
+        self._following[id(event)] = node
         if not node.call_later(after):  # ``node`` is gone: nothing more happens to the key
+            del self._following[id(event)]
             self._back()
 
     def wait_for(self, work: Awaitable[Any]) -> None:
@@ -124,25 +144,40 @@ class KeyOrder:
 
     def _settle_then_next(self, rounds: int = SETTLE_ROUNDS, wait: int | None = None) -> None:
         """Hand on the next key held once the app and the widgets on screen have handled what
-        the keys before it set off (a field's Enter posts the form's submit, which moves the
-        focus back to the list): ``rounds`` times, since a round can post more. ``wait``
-        numbers this wait: one overtaken by :meth:`_give_up` hands on nothing."""
+        the keys before it set off (a field's Enter posts the form's submit, which bubbles up to
+        the form, which moves the focus back to the list): round after round until one finds
+        every queue empty behind it (``rounds`` at most). ``wait`` numbers this wait: one
+        started again by :meth:`_look_again` hands on nothing."""
         if wait is None:
             self._waits += 1
             wait = self._waits
         elif wait != self._waits:
             return
         if not self.held:
+            self._settling = None
             self._next()
-        elif rounds <= 0:
-            # After the tasks those keys started (a form's Enter sends its action in a worker):
-            # they were scheduled before this callback, and each runs its first step first.
-            asyncio.get_running_loop().call_soon(self._next_if, wait)
-        else:
-            when_handled(everything_on(self.app.screen), lambda: self._settle_then_next(rounds - 1, wait))
+            return
+        self._settling = wait
+        nodes = everything_on(self.app.screen)
+        busy: list[MessagePump] = []
+
+        def round_done() -> None:
+            if wait != self._waits:
+                return
+            if rounds > 1 and (busy or self.app.screen is not screen or len(everything_on(screen)) != len(nodes)):
+                self._settle_then_next(rounds - 1, wait)  # something new came: one more round
+            else:
+                # After the tasks those keys started (a form's Enter sends its action in a
+                # worker): they were scheduled before this callback, and each runs its first
+                # step first.
+                asyncio.get_running_loop().call_soon(self._next_if, wait)
+
+        screen = self.app.screen
+        self._round = when_handled(nodes, round_done, busy=busy)
 
     def _next_if(self, wait: int) -> None:
         if wait == self._waits:
+            self._settling = None
             self._next()
 
     def _next(self) -> None:
@@ -157,18 +192,36 @@ class KeyOrder:
         self._arm()
 
     def _arm(self) -> None:
-        """(Re)start the countdown to :meth:`_give_up`."""
+        """(Re)start the countdown to :meth:`_look_again`."""
         if self._watchdog is None:
-            self._watchdog = self.app.set_timer(GIVE_UP, self._give_up, name="keys held")
+            self._watchdog = self.app.set_timer(LOOK_AGAIN, self._look_again, name="keys held")
         else:
             self._watchdog.reset()
 
-    def _give_up(self) -> None:
-        self._waits += 1
+    def _look_again(self) -> None:
+        """Count back what can never come back (a key or a round of waiting whose widget is
+        gone) and go on waiting for the rest; time alone lets nothing go."""
         self._watchdog = None
-        self.on_their_way = self.busy = 0
-        self._released = None
-        self._next()
+        if not self.held:
+            return
+        for key, node in list(self._following.items()):
+            if gone(node):
+                del self._following[key]
+                self.on_their_way = max(0, self.on_their_way - 1)
+        self.on_their_way = min(self.on_their_way, len(self._following))  # lost before followed
+        self.busy = sum(not task.done() for task in self._tasks)
+        if self.on_their_way or self.busy or self._released is not None:
+            self._arm()  # still on their way (the app and those widgets alive): wait on
+        elif self._settling is not None and not any(gone(node) for node in self._round):
+            self._arm()  # a round of waiting under way: wait on
+        else:  # a round whose widget went away never ends: start again with those on screen
+            self._settle_then_next()
+            self._arm()
+
+
+def gone(node: MessagePump) -> bool:
+    """Whether ``node`` will never handle a message again (removed, or closing)."""
+    return node._closing or node._closed or not node.is_running
 
 
 def keys_wait_for(app: App[Any], work: Awaitable[Any]) -> None:

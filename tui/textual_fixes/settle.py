@@ -22,24 +22,34 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 
 
-def when_handled(nodes: Iterable[MessagePump], callback: Callable[[], object]) -> None:
+def when_handled(
+    nodes: Iterable[MessagePump], callback: Callable[[], object], *, busy: list[MessagePump] | None = None
+) -> set[MessagePump]:
     """Call ``callback`` once each of ``nodes`` that runs has handled the messages it has now
-    (at once when none runs)."""
-    left = 0
+    (at once when none runs). ``busy`` gets, then, each node with a message still to handle
+    (posted during the wait: a message bubbling up). Returns the nodes not done yet
+    (the set shrinks as they are)."""
+    nodes = list(nodes)
+    pending: set[MessagePump] = set()
     called = False
 
-    def one_done() -> None:
-        nonlocal left, called
-        left -= 1
-        if left <= 0 and not called:
+    def done() -> None:
+        nonlocal called
+        if not pending and not called:
             called = True
+            if busy is not None:
+                busy.extend(node for node in nodes if node.message_queue_size)
             callback()
 
+    def one_done(node: MessagePump) -> None:
+        pending.discard(node)
+        done()
+
     for node in [node for node in nodes if node.is_running]:
-        left += bool(node.call_later(one_done))  # each runs later, from its node's own queue
-    if left <= 0 and not called:
-        called = True
-        callback()
+        if node.call_later(one_done, node):  # each runs later, from its node's own queue
+            pending.add(node)
+    done()
+    return pending
 
 
 def everything_on(screen: Screen[Any]) -> list[MessagePump]:

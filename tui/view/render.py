@@ -231,7 +231,7 @@ def log_lines(view: PlayerView, lang: Lang = "en", width: int | None = None) -> 
 def condition_text(c: ShownCondition, lang: Lang) -> str:
     """``stunned (2)``, ``blessed``, ``shielded (→Alduin)``, ``taunted (→end Alduin)``."""
     if c.rounds is not None:
-        return f"{c.name} ({c.rounds})"
+        return f"{c.name} ({c.rounds or '⇥'})"
     if c.until is not None:
         end = ("end " if lang == "en" else "fin ") if c.at_end else ""
         return f"{c.name} (→{end}{c.until})"

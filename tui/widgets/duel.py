@@ -25,7 +25,18 @@ from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import DieEntry, KultDieField, cast
 from tui.widgets.form import Form, character_or_none
-from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, labels, percent, set_text
+from tui.widgets.inputs import (
+    AFFECTS,
+    RANGES,
+    Cycle,
+    ErrorLine,
+    FieldError,
+    Missing,
+    NumberField,
+    labels,
+    percent,
+    set_text,
+)
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
@@ -144,7 +155,9 @@ class DuelForm(Form):
         """(defender, attack score, defence score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.query_one("#duel-defender", Select).selection
-        if defender is None or character_or_none(self.pane.campaign, defender) is None:
+        if defender is None:  # not chosen yet: said at Enter, not before (nobody's mistake)
+            raise Missing(t("dmg.no_defender", lang))
+        if character_or_none(self.pane.campaign, defender) is None:  # chosen, then gone
             raise FieldError(t("dmg.no_defender", lang))
         score = self.query_one("#duel-score", NumberField).number(lang)
         defence = self.query_one("#duel-defence", NumberField).number(lang)
@@ -157,7 +170,7 @@ class DuelForm(Form):
         try:
             defender, score, defence, entry = self.read()
         except FieldError as refused:
-            self.refuse(str(refused), chance, shown)
+            self.refuse(refused, chance, shown)
             return
         self.query_one(ErrorLine).show("")
         die = pane.campaign.rules.die

@@ -27,7 +27,7 @@ from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField
-from tui.widgets.inputs import Cycle, ErrorLine, NumberField, set_text
+from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, preview_error, set_text
 from tui.widgets.pane import Pane, back_to_list
 from tui.widgets.score_parts import (
     ScoreToggles,
@@ -89,9 +89,11 @@ class Form(Described, Vertical):
     def preview(self) -> None:
         """Show the chance and what Enter would do. Override."""
 
-    def refuse(self, reason: str, *shown: Static) -> None:
-        """A field refused: its reason on the form's error line, ``shown`` (the preview's lines) emptied."""
-        self.query_one(ErrorLine).show(reason)
+    def refuse(self, reason: str | FieldError, *shown: Static) -> None:
+        """A field refused: its reason on the form's error line (none in a preview for a field
+        not filled in yet: :class:`~tui.widgets.inputs.Missing`), ``shown`` (the preview's
+        lines) emptied."""
+        self.query_one(ErrorLine).show(reason if isinstance(reason, str) else preview_error(reason))
         for widget in shown:
             set_text(widget, "")
 

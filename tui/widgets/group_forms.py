@@ -26,6 +26,7 @@ from core.combat import (
 )
 from core.damage import apply_damage
 from core.errors import RulesError
+from core.mooks import MookGroup
 from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
@@ -33,11 +34,21 @@ from tui.i18n import register, t
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, character_or_none
-from tui.widgets.inputs import AFFECTS, RANGES, Cycle, ErrorLine, FieldError, NumberField, percent, set_text
+from tui.widgets.inputs import (
+    AFFECTS,
+    RANGES,
+    Cycle,
+    ErrorLine,
+    FieldError,
+    Missing,
+    NumberField,
+    percent,
+    preview_error,
+    set_text,
+)
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
-    from core.mooks import MookGroup
     from tui.widgets.mass_combat import MassCombatPane
 
 register(
@@ -53,6 +64,10 @@ register(
         "mass.attackers_name": ("attackers", "assaillants"),
         "mass.no_groups": ("No mook group in this campaign.", "Aucun groupe de sbires dans cette campagne."),
         "mass.no_target": ("pick a group with someone standing", "choisissez un groupe où quelqu'un est debout"),
+        "mass.more_than_standing": (
+            "{name}: only {n} standing, not {asked} attackers",
+            "{name} : seulement {n} debout, pas {asked} assaillants",
+        ),
         "mass.no_defender": ("pick a character to defend", "choisissez un personnage qui se défend"),
         "mass.group_turn": (
             "{name} is a mook group: its attacks are defences ({k[mass-switch]})",
@@ -174,7 +189,7 @@ class AttackForm(Form):
             first = self.die.entry(die, lang)
             again = self.query_one("#atk-reroll", KultDieField).entry(die, lang)
         except FieldError as error:
-            self.query_one(ErrorLine).show(str(error))
+            self.query_one(ErrorLine).show(preview_error(error))
             set_text(chance, t("mass.group_turn", lang, name=current.name) if current and self.attacker is None else "")
             set_text(shown, "")
             return
@@ -292,6 +307,10 @@ class DefenceForm(Form):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"def-defender": ("def-score", True)}
 
+    #: The group the defence is against (the one whose turn it is, or targeted), if any: no more
+    #: attackers than it has standing (the count shown is the count used).
+    against: str | None = None
+
     def compose(self) -> ComposeResult:
         lang = self.pane.lang
         with Horizontal(classes="row"):
@@ -328,12 +347,18 @@ class DefenceForm(Form):
         """(defender, grade, attackers, score, die entry), or a FieldError."""
         lang = self.pane.lang
         defender = self.defender
-        if defender is None or character_or_none(self.pane.campaign, defender) is None:
+        if defender is None:  # not chosen yet: said at Enter, not before (nobody's mistake)
+            raise Missing(t("mass.no_defender", lang))
+        if character_or_none(self.pane.campaign, defender) is None:  # chosen, then gone
             raise FieldError(t("mass.no_defender", lang))
         attackers = self.query_one("#def-attackers", NumberField).number(lang, minimum=1)
+        grade = self.query_one("#def-grade", Cycle).value
+        group = self.pane.campaign.find(self.against) if self.against else None
+        if isinstance(group, MookGroup) and group.grade == grade and attackers > group.standing:
+            raise FieldError(t("mass.more_than_standing", lang, name=group.name, n=group.standing, asked=attackers))
         score = self.query_one("#def-score", NumberField).number(lang)
         entry = self.query_one("#def-die", KultDieField).entry(self.pane.campaign.rules.die, lang)
-        return defender, self.query_one("#def-grade", Cycle).value, attackers, score, entry
+        return defender, grade, attackers, score, entry
 
     def preview(self) -> None:
         pane, lang = self.pane, self.pane.lang
@@ -342,7 +367,7 @@ class DefenceForm(Form):
         try:
             defender, grade, attackers, score, entry = self.read()
         except FieldError as error:
-            self.refuse(str(error), chance, shown)
+            self.refuse(error, chance, shown)
             return
         self.query_one(ErrorLine).show("")
         character = pane.campaign.character(defender)

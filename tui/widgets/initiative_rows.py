@@ -148,8 +148,8 @@ def row_strip(
     if part is not None:
         for cond in part.conditions:
             full, short = (
-                pick(condition_tag(cond, p.name_of), p.lang),
-                pick(condition_tag(cond, p.name_of, short=True), p.lang),
+                pick(condition_tag(cond, p.name_of, own_turn=current and not part.delaying), p.lang),
+                pick(condition_tag(cond, p.name_of, short=True, own_turn=current and not part.delaying), p.lang),
             )
             tags.append(Tag(1, full, short, p.style("condition")))
     if entity is not None and entity.hidden:

@@ -59,6 +59,17 @@ class FieldError(ValueError):
     """A field's text cannot be used; the message is ready to show (in the app's language)."""
 
 
+class Missing(FieldError):
+    """A field still empty (or a choice not made): Enter refuses it, with this message; a
+    preview says nothing of it, since nobody typed anything wrong (issue 34: a group's turn
+    opened forms reading "Score: type a whole number" before any key)."""
+
+
+def preview_error(error: FieldError) -> str:
+    """What a form's preview shows of ``error``: nothing for a field not filled in yet."""
+    return "" if isinstance(error, Missing) else str(error)
+
+
 def read_whole(text: str, label: str, lang: Lang = "en", bound: Whole = ANY_WHOLE) -> int:
     """The whole number ``text`` holds, within ``bound`` (core's definition of what the field may
     be); a :class:`FieldError` naming ``label`` otherwise, in ``lang``."""
@@ -111,7 +122,10 @@ class NumberField(FixedSizeInput):
         super().restricted()
 
     def number(self, lang: Lang = "en", minimum: int | None = None) -> int:
-        """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise."""
+        """The whole number typed, at least ``minimum``; a :class:`FieldError` otherwise
+        (:class:`Missing` while empty)."""
+        if not self.value.strip():
+            raise Missing(t("fields.number", lang, field=self.label))
         value = read_whole(self.value, self.label, lang)
         if minimum is not None and value < minimum:
             raise FieldError(t("fields.at_least", lang, field=self.label, n=minimum))

@@ -26,7 +26,7 @@ from core.mooks import MookGroup
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.i18n import pick, register, t
-from tui.messages import ShowPane
+from tui.messages import ListScreen
 from tui.safe import markup, visible
 from tui.widgets.form import FormPane, character_or_none, fighters
 from tui.widgets.group_forms import GRADES, AttackForm, DefenceForm
@@ -242,6 +242,7 @@ class MassCombatPane(Described, FormPane):
         self.show_form("mass-defence")
         form.set_defender(self.selected_character())
         group = self.current_group() or self.target_group() or self.first_standing()
+        form.against = None if group is None else group.id
         if group is not None:
             form.set_grade(group.grade)
         form.preview()
@@ -249,8 +250,11 @@ class MassCombatPane(Described, FormPane):
 
     def pane_to_front(self, focus: Widget) -> None:
         """Show this pane (on a narrow screen the others hide), ``focus`` focused in it."""
-        focus_now(focus)
-        self.post_message(ShowPane("mass", focus))
+        screen = self.screen
+        if isinstance(screen, ListScreen):
+            screen.show_pane("mass", focus)
+        else:
+            focus_now(focus)
 
     def focus_main(self) -> None:
         groups = self.query_one(GroupList)

@@ -32,7 +32,7 @@ from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import KultDieField, cast
 from tui.widgets.form import Form
 from tui.widgets.group_forms import GRADES, attack_score_rows
-from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, set_text
+from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, preview_error, set_text
 
 if TYPE_CHECKING:
     from tui.widgets.mass_combat import MassCombatPane
@@ -155,7 +155,7 @@ class NamedGroupForm(Form):
             entry = self.die.entry(die, lang)
             action = self.action((entry,) if isinstance(entry, int) else (0,))
         except FieldError as refused:
-            error.show(str(refused) if self.members else "")
+            error.show(preview_error(refused) if self.members else "")
             set_text(chance, "" if self.members else t("named.none", lang))
             set_text(shown, "")
             return

@@ -90,7 +90,8 @@ class StatusBar(Static):
         out = []
         up = enc.participant(enc.current) if enc.current else None
         if up is not None and up.conditions:
-            out.append(", ".join(pick(tag(c, name_of), lang) for c in up.conditions))
+            own = not up.delaying
+            out.append(", ".join(pick(tag(c, name_of, own_turn=own), lang) for c in up.conditions))
         if self._ended[1]:
             out.append(t("status.ended", lang, list=self._ended[1]))
         ending = ending_this_turn(enc)

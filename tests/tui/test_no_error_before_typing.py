@@ -1,0 +1,44 @@
+"""No form shows an error before the GM types (issue 34, item 12): on a group's turn the forms
+open with no attacker's score and no defender chosen; that is nobody's mistake, so nothing reads
+"Score: type a whole number" or "pick who defends" until Enter asks for them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.pilot import SIZES, make_test_app, quiet, run, turn_of
+from tui.widgets.inputs import ErrorLine
+
+pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
+
+
+def errors(app) -> list[str]:
+    return [e.message for e in app.screen.query(ErrorLine) if e.message]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("key", ["g", "o", "v", "x", "P"])
+@run
+async def test_a_form_opened_on_a_groups_turn_shows_no_error(size, key) -> None:
+    app = make_test_app(turn_of("veterans"))
+    async with app.run_test(size=size) as pilot:
+        await quiet(pilot)
+        await pilot.press(key)
+        await quiet(pilot)
+        for _ in range(2):  # and the pane's other forms
+            await pilot.press("ctrl+t")
+            await quiet(pilot)
+        assert errors(app) == []
+
+
+@run
+async def test_enter_still_says_what_is_missing() -> None:
+    app = make_test_app(turn_of("veterans"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await quiet(pilot)
+        await pilot.press("g")
+        await quiet(pilot)
+        assert errors(app) == []
+        await pilot.press("enter")
+        await quiet(pilot)
+        assert errors(app) == ["Score: type a whole number"]
