@@ -106,6 +106,16 @@ class Encounter:
         every change, and an HP change keeps the encounter)."""
         return tuple(p.key for p in self.participants)
 
+    @functools.cached_property
+    def with_conditions(self) -> tuple[Participant, ...]:
+        """The participants under a condition, in order: made with the encounter value (what the
+        players may read asks on every action; an HP change keeps the encounter, so it reads
+        none of the places again)."""
+        return tuple(p for p in self.participants if p.conditions)
+
+    def __attrs_post_init__(self) -> None:
+        self.with_conditions  # noqa: B018 - made with the value, not by the first action
+
     def participant(self, key: str) -> Participant | None:
         for p in self.participants:
             if p.key == key:

@@ -168,8 +168,8 @@ def _guarded(before: Campaign, after: Campaign) -> list[tuple[str, bool, list[st
                 names = [*_condition_names(before, key), *_condition_names(after, key)]
                 out[key] = (found.name.casefold(), True, names)
         enc = campaign.encounter
-        for p in enc.participants if enc is not None else ():
-            if p.conditions and p.key not in out and _conditions_hidden(campaign, p.key):
+        for p in enc.with_conditions if enc is not None else ():
+            if p.key not in out and _conditions_hidden(campaign, p.key):
                 names = [*_condition_names(before, p.key), *_condition_names(after, p.key)]
                 out[p.key] = (campaign.name_of(p.key).casefold(), False, names)
     return list(out.values())

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 
 from tui.access import lang_of
 from tui.commands.table import BY_ID, SCOPE, Command, in_scope
-from tui.textual_fixes.bindings import own_bindings, set_descriptions
+from tui.textual_fixes.bindings import keymap_keys, own_bindings, set_descriptions
 
 
 def binding(command: Command) -> Binding:
@@ -32,7 +32,7 @@ def bindings(scope: str) -> list[BindingType]:
 def live_key(app: Any, binding_id: str) -> str:
     """The key that does ``binding_id`` in ``app`` now (its keymap's first, else the table's),
     as the footer writes it (``^n``, ``f6``): what every key hint on screen shows."""
-    keys = getattr(app, "_keymap", {}).get(binding_id) or BY_ID[binding_id].keys
+    keys = keymap_keys(app, binding_id) or BY_ID[binding_id].keys
     return str(app.get_key_display(Binding(keys.split(",")[0].strip(), "")))
 
 

@@ -9,6 +9,7 @@ Why it is patched: the app speaks English or French per instance, and the footer
 palette show the keys the GM's ``keymap.toml`` set. :func:`set_descriptions` gives a node's
 bindings the descriptions of the app's language (by binding id) in place; :func:`live_bindings`
 is a copy of a node's bindings with the keymap applied, as Textual's own chain does;
+:func:`keymap_keys` the keys the keymap gives one binding (the hints on screen);
 :func:`merged_bindings` is what a class binds with its bases' (the keymap check walks them).
 ``tests/tui/test_keymap.py`` pins the structure these rely on.
 
@@ -39,6 +40,12 @@ def live_bindings(node: Any) -> Iterator[tuple[str, Binding]]:
     if keymap:
         bindings.apply_keymap(keymap)
     yield from bindings
+
+
+def keymap_keys(app: Any, binding_id: str) -> str | None:
+    """The keys ``app``'s keymap gives ``binding_id`` (as ``keymap.toml`` wrote them), or None."""
+    keys: str | None = (getattr(app, "_keymap", None) or {}).get(binding_id)
+    return keys
 
 
 def own_bindings(node: Any) -> Iterator[tuple[str, Binding]]:
