@@ -13,7 +13,7 @@ from core.house_rules import HouseRules
 from saves.envelope import CURRENT_VERSION
 from saves.format import encode, read_journal
 from saves.migrations import migrate_7_to_8
-from tests.golden import make_campaign_v7, make_campaign_v8
+from tests.golden import make_campaign_v7, make_campaign_v8, reworded
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 PATH = Path("/campagnes/villon.json")
@@ -38,7 +38,7 @@ def test_golden_v8_keeps_the_house_rule_and_the_intelligence() -> None:
 
 
 def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
-    loaded = read_journal((GOLDEN / "campaign_v7.json").read_bytes(), PATH, replay=True)
+    loaded = read_journal(reworded((GOLDEN / "campaign_v7.json").read_bytes()), PATH, replay=True)
     assert loaded.note is None and loaded.journal == make_campaign_v7.golden_journal()
     assert loaded.journal.campaign.rules == HouseRules() and not HouseRules().mage_counter_flat
     raw = orjson.loads(encode(loaded.journal))
