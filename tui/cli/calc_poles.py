@@ -50,6 +50,25 @@ def add_commands(sub: Any, spell_sub: Any, common: argparse.ArgumentParser) -> N
     p.add_argument("--open", metavar="1,2,3", help="… and the spell levels already open: the bonus daily slots")
 
 
+def _counter_and_illusion(p: argparse.ArgumentParser) -> None:
+    """``calc spell poles``'s options for a counterspell and an illusion."""
+    p.add_argument(
+        "--counter", action="store_true", help="the pure-resource counterspell against a spell of this level"
+    )
+    who = p.add_mutually_exclusive_group()
+    who.add_argument(
+        "--other-class", action="store_true", help="counter: another class's spell or a forbidden school's (+2)"
+    )
+    who.add_argument(
+        "--not-known", action="store_true", help="counter: not on the counterer's list of known spells (+1)"
+    )
+    _number(p, "--spent", "counter: the resource the caster spent")
+    _number(p, "--lies", "illusion: the lies held at once")
+    _number(p, "--hold", "illusion: the illusionist's hold (emprise)")
+    _number(p, "--uncovered", "illusion: the senses it leaves uncovered (a re-save at +5 each)")
+    _number(p, "--hold-rate", "illusion: the mana that make 1 hold (house rule poles_illusion_hold_rate, default 2)")
+
+
 def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
     """``calc spell poles``: the spell, its enhancements and techniques, counterspells and illusions."""
     p = spell_sub.add_parser("poles", parents=[common], help=HELP["poles"], description=HELP["poles"])
@@ -86,21 +105,7 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
         "--technique", action="extend", nargs="+", default=[], metavar="NAME[:nofeat]",
         help="techniques in the order applied (with the feat unless :nofeat): " + ", ".join(TECHNIQUE_NAMES),
     )  # fmt: skip
-    p.add_argument(
-        "--counter", action="store_true", help="the pure-resource counterspell against a spell of this level"
-    )
-    who = p.add_mutually_exclusive_group()
-    who.add_argument(
-        "--other-class", action="store_true", help="counter: another class's spell or a forbidden school's (+2)"
-    )
-    who.add_argument(
-        "--not-known", action="store_true", help="counter: not on the counterer's list of known spells (+1)"
-    )
-    _number(p, "--spent", "counter: the resource the caster spent")
-    _number(p, "--lies", "illusion: the lies held at once")
-    _number(p, "--hold", "illusion: the illusionist's hold (emprise)")
-    _number(p, "--uncovered", "illusion: the senses it leaves uncovered (a re-save at +5 each)")
-    _number(p, "--hold-rate", "illusion: the mana that make 1 hold (house rule poles_illusion_hold_rate, default 2)")
+    _counter_and_illusion(p)
 
 
 def _metres(value) -> int | float:

@@ -65,6 +65,12 @@ def parser():
         metavar="N",
         help="failed logins (a key refused, a wrong code) from one address before it is refused for 10 minutes (default 10)",
     )
+    _web_arguments(p)
+    return p
+
+
+def _web_arguments(p) -> None:
+    """The views' language and the browser side's options."""
     p.add_argument("--lang", choices=("en", "fr"), default=None, help="the views' language (default: from LANG)")
     p.add_argument(
         "--web", action="store_true", help="the players' view in a browser (alone, or beside the SSH server with --ssh)"
@@ -80,7 +86,6 @@ def parser():
     p.add_argument(
         "--max-tabs", type=_positive, default=12, metavar="N", help="browser tabs watching at once (default 12)"
     )
-    return p
 
 
 def _port(text: str) -> int:
