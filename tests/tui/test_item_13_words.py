@@ -54,3 +54,31 @@ async def test_item_13_the_footer_keeps_help_and_palette_at_every_size(size):
         assert row.rstrip().endswith("? Keys ▏^p palette"), row
         await pilot.click(offset=(row.index("? Keys"), size[1] - 1))
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+
+
+def test_item_13_a_cut_name_keeps_its_last_words():
+    from tui.widgets.initiative_rows import fit_name
+
+    for width in range(8, 22):
+        a, b = fit_name("Arbalétriers de Villon", width), fit_name("Arbalétriers du toit", width)
+        assert len(a) == len(b) == width and a != b, (width, a, b)
+    assert fit_name("Arbalétriers de Villon", 14) == "Arb… de Villon"
+    assert fit_name("Arbalétriers du toit", 12) == "Arb… du toit"
+    assert fit_name("Brunvir", 10) == "Brunvir   "
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [NARROW, WIDE])
+@run
+async def test_item_13_two_names_alike_stay_apart_in_the_initiative_list(size):
+    """At 120x40 "Arbalétriers de Villon" and "Arbalétriers du toit" both read "Arbalétriers …"."""
+    import attrs
+
+    from core.demo import demo_campaign
+    from tests.tui.pilot import row_text
+
+    campaign = demo_campaign()
+    campaign = campaign.with_group(attrs.evolve(campaign.group("veterans"), name="Arbalétriers du toit"))
+    async with open_demo(campaign, size=size) as (app, _pilot):
+        rows = row_text(app, "veterans"), row_text(app, "arbaletriers")
+        assert ("toit" in rows[0]) and ("Villon" in rows[1]), rows
