@@ -167,10 +167,17 @@ def main_rows(footer_type: type) -> dict[tuple[tuple[int, int], str], list[tuple
     return rows
 
 
+class UndockedFooter(KeysFooter):
+    """The app's footer without its one change to Textual's row: the help's key left in line."""
+
+    HELP_ACTIONS = frozenset()
+
+
 @pytest.mark.slow
 def test_on_the_main_screen_too():
-    """The app's own footer against Textual's, at the two sizes the snapshots use."""
-    assert main_rows(KeysFooter) == main_rows(Footer)
+    """The app's own footer against Textual's, at the two sizes the snapshots use (the help's
+    key left in line, as Textual draws it: issue 34 item 13 docks it on the right)."""
+    assert main_rows(UndockedFooter) == main_rows(Footer)
 
 
 # -- one widget ----------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ class FooterItem(NamedTuple):
     description: str
     enabled: bool
     tooltip: str
+    action: str = ""
 
     def parts(self, palette: bool) -> tuple[str, str]:
         """The key's text and its description's: `` k `` and ``label `` (the palette's key is
@@ -66,7 +67,7 @@ def footer_items(screen: Screen) -> tuple[tuple[FooterItem, ...], FooterItem | N
     for _node, binding, enabled, tooltip in active.values():
         if binding.show and binding.action not in items:
             items[binding.action] = FooterItem(
-                binding.key, app.get_key_display(binding), str(binding.description), enabled, tooltip
+                binding.key, app.get_key_display(binding), str(binding.description), enabled, tooltip, binding.action
             )
     palette = None
     if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
@@ -81,8 +82,9 @@ def footer_items(screen: Screen) -> tuple[tuple[FooterItem, ...], FooterItem | N
     return tuple(items.values()), palette
 
 
-#: What the mouse is over: a key's index, :data:`PALETTE`, or ``None``.
+#: What the mouse is over: a key's index, :data:`PALETTE`, :data:`HELP`, or ``None``.
 PALETTE = -1
+HELP = -2
 
 
 class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
@@ -90,7 +92,8 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
 
     As Textual's ``Footer``: a click on a key presses it (a bell if it is disabled), the key
     under the mouse is highlighted and gives its tooltip, the wheel scrolls the keys sideways
-    when they do not fit, the command palette's key stays on the right."""
+    when they do not fit, the command palette's key stays on the right, and the help's key
+    (``? Keys``) just before it, so that an 80-column row still shows both."""
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES = {
@@ -133,9 +136,15 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
     }
     """
 
+    #: The actions of the help's key, docked on the right before the palette's however narrow
+    #: the row: the help lists every key the row has no room for (empty: Textual's row).
+    HELP_ACTIONS: frozenset[str] = frozenset({"help", "app.help"})
+
     #: The keys shown, left to right, and the palette's.
     items: tuple[FooterItem, ...] = ()
     palette: FooterItem | None = None
+    #: The help's key, drawn on the right before the palette's (``None``: not shown).
+    help: FooterItem | None = None
     #: What :func:`shown_keys` gave when the row was last built (``None``: not built yet).
     _shown: tuple[object, ...] | None = None
     #: The key under the mouse (an index into :attr:`items`, :data:`PALETTE`) or ``None``.
@@ -157,16 +166,25 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
         if shown == self._shown:
             return
         self._shown = shown
-        self.items, self.palette = footer_items(screen)
+        items, self.palette = footer_items(screen)
+        self.help = next((item for item in items if item.action in self.HELP_ACTIONS), None)
+        self.items = tuple(item for item in items if item is not self.help)
         self.virtual_size = Size(sum(item.width(False) for item in self.items) + self.palette_width, 1)
         self._hover = None
         self._set_hover(None if self._mouse_x is None else self.item_at(self._mouse_x))
         self.refresh()
 
     @property
+    def help_width(self) -> int:
+        """The help key's cells, drawn as any key."""
+        return 0 if self.help is None else self.help.width(False)
+
+    @property
     def palette_width(self) -> int:
-        """The palette key's cells: its left border, its text, its right padding."""
-        return 0 if self.palette is None else 1 + self.palette.width(True) + 1
+        """The cells docked on the right: the help's key, then the palette's (its left border,
+        its text, its right padding)."""
+        palette = 0 if self.palette is None else 1 + self.palette.width(True) + 1
+        return self.help_width + palette
 
     # -- drawing -------------------------------------------------------------------------------
     def _item_styles(self, item: FooterItem, hover: bool) -> tuple[Style, Style, Style]:
@@ -233,10 +251,13 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
         keys = keys.crop(scroll_x, scroll_x + room)
         if keys.cell_length < room:
             keys = Strip([*keys, Segment(" " * (room - keys.cell_length), Style(bgcolor=background.rich_color))])
+        if self.help is not None:
+            keys = Strip([*keys, *self._item_segments(self.help, self._hover == HELP)])
         if self.palette is None:
             return keys
         # The palette's key was drawn over the keys scrolled under it: the screen cut its row
         # where each of those began and ended. The same cuts give the same segments.
+        room += self.help_width
         cuts = sorted(
             {
                 min(max(edge - scroll_x, room), width) - room
@@ -244,7 +265,7 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
                 if start - scroll_x < width and end - scroll_x > 0
                 for edge in (start, end)
             }
-            | {0, self.palette_width}
+            | {0, self.palette_width - self.help_width}
         )
         palette = Strip(self._palette_segments()).crop(0, width - room)
         pieces = palette.divide([cut for cut in cuts if cut > 0])
@@ -254,7 +275,9 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
     def item_at(self, x: int) -> int | None:
         """The key at ``x`` cells from the footer's left edge (:data:`PALETTE`, or ``None``)."""
         room = self.size.width - self.palette_width
-        if self.palette is not None and room <= x < self.size.width:
+        if self.help is not None and room <= x < room + self.help_width:
+            return HELP
+        if self.palette is not None and room + self.help_width <= x < self.size.width:
             return PALETTE
         if not 0 <= x < room:
             return None
@@ -267,6 +290,8 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
     def _item(self, index: int | None) -> FooterItem | None:
         if index is None:
             return None
+        if index == HELP:
+            return self.help
         return self.palette if index == PALETTE else self.items[index]
 
     def _set_hover(self, index: int | None) -> None:

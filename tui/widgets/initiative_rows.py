@@ -81,6 +81,27 @@ def fit(text: str, width: int) -> str:
     return set_cell_size(text, width - 1) + "…"
 
 
+def fit_name(name: str, width: int) -> str:
+    """``name`` padded or cut to exactly ``width`` cells, keeping its end: the words that tell
+    two names apart are often the last (``Arb… de Villon``, ``Arb… du toit``). The cut is made
+    after at least 3 cells of the start; a last word too long for that is cut in the middle."""
+    if width <= 0 or cell_len(name) <= width:
+        return fit(name, width)
+    if width < 8:
+        return fit(name, width)
+    room = width - 1
+    words = name.split(" ")
+    for start in range(1, len(words)):
+        tail = " " + " ".join(words[start:])
+        if cell_len(tail) <= room - 3:
+            return set_cell_size(name, room - cell_len(tail)) + "…" + tail
+    head = (room + 1) // 2
+    tail = name[-(room - head) :]
+    while cell_len(tail) > room - head:
+        tail = tail[1:]
+    return set_cell_size(set_cell_size(name, head) + "…" + tail, width)
+
+
 def bar(value: int, top: int, width: int) -> tuple[str, str]:
     """``("███", "░░")``: the filled and empty parts of a ``width``-cell bar."""
     if width <= 0:
@@ -133,7 +154,7 @@ def row_strip(
     pieces.append((f"{value:>{INIT}} ", None))
     name = visible(entity.name if entity is not None else key, lines=False)
     name_style = p.style("current") if current else (p.style("marked") if marked else None)
-    pieces.append((fit(name, name_w) + " ", name_style))
+    pieces.append((fit_name(name, name_w) + " ", name_style))
     # The state cell: the vital state first, then the conditions, then what matters less
     # (bruising, delaying, hidden).
     tags: list[Tag] = []
