@@ -113,24 +113,7 @@ def migrate_5_to_6(payload: dict[str, Any]) -> dict[str, Any]:
 def migrate_6_to_7(payload: dict[str, Any]) -> dict[str, Any]:
     """Version 7 lets a book spell name its caster (``caster``: a roster character's key, or a
     remembered caster's name): a version-6 spell has none, nor has one saved in its history."""
-
-    def spells(book: Any) -> list[Any]:
-        found = book.get("spells") if isinstance(book, dict) else None
-        return found if isinstance(found, list) else []
-
-    history = payload.get("history")
-    history = history if isinstance(history, dict) else {}
-    held = [
-        spell
-        for campaign in (payload.get("campaign"), history.get("base"))
-        if isinstance(campaign, dict)
-        for spell in spells(campaign.get("book"))
-    ]
-    for name in ("done", "undone"):
-        for entry in history.get(name, ()) if isinstance(history.get(name), list) else ():
-            action = entry.get("action") if isinstance(entry, dict) else None
-            if isinstance(action, dict) and action.get("type") == "SaveSpell":
-                held.append(action.get("spell"))
+    held = _book_spells(payload, "spells", "SaveSpell", "spell")
     for spell in held:
         if isinstance(spell, dict):
             spell.setdefault("caster", None)
