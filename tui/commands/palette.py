@@ -112,9 +112,10 @@ class CombatantCommands(Provider):
         matcher = self.matcher(query)
         lang = lang_of(self)
         enc = campaign.encounter
+        fighting = set(enc.keys) if enc is not None else None  # one look-up per combatant, not a scan
         for item in campaign.combatants:
             name = visible(item.name, lines=False)  # a name is data: shown as typed, never obeyed
-            out = enc is not None and enc.participant(item.id) is None
+            out = fighting is not None and item.id not in fighting
             text = t("palette.join", lang, name=name) if out else name
             score = matcher.match(text)
             if score > 0:
