@@ -23,6 +23,11 @@ register(
             "Only a player character's details can be kept private.",
             "Seuls les détails d'un PJ peuvent être gardés privés.",
         ),
+        "see.now_on": ("{label}: now on → off", "{label} : oui maintenant → non"),
+        "see.now_off": ("{label}: now off → on", "{label} : non maintenant → oui"),
+        "see.own_on": ("{label}: now on for {name} → off", "{label} : oui maintenant pour {name} → non"),
+        "see.own_off": ("{label}: now off for {name} → on", "{label} : non maintenant pour {name} → oui"),
+        "see.current": ("{label} (now)", "{label} (actuel)"),
         "see.alias": (
             "What the players call {name} (empty: its own name)",
             "Comment les joueurs appellent {name} (vide : son propre nom)",
@@ -31,6 +36,29 @@ register(
 )
 
 ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.BAR, Shown.DAMAGE, Shown.NOTHING)
+
+
+def stated(command_id: str, label: str, campaign, selected: str | None, lang: str) -> str:
+    """A palette label of what the players see with its current state: an option's value (the
+    whole table's, or the selected one's), the default of a kind marked ``(now)``; any other
+    label as it is."""
+    from tui.safe import visible
+
+    vis = campaign.visibility
+    kind, _, rest = command_id.removeprefix("players-").partition("-")
+    if kind == "option":
+        return t("see.now_on" if vis.option(to_option(rest)) else "see.now_off", lang, label=label)
+    if kind == "own":
+        item = campaign.find(selected) if selected is not None else None
+        if item is None:
+            return label
+        on = vis.option(to_option(rest), item.id)
+        name = visible(item.name, lines=False)
+        return t("see.own_on" if on else "see.own_off", lang, label=label, name=name)
+    if kind == "default":
+        of, _, shown = rest.partition("-")
+        return t("see.current", lang, label=label) if vis.default(of).value == shown else label
+    return label
 
 
 def next_shown(campaign, key: str) -> Shown | None:

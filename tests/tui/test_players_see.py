@@ -66,7 +66,7 @@ async def test_the_palette_sets_the_defaults() -> None:
 async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
     labels = [command.palette[0] for command in COMMANDS if command.palette]
     assert (
-        "Players see the next-up cue: on / off" in labels
+        "Players see the next-up cue" in labels
         and "What the players call the selected NPC (an alias)…" in labels
     )
     app = make_test_app()
@@ -137,3 +137,30 @@ async def test_w_then_pm_plus_zero_and_a_condition_twice_tell_the_players_nothin
 
 
 POISONED = "Alduin: poisoned for 2 rounds"
+
+
+@run
+async def test_the_palette_says_what_each_toggle_is_now_and_what_enter_turns_it_to() -> None:
+    """Issue 34 item 13: a palette toggle reads its current state, not "on / off (default)"."""
+    from tests.tui.pilot import quiet, screen_text
+
+    app = make_test_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await quiet(pilot)
+        app.selected = "capitaine"
+        await pilot.press("ctrl+p", *"round counter")
+        await wait_for(pilot, lambda: "Players see the round counter: now on → off" in screen_text(app), tries=100)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.campaign.visibility.round_counter is False, tries=100)
+        await pilot.press("ctrl+p", *"round counter")
+        await wait_for(pilot, lambda: "Players see the round counter: now off → on" in screen_text(app), tries=100)
+        await pilot.press("escape")
+        await quiet(pilot)
+        await pilot.press("ctrl+p", *"conditions, for the selected")
+        shown = "Players see NPC and group conditions, for the selected: now on for Capitaine de la garde → off"
+        await wait_for(pilot, lambda: shown in screen_text(app), tries=100)
+        await pilot.press("escape")
+        await quiet(pilot)
+        await pilot.press("ctrl+p", *"all NPCs")
+        await wait_for(pilot, lambda: "all NPCs: wound level (now)" in screen_text(app), tries=100)
+        assert "all NPCs: exact HP (now)" not in screen_text(app)

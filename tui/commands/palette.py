@@ -76,10 +76,16 @@ class GMCommands(TableCommands):
     spell systems (the table's commands with a palette label)."""
 
     def _commands(self) -> Iterable[tuple[Command, str]]:
+        from tui.players_see import stated
+
         lang = lang_of(self)
+        app = gm(self)
         for command_id in PALETTE:
             command = BY_ID[command_id]
-            yield command, command.palette_text(lang)
+            label = command.palette_text(lang)
+            if command_id.startswith("players-"):
+                label = stated(command_id, label, app.campaign, app.selected, lang)
+            yield command, label
 
 
 class ScreenKeyCommands(TableCommands):

@@ -144,15 +144,15 @@ def _players_defaults() -> Iterable[Command]:
         yield Command(
             f"players-option-{option.value}", "", "app", f"app.players_choice('option', '{option.value}')",
             (f"Players see {option.en}", f"Les joueurs voient {option.fr}"),
-            palette=(f"Players see {option.en}: on / off" + (" (default)" if default else ""),
-                     f"Les joueurs voient {option.fr} : oui / non" + (" (par défaut)" if default else "")),
+            palette=(f"Players see {option.en}" + (", for all" if default else ""),
+                     f"Les joueurs voient {option.fr}" + (", pour tous" if default else "")),
         )  # fmt: skip
     for option in PER_COMBATANT:
         yield Command(
             f"players-own-{option.value}", "", "app", f"app.players_choice('own', '{option.value}')",
             (f"Players see {option.en}, for the selected", f"Les joueurs voient {option.fr}, pour la sélection"),
-            palette=(f"Players see {option.en}, for the selected: on / off",
-                     f"Les joueurs voient {option.fr}, pour la sélection : oui / non"),
+            palette=(f"Players see {option.en}, for the selected",
+                     f"Les joueurs voient {option.fr}, pour la sélection"),
         )  # fmt: skip
     yield Command(
         "players-alias", "", "app", "app.players_choice('alias')", ("Alias", "Alias"),
