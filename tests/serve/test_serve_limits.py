@@ -33,7 +33,8 @@ class Client:
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
         )
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -44,11 +45,14 @@ class Client:
         return (text.encode() if isinstance(text, str) else text) in self.out
 
     def ended(self, timeout: float = 30) -> bool:
+        """The client ended and all it printed has been read (the reading thread saw the end of
+        its output: a busy machine may run it after the process is gone)."""
         try:
             self.process.wait(timeout)
         except subprocess.TimeoutExpired:
             return False
-        return True
+        self._reader.join(timeout)
+        return not self._reader.is_alive()
 
     def close(self) -> None:
         if self.process.poll() is None:
