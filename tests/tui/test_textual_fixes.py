@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.private_touches import fence_touches, touches
+from benchmarks.private_touches import distinct, fence_touches, touches
 
 ROOT = Path(__file__).resolve().parents[2]
 TUI = ROOT / "tui"
@@ -117,3 +117,11 @@ def test_each_fix_says_what_textual_does_why_and_the_version_checked(path: Path)
     assert checked == pinned(package.lower()) == installed, (
         f"{path.name}: checked on {checked}, {package} is {installed}"
     )
+
+
+def test_each_private_name_the_fence_touches_is_named_in_docs_developing() -> None:
+    """docs/developing.md ("The private names touched") names every private name a fix leans on."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("### The private names touched") : text.index("### The Textual behaviours behind them")]
+    missing = sorted(name for name in distinct(fence_touches()) if name not in section)
+    assert not missing, f"docs/developing.md does not name {missing}"
