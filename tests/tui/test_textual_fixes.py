@@ -1,6 +1,8 @@
-"""Every workaround for Textual's internals lives in ``tui/textual_fixes/``, each module saying what
-Textual does, why it is patched and the Textual version it was checked on; nothing else in ``tui/``
-touches a private Textual name. An upgrade of Textual is then a read of one folder."""
+"""Every workaround for Textual's (and textual-serve's) internals lives in ``tui/textual_fixes/``,
+each module saying what Textual does, why it is patched and the version it was checked on; nothing
+else in ``tui/`` touches a private name of either, and the fence touches them no more often than
+docs/developing.md says (``benchmarks/private_touches.py`` counts). An upgrade of Textual is then
+a read of one folder (and its canaries, ``tests/textual_fixes/``)."""
 
 from __future__ import annotations
 
