@@ -95,7 +95,7 @@ async def test_static_lays_the_same_text_out_again(monkeypatch) -> None:
             line.update(text)
             await pilot.pause()
             line.render_line(0)
-        assert laid_out.count("Targets: Brunvir") == 2, gone(
+        assert laid_out.count("Targets: Brunvir") >= 2, gone(
             "recent_static.py", "keeps the cells of a text shown before"
         )
 
@@ -129,8 +129,7 @@ async def test_a_scroll_view_repaints_whole_on_focus_forgets_its_styles_and_redr
         updates: list[Size] = []
         scroll_update = rows._scroll_update
         rows._scroll_update = lambda virtual_size: (updates.append(virtual_size), scroll_update(virtual_size))[1]  # type: ignore[method-assign]
-        app.query_one("#below", Static).update("below, changed")  # lays the screen out; nothing of the list changed
-        await pilot.pause()
+        app.screen._refresh_layout()  # a layout of the screen, where nothing of the list changed
         assert whole_on_focus and styles_forgotten and updates, gone(
             "line_list.py",
             f"repaints a focused ScrollView whole ({whole_on_focus}), forgets its styles on a refresh of "
