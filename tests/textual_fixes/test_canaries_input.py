@@ -110,7 +110,8 @@ def test_textual_has_no_public_view_of_a_node_s_bindings_nor_of_the_keymap() -> 
         for name in names
         if hasattr(cls, name)
     ]
-    assert not public and dataclasses.is_dataclass(Binding) and Binding.__dataclass_params__.frozen, gone(  # type: ignore[attr-defined]
+    frozen = dataclasses.is_dataclass(Binding) and Binding.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert not public and frozen, gone(
         "bindings.py", f"keeps a node's bindings and the keymap private ({public} is public)"
     )
 

@@ -127,3 +127,12 @@ def test_each_private_name_the_fence_touches_is_named_in_docs_developing() -> No
     section = text[text.index("### The private names touched") : text.index("### The Textual behaviours behind them")]
     missing = sorted(name for name in distinct(fence_touches()) if name not in section)
     assert not missing, f"docs/developing.md does not name {missing}"
+
+
+def test_each_fix_has_a_canary() -> None:
+    """Each module of the fence is named by a canary of ``tests/textual_fixes/`` (the first argument
+    of its ``gone(...)``): the test that fails the day Textual no longer needs it."""
+    canaries = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests" / "textual_fixes").glob("test_*.py"))
+    named = {name for first in re.findall(r'gone\(\s*"([^"]+)"', canaries) for name in re.findall(r"\w+\.py", first)}
+    fixes = {p.name for p in FIXES.glob("*.py") if p.name != "__init__.py"}
+    assert not fixes - named, f"no canary for {sorted(fixes - named)}"
