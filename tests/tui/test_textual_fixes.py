@@ -1,84 +1,31 @@
-"""Every workaround for Textual's internals lives in ``tui/textual_fixes/``, each module saying what
-Textual does, why it is patched and the Textual version it was checked on; nothing else in ``tui/``
-touches a private Textual name. An upgrade of Textual is then a read of one folder."""
+"""Every workaround for Textual's (and textual-serve's) internals lives in ``tui/textual_fixes/``,
+each module saying what Textual does, why it is patched and the version it was checked on; nothing
+else in ``tui/`` touches a private name of either, and the fence touches them no more often than
+docs/developing.md says (``benchmarks/private_touches.py`` counts). An upgrade of Textual is then
+a read of one folder (and its canaries, ``tests/textual_fixes/``)."""
 
 from __future__ import annotations
 
 import ast
-import importlib
-import inspect
+import importlib.metadata
 import re
 import tomllib
-from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import pytest
-import textual
+
+from benchmarks.private_touches import distinct, fence_touches, touches
 
 ROOT = Path(__file__).resolve().parents[2]
 TUI = ROOT / "tui"
 FIXES = TUI / "textual_fixes"
-TEXTUAL = Path(textual.__file__).parent
 
 
-def pinned_textual() -> str:
-    """The Textual version ``pyproject.toml`` pins (``textual==X.Y.Z``)."""
+def pinned(package: str) -> str:
+    """The version of ``package`` that ``pyproject.toml`` pins (``package==X.Y.Z``)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    (pin,) = [d for d in project["project"]["dependencies"] if re.match(r"textual\s*[=<>~!]", d)]
+    (pin,) = [d for d in project["project"]["dependencies"] if re.match(rf"{package}\s*[=<>~!]", d)]
     return pin.split("==")[1]
-
-
-def private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__") and name != "_"
-
-
-@cache
-def textual_private_names() -> tuple[dict[tuple[str, str], frozenset[str]], frozenset[str]]:
-    """The private names of Textual: by class (module, class name) — its methods, class attributes
-    and the ``self._x`` it assigns — and all of them at once, module-level ones included."""
-    by_class: dict[tuple[str, str], set[str]] = {}
-    every: set[str] = set()
-    for path in TEXTUAL.rglob("*.py"):
-        module = ".".join(("textual", *path.relative_to(TEXTUAL).with_suffix("").parts)).removesuffix(".__init__")
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and private(node.name):
-                every.add(node.name)
-            for target in node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]:
-                if isinstance(target, ast.Name) and private(target.id):
-                    every.add(target.id)
-        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
-            names = by_class.setdefault((module, cls.name), set())
-            for sub in ast.walk(cls):
-                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    name = sub.name
-                elif (
-                    isinstance(sub, ast.Attribute)
-                    and isinstance(sub.ctx, ast.Store)
-                    and isinstance(sub.value, ast.Name)
-                    and sub.value.id == "self"
-                ):
-                    name = sub.attr
-                elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-                    name = sub.id
-                else:
-                    continue
-                if private(name):
-                    names.add(name)
-                    every.add(name)
-    return {k: frozenset(v) for k, v in by_class.items()}, frozenset(every)
-
-
-def private_of(cls: type) -> frozenset[str]:
-    """The private names ``cls`` inherits from Textual's classes."""
-    by_class, _every = textual_private_names()
-    found: set[str] = set()
-    for base in cls.__mro__:
-        if base.__module__.split(".")[0] == "textual":
-            found |= by_class.get((base.__module__, base.__name__), frozenset())
-            found |= {name for name in vars(base) if private(name)}
-    return frozenset(found)
 
 
 def app_modules() -> list[Path]:
@@ -90,56 +37,13 @@ def app_modules() -> list[Path]:
     )  # fmt: skip
 
 
-STDLIB = frozenset({"os", "sys"})  # ``os._exit`` is the standard library's, whatever Textual names alike
-
-
-def touches(path: Path) -> Iterator[str]:
-    """Each place ``path`` touches a private name of Textual: ``line: what``."""
-    _by_class, every = textual_private_names()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "textual":
-            if any(private(part) for part in node.module.split(".")) or any(private(a.name) for a in node.names):
-                yield f"{node.lineno}: imports from {node.module}: {', '.join(a.name for a in node.names)}"
-    on_self: set[int] = set()
-    for cls_node in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
-        cls = getattr(module, cls_node.name, None)
-        # a class made inside a function is not found by name: held to every private name
-        theirs = private_of(cls) if inspect.isclass(cls) else every
-        if inspect.isclass(cls) and not any(b.__module__.split(".")[0] == "textual" for b in cls.__mro__):
-            theirs = frozenset()
-        for sub in ast.walk(cls_node):
-            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)) and sub.name in theirs:
-                yield f"{sub.lineno}: {cls_node.name} overrides {sub.name}"
-            elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id in ("self", "cls"):
-                on_self.add(id(sub))
-                if sub.attr in theirs:
-                    yield f"{sub.lineno}: {cls_node.name} reads or sets self.{sub.attr}"
-        for statement in cls_node.body:  # class attributes
-            targets = statement.targets if isinstance(statement, ast.Assign) else [getattr(statement, "target", None)]
-            for target in targets:
-                if isinstance(target, ast.Name) and target.id in theirs:
-                    yield f"{statement.lineno}: {cls_node.name} sets {target.id}"
-    for node in ast.walk(tree):
-        standard = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in STDLIB
-        if isinstance(node, ast.Attribute) and id(node) not in on_self and node.attr in every and not standard:
-            yield f"{node.lineno}: .{node.attr}"
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in ("getattr", "hasattr", "setattr")
-        ):
-            if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value in every:
-                yield f"{node.lineno}: {node.func.id}(…, {node.args[1].value!r})"
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("path", app_modules(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_nothing_outside_textual_fixes_touches_a_private_textual_name(path: Path) -> None:
     found = list(touches(path))
     assert not found, (
-        f"{path.relative_to(ROOT)} touches Textual's internals (move it to tui/textual_fixes/):\n" + "\n".join(found)
+        f"{path.relative_to(ROOT)} touches Textual's or textual-serve's internals (move it to tui/textual_fixes/):\n"
+        + "\n".join(found)
     )
 
 
@@ -160,10 +64,13 @@ def test_the_check_finds_what_it_looks_for(tmp_path, monkeypatch) -> None:
         "def run(app, node):\n"
         "    node._parent\n"
         "    getattr(app, '_exception', None)\n"
+        "from textual_serve.app_service import AppService\n"
+        "class Service(AppService):\n"
+        "    async def _open_app_process(self, width=80, height=24):\n"
+        "        return self._process\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
-    found = "\n".join(touches(package / "probe.py"))
+    found = "\n".join(touches(package / "probe.py", root=tmp_path))
     for expected in (
         "textual.widgets._select",
         "_character_to_key",
@@ -171,19 +78,61 @@ def test_the_check_finds_what_it_looks_for(tmp_path, monkeypatch) -> None:
         "self._cursor_visible",
         "._parent",
         "'_exception'",
+        "Service overrides _open_app_process",
+        "Service reads or sets self._process",
     ):
         assert expected in found
 
 
-FIELDS = ("What Textual does:", "Why it is patched:", "Checked on Textual")
+DOCS = ROOT / "docs" / "developing.md"
+
+
+def documented_touches() -> int:
+    """The figure ``docs/developing.md`` gives for the fence's touches of private names."""
+    (figure,) = re.findall(r"(\d+) touches of private names", DOCS.read_text(encoding="utf-8"))
+    return int(figure)
+
+
+@pytest.mark.slow
+def test_the_fence_touches_no_more_private_names_than_documented() -> None:
+    """``benchmarks/private_touches.py`` counts them; a new touch lowers another one or raises the
+    figure in docs/developing.md, on purpose."""
+    found = fence_touches()
+    count = sum(len(lines) for lines in found.values())
+    listing = "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
+    assert count <= documented_touches(), (
+        f"tui/textual_fixes/ touches private names of Textual or textual-serve {count} times, "
+        f"docs/developing.md says {documented_touches()}:\n{listing}"
+    )
+
+
+FIELDS = ("What (Textual|textual-serve) does:", "Why it is patched:", "Checked on (Textual|textual-serve) ")
 
 
 @pytest.mark.parametrize("path", sorted(p for p in FIXES.glob("*.py") if p.name != "__init__.py"), ids=lambda p: p.name)
 def test_each_fix_says_what_textual_does_why_and_the_version_checked(path: Path) -> None:
     doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-    missing = [field for field in FIELDS if field not in doc]
+    missing = [field for field in FIELDS if not re.search(field, doc)]
     assert not missing, f"{path.name}: its docstring lacks {missing}"
-    (checked,) = re.findall(r"Checked on Textual (\d+\.\d+\.\d+)", doc)
-    assert checked == pinned_textual() == textual.__version__, (
-        f"{path.name}: checked on {checked}, Textual is {textual.__version__}"
+    ((package, checked),) = re.findall(r"Checked on (Textual|textual-serve) (\d+\.\d+\.\d+)", doc)
+    installed = importlib.metadata.version(package.lower())
+    assert checked == pinned(package.lower()) == installed, (
+        f"{path.name}: checked on {checked}, {package} is {installed}"
     )
+
+
+def test_each_private_name_the_fence_touches_is_named_in_docs_developing() -> None:
+    """docs/developing.md ("The private names touched") names every private name a fix leans on."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("### The private names touched") : text.index("### The Textual behaviours behind them")]
+    missing = sorted(name for name in distinct(fence_touches()) if name not in section)
+    assert not missing, f"docs/developing.md does not name {missing}"
+
+
+def test_each_fix_has_a_canary() -> None:
+    """Each module of the fence is named by a canary of ``tests/textual_fixes/`` (the first argument
+    of its ``gone(...)``): the test that fails the day Textual no longer needs it."""
+    canaries = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests" / "textual_fixes").glob("test_*.py"))
+    named = {name for first in re.findall(r'gone\(\s*"([^"]+)"', canaries) for name in re.findall(r"\w+\.py", first)}
+    fixes = {p.name for p in FIXES.glob("*.py") if p.name != "__init__.py"}
+    assert not fixes - named, f"no canary for {sorted(fixes - named)}"

@@ -3,7 +3,8 @@
 The view (``apotheose view --browser``, Textual's web driver) talks over its stdin and stdout in
 textual-serve's packets; :class:`Tab` is textual-serve's
 :class:`~textual_serve.app_service.AppService` with the view started without a shell, in a
-process group of its own, dying with the server, and an end that always ends.
+process group of its own, dying with the server, and an end that always ends (what it needs of
+textual-serve's internals is in :mod:`tui.textual_fixes.serve`).
 
 Every seat is bounded:
 
@@ -30,8 +31,9 @@ import signal
 from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
+
+from tui.textual_fixes.serve import OwnProcessService
 
 #: The most a tab's end may wait for its view to be gone, and for the closing handshake with its
 #: browser, in seconds.
@@ -52,7 +54,7 @@ def clamp_size(width: object, height: object) -> tuple[int, int] | None:
     return max(MIN_COLUMNS, min(MAX_COLUMNS, width)), max(MIN_ROWS, min(MAX_ROWS, height))
 
 
-class Tab(AppService):
+class Tab(OwnProcessService):
     """One browser tab: its websocket and the players' view running for it."""
 
     def __init__(
@@ -79,13 +81,9 @@ class Tab(AppService):
         self.address = address
         self._ending: asyncio.Task[None] | None = None
 
-    @property
-    def process(self) -> asyncio.subprocess.Process | None:
-        return self._process
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+    async def open_process(self, width: int, height: int) -> asyncio.subprocess.Process:
         """The view, without a shell, in a process group of its own, dying with the server."""
-        process = await asyncio.create_subprocess_exec(
+        return await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -95,17 +93,14 @@ class Tab(AppService):
             preexec_fn=_dies_with(os.getpid()),
             close_fds=True,
         )
-        assert process.stdin is not None
-        self._process, self._stdin = process, process.stdin
-        return process
 
     async def serve(self) -> None:
         """Until the tab goes or its view ends: the tab's messages to the view, the view's
         output to the tab (textual-serve's pump, started by :meth:`start`)."""
         messages = asyncio.ensure_future(self._messages())
         waited: set[asyncio.Future[None]] = {messages}
-        if self._task is not None:
-            waited.add(self._task)
+        if self.pump is not None:
+            waited.add(self.pump)
         try:
             await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -160,11 +155,11 @@ class Tab(AppService):
             await asyncio.wait_for(self.websocket.close(), END_GRACE)
 
     async def _end(self) -> None:
-        pump, self._task = self._task, None
+        pump, self.pump = self.pump, None
         if pump is not None:  # nothing more goes to the tab: its reader is gone or going
             pump.cancel()
             await asyncio.wait({pump}, timeout=END_GRACE / 4)
-        process = self._process
+        process = self.process
         if process is None:
             return
         _kill_group(process.pid)  # the view, and anything it left (nothing, normally)

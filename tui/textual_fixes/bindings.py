@@ -20,37 +20,54 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.dom import DOMNode
 
 
-def set_descriptions(node: Any, descriptions: Mapping[str, str]) -> None:
+def bindings_map(node: DOMNode) -> BindingsMap:
+    """``node``'s own bindings (the private ``DOMNode._bindings``)."""
+    bindings: BindingsMap = node._bindings
+    return bindings
+
+
+def keymap(app: App[Any]) -> Mapping[str, str]:
+    """``app``'s keymap (the private ``App._keymap``, as ``set_keymap`` normalised it)."""
+    return getattr(app, "_keymap", None) or {}
+
+
+def set_descriptions(node: DOMNode, descriptions: Mapping[str, str]) -> None:
     """Give ``node``'s bindings the description ``descriptions[id]`` (by binding id), in place."""
-    table = node._bindings.key_to_bindings
+    table = bindings_map(node).key_to_bindings
     for key, bindings in list(table.items()):
-        table[key] = [replace(b, description=descriptions[b.id]) if b.id in descriptions else b for b in bindings]
+        table[key] = [
+            replace(b, description=descriptions[b.id]) if b.id is not None and b.id in descriptions else b
+            for b in bindings
+        ]
 
 
-def live_bindings(node: Any) -> Iterator[tuple[str, Binding]]:
+def live_bindings(node: DOMNode) -> Iterator[tuple[str, Binding]]:
     """``(key, binding)`` of ``node`` with the app's keymap applied (a copy: the node's own are
     kept), for lists of keys outside the footer."""
-    bindings = node._bindings.copy()
-    keymap = getattr(node.app, "_keymap", None)
-    if keymap:
-        bindings.apply_keymap(keymap)
+    bindings = bindings_map(node).copy()
+    keys = keymap(node.app)
+    if keys:
+        bindings.apply_keymap(keys)
     yield from bindings
 
 
-def keymap_keys(app: Any, binding_id: str) -> str | None:
+def keymap_keys(app: App[Any], binding_id: str) -> str | None:
     """The keys ``app``'s keymap gives ``binding_id`` (as ``keymap.toml`` wrote them), or None."""
-    keys: str | None = (getattr(app, "_keymap", None) or {}).get(binding_id)
-    return keys
+    return keymap(app).get(binding_id)
 
 
-def own_bindings(node: Any) -> Iterator[tuple[str, Binding]]:
+def own_bindings(node: DOMNode) -> Iterator[tuple[str, Binding]]:
     """``(key, binding)`` of ``node`` as it has them (its class's, with its bases')."""
-    yield from node._bindings
+    yield from bindings_map(node)
 
 
 def merged_bindings(cls: type) -> list[Binding]:

@@ -8,15 +8,16 @@ Why it is patched: each cursor move on the initiative list laid the screen out o
 following the selection, and a big fight built 5,000 options per Select at start-up.
 :class:`Chooser` is the same Select (same keys, look and messages) whose label is updated in
 place when its box keeps its size, and whose list of options is built when first opened. It
-imports ``SelectCurrent``, ``SelectOverlay`` and ``NoSelection`` from ``textual.widgets._select``
-and overrides ``Select._setup_options_renderables`` and ``Select._watch_expanded``.
+imports ``SelectCurrent``, ``SelectOverlay`` and ``NoSelection`` from ``textual.widgets._select``,
+overrides ``Select._setup_options_renderables`` and ``Select._watch_expanded`` and reads
+``Select._options`` (the options, as the list shows them).
 
 Checked on Textual 8.2.8.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from textual.widget import Widget
@@ -68,9 +69,13 @@ class Chooser(Select[SelectType]):
 
     _overlay_built = False
 
+    def __init__(self, *args: Any, type_to_search: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, type_to_search=type_to_search, **kwargs)
+        self.searches = type_to_search
+
     def compose(self) -> ComposeResult:
         yield ChooserCurrent(self.prompt)
-        yield SelectOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+        yield SelectOverlay(type_to_search=self.searches).data_bind(compact=Select.compact)
 
     def _setup_options_renderables(self) -> None:
         """The options are put in the list when it opens (see ``_watch_expanded``)."""

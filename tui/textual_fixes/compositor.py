@@ -9,8 +9,14 @@ lines.
 Why it is patched: every one of those cells goes down the GM's SSH link. :class:`LinesCompositor`
 renders, for each changed region, the rows of that region only, and skips the widgets hidden
 behind what is already drawn there: the same lines, without the empty moves to cells it did not
-change. It overrides ``Compositor.render_partial_update`` and reads ``_dirty_regions``,
-``_regions_to_spans`` and ``cuts`` (``textual._compositor``).
+change. It overrides ``Compositor.render_partial_update`` and reads ``_dirty_regions`` and
+``_regions_to_spans`` (``textual._compositor``, a private module).
+
+It also serves :class:`~tui.textual_fixes.first_frame.SettledFirstFrame`: while :attr:`held`, a
+partial update draws nothing (the screen is laid out, not drawn); and a repaint of widgets not
+on screen is dropped (:meth:`LinesCompositor.update_widgets`): Textual takes such a widget for a
+new one and rebuilds its map of every widget, hidden ones included, before the next paint,
+though a repaint moves nothing (showing the widget lays it out and paints it anew).
 
 Checked on Textual 8.2.8.
 """
@@ -18,10 +24,16 @@ Checked on Textual 8.2.8.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
 
 
 def stacked(regions: list[Region]) -> list[Region]:
@@ -42,10 +54,32 @@ class LinesCompositor(Compositor):
     widget on the rows of that region only, and not at all when the widgets in front of it
     already cover those rows (the screen, the grid and the panes behind a changed line)."""
 
+    #: While true a partial update draws nothing and forgets what changed (a full one, a
+    #: screenshot, still draws).
+    held = False
+
+    def take_dirty_regions(self) -> set[Region]:
+        """The regions changed since the last paint, forgotten here."""
+        dirty = self._dirty_regions
+        taken = dirty.copy()
+        dirty.clear()
+        return taken
+
+    def update_widgets(self, widgets: set[Widget]) -> None:
+        """Textual's, for the widgets on screen only: a repaint of one not on screen is dropped."""
+        super().update_widgets(widgets & self.visible_widgets.keys())
+
+    def render_update(
+        self, full: bool = False, screen_stack: list[Screen[object]] | None = None, simplify: bool = False
+    ) -> RenderableType | None:
+        if self.held and not full:
+            self.take_dirty_regions()
+            return None
+        return super().render_update(full, screen_stack, simplify)
+
     def render_partial_update(self) -> ChopsUpdate | None:
         screen_region = self.size.region
-        update_regions = self._dirty_regions.copy()
-        self._dirty_regions.clear()
+        update_regions = self.take_dirty_regions()
         crops = stacked([crop for region in update_regions if (crop := region.intersection(screen_region))])
         if not crops:
             return None

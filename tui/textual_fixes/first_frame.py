@@ -10,12 +10,13 @@ Why it is patched: each of those frames goes down the GM's SSH link — 4 to 6 f
 at 120x40 at start-up; 33 KB at 120x40 for a GM's ``x`` or Esc; half of a cursor move's paint.
 :class:`SettledFirstFrame` (mixed into the main screen before ``Screen``) holds the paint until
 the screen has settled (:data:`SETTLE_ROUNDS` at most), skips the first restyle (every widget was
-styled as it mounted, the breakpoint classes set), does not repaint on a focus change (the
-widgets whose look depends on it repaint themselves), drops repaints of widgets not on screen,
-and paints through :class:`~tui.textual_fixes.compositor.LinesCompositor`. It overrides
-``Screen._on_screen_resume``, ``Screen._compositor_refresh`` and ``Screen._on_timer_update`` and
-reads ``_compositor``, ``_dirty_widgets``, ``_layout_required``, ``_scroll_required``,
-``_repaint_required`` and ``_recompose_required``.
+styled as it mounted, the breakpoint classes set: its ``on_screen_resume`` runs before Textual's
+and clears the event's public ``refresh_styles``), does not repaint on a focus change (the
+widgets whose look depends on it repaint themselves), and paints through
+:class:`~tui.textual_fixes.compositor.LinesCompositor`, which holds the paint and drops repaints of
+widgets not on screen. It sets ``Screen._compositor`` and reads ``_dirty_widgets``,
+``_layout_required``, ``_scroll_required`` and ``_recompose_required`` (in
+:meth:`SettledFirstFrame.settling`).
 
 Checked on Textual 8.2.8.
 """
@@ -44,17 +45,22 @@ class SettledFirstFrame(Screen[Any]):
     #: look depends on the focus repaint themselves (their styles, the panes' frames).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
-    #: Nothing is drawn until the screen has settled after its first layout (see :meth:`show_settled`).
-    _held = True
     _resumed = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._compositor = LinesCompositor()  # repaints the changed lines only
+        #: Repaints the changed lines only; nothing until the screen has settled.
+        self.lines = LinesCompositor()
+        self.lines.held = True
+        self._compositor = self.lines
 
     def show_when_settled(self) -> None:
         """Call from ``on_mount``: the screen is drawn once it has settled."""
         self._showing = asyncio.get_running_loop().create_task(self.show_settled())
+
+    def settling(self) -> bool:
+        """Whether the screen has a layout, a scroll, a recompose or a repaint still to do."""
+        return bool(self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets)
 
     async def show_settled(self) -> None:
         """Draw the screen once it has settled: one full frame. At most :data:`SETTLE_ROUNDS` rounds."""
@@ -63,32 +69,17 @@ class SettledFirstFrame(Screen[Any]):
             for _ in range(SETTLE_ROUNDS):
                 await after_refresh(self)
                 await drained(self)
-                busy = self._layout_required or self._scroll_required or self._recompose_required or self._dirty_widgets
-                quiet = 0 if busy else quiet + 1
+                quiet = 0 if self.settling() else quiet + 1
                 if quiet == 2:  # twice: what a round mounted had its own round
                     break
         finally:
-            self._held = False
+            self.lines.held = False
             if self.is_attached:
                 self.refresh()
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first time, without Textual's restyle of the whole screen."""
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time, without Textual's restyle of the whole screen (runs before Textual's
+        own handler, a base class's)."""
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
-        super()._on_screen_resume(event)
-
-    def _compositor_refresh(self) -> None:
-        if self._held:  # laid out, not drawn: :meth:`show_settled` draws it all at once
-            self._dirty_widgets.clear()
-            self._compositor._dirty_regions.clear()
-            return
-        super()._compositor_refresh()
-
-    def _on_timer_update(self) -> None:
-        """Paint only what is on screen: a repaint moves nothing, so the widgets not on screen
-        are dropped here; showing them lays them out and paints them anew."""
-        if self._dirty_widgets and not (self._layout_required or self._scroll_required or self._repaint_required):
-            self._dirty_widgets.intersection_update(self._compositor.visible_widgets.keys())
-        super()._on_timer_update()

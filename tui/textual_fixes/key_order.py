@@ -9,7 +9,7 @@ the app reads it.
 Why it is patched: ``↓↓↓x`` in one packet (fast typing over SSH) ran ``x`` first, on the first
 row, and the three ``↓`` then went to the damage form. :class:`KeyOrder` holds a key from the
 terminal while a key before it is still on its way: it follows each key the app hands on, up from
-the widget that got it (``MessagePump._parent``, ``Message._stop_propagation``), until a widget
+the widget that got it (its ``parent``; ``Message._stop_propagation``), until a widget
 keeps it or it is back in the app's queue, lets the app and the widgets on screen handle what
 that key set off (:mod:`tui.textual_fixes.settle`: an Enter in a field submits its form, which
 gives the focus back to the list), round after round until a round finds nothing new in any
@@ -44,6 +44,7 @@ from tui.textual_fixes.settle import everything_on, when_handled
 if TYPE_CHECKING:
     from textual import events
     from textual.app import App
+    from textual.dom import DOMNode
     from textual.message_pump import MessagePump
     from textual.timer import Timer
 
@@ -71,7 +72,7 @@ class KeyOrder:
         self.busy = 0
         self._tasks: set[asyncio.Task[Any]] = set()
         #: The widget each key on its way is at now (by the key's id).
-        self._following: dict[int, MessagePump] = {}
+        self._following: dict[int, DOMNode] = {}
         #: The number of the wait for the app to settle under way (None: none).
         self._settling: int | None = None
         #: The widgets the round under way waits for.
@@ -94,7 +95,7 @@ class KeyOrder:
             return True
         return False
 
-    def handled(self, event: events.Key, target: MessagePump) -> None:
+    def handled(self, event: events.Key, target: DOMNode) -> None:
         """The app has handled ``event``: ran its binding, or handed it on to ``target``."""
         if event.is_forwarded:
             self.on_their_way += 1
@@ -102,14 +103,14 @@ class KeyOrder:
         elif not self.on_their_way:
             self._settle_then_next()
 
-    def _follow(self, event: events.Key, node: MessagePump) -> None:
+    def _follow(self, event: events.Key, node: DOMNode) -> None:
         """Once ``node`` has handled ``event``: done if it kept it or gave it to the app, else
         follow it to the parent it bubbled to."""
 
         def after() -> None:
             if self._following.get(id(event)) is not node:  # counted back as lost meanwhile
                 return
-            parent = node._parent
+            parent = node.parent
             if event._stop_propagation or not event.bubble or parent is None or parent is self.app:
                 del self._following[id(event)]
                 self._back()

@@ -58,9 +58,15 @@ def after_escape(event: events.Key, focused: object) -> events.Key | None:
     return None
 
 
+async def check_bindings(app: App[Any], key: str, priority: bool = False) -> bool:
+    """Run ``key``'s binding as the app would (its priority ones before a widget sees the key,
+    ``priority``; the others after); whether one ran."""
+    return await app._check_bindings(key, priority=priority)
+
+
 async def run_priority_binding(app: App[Any], key: str) -> bool:
     """Run ``key``'s priority binding as the app would before a widget sees it; whether one ran."""
-    return await app._check_bindings(key, priority=True)
+    return await check_bindings(app, key, priority=True)
 
 
 class OrderedKeys(App[Any]):
@@ -81,8 +87,8 @@ class OrderedKeys(App[Any]):
                 return
             key = after_escape(event, self.focused)
             if key is not None:
-                if not await self._check_bindings("escape", priority=True):
-                    await self._check_bindings("escape")
+                if not await check_bindings(self, "escape", priority=True):
+                    await check_bindings(self, "escape")
                 event = key
             target = self.focused or self.screen
             await super().on_event(event)

@@ -10,8 +10,9 @@ Why it is patched: on the initiative list only the cursor's line changes with th
 colours), yet the whole list went down the link (16 rows for each pane switch over SSH); the two
 rows of a cursor move looked up about 20 component styles again; the scrollbar (800 bytes at
 120x40) was repainted each time any text of any pane changed. :class:`RowRepaints` (mixed in
-before ``ScrollView``) replaces those three: the focus repaints :meth:`repaint_cursor`, a
-refresh of regions keeps the styles, an unchanged size does nothing.
+before ``ScrollView``) replaces those three: the focus repaints :meth:`repaint_cursor` (its
+public ``on_focus`` / ``on_blur`` run before the widget's and prevent them), a refresh of regions
+keeps the styles, an unchanged size does nothing.
 
 Checked on Textual 8.2.8.
 """
@@ -31,14 +32,14 @@ class RowRepaints(ScrollView):
     def repaint_cursor(self) -> None:
         """The focus came or went: repaint the cursor's row. Override."""
 
-    def _on_focus(self, event: events.Focus) -> None:
+    def on_focus(self, event: events.Focus) -> None:
         event.prevent_default()
         self.has_focus = True
         self.repaint_cursor()
         if self.parent is not None:
             self.parent.post_message(events.DescendantFocus(self))
 
-    def _on_blur(self, event: events.Blur) -> None:
+    def on_blur(self, event: events.Blur) -> None:
         event.prevent_default()
         self.has_focus = False
         self.repaint_cursor()
@@ -50,9 +51,10 @@ class RowRepaints(ScrollView):
         list (no regions)."""
         if not regions or layout or recompose:
             return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        styles = dict(self._rich_style_cache)
+        cache = self._rich_style_cache
+        styles = dict(cache)
         super().refresh(*regions, repaint=repaint)
-        self._rich_style_cache.update(styles)
+        cache.update(styles)
         return self
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:

@@ -8,7 +8,10 @@ them (``Screen._get_breakpoint_classes``).
 Why it is patched: about 40 widgets of the main screen were styled twice at start-up (and every
 dialog's fields), and the first resize restyled every widget once more. :class:`StyledOnce` (the
 app's ``update_styles``) styles a node only once it is attached; :func:`breakpoint_classes`
-gives a screen its classes for the size the terminal has before it is first laid out.
+gives a screen its classes for the size the terminal has before it is first laid out, as
+Textual's ``Screen._get_breakpoint_classes`` picks them (the class of the largest breakpoint not
+above the size, per dimension: the documented meaning of ``HORIZONTAL_BREAKPOINTS``), computed
+here from the public breakpoints.
 
 Checked on Textual 8.2.8.
 """
@@ -31,7 +34,10 @@ def breakpoint_classes(app: App[Any], screen: Screen[Any]) -> set[str]:
         (width, app.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS),
         (height, app.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS),
     ):
-        classes.update(screen._get_breakpoint_classes(dimension, breakpoints or []))
+        for threshold, class_name in sorted(breakpoints or [], reverse=True):
+            if dimension >= threshold:
+                classes.add(class_name)
+                break
     return classes
 
 
