@@ -217,3 +217,12 @@ def test_boost_that_gives_a_sixth_stigma_needs_confirmation(demo) -> None:
     after = apply(demo, BoostInitiative("morvan", confirm=True)).campaign
     assert not after.character("morvan").pc
     assert after.encounter.participant("morvan").initiative == demo.encounter.participant("morvan").initiative + 5
+
+
+def test_the_written_out_export_list_names_every_action_and_nothing_else() -> None:
+    import core.actions
+
+    actions = {cls.__name__ for cls in core.actions.ALL_ACTIONS}
+    others = {"ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", "trial"}
+    assert sorted(core.actions.__all__) == sorted(actions | others)
+    assert all(getattr(core.actions, name) is cls for name, cls in ((c.__name__, c) for c in core.actions.ALL_ACTIONS))
