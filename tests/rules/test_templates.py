@@ -38,6 +38,7 @@ from saves.errors import BadFieldError, NotJsonError
 from saves.roster_file import RosterFileError, parse_roster, roster_text
 from saves.store import load_campaign
 from saves.templates import encode, library_path, load_library, save_template
+from tests.present import present
 from tui.cli import main
 
 VETERAN = next(t for t in BUILT_IN if t.name == "Vétéran")
@@ -223,7 +224,7 @@ def test_add_many_is_one_undo_and_all_or_nothing() -> None:
     journal, outcome = Journal.start(demo).record(action)
     campaign = journal.campaign
     assert len(campaign.roster) == len(demo.roster) + 3 and len(campaign.groups) == len(demo.groups) + 1
-    assert {"veteran-1", "standard-soldiers"} <= set(campaign.encounter.keys)
+    assert {"veteran-1", "standard-soldiers"} <= set(present(campaign.encounter).keys)
     assert outcome.lines[0].en.startswith("4 added: Vétéran 1, Vétéran 2, Vétéran 3, Standard soldiers")
     assert journal.undo().campaign == demo
     clash = AddMany((*copies(VETERAN, 1, demo), attrs.evolve(demo.roster[0])))

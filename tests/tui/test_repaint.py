@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from core.actions import Damage, NextTurn, Outcome, Remove, apply
 from core.demo import demo_campaign
+from tests.present import present
 from tests.tui.pilot import make_test_app, open_demo, quiet, run
 from tui.widgets.initiative import InitiativeList, InitiativePane
 from tui.widgets.spell import same_people
@@ -105,7 +106,7 @@ def test_the_spell_targets_are_rebuilt_only_when_people_come_go_or_are_renamed()
     assert not same_people(seen(demo), seen(renamed))
     gone = apply(demo, Remove("romuald")).campaign
     assert not same_people(seen(demo), seen(gone))
-    enc = demo.encounter
+    enc = present(demo.encounter)
     left = demo.with_encounter(attrs.evolve(enc, participants=enc.participants[1:]))  # out of the fight only
     assert not same_people(seen(demo), seen(left))
 
@@ -166,7 +167,7 @@ def counted_campaign(extra: int, reads: list[int]):
         Counted(**attrs.asdict(new_character(f"npc-{i}", f"Garde {i}", stats, pc=False), recurse=False))
         for i in range(extra)
     )
-    enc = campaign.encounter
+    enc = present(campaign.encounter)
     places = tuple(CountedPlace(c.id, 0, len(enc.participants) + i) for i, c in enumerate(npcs))
     campaign = attrs.evolve(campaign, roster=campaign.roster + npcs)
     return campaign.with_encounter(attrs.evolve(enc, participants=enc.participants + places))
