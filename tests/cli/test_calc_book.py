@@ -25,6 +25,7 @@ from saves.lock import CampaignLock
 from saves.players_file import players_path
 from saves.store import create_campaign, load_campaign, save_campaign
 from tests.cli.test_calc import calc
+from tests.present import present
 from tests.rules.test_spellbook import any_inputs, house_rules
 from tui.cli.calc_book import inputs_of, system_of, words_of
 from tui.cli.calc_commands import commands
@@ -172,7 +173,7 @@ def test_the_book_prices_under_the_campaigns_house_rules_of_the_day(saves) -> No
         save_campaign(path, Journal.start(changed))
     assert as_json("spell", "--book", "villon", "Scope")["successes_needed"] == 4
     assert as_json("spell", "--book", "villon", "Soin")["difficulty"] == 10
-    soin = words_of(built_in("d6", "Soin").spell.inputs)
+    soin = words_of(present(built_in("d6", "Soin")).spell.inputs)
     assert as_json("spell", "--book", "villon", "Soin") == {
         **as_json(*soin, "--no-halve"),
         "book": as_json("spell", "--book", "villon", "Soin")["book"],
@@ -426,7 +427,10 @@ def test_save_with_caster_keeps_whose_spell_it_is(saves) -> None:
     ok("spell", "apotheose", "--intensity", "5", "--save", "Trait", "--campaign", "villon", "--caster", "Alduin")
     ok("spell", "mage", "--sphere", "2", "--arete", "3", "--save", "Vent", "--campaign", "villon", "--caster", "alduin")
     book = book_of(saves).book
-    assert (book.spell("apotheose", "Trait").caster, book.spell("mage", "Vent").caster) == ("alduin", "Alduin")
+    assert (present(book.spell("apotheose", "Trait")).caster, present(book.spell("mage", "Vent")).caster) == (
+        "alduin",
+        "Alduin",
+    )
     assert "no character 'Merlin' in the roster" in refused(
         "spell", "apotheose", "--intensity", "5", "--save", "X", "--campaign", "villon", "--caster", "Merlin"
     )

@@ -9,6 +9,7 @@ import subprocess
 import pytest
 
 from saves.access import MAX_KEYS_IN_FILE, fingerprint, read_access
+from tests.present import present
 from tui.cli import main
 
 
@@ -129,7 +130,9 @@ def test_players_add_and_invite_take_the_pcs_name_or_id(saves, tmp_path, capsys,
     assert main(["players", "add", "villon", "alice", str(pub), "--pc", given]) == 0
     assert main(["players", "invite", "villon", "bob", "--pc", given]) == 0
     access = read_access(saves / "villon.json")
-    assert access.player("alice").pc == "alduin" and access.player("bob").pc == "alduin"  # the id, as before
+    assert (
+        present(access.player("alice")).pc == "alduin" and present(access.player("bob")).pc == "alduin"
+    )  # the id, as before
 
 
 @pytest.mark.parametrize(

@@ -147,7 +147,7 @@ def test_item5_stigma_effects_are_applied_and_a_grace_gives_them_back(demo) -> N
     # a second stigma is major: permanent wound −4 max HP, current HP follows
     c2 = _pc(demo, "segiere", shadow=Shadow(10))
     one = apply(c2, ChangeShadow("segiere", "voluntary_stigma", effect=StigmaEffect(EffectKind.wavering_will))).campaign
-    one = _pc(one, "segiere", shadow=attrs.evolve(one.character("segiere").shadow, value=9))
+    one = _pc(one, "segiere", shadow=attrs.evolve(present(one.character("segiere").shadow), value=9))
     two = apply(one, ChangeShadow("segiere", "gm", 3)).campaign  # overflow: 12 → 7, a major stigma
     seg = two.character("segiere")
     assert (
@@ -163,7 +163,7 @@ def test_item5_a_compulsion_keeps_its_level_and_resisting_it_gives_its_shadow(de
         c, ChangeShadow("brunvir", "voluntary_stigma", effect=StigmaEffect(EffectKind.compulsion, text="le jeu"))
     ).campaign
     mark = present(c.character("brunvir").shadow).stigmata[0]
-    assert mark.compulsion and mark.permanent.describe("fr") == "compulsion: le jeu"
+    assert mark.compulsion and present(mark.permanent).describe("fr") == "compulsion: le jeu"
     delta = COMPULSION_SHADOW[mark.level]
     after = apply(c, ChangeShadow("brunvir", "resist_compulsion", delta, note="le jeu")).campaign.character("brunvir")
     assert (delta, present(after.shadow).value) == (1, 2)

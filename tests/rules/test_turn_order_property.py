@@ -72,11 +72,11 @@ def test_everyone_still_to_act_this_round_acts(steps) -> None:
                 continue
             if kind == "next":
                 journal, _ = journal.record(NextTurn())
-                current = enc.participant(enc.current)
+                current = enc.participant(present(enc.current))
                 if current is not None and not current.delaying:
                     owed.discard(enc.current)  # its turn is over
             elif kind == "delay":
-                journal, _ = journal.record(Delay(enc.current))
+                journal, _ = journal.record(Delay(present(enc.current)))
                 if present(journal.campaign.encounter).round != enc.round:  # the last one delayed: it lapses
                     owed.discard(enc.current)
             elif kind == "act now":

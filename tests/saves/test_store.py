@@ -34,6 +34,7 @@ from saves.store import (
     refuses,
     restore_backup,
 )
+from tests.present import present
 from tests.saves.test_lock import python
 
 ROOT = os.geteuid() == 0
@@ -64,7 +65,7 @@ def saved_journal(path: Path) -> Journal:
 
 def hold(path: Path) -> subprocess.Popen:
     proc = python(HOLD, path, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdout.readline() == "open\n"
+    assert present(proc.stdout).readline() == "open\n"
     return proc
 
 
@@ -120,12 +121,12 @@ def test_a_campaign_another_process_holds_opens_read_only_naming_who(tmp_path) -
     try:
         opened = open_campaign(path)
         assert opened.read_only and opened.lock is None
-        assert f"(pid {holder.pid})" in opened.locked_by
-        assert os.uname().nodename in opened.locked_by
+        assert f"(pid {holder.pid})" in present(opened.locked_by)
+        assert os.uname().nodename in present(opened.locked_by)
         with pytest.raises(SaveError, match="not locked"):
             AutoSaver(path, opened.lock)
     finally:
-        holder.stdin.close()
+        present(holder.stdin).close()
         assert holder.wait() == 0
     assert not open_campaign(path).read_only
 
@@ -137,8 +138,8 @@ def test_two_processes_cannot_both_write(tmp_path) -> None:
     saver = AutoSaver(path, opened.lock)
     try:
         other = python(HOLD, path, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        assert other.stdout.readline() == "read-only\n"
-        other.stdin.close()
+        assert present(other.stdout).readline() == "read-only\n"
+        present(other.stdin).close()
         assert other.wait() == 0
         saver.save(after(opened.journal, NextTurn()))
         assert saver.flush()
@@ -156,7 +157,7 @@ def test_the_lock_of_a_killed_process_is_recovered(tmp_path) -> None:
     opened = open_campaign(path)
     try:
         assert not opened.read_only
-        assert opened.lock.recovered is not None and opened.lock.recovered.pid == holder.pid
+        assert present(opened.lock).recovered is not None and opened.lock.recovered.pid == holder.pid
     finally:
         opened.close()
 
@@ -194,6 +195,7 @@ def test_a_bad_file_gives_a_clear_error_and_is_never_written(tmp_path, kind) -> 
     with pytest.raises(error_type) as caught:
         open_campaign(path)
     error = caught.value
+    assert isinstance(error, SaveError)
     assert str(error).startswith(f"{path}: ")
     assert error.field == field
     if field:
@@ -380,4 +382,4 @@ def test_a_campaign_that_cannot_be_locked_opens_read_only_saying_why(tmp_path) -
     lock_path(path).mkdir()  # stands for a lock file this user may not create or open
     opened = open_campaign(path)
     assert opened.read_only and opened.locked_by is None
-    assert "lock file" in opened.unlockable
+    assert "lock file" in present(opened.unlockable)

@@ -23,6 +23,7 @@ import pytest
 
 from saves.web_token import read_token, token_path
 from tests.browsing import APOTHEOSE, WebServer, alive
+from tests.present import present
 from tests.terminals import wait_until
 
 pytestmark = pytest.mark.slow
@@ -65,7 +66,7 @@ def test_without_the_secret_every_request_is_refused_and_no_view_starts(tmp_path
         assert server.children() == [] and server.view_pids() == []
         assert "refused 127.0.0.1 (/): no link secret" in server.output
         # with it: the page (the link sets the cookie), its script, a view
-        assert asyncio.run(_get(server.url)) == 302
+        assert asyncio.run(_get(present(server.url))) == 302
         assert (
             asyncio.run(_get(base + "/", good)) == 200
             and asyncio.run(_get(base + "/static/js/textual.js", good)) == 200

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from types import FrameType
 
 import attrs
 import pytest
@@ -22,7 +23,7 @@ from tui.session import Session
 
 
 def _subclasses(cls: type) -> set[type]:
-    out = set()
+    out: set[type] = set()
     for sub in cls.__subclasses__():
         out |= {sub} | _subclasses(sub)
     return out
@@ -30,7 +31,7 @@ def _subclasses(cls: type) -> set[type]:
 
 def _in_a_preview() -> bool:
     """Whether the reducer was called by a preview (it reads, records nothing)."""
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         if frame.f_code.co_name in ("preview_lines", "preview", "refresh_preview", "describe"):
             return True
