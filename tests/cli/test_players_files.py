@@ -5,6 +5,7 @@ once, a hostile lock file beside the campaign."""
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -173,8 +174,8 @@ def test_the_view_never_says_your_turn_to_an_npc_named_as_the_pc() -> None:
 
     npc_up = PlayerView("villon", "Fight", 1, (Row("Capitaine de la garde", "npc", current=True),))
     pc_up = PlayerView("villon", "Fight", 1, (Row("Alduin", "pc", current=True),))
-    assert not ViewApp("villon.players.json", npc_up, pc="Capitaine de la garde").my_turn
-    assert ViewApp("villon.players.json", pc_up, pc="alduin").my_turn
+    assert not ViewApp(Path("villon.players.json"), npc_up, pc="Capitaine de la garde").my_turn
+    assert ViewApp(Path("villon.players.json"), pc_up, pc="alduin").my_turn
 
 
 def test_each_player_is_listed_once() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal
 
 import attrs
 import pytest
@@ -183,7 +184,8 @@ def test_quick_add_characteristics_and_count_round_trip(chars, count) -> None:
 names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
     lambda s: s.strip() == s and s
 )
-words = st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size=8)
+LETTERS: tuple[Literal["L"]] = ("L",)
+words = st.text(st.characters(categories=LETTERS), min_size=1, max_size=8)
 
 
 @given(

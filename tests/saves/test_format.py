@@ -466,7 +466,7 @@ def leaves(data: Any, path: tuple = ()) -> list[tuple]:
 GOLDEN_PAYLOAD = payload_of(golden_journal())
 del GOLDEN_PAYLOAD["format"], GOLDEN_PAYLOAD["version"]
 LEAVES = [p for p in leaves(GOLDEN_PAYLOAD) if p]
-json_values = (
+json_values: st.SearchStrategy[Any] = (
     st.none()
     | st.booleans()
     | st.integers(-20, 20)

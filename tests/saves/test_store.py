@@ -157,7 +157,8 @@ def test_the_lock_of_a_killed_process_is_recovered(tmp_path) -> None:
     opened = open_campaign(path)
     try:
         assert not opened.read_only
-        assert present(opened.lock).recovered is not None and opened.lock.recovered.pid == holder.pid
+        recovered = present(opened.lock).recovered
+        assert recovered is not None and recovered.pid == holder.pid
     finally:
         opened.close()
 
@@ -283,7 +284,8 @@ def test_a_burst_of_changes_is_coalesced_into_the_latest(opened) -> None:
 
 def test_a_failed_save_keeps_the_state_tells_and_retries_until_it_works(opened) -> None:
     failures = [SaveError(opened.path, "could not save (No space left on device)")] * 2
-    errors, recovered = [], []
+    errors: list[Exception] = []
+    recovered: list[bool] = []
 
     def full_disk(path: Path, data: bytes) -> None:
         if failures:
@@ -330,7 +332,7 @@ def test_the_autosaver_retries_by_itself_after_a_failure(opened) -> None:
 def test_a_read_only_folder_is_retried_once_it_is_writable_again(opened) -> None:
     folder = opened.path.parent
     os.chmod(folder, 0o500)
-    errors = []
+    errors: list[Exception] = []
     saver = AutoSaver(opened.path, opened.lock, errors.append, delays=(60.0,))
     journal = after(opened.journal, NextTurn())
     try:
@@ -344,7 +346,7 @@ def test_a_read_only_folder_is_retried_once_it_is_writable_again(opened) -> None
 
 
 def test_a_released_lock_stops_the_saving(opened) -> None:
-    errors = []
+    errors: list[Exception] = []
     saver = AutoSaver(opened.path, opened.lock, errors.append)
     opened.lock.release()
     saver.save(after(opened.journal, NextTurn()))

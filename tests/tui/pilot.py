@@ -19,6 +19,7 @@ import random
 from collections.abc import AsyncIterator, Callable
 
 from core.actions import NextTurn, apply
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.demo import demo_campaign
 from tests.present import present
@@ -29,7 +30,7 @@ SIZES = [NARROW, WIDE]
 
 # -- the app ---------------------------------------------------------------------------------
 def make_test_app(
-    campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs
+    campaign: Campaign | None = None, *, lang: Lang = "en", seed: int = 0, read_only: bool = False, **kwargs
 ):
     """The app on ``campaign`` (default: the demo), dice from a seeded source, no saving."""
     from tui.app import make_app

@@ -24,6 +24,7 @@ from tui.session import Session
 
 def _subclasses(cls: type) -> set[type]:
     out: set[type] = set()
+    sub: type
     for sub in cls.__subclasses__():
         out |= {sub} | _subclasses(sub)
     return out

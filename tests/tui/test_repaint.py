@@ -8,6 +8,7 @@ from __future__ import annotations
 import attrs
 import pytest
 from textual._compositor import Compositor
+from textual.geometry import Region
 from textual.screen import Screen
 
 from core.actions import Damage, NextTurn, Outcome, Remove, apply
@@ -55,7 +56,12 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
     async with open_demo() as (app, pilot):
         the_list = app.screen.query_one(InitiativeList)
         lines: list[int] = []
-        monkeypatch.setattr(the_list, "refresh_line", lambda y: lines.append(y) or the_list)
+
+        def refresh_line(y: int) -> object:
+            lines.append(y)
+            return the_list
+
+        monkeypatch.setattr(the_list, "refresh_line", refresh_line)
         status_updates: list[object] = []
         status = app.screen.query_one(StatusBar)
         monkeypatch.setattr(status, "update", lambda *a, **k: status_updates.append(a))
@@ -87,7 +93,12 @@ async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkey
         pane = app.screen.query_one(InitiativePane)
         regions: list[tuple] = []  # what the pane marks to repaint (nothing: the whole pane)
         original = pane._set_dirty
-        monkeypatch.setattr(pane, "_set_dirty", lambda *r: regions.append(r) or original(*r))
+
+        def set_dirty(*r: Region) -> None:
+            regions.append(r)
+            original(*r)
+
+        monkeypatch.setattr(pane, "_set_dirty", set_dirty)
         assert isinstance(await app.request(NextTurn()), Outcome)
         await quiet(pilot)
         assert "Capitaine de la garde" in str(pane.border_subtitle)
