@@ -24,6 +24,7 @@ import attrs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.actions import Damage, Heal, Join, NextTurn, StartEncounter
+from core.campaign import Campaign
 from core.characteristics import Characteristics
 from core.demo import demo_campaign
 from core.errors import RulesError
@@ -35,7 +36,7 @@ from saves.store import create_campaign, open_campaign
 PCS = ("arsouille", "alduin", "segiere", "morvan", "romuald", "brunvir")
 
 
-def roster_of(npcs: int):
+def roster_of(npcs: int) -> tuple[Campaign, list[str]]:
     """The demo campaign, no fight active, with ``npcs`` more characters."""
     campaign = demo_campaign()
     rng = random.Random(npcs)
@@ -50,6 +51,12 @@ def roster_of(npcs: int):
     )
     campaign = attrs.evolve(campaign, roster=campaign.roster + extra, active=None)
     return campaign, [c.id for c in campaign.roster]
+
+
+def in_fight(campaign: Campaign) -> int:
+    """How many take part in the fight under way."""
+    assert campaign.encounter is not None, "no fight under way"
+    return len(campaign.encounter.participants)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     joined_journal, _ = journal.record(Join(late))
     joined = time.perf_counter() - start
-    assert len(journal.campaign.encounter.participants) == len(keys)
-    assert len(joined_journal.campaign.encounter.participants) == len(keys) + 1
+    assert in_fight(journal.campaign) == len(keys)
+    assert in_fight(joined_journal.campaign) == len(keys) + 1
     print(f"start: {len(keys)} combatants in {started:.3f} s; join one more: {joined * 1e3:.1f} ms")
 
     rng = random.Random(2)
@@ -94,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             t = time.perf_counter()
             opened = open_campaign(path)
             times.append(time.perf_counter() - t)
-            assert len(opened.journal.campaign.encounter.participants) == len(keys)
+            assert in_fight(opened.journal.campaign) == len(keys)
             opened.close()
     print(
         f"open: {len(keys)} combatants, {args.actions} actions ({len(raw) / 1e6:.1f} MB, "

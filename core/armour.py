@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -74,7 +74,7 @@ def _armour_points(pieces: tuple[ArmourPiece | str, ...]) -> Amount:
     return Amount(sum(piece.points for piece in worn), (sum_line(terms, "armour: ", "armure : "),))
 
 
-def wearable(field: str):
+def wearable(field: str) -> Callable[[object, object, Iterable[ArmourPiece | str]], None]:
     """An attrs validator: the pieces can be worn together (:func:`armour_points`' rules), else a
     RulesError naming ``field``. A character's and a template's, so that a save, a form, a roster
     file and the app's rows all refuse or take the same pieces."""

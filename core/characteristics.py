@@ -45,7 +45,8 @@ class Characteristics:
             CHARACTERISTICS,
             f"caractéristique inconnue {name!r}",
         )
-        return getattr(self, name)
+        value: int = getattr(self, name)
+        return value
 
 
 def max_hp(chars: Characteristics, permanent_loss: int = 0) -> int:

@@ -14,7 +14,7 @@ from core.characteristics import Characteristics as C
 from core.combat import Grade
 from core.damage import ArmourPiece as A
 from core.mooks import MookGroup
-from core.roster import Trade, new_character
+from core.roster import Character, Trade, new_character
 
 # The demo's characters, a table of frozen values shared by every demo campaign.
 DEMO_ROSTER = (
@@ -83,7 +83,7 @@ DEMO_ROSTER = (
 )
 
 
-def demo_roster():
+def demo_roster() -> tuple[Character | MookGroup, ...]:
     return DEMO_ROSTER
 
 

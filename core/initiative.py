@@ -39,14 +39,14 @@ def initiative(combat: int, boosts: int = 0) -> Initiative:
     return Initiative(combat, boosts, combat + BOOST * boosts, boosts, tuple(lines))
 
 
-def _key(_instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _key(_instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or not value:
         raise RulesError(
             attribute.name, f"must be a non-empty name, got {value!r}", fr=f"doit être un nom non vide, pas {value!r}"
         )
 
 
-def _flag(_instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _flag(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise RulesError(
             attribute.name,

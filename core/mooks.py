@@ -14,7 +14,7 @@ from core.validators import Whole, at_least, whole_number
 MOOKS = Whole(1, 9999)
 
 
-def _standing(instance: "MookGroup", attribute, value) -> None:
+def _standing(instance: MookGroup, attribute: attrs.Attribute[int], value: int) -> None:
     at_least(0)(instance, attribute, value)
     if value > instance.total:
         raise RulesError(

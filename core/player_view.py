@@ -14,8 +14,8 @@ value, so no screen built from it can show them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Protocol
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -24,10 +24,13 @@ from core.campaign import Campaign
 from core.choices import Choice
 from core.conditions import rounds_left
 from core.damage import Vital
-from core.encounter import Lasts
+from core.encounter import Condition, Encounter, Lasts
 from core.mooks import MookGroup
 from core.roster import Character
 from core.visibility import Option, Shown
+
+if TYPE_CHECKING:
+    from core.journal import Journal
 
 #: How many log lines the players' view keeps (the newest).
 LOG_LINES = 40
@@ -82,7 +85,9 @@ def shown_name(campaign: Campaign, item: Character | MookGroup) -> str:
     return campaign.visibility.alias(item.id) or item.name
 
 
-def _shown(campaign: Campaign, conditions, *, own_turn: bool = False) -> tuple[ShownCondition, ...]:
+def _shown(
+    campaign: Campaign, conditions: Iterable[Condition], *, own_turn: bool = False
+) -> tuple[ShownCondition, ...]:
     """The conditions as the players read them; rounds as the GM's screen counts them
     (:func:`core.conditions.rounds_left`: ``own_turn``, the bearer's turn is under way)."""
     out = []
@@ -174,7 +179,9 @@ def bar_of(left: int, whole: int) -> int:
     return min(BAR_STEPS - 1, max(1, round(left * BAR_STEPS / whole)))
 
 
-def _character_row(campaign: Campaign, c: Character, conditions, *, current: bool, delaying: bool) -> Row:
+def _character_row(
+    campaign: Campaign, c: Character, conditions: Iterable[Condition], *, current: bool, delaying: bool
+) -> Row:
     vis = campaign.visibility
     kind = "pc" if c.pc else "npc"
     shown = vis.shown(c.id, "pcs" if c.pc else "npcs")
@@ -201,7 +208,9 @@ def _character_row(campaign: Campaign, c: Character, conditions, *, current: boo
     return row
 
 
-def _group_row(campaign: Campaign, g: MookGroup, conditions, *, current: bool, delaying: bool) -> Row:
+def _group_row(
+    campaign: Campaign, g: MookGroup, conditions: Iterable[Condition], *, current: bool, delaying: bool
+) -> Row:
     vis = campaign.visibility
     shown = vis.shown(g.id, "groups")
     row = Row(
@@ -224,7 +233,9 @@ def _group_row(campaign: Campaign, g: MookGroup, conditions, *, current: bool, d
     return row
 
 
-def _row(campaign: Campaign, key: str, conditions=(), *, current: bool = False, delaying: bool = False) -> Row | None:
+def _row(
+    campaign: Campaign, key: str, conditions: Iterable[Condition] = (), *, current: bool = False, delaying: bool = False
+) -> Row | None:
     found = campaign.find(key)
     if found is None or found.hidden:
         return None
@@ -261,7 +272,7 @@ def visible_log(log: Sequence[Logged], keep: int | None = LOG_LINES) -> tuple[Li
     return tuple(reversed(kept))
 
 
-def _next_up(campaign: Campaign, enc) -> str | None:
+def _next_up(campaign: Campaign, enc: Encounter) -> str | None:
     """The next visible one able to act after the current one (into the next round, where the
     delays lapse), by the name players see."""
     from core.turns import can_act
@@ -306,6 +317,6 @@ def player_view(campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
     )
 
 
-def player_view_of(journal) -> PlayerView:
+def player_view_of(journal: Journal) -> PlayerView:
     """:func:`player_view` of a :class:`core.journal.Journal`: its campaign and its log."""
     return player_view(journal.campaign, journal.log)

@@ -8,7 +8,7 @@ combatant the players do not see exactly: kept from them. An NPC's alias takes i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -291,7 +291,7 @@ def _with_aliases(text: str, forms: list[tuple[str, str]]) -> str:
     return text
 
 
-def _literally(alias: str):
+def _literally(alias: str) -> Callable[[re.Match[str]], str]:
     return lambda _match: alias
 
 

@@ -365,7 +365,7 @@ def reroll_shadow_line(rerolls: int) -> Line:
     return Line(f"{count.en}: +{rerolls} shadow", f"{count.fr} : +{rerolls} ombre")
 
 
-def critical_failure_line(die, *, shadow: bool = True) -> Line:
+def critical_failure_line(die: KultDie, *, shadow: bool = True) -> Line:
     """``natural 1: critical failure, -1 shadow`` (``shadow=False``: without what it costs)."""
     cost_en, cost_fr = (", -1 shadow", ", -1 ombre") if shadow else ("", "")
     return line(

@@ -6,6 +6,8 @@ Only player characters carry a shadow counter (``shadow`` is ``None`` for an NPC
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from core.armour import wearable
@@ -112,7 +114,7 @@ def new_character(
     affects: tuple[str, ...] = (),
     armour_pieces: tuple[ArmourPiece, ...] = (),
     shadow: int = 0,
-    **extra,
+    **extra: Any,
 ) -> Character:
     """A character at full HP, willpower, pm and armour."""
     c = Character(

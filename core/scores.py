@@ -21,7 +21,7 @@ from core.validators import require
 __all__ = ["Applies", "character_score", "speciality_candidates", "trade_candidates"]
 
 
-def _flag(_instance: object, attribute: attrs.Attribute, value: object) -> None:
+def _flag(_instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     require(
         attribute.name, isinstance(value, bool), f"must be true or false, got {value!r}", "true, false",
         f"doit être vrai ou faux, pas {value!r}", allowed_fr="vrai, faux",

@@ -19,7 +19,8 @@ it as the first line of its notes, ``weapon: épée`` / ``weapon: épée (magic)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 import attrs
 
@@ -314,7 +315,10 @@ def text_field(field: str, value: object) -> str:
     return value
 
 
-def _within(field: str, read):
+T = TypeVar("T")
+
+
+def _within(field: str, read: Callable[[], T]) -> T:
     """``read()``, its RulesError renamed to ``field`` (what the file calls it)."""
     try:
         return read()

@@ -4,7 +4,7 @@ one definition of a bounded whole number (:class:`Whole`) that every edge asks."
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 import attrs
@@ -177,7 +177,7 @@ def refuse_outside(value: object, field: str = "text") -> None:
             stack.extend((getattr(value, name), name) for name in reversed(names))
 
 
-def one_of(allowed: Collection[Any]):
+def one_of(allowed: Collection[Any]) -> Callable[[Any, Any, Any], None]:
     """Reject a value that is not among ``allowed``."""
     allowed_values = tuple(allowed)
 

@@ -132,6 +132,10 @@ def _aliases(value: Iterable[tuple[object, object]]) -> tuple[tuple[str, str], .
     return tuple(sorted({str(k): check_alias(a) for k, a in value}.items()))
 
 
+def _ids(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(value)))
+
+
 @attrs.frozen
 class Visibility:
     """The campaign's choices of what players see."""
@@ -142,7 +146,7 @@ class Visibility:
     #: Per-combatant choices (id, shown), sorted by id; a combatant not listed gets its default.
     overrides: tuple[tuple[str, Shown], ...] = attrs.field(default=(), converter=_overrides)
     #: PCs whose shadow, pm and conditions the GM keeps from the players (sorted ids).
-    private: tuple[str, ...] = attrs.field(default=(), converter=lambda v: tuple(sorted(set(v))))
+    private: tuple[str, ...] = attrs.field(default=(), converter=_ids)
     #: The defaults of the options (:class:`Option`): NPC and group conditions shown; a hidden
     #: one revealed on its first turn; the next-up cue, the your-turn cue, the round counter.
     conditions: bool = True
@@ -156,7 +160,8 @@ class Visibility:
     aliases: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_aliases)
 
     def default(self, kind: str) -> Shown:
-        return getattr(self, _kind(kind))
+        shown: Shown = getattr(self, _kind(kind))
+        return shown
 
     def override(self, key: str) -> Shown | None:
         for k, shown in self.overrides:

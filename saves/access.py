@@ -30,7 +30,7 @@ import attrs
 
 from core.errors import RulesError
 from saves.atomic import atomic_write, load_bytes
-from saves.envelope import EnvelopeFormat
+from saves.envelope import EnvelopeFormat, Payload
 from saves.errors import MissingFileError, SaveError
 from saves.lock import open_lock_file
 
@@ -118,7 +118,7 @@ class Access:
 
 
 @ACCESS.migration(1)
-def migrate_1_to_2(payload: dict) -> dict:
+def migrate_1_to_2(payload: Payload) -> Payload:
     """Version 2 adds each player's ``pc_name`` (unknown in version 1: the server then passes the
     id) and ``server``, where ``apotheose serve`` last listened (none yet)."""
     for player in payload.get("players", ()) if isinstance(payload.get("players"), list) else ():

@@ -75,7 +75,8 @@ def _configure_actions(conv: cattrs.Converter) -> None:
             if TAG not in value:
                 raise Invalid('is missing: it names the action, e.g. "NextTurn"', TAG)
             raise UnknownValueError(value[TAG], sorted(known), "action type")
-        return configured().get_structure_hook(Action)(value, Action)
+        action: Action = configured().get_structure_hook(Action)(value, Action)
+        return action
 
     structure = checked
     if not conv.detailed_validation:  # each tag straight to its class's fast path

@@ -45,12 +45,12 @@ class _Array:
     def __init__(self, encode_item: Callable[[Any], bytes], depth: int = 2) -> None:
         self.encode_item = encode_item
         self.sep = b",\n" + b"  " * (depth + 1)
-        self.items: tuple = ()
+        self.items: tuple[Any, ...] = ()
         self.blob = bytearray()  # the items joined by ``sep``
         self.ends: list[int] = []  # where each item ends in the blob, counted from ``origin``
         self.origin = 0
 
-    def update(self, items: tuple) -> bytearray:
+    def update(self, items: tuple[Any, ...]) -> bytearray:
         """The items joined by the separator (without the brackets), for ``items`` now."""
         old = self.items
         if items is old:

@@ -118,7 +118,7 @@ def tuple_factory(detailed: bool) -> Callable[[Any, cattrs.Converter], Hook]:
         if not detailed and homogeneous:  # the common case, kept tight
             hook = hooks[0]
 
-            def fast(value: Any, _type: Any) -> tuple:
+            def fast(value: Any, _type: Any) -> tuple[Any, ...]:
                 if type(value) is not list:
                     raise WrongTypeError("an array", value)
                 return tuple([hook(v, item) for v in value])
@@ -127,7 +127,7 @@ def tuple_factory(detailed: bool) -> Callable[[Any, cattrs.Converter], Hook]:
         if not detailed:
             return lambda value, _type: tuple([h(v, it) for v, h, it in items(value)])
 
-        def collect(value: Any, _type: Any) -> tuple:
+        def collect(value: Any, _type: Any) -> tuple[Any, ...]:
             out, errors = [], []
             for i, (v, h, it) in enumerate(items(value)):
                 try:
@@ -213,4 +213,5 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
     body.append(f"    return cl({', '.join(args)})")
     exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
-    return names["structure"]
+    structure: Hook = names["structure"]
+    return structure

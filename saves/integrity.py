@@ -22,6 +22,7 @@ from typing import Any
 
 from core.campaign import Campaign
 from core.characteristics import CHARACTERISTICS
+from core.journal import LogLine
 from core.mooks import MookGroup
 from core.roster import Character
 from core.text import FREE_TEXT, UNSAFE, control_in, quote
@@ -129,7 +130,7 @@ def _check_ids(campaign: Campaign, path: str | PathLike[str], where: str) -> dic
 
 
 def check_loaded(
-    raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple, path: str | PathLike[str]
+    raw: bytes, payload: Any, campaign: Campaign, base: Campaign, log: tuple[LogLine, ...], path: str | PathLike[str]
 ) -> None:
     """Every check of this module on a decoded save."""
     check_text(raw, payload, path)

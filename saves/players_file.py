@@ -22,9 +22,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from core.journal import Journal
 from core.player_view import PlayerView, player_view_of
 from saves.atomic import atomic_write, load_bytes
-from saves.envelope import EnvelopeFormat
+from saves.envelope import EnvelopeFormat, Payload
 from saves.errors import BadFieldError, SaveError
 from saves.integrity import check_text
 
@@ -39,7 +40,7 @@ LIMIT = 16 * 1024 * 1024
 
 
 @PLAYERS.migration(1)
-def migrate_1_to_2(payload: dict) -> dict:
+def migrate_1_to_2(payload: Payload) -> Payload:
     """Version 2 adds a row's ``bar`` and ``damage`` (HP as a bar, as the damage taken), who is
     next (``next_up``) and whether the view tells a player their turn (``your_turn``). A
     version-1 file showed neither a bar, nor the damage, nor who is next, and told the turn."""
@@ -89,7 +90,7 @@ def read_players(path: str | os.PathLike[str]) -> PlayerView:
     return decode_view(load_bytes(Path(path), limit=LIMIT), path)
 
 
-def write_players(campaign: str | os.PathLike[str], journal, *, previous: bytes | None = None) -> bytes:
+def write_players(campaign: str | os.PathLike[str], journal: Journal, *, previous: bytes | None = None) -> bytes:
     """Write the players' file of ``campaign`` for ``journal`` (unless its bytes are
     ``previous``: nothing changed for the players); returns the bytes. Group-readable in a
     shared folder, the GM's alone elsewhere; a replaced file keeps its mode (``share``'s)."""

@@ -44,7 +44,7 @@ from pathlib import Path
 
 import attrs
 
-from core.actions import AddMany
+from core.actions import AddMany, Outcome
 from core.campaign import Campaign
 from core.choices import _folded
 from core.errors import RulesError
@@ -319,7 +319,9 @@ def _as_written(cell: str) -> str:
 # -- a campaign file -------------------------------------------------------------------------
 
 
-def import_into(campaign_path: str | Path, roster_path: str | Path, fmt: str | None = None, *, join: bool = False):
+def import_into(
+    campaign_path: str | Path, roster_path: str | Path, fmt: str | None = None, *, join: bool = False
+) -> Outcome:
     """Add a roster file's entries to a campaign file, as one action of its journal (undo in the
     app removes them all); the campaign is locked meanwhile (an app that has it open refuses).
     ``join``: each also joins the fight under way (as the app's import dialog's box).

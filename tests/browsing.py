@@ -12,6 +12,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 from tests.serving import Served, alive
 from tests.terminals import need, wait_until
@@ -30,7 +34,7 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def need_browser() -> None:
@@ -45,7 +49,7 @@ def need_browser() -> None:
 class Browser:
     """Playwright and one Chromium with a new, empty profile; each :meth:`tab` a page."""
 
-    def __init__(self, viewport: dict[str, int] | None = None, scale: float = 1) -> None:
+    def __init__(self, viewport: ViewportSize | None = None, scale: float = 1) -> None:
         need_browser()
         from playwright.sync_api import sync_playwright
 

@@ -19,6 +19,7 @@ from core.demo import demo_campaign
 from core.encounter import Condition
 from core.mooks import MookGroup
 from core.roster import Trade
+from tests.present import present
 from tests.tui.pilot import screen_text as screen_text  # (where it was before the Pilot toolkit)
 
 #: The names of issue 15 that crashed the app.
@@ -45,7 +46,7 @@ def hostile_campaign(text: str | Sequence[str], *, name: str | None = None) -> C
             )
         )
     groups = [attrs.evolve(g, name=(t := next(texts)) if i == 0 else f"{t}{i}") for i, g in enumerate(c.groups)]
-    enc = c.encounter
+    enc = present(c.encounter)
     parts = list(enc.participants)
     parts[0] = attrs.evolve(parts[0], conditions=(Condition(next(texts), 2),))
     enc = attrs.evolve(enc, name=next(texts), participants=tuple(parts))

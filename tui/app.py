@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
@@ -110,14 +111,14 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
 
         install(self)  # the GM's keymap.toml (binding id → keys); problems are notifications
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         """The main screen (or the bad-save screen) is the app's first screen, styled for the
         terminal's size from the start: pushed over Textual's default screen, both were laid
         out, and the breakpoint classes came with the first resize and restyled every widget."""
         if self.load_error is not None:
             from tui.screens.bad_save import BadSaveScreen
 
-            screen: Screen = BadSaveScreen(self.load_error)
+            screen: Screen[Any] = BadSaveScreen(self.load_error)
         else:
             from tui.screens.main import MainScreen
 
@@ -131,12 +132,12 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
         # main screen was pushed over the default one.
         await AwaitMount(self.screen, [self.screen])
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from tui.commands.palette import localised
 
         return localised(super().get_system_commands(screen), self.lang)
 
-    def get_line_filters(self):
+    def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then :data:`~tui.safe_paint.DROP_CONTROLS`: no terminal code from a
         name reaches the terminal, whichever widget paints it."""
         return [*super().get_line_filters(), DROP_CONTROLS]

@@ -177,7 +177,8 @@ class Remappable:
 def _node(scope: TableScope) -> type:
     """The Textual class of ``scope`` (imported now)."""
     module, name = scope.node.split(":")
-    return getattr(importlib.import_module(module), name)
+    node: type = getattr(importlib.import_module(module), name)
+    return node
 
 
 @cache

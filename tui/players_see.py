@@ -11,10 +11,17 @@ for the selected one), and gives the selected NPC an alias, through the one app 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from core.breakdown import Lang
+from core.campaign import Campaign
 from core.choices import parse_choice
 from core.mooks import MookGroup
 from core.visibility import Shown, check_alias, kind_of, to_option
 from tui.i18n import register, t
+
+if TYPE_CHECKING:
+    from tui.app import ApotheoseApp
 
 register(
     {
@@ -38,7 +45,7 @@ register(
 ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.BAR, Shown.DAMAGE, Shown.NOTHING)
 
 
-def stated(command_id: str, label: str, campaign, selected: str | None, lang: str) -> str:
+def stated(command_id: str, label: str, campaign: Campaign, selected: str | None, lang: Lang) -> str:
     """A palette label of what the players see with its current state: an option's value (the
     whole table's, or the selected one's), the default of a kind marked ``(now)``; any other
     label as it is."""
@@ -61,7 +68,7 @@ def stated(command_id: str, label: str, campaign, selected: str | None, lang: st
     return label
 
 
-def next_shown(campaign, key: str) -> Shown | None:
+def next_shown(campaign: Campaign, key: str) -> Shown | None:
     """The choice after the current one for ``key``; None when that is the default."""
     item = campaign.find(key)
     kind = kind_of(item)
@@ -70,7 +77,7 @@ def next_shown(campaign, key: str) -> Shown | None:
     return None if following is vis.default(kind) else following
 
 
-def cycle(app) -> None:
+def cycle(app: ApotheoseApp) -> None:
     from core.actions import SetShown
 
     key = app.selected
@@ -80,24 +87,24 @@ def cycle(app) -> None:
     app.request(SetShown(key, next_shown(app.campaign, key)))
 
 
-def toggle_private(app) -> None:
+def toggle_private(app: ApotheoseApp) -> None:
     from core.actions import SetPrivate
 
     key = app.selected
     item = app.campaign.find(key) if key is not None else None
-    if item is None or isinstance(item, MookGroup) or not item.pc:
+    if key is None or item is None or isinstance(item, MookGroup) or not item.pc:
         app.notify(t("see.pc_only" if item is not None else "see.nobody", app.lang), severity="warning", timeout=4)
         return
     app.request(SetPrivate(key, not app.campaign.visibility.is_private(key)))
 
 
-def set_default(app, kind: str, shown: str) -> None:
+def set_default(app: ApotheoseApp, kind: str, shown: str) -> None:
     from core.actions import SetShownDefault
 
     app.request(SetShownDefault(kind, parse_choice(Shown, shown, "shown")))
 
 
-def choose(app, what: str, option: str = "") -> None:
+def choose(app: ApotheoseApp, what: str, option: str = "") -> None:
     """The palette's other choices: ``option`` (the default or the whole table's value of
     ``option``, flipped), ``own`` (the selected one's own value of ``option``, flipped; back to
     the default when it lands on it), ``alias`` (asks for the selected NPC's alias)."""
@@ -110,7 +117,7 @@ def choose(app, what: str, option: str = "") -> None:
         return
     key = app.selected
     item = app.campaign.find(key) if key is not None else None
-    if item is None:
+    if key is None or item is None:
         app.notify(t("see.nobody", app.lang), severity="warning", timeout=4)
         return
     if what == "own":
@@ -121,7 +128,7 @@ def choose(app, what: str, option: str = "") -> None:
         ask_alias(app, key, item.name)
 
 
-def ask_alias(app, key: str, name: str) -> None:
+def ask_alias(app: ApotheoseApp, key: str, name: str) -> None:
     from core.actions import SetAlias
     from tui.screens.prompts import ValuePrompt
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from core.actions import Action, Outcome
 from core.campaign import Campaign
@@ -50,7 +50,7 @@ class Session:
         self.rng: RandomSource = rng if rng is not None else random.SystemRandom()
 
     @classmethod
-    def of(cls, campaign: Campaign, **kwargs) -> Session:
+    def of(cls, campaign: Campaign, **kwargs: Any) -> Session:
         return cls(Journal.start(campaign), **kwargs)
 
     @property

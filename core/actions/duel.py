@@ -6,6 +6,8 @@ rolled by the app before), and the roller's shadow moves with the roll when it i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from core.actions.base import Action, NeedsConfirmation, Outcome
@@ -13,7 +15,7 @@ from core.actions.fight import _affect, _dice, own_side, roll_shadow, shadow_sai
 from core.actions.health import damage_one, is_group
 from core.breakdown import Line, line
 from core.campaign import Campaign
-from core.combat import Grade, Range, attack_named_group
+from core.combat import Grade, NamedGroupAttack, Range, attack_named_group
 from core.damage import Weapon, to_weapon
 from core.duel import defend_opponent, defend_opponent_roll
 from core.errors import RulesError
@@ -21,7 +23,7 @@ from core.opposed import to_grade, to_range
 from core.rolls import check
 
 
-def _keys(value) -> tuple[str, ...]:
+def _keys(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
@@ -124,7 +126,7 @@ class AttackNamedGroup(Action):
         verdict = next(x for x in result.breakdown if x.en.startswith(("hit:", "miss:")))
         return self._chosen(result.touched), result.damage, verdict
 
-    def _roll(self, campaign: Campaign):
+    def _roll(self, campaign: Campaign) -> NamedGroupAttack:
         if not self.members:
             raise RulesError("members", "pick the group's members", fr="choisissez les membres du groupe")
         if len(set(self.members)) != len(self.members):

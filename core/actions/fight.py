@@ -28,11 +28,11 @@ from core.roster import Character
 from core.shadow import ShadowEvent
 
 
-def _dice(value) -> tuple[int, ...]:
+def _dice(value: int | Iterable[int]) -> tuple[int, ...]:
     return (value,) if isinstance(value, int) else tuple(value)
 
 
-def _affect(_instance, attribute, value) -> None:
+def _affect(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value not in (-1, 0, 1):
         raise RulesError(
             attribute.name,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
@@ -14,7 +15,7 @@ from core.errors import RulesError
 from core.sums import whole
 
 
-def _targets(value) -> tuple[str, ...]:
+def _targets(value: str | Iterable[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 

@@ -11,7 +11,8 @@ from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.roster import Character
-from core.shadow import NPC_AT, ShadowChange, ShadowEvent, StigmaEffect, change_shadow, to_shadow_event
+from core.shadow import NPC_AT, ShadowChange, ShadowEvent, StigmaEffect, change_shadow
+from core.shadow_events import to_shadow_event
 from core.stigmata import give_back, set_effect
 from core.validators import require
 

@@ -72,7 +72,7 @@ class Scale:
         return attrs.evolve(self, rows=self.rows[: names.index(last) + 1])
 
 
-def _scale(name: str, en: str, fr: str, *rows: tuple) -> Scale:
+def _scale(name: str, en: str, fr: str, *rows: tuple[str, str, str, int] | tuple[str, str, str, int, int]) -> Scale:
     return Scale(name, Line(en, fr), tuple(Row(r[0], Line(r[1], r[2]), *r[3:]) for r in rows))
 
 

@@ -19,6 +19,14 @@ from core.mage.successes import Connection, Duration
 from core.validators import at_least, between, require
 
 
+def _duration(value: object) -> Duration:
+    return parse_enum(Duration, value, "duration")
+
+
+def _connection(value: object) -> Connection | None:
+    return None if value is None else parse_enum(Connection, value, "connection")
+
+
 @attrs.frozen
 class MageEffect:
     """A Mage effect as the GM describes it (RULES 2). ``needed``: the Sphere level the effect
@@ -34,10 +42,8 @@ class MageEffect:
     power: int = attrs.field(default=0, validator=EXTRAS)
     targets: int = attrs.field(default=1, validator=at_least(1))
     radius: int = attrs.field(default=0, validator=at_least(0))
-    duration: Duration = attrs.field(default=Duration.scene, converter=lambda v: parse_enum(Duration, v, "duration"))
-    connection: Connection | None = attrs.field(
-        default=None, converter=lambda v: None if v is None else parse_enum(Connection, v, "connection")
-    )
+    duration: Duration = attrs.field(default=Duration.scene, converter=_duration)
+    connection: Connection | None = attrs.field(default=None, converter=_connection)
     as_difficulty: int = attrs.field(default=0, validator=EXTRAS)
     difficulty: int | None = attrs.field(default=None, validator=attrs.validators.optional(at_least(2)))
     quintessence: int = attrs.field(default=0, validator=WHEEL)

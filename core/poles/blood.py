@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import random
 
 import attrs
 
@@ -88,7 +89,13 @@ class BloodMana:
 
 
 def blood_mana(
-    mana: int, limit: int, pool: int, d100: int | None = None, *, tolerant: bool = False, rng=None
+    mana: int,
+    limit: int,
+    pool: int,
+    d100: int | None = None,
+    *,
+    tolerant: bool = False,
+    rng: random.Random | None = None,
 ) -> BloodMana:
     """Blood mana (8.7): ``d100`` as rolled at the table, or rolled with ``rng``, or None (no backlash yet)."""
     whole_at_least("mana", mana)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.poles.body_and_illusion import ILLUSION_HOLD_RATE, in_hold
+from core.house_rules import ILLUSION_HOLD_RATE
+from core.poles.body_and_illusion import in_hold
 from core.poles.traditions import Tradition, improvised_cost, priced_as
 from core.validators import at_least, require, whole_at_least
 

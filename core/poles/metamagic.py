@@ -78,11 +78,15 @@ def percent(value: Fraction) -> str:
     return f"{math.floor(value * 100)} %"
 
 
+def _technique(value: str | Technique) -> Technique:
+    return technique_of(value)
+
+
 @attrs.frozen
 class Applied:
     """One technique applied to the spell, with the caster's feat or without it."""
 
-    technique: Technique = attrs.field(converter=lambda v: technique_of(v))
+    technique: Technique = attrs.field(converter=_technique)
     feat: bool = True
 
     @property

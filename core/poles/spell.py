@@ -17,7 +17,8 @@ from fractions import Fraction
 import attrs
 
 from core.breakdown import Breakdown, Line
-from core.poles.body_and_illusion import ILLUSION_HOLD_RATE, body_healing, in_hold
+from core.house_rules import ILLUSION_HOLD_RATE
+from core.poles.body_and_illusion import body_healing, in_hold
 from core.poles.casting_time import Segments, casting_segments, category
 from core.poles.counterspell import Counter, counter_cost
 from core.poles.figures import comma, number, number_fr, rounded

@@ -78,13 +78,15 @@ def system_of(value: object, field: str = "system", *, casters: bool = False) ->
 def spell_class(system: str) -> type[SpellInputs]:
     """The inputs class of ``system``'s spells (its module imported now)."""
     module = importlib.import_module(SYSTEMS[system_of(system)].module)
-    return module.SPELLS[system]
+    spells: dict[str, type[SpellInputs]] = module.SPELLS
+    return spells[system]
 
 
 def caster_class(system: str) -> type[CasterInputs]:
     """The traits class of ``system``'s casters (Mage, Quatre Pôles)."""
     module = importlib.import_module(SYSTEMS[system_of(system, casters=True)].module)
-    return module.CASTERS[system]
+    casters: dict[str, type[CasterInputs]] = module.CASTERS
+    return casters[system]
 
 
 # -- names --------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ through the scales again, so the difficulty is the rules' of the day (house rule
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -44,7 +45,10 @@ def _aspect_name(_instance: Any, attribute: Any, value: Any) -> None:
             fr="ne peut pas contenir '=' (NOM=VALEUR est la façon de taper une valeur libre)")  # fmt: skip
 
 
-def _renamed(field: str, read: Any) -> Any:
+T = TypeVar("T")
+
+
+def _renamed(field: str, read: Callable[[], T]) -> T:
     """``read()``, its RulesError naming ``field`` (the key a save holds) instead of the scale."""
     try:
         return read()

@@ -17,7 +17,9 @@ from core.campaign import Campaign
 from core.demo import demo_campaign
 from core.house_rules import HouseRules
 from core.journal import Journal
+from core.spellbook.apotheose import ApotheoseInputs
 from core.spellbook.book import BookCaster
+from core.spellbook.d6 import PsionicInputs
 from core.spellbook.mage import MageCaster, Sphere
 from core.spellbook.poles import PolesCaster
 from core.spellbook.seeds import built_in
@@ -25,6 +27,7 @@ from saves.lock import CampaignLock
 from saves.players_file import players_path
 from saves.store import create_campaign, load_campaign, save_campaign
 from tests.cli.test_calc import calc
+from tests.present import as_a, present
 from tests.rules.test_spellbook import any_inputs, house_rules
 from tui.cli.calc_book import inputs_of, system_of, words_of
 from tui.cli.calc_commands import commands
@@ -125,7 +128,8 @@ def test_every_system_saved_from_the_shell_prices_from_the_book_as_its_own_comma
 def test_a_row_or_a_power_typed_by_its_label_is_kept_by_its_name(saves) -> None:
     ok("d6-psionic", "--power", "Médium", "--range", "Courte (même pièce)", "--save", "X", "--campaign", "villon")
     (spell,) = book_of(saves).book.spells
-    assert (spell.inputs.power, spell.inputs.aspects[0].row) == ("medium", "room")
+    inputs = as_a(PsionicInputs, spell.inputs)
+    assert (inputs.power, inputs.aspects[0].row) == ("medium", "room")
 
 
 def test_calc_spell_book_soin_prices_the_d6_sources_soin(saves) -> None:
@@ -172,7 +176,7 @@ def test_the_book_prices_under_the_campaigns_house_rules_of_the_day(saves) -> No
         save_campaign(path, Journal.start(changed))
     assert as_json("spell", "--book", "villon", "Scope")["successes_needed"] == 4
     assert as_json("spell", "--book", "villon", "Soin")["difficulty"] == 10
-    soin = words_of(built_in("d6", "Soin").spell.inputs)
+    soin = words_of(present(built_in("d6", "Soin")).spell.inputs)
     assert as_json("spell", "--book", "villon", "Soin") == {
         **as_json(*soin, "--no-halve"),
         "book": as_json("spell", "--book", "villon", "Soin")["book"],
@@ -349,7 +353,7 @@ def test_saving_again_under_a_name_asks_for_replace(saves) -> None:
     data = as_json("spell", "apotheose", "--intensity", "4", "--save", "FLAMME", "--campaign", "villon", "--replace")
     assert data["saved"]["replaced"] is True
     (spell,) = book_of(saves).book.spells
-    assert (spell.name, spell.inputs.intensity) == ("FLAMME", 4)
+    assert (spell.name, as_a(ApotheoseInputs, spell.inputs).intensity) == ("FLAMME", 4)
 
 
 def test_saving_is_refused_while_the_gm_app_holds_the_campaign(saves) -> None:
@@ -426,7 +430,10 @@ def test_save_with_caster_keeps_whose_spell_it_is(saves) -> None:
     ok("spell", "apotheose", "--intensity", "5", "--save", "Trait", "--campaign", "villon", "--caster", "Alduin")
     ok("spell", "mage", "--sphere", "2", "--arete", "3", "--save", "Vent", "--campaign", "villon", "--caster", "alduin")
     book = book_of(saves).book
-    assert (book.spell("apotheose", "Trait").caster, book.spell("mage", "Vent").caster) == ("alduin", "Alduin")
+    assert (present(book.spell("apotheose", "Trait")).caster, present(book.spell("mage", "Vent")).caster) == (
+        "alduin",
+        "Alduin",
+    )
     assert "no character 'Merlin' in the roster" in refused(
         "spell", "apotheose", "--intensity", "5", "--save", "X", "--campaign", "villon", "--caster", "Merlin"
     )

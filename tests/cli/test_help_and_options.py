@@ -17,6 +17,7 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
         try:
             code = main(list(argv))
         except SystemExit as stop:  # --help
+            assert isinstance(stop.code, int)
             code = stop.code
     return code, out.getvalue(), err.getvalue()
 

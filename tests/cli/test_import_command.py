@@ -11,6 +11,7 @@ from core.demo import demo_campaign
 from core.templates import Book
 from saves.reading import MAX_DEPTH
 from saves.store import load_campaign
+from tests.present import present
 from tui.cli import main
 
 
@@ -123,11 +124,11 @@ def test_import_join_puts_the_late_arrivals_in_the_fight_under_way(campaign, tmp
     roster = tmp_path / "r.csv"
     roster.write_text("name,count,combat\nGarde,2,6\n")
     assert main(["import", "Nuit", str(roster), "--join"]) == 0
-    fight = load_campaign(campaign).journal.campaign.encounter
+    fight = present(load_campaign(campaign).journal.campaign.encounter)
     assert fight.participant("garde-1") is not None and fight.participant("garde-2") is not None
     roster.write_text("name,count,combat\nVeilleur,1,6\n")
     assert main(["import", "Nuit", str(roster)]) == 0
     after = load_campaign(campaign).journal.campaign
-    assert any(c.name == "Veilleur" for c in after.roster) and len(after.encounter.participants) == len(
+    assert any(c.name == "Veilleur" for c in after.roster) and len(present(after.encounter).participants) == len(
         fight.participants
     )

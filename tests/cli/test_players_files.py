@@ -5,10 +5,12 @@ once, a hostile lock file beside the campaign."""
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from saves.access import MAX_KEYS_IN_FILE, fingerprint, read_access
+from tests.present import present
 from tui.cli import main
 
 
@@ -129,7 +131,9 @@ def test_players_add_and_invite_take_the_pcs_name_or_id(saves, tmp_path, capsys,
     assert main(["players", "add", "villon", "alice", str(pub), "--pc", given]) == 0
     assert main(["players", "invite", "villon", "bob", "--pc", given]) == 0
     access = read_access(saves / "villon.json")
-    assert access.player("alice").pc == "alduin" and access.player("bob").pc == "alduin"  # the id, as before
+    assert (
+        present(access.player("alice")).pc == "alduin" and present(access.player("bob")).pc == "alduin"
+    )  # the id, as before
 
 
 @pytest.mark.parametrize(
@@ -170,8 +174,8 @@ def test_the_view_never_says_your_turn_to_an_npc_named_as_the_pc() -> None:
 
     npc_up = PlayerView("villon", "Fight", 1, (Row("Capitaine de la garde", "npc", current=True),))
     pc_up = PlayerView("villon", "Fight", 1, (Row("Alduin", "pc", current=True),))
-    assert not ViewApp("villon.players.json", npc_up, pc="Capitaine de la garde").my_turn
-    assert ViewApp("villon.players.json", pc_up, pc="alduin").my_turn
+    assert not ViewApp(Path("villon.players.json"), npc_up, pc="Capitaine de la garde").my_turn
+    assert ViewApp(Path("villon.players.json"), pc_up, pc="alduin").my_turn
 
 
 def test_each_player_is_listed_once() -> None:

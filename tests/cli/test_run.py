@@ -16,6 +16,7 @@ from saves.atomic import atomic_write, backup_path
 from saves.format import read_journal
 from saves.lock import CampaignLock
 from saves.store import AutoSaver, create_campaign
+from tests.present import present
 from tests.saves.test_lock import python
 from tests.saves.test_store import HOLD
 from tests.tui.pilot import run, wait_for
@@ -84,7 +85,7 @@ async def test_a_campaign_is_opened_by_name_and_saved_after_each_action(villon) 
 @run
 async def test_a_campaign_held_by_another_process_opens_read_only_and_says_who(villon) -> None:
     holder = python(HOLD, villon, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert holder.stdout.readline() == "open\n"
+    assert present(holder.stdout).readline() == "open\n"
     before = villon.read_bytes()
     try:
         app = start(str(villon))
@@ -97,7 +98,7 @@ async def test_a_campaign_held_by_another_process_opens_read_only_and_says_who(v
             assert app.campaign == demo_campaign("Villon")
         assert finish(app) is None
     finally:
-        holder.stdin.close()
+        present(holder.stdin).close()
         holder.wait()
     assert villon.read_bytes() == before
 

@@ -10,7 +10,9 @@ import gc
 from tui import run
 
 
-def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(tmp_path, monkeypatch, in_a_terminal):
+def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(
+    tmp_path, monkeypatch, in_a_terminal
+) -> None:
     from tui.app import ApotheoseApp
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

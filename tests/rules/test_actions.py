@@ -36,12 +36,13 @@ from core.magic import SpellRequest
 from core.mooks import MookGroup
 from core.roster import new_character
 from core.shadow import Mark, Shadow
+from tests.present import present
 
 
 def test_e10_morvan_fells_three_veterans(demo) -> None:
     outcome = apply(demo, AttackGroup("veterans", 17, (5,), attacker="morvan", affect=1))
     assert outcome.campaign.group("veterans").standing == 9
-    assert outcome.campaign.character("morvan").shadow.value == 5  # favourable affect: +1
+    assert present(outcome.campaign.character("morvan").shadow).value == 5  # favourable affect: +1
     assert any("3 felled" in ln.en for ln in outcome.breakdown)
 
 
@@ -56,12 +57,12 @@ def test_attack_on_a_group_never_fells_more_than_stand(demo) -> None:
 def test_reroll_adds_a_die_and_a_shadow_point(demo) -> None:
     outcome = apply(demo, AttackGroup("veterans", 5, (1, 6), attacker="arsouille"))
     assert outcome.campaign.group("veterans").standing == 11
-    assert outcome.campaign.character("arsouille").shadow.value == 4
+    assert present(outcome.campaign.character("arsouille").shadow).value == 4
 
 
 def test_critical_failure_costs_a_shadow_point(demo) -> None:
     outcome = apply(demo, Roll("arsouille", 9, 10, (-9,)))
-    assert outcome.campaign.character("arsouille").shadow.value == 2
+    assert present(outcome.campaign.character("arsouille").shadow).value == 2
 
 
 def test_e11_morvan_defends_against_three_veterans(demo) -> None:
@@ -129,7 +130,7 @@ def test_e3_inspired_alduin_gains_shadow_to_exceed_max_intensity(demo) -> None:
         apply(demo, CastSpell("alduin", SpellRequest(9)))
     outcome = apply(demo, CastSpell("alduin", SpellRequest(9), inspired=True))
     alduin = outcome.campaign.character("alduin")
-    assert (alduin.pm, alduin.shadow.value) == (0, 4)
+    assert (alduin.pm, present(alduin.shadow).value) == (0, 4)
 
 
 def test_spell_the_caster_cannot_pay_is_refused(demo) -> None:
@@ -141,7 +142,7 @@ def test_exhaustion_once_per_session(demo) -> None:
     c = apply(demo, AdjustPm("alduin", -9)).campaign
     c = apply(c, Exhaust("alduin", from_hp=2, from_willpower=2)).campaign
     alduin = c.character("alduin")
-    assert (alduin.pm, alduin.hp, alduin.shadow.value) == (4, 6, 4)
+    assert (alduin.pm, alduin.hp, present(alduin.shadow).value) == (4, 6, 4)
     c = apply(c, AdjustPm("alduin", -4)).campaign
     with pytest.raises(RulesError, match="session"):
         apply(c, Exhaust("alduin", from_hp=1))
@@ -155,12 +156,12 @@ def test_sixth_stigma_needs_confirmation_then_makes_an_npc(demo) -> None:
     with pytest.raises(NeedsConfirmation):
         apply(demo, ChangeShadow("morvan", "story_element", 2))
     morvan = apply(demo, ChangeShadow("morvan", "story_element", 2, confirm=True)).campaign.character("morvan")
-    assert not morvan.pc and len(morvan.shadow.stigmata) == 6
+    assert not morvan.pc and len(present(morvan.shadow).stigmata) == 6
 
 
 def test_shadow_change_goes_to_the_ledger_with_its_reason(demo) -> None:
     c = apply(demo, ChangeShadow("segiere", "vow_broken", 2, note="spared the traitor")).campaign
-    entry = c.character("segiere").shadow.ledger[-1]
+    entry = present(c.character("segiere").shadow).ledger[-1]
     assert (entry.before, entry.after, entry.note) == (1, 3, "spared the traitor")
 
 
@@ -192,8 +193,8 @@ def test_roster_add_hide_remove(demo) -> None:
     c = apply(c, SetHidden("garde", True)).campaign
     assert c.character("garde").hidden
     c = apply(c, Remove("brunvir")).campaign
-    assert "brunvir" not in c.encounter.keys and not c.has("brunvir")
-    assert c.encounter.current == "capitaine"
+    assert "brunvir" not in present(c.encounter).keys and not c.has("brunvir")
+    assert present(c.encounter).current == "capitaine"
     c = apply(c, AddGroup(MookGroup("gueux", "Gueux", "civil", 5, 5))).campaign
     c = apply(c, SetStanding("gueux", 2)).campaign
     assert c.group("gueux").felled == 3
@@ -216,4 +217,16 @@ def test_boost_that_gives_a_sixth_stigma_needs_confirmation(demo) -> None:
         apply(demo, BoostInitiative("morvan"))
     after = apply(demo, BoostInitiative("morvan", confirm=True)).campaign
     assert not after.character("morvan").pc
-    assert after.encounter.participant("morvan").initiative == demo.encounter.participant("morvan").initiative + 5
+    assert (
+        present(present(after.encounter).participant("morvan")).initiative
+        == present(present(demo.encounter).participant("morvan")).initiative + 5
+    )
+
+
+def test_the_written_out_export_list_names_every_action_and_nothing_else() -> None:
+    import core.actions
+
+    actions = {cls.__name__ for cls in core.actions.ALL_ACTIONS}
+    others = {"ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", "trial"}
+    assert sorted(core.actions.__all__) == sorted(actions | others)
+    assert all(getattr(core.actions, name) is cls for name, cls in ((c.__name__, c) for c in core.actions.ALL_ACTIONS))

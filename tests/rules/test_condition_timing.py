@@ -14,6 +14,7 @@ from core.encounter import Condition, Lasts
 from core.errors import RulesError
 from core.journal import Journal
 from core.roster import new_character
+from tests.present import present
 from tests.rules.test_turns import run
 
 
@@ -26,7 +27,7 @@ def trio() -> Campaign:
 
 
 def names(campaign: Campaign, key: str) -> list[str]:
-    return [c.name for c in campaign.encounter.participant(key).conditions]
+    return [c.name for c in present(present(campaign.encounter).participant(key)).conditions]
 
 
 def test_until_the_start_of_someones_next_turn_ends_when_that_turn_starts() -> None:
@@ -64,8 +65,8 @@ def test_bless_on_several_is_one_action_and_one_undo() -> None:
     for key in "abc":
         assert names(journal.campaign, key) == ["blessed"]
     # a is up: its 3 rounds are its 3 turns after this one; the others' next 3 turns.
-    assert journal.campaign.encounter.participant("a").conditions[0].rounds == 4
-    assert journal.campaign.encounter.participant("b").conditions[0].rounds == 3
+    assert present(present(journal.campaign.encounter).participant("a")).conditions[0].rounds == 4
+    assert present(present(journal.campaign.encounter).participant("b")).conditions[0].rounds == 3
     assert [ln.en for ln in outcome.lines] == ["Aude, Bert, Cyr: blessed for 3 rounds"]
     assert all(names(journal.undo().campaign, k) == [] for k in "abc")
 
@@ -90,7 +91,7 @@ def test_a_knocked_out_bearers_conditions_count_down_where_its_turn_would_come()
     campaign = campaign.with_character(knocked)
     assert campaign.character("c").state.value == "knocked_out"
     outcome = apply(campaign, NextTurn())  # c's turn is skipped: it counts, b is up
-    assert outcome.campaign.encounter.current == "b"
+    assert present(outcome.campaign.encounter).current == "b"
     assert names(outcome.campaign, "c") == []
     assert "Cyr: stunned ends" in [ln.en for ln in outcome.lines]
 

@@ -28,6 +28,7 @@ from core.errors import RulesError
 from core.journal import Journal
 from core.player_view import BAR_STEPS, bar_of, player_view_of
 from core.visibility import Option, Shown, Visibility
+from tests.present import present
 from tui.cli.campaign import players_markdown_log
 
 
@@ -117,20 +118,22 @@ def test_a_pcs_conditions_are_its_privacy_not_an_npc_option() -> None:
 
 def test_a_hidden_group_is_revealed_on_its_first_turn_once_and_undo_hides_it_again() -> None:
     journal = play(SetOption(Option.REVEAL, True, "arbaletriers"))
-    while journal.campaign.encounter.current != "morvan":
+    while present(journal.campaign.encounter).current != "morvan":
         journal = play(NextTurn(), journal=journal)
     assert "Arbalétriers de Villon" not in names(journal)
     journal = play(NextTurn(), journal=journal)  # the crossbowmen's turn
-    assert journal.campaign.encounter.current == "arbaletriers"
+    assert present(journal.campaign.encounter).current == "arbaletriers"
     assert row(journal, "Arbalétriers de Villon").current
     assert journal.campaign.visibility.option(Option.REVEAL, "arbaletriers") is False  # spent
     # the GM hides them again: their next turn keeps them hidden
     journal = play(SetHidden("arbaletriers", True), *[NextTurn()] * 9, journal=journal)
-    assert journal.campaign.encounter.current == "arbaletriers" and journal.campaign.group("arbaletriers").hidden
+    assert (
+        present(journal.campaign.encounter).current == "arbaletriers" and journal.campaign.group("arbaletriers").hidden
+    )
     journal = journal.undo()
     for _ in range(9):
         journal = journal.undo()
-    assert journal.campaign.encounter.current == "arbaletriers"
+    assert present(journal.campaign.encounter).current == "arbaletriers"
     journal = journal.undo()
     assert journal.campaign.group("arbaletriers").hidden and journal.campaign.visibility.option(
         Option.REVEAL, "arbaletriers"
@@ -144,10 +147,15 @@ def test_reveal_as_the_default_and_not_for_one() -> None:
         SetOption(Option.REVEAL, False, "arbaletriers"),
         NextTurn(),
     )
-    assert journal.campaign.encounter.current == "capitaine" and not journal.campaign.character("capitaine").hidden
+    assert (
+        present(journal.campaign.encounter).current == "capitaine"
+        and not journal.campaign.character("capitaine").hidden
+    )
     for _ in range(5):
         journal = play(NextTurn(), journal=journal)
-    assert journal.campaign.encounter.current == "arbaletriers" and journal.campaign.group("arbaletriers").hidden
+    assert (
+        present(journal.campaign.encounter).current == "arbaletriers" and journal.campaign.group("arbaletriers").hidden
+    )
 
 
 def test_the_reveal_turns_lines_stay_the_gms() -> None:
@@ -226,10 +234,10 @@ def test_removing_a_combatant_forgets_its_choices() -> None:
 def test_next_up_is_the_next_visible_one_able_to_act_and_can_be_turned_off() -> None:
     journal = play(Damage(("capitaine",), 40))  # the captain falls: next is the veterans
     assert player_view_of(journal).next_up == "Vétérans de Villon"
-    while journal.campaign.encounter.current != "morvan":
+    while present(journal.campaign.encounter).current != "morvan":
         journal = play(NextTurn(), journal=journal)
     assert player_view_of(journal).next_up == "Arsouille"  # the hidden crossbowmen are skipped
-    while journal.campaign.encounter.current != "alduin":
+    while present(journal.campaign.encounter).current != "alduin":
         journal = play(NextTurn(), journal=journal)
     assert player_view_of(journal).next_up == "Brunvir"  # into the next round
     journal = play(SetOption(Option.NEXT_UP, False), journal=journal)
@@ -243,7 +251,7 @@ def test_the_your_turn_cue_and_the_round_counter_can_be_turned_off() -> None:
     assert player_view_of(journal.undo().undo()).round == 1
     # nor does the log tell the round: "Round 2", "Alduin's turn (round 2)" stay the GM's
     journal = play(AddCondition("alduin", Condition("stunned", 2)), *[NextTurn()] * 9, journal=journal)
-    assert journal.campaign.encounter.round == 2
+    assert present(journal.campaign.encounter).round == 2
     log = "\n".join(ln.en for ln in player_view_of(journal).log)
     assert "Alduin: stunned for 2 rounds" in log and "round 1" not in log.casefold() and "round 2" not in log.casefold()
 

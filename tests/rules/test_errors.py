@@ -89,7 +89,7 @@ def _first_turn():
 #: (what, a callable the rules refuse). One per kind of refusal across core.
 BAD_INPUTS = [
     ("negative characteristic", lambda: Characteristics(corps=-1)),
-    ("characteristic not a number", lambda: Characteristics(corps="9")),
+    ("characteristic not a number", lambda: Characteristics(corps="9")),  # type: ignore[arg-type]  # the wrong type is what the test gives
     ("unknown characteristic", lambda: Characteristics().get("force")),
     ("intensity 0", lambda: SpellRequest(0)),
     ("unknown grade", lambda: parse_choice(Grade, "légendaire", "grade")),
@@ -103,8 +103,8 @@ BAD_INPUTS = [
     ("unknown difficulty", lambda: parse_difficulty("impossible")),
     ("affect 2", lambda: score(5, affect=2)),
     ("speciality without trade", lambda: score(5, speciality=True)),
-    ("trade not a flag", lambda: score(5, trade=3)),
-    ("advantage not a flag", lambda: attack_score(5, advantage=1)),
+    ("trade not a flag", lambda: score(5, trade=3)),  # type: ignore[arg-type]  # the wrong type is what the test gives
+    ("advantage not a flag", lambda: attack_score(5, advantage=1)),  # type: ignore[arg-type]  # the wrong type is what the test gives
     ("unknown affect in a roll", lambda: Roll(None, 10, 10, (3,), affect=2)),
     ("not a whole number", lambda: whole("amount", "7")),
     ("below the minimum", lambda: whole("amount", -1, 0)),
@@ -118,18 +118,18 @@ BAD_INPUTS = [
     ("more standing than in all", lambda: MookGroup("g", "G", Grade.VETERAN, total=4, standing=9)),
     ("empty trade name", lambda: Trade("  ")),
     ("combatant twice", lambda: turn_order([OrderEntry("a", 5, True, 0), OrderEntry("a", 6, True, 1)])),
-    ("side not a flag", lambda: OrderEntry("a", 5, "yes", 0)),
+    ("side not a flag", lambda: OrderEntry("a", 5, "yes", 0)),  # type: ignore[arg-type]  # the wrong type is what the test gives
     ("empty key", lambda: OrderEntry("", 5, True, 0)),
     ("shadow above 10", lambda: Shadow(11)),
     ("story element needs a value", lambda: event_delta(ShadowEvent.story_element)),
     ("shadow delta out of range", lambda: event_delta(ShadowEvent.story_element, 7)),
-    ("shadow delta not a number", lambda: event_delta(ShadowEvent.gm, "2")),
-    ("unknown shadow event", lambda: event_delta("sneeze")),
+    ("shadow delta not a number", lambda: event_delta(ShadowEvent.gm, "2")),  # type: ignore[arg-type]  # the wrong type is what the test gives
+    ("unknown shadow event", lambda: event_delta("sneeze")),  # type: ignore[arg-type]  # the wrong type is what the test gives
     ("stigma with little shadow", lambda: voluntary_stigma(Shadow(2))),
     ("renounce a grace never had", lambda: renounce_grace(Shadow(6))),
     ("spell too expensive", lambda: cast(SpellRequest(5), ame=4, pm=1)),
     ("above max intensity, not inspired", lambda: cast(SpellRequest(7), ame=2, pm=10, shadow=2)),
-    ("resist: unknown affects", lambda: resist(3, 2, 5, "heart")),
+    ("resist: unknown affects", lambda: resist(3, 2, 5, "heart")),  # type: ignore[arg-type]  # the wrong type is what the test gives
     ("resist: no die", lambda: resist(3, None, 5)),
     ("exhaustion twice", lambda: exhaustion(0, 10, 8, 2, 0, True)),
     ("exhaustion with pm left", lambda: exhaustion(3, 10, 8, 2, 0, False)),

@@ -312,7 +312,7 @@ def _more(effect: MageEffect, extra: str) -> MageEffect:
     if extra == "duration":
         durations = list(Duration)
         return attrs.evolve(effect, duration=durations[min(8, durations.index(effect.duration) + 1)])
-    connections = [c for c in Connection if c is not Connection.unknown]
+    connections: list[Connection] = [c for c in Connection if c is not Connection.unknown]
     now = -1 if effect.connection is None else connections.index(effect.connection)
     return attrs.evolve(effect, connection=connections[min(5, now + 1)])
 

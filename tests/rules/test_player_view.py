@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.actions import (
+    Action,
     AddCondition,
     Damage,
     NextTurn,
@@ -145,6 +146,7 @@ def test_no_hidden_name_note_or_number_is_ever_in_the_players_view(made, data) -
     for _ in range(data.draw(st.integers(0, 8))):
         kind = data.draw(st.sampled_from(["damage", "turn", "condition", "shown", "default"]))
         try:
+            action: Action
             if kind == "damage":
                 action = Damage((data.draw(st.sampled_from(characters)),), data.draw(st.integers(0, 6)))
             elif kind == "turn":

@@ -47,6 +47,7 @@ from core.actions import (
     SetShown,
     StartEncounter,
 )
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.characteristics import Characteristics
 from core.combat import Grade
@@ -57,7 +58,7 @@ from core.journal import Journal
 from core.magic.cost import SpellRequest
 from core.mooks import MookGroup
 from core.player_view import PlayerView, player_view_of
-from core.roster import new_character
+from core.roster import Character, new_character
 from core.visibility import Option, Shown, Visibility, kind_of
 from saves.players_file import decode_view, encode_view
 from tui.cli.campaign import players_markdown_log
@@ -292,7 +293,7 @@ def guarded(campaign: Campaign) -> dict[str, tuple[str, ...]]:
     shadow, pm and conditions; the conditions of an NPC or a group not shown them (the GM's
     choices in ``campaign``)."""
     vis = campaign.visibility
-    out = {}
+    out: dict[str, tuple[str, ...]] = {}
     for c in campaign.combatants:
         if kind_of(c) == "pcs" and vis.is_private(c.id):
             out[c.name] = (*DETAILS, *CONDITIONS)
@@ -346,7 +347,7 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
     def details(campaign: Campaign, key: str):
         c = campaign.find(key)
         p = campaign.encounter.participant(key) if campaign.encounter is not None else None
-        return None if c is None else (c.shadow, c.pm, p.conditions if p is not None else None)
+        return None if not isinstance(c, Character) else (c.shadow, c.pm, p.conditions if p is not None else None)
 
     for key in {*before.visibility.private, *after.visibility.private}:
         if details(before, key) != details(after, key):
@@ -456,13 +457,14 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
     for c in journal.campaign.combatants:
         if c.hidden:  # hidden now: not in the table (lines written while it was visible stay theirs)
             assert c.name not in rows
-    for lang, words in (("en", shown_words), ("fr", shown_words_fr)):
+    langs: tuple[tuple[Lang, set[str]], ...] = (("en", shown_words), ("fr", shown_words_fr))
+    for lang, in_lang in langs:
         markdown_lines = {
             line[2:].replace("\\", "")
             for line in players_markdown_log(journal, lang).splitlines()
             if line.startswith("- ")
         }
-        assert markdown_lines <= words
+        assert markdown_lines <= in_lang
     check_drawn(journal, view, shown_words | shown_words_fr)
 
 

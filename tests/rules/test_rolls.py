@@ -14,7 +14,6 @@ from core.rolls import (
     DIFFICULTIES,
     HARD,
     Critical,
-    Term,
     chance_of_success,
     check,
     difficulty_name,
@@ -22,6 +21,7 @@ from core.rolls import (
     reroll,
     score,
 )
+from core.sums import Term
 
 DIE = kult_die()
 

@@ -28,6 +28,7 @@ from core.mooks import MookGroup
 from core.roster import new_character
 from core.shadow import EffectKind, MarkLevel, Shadow, StigmaEffect
 from core.stigmata import COMPULSION_SHADOW, set_effect
+from tests.present import present
 
 
 @pytest.fixture
@@ -130,11 +131,11 @@ def test_item5_stigma_effects_are_applied_and_a_grace_gives_them_back(demo) -> N
     weak = apply(c, ChangeShadow("alduin", "voluntary_stigma", effect=StigmaEffect(EffectKind.weakening, "ame")))
     a = weak.campaign.character("alduin")
     assert (a.characteristics.ame, a.max_pm, a.max_intensity, a.pm) == (3, 8, 4, 8)
-    assert a.shadow.stigmata[0].permanent == StigmaEffect(EffectKind.weakening, "ame", taken=1)
+    assert present(a.shadow).stigmata[0].permanent == StigmaEffect(EffectKind.weakening, "ame", taken=1)
     assert any("weakening" in x.en for x in weak.lines)
     # the grace cancels that stigma: âme back
     back = apply(weak.campaign, ChangeShadow("alduin", "voluntary_grace")).campaign.character("alduin")
-    assert not back.shadow.stigmata and not back.shadow.graces
+    assert not present(back.shadow).stigmata and not present(back.shadow).graces
     assert (
         back.characteristics,
         back.max_hp,
@@ -146,10 +147,12 @@ def test_item5_stigma_effects_are_applied_and_a_grace_gives_them_back(demo) -> N
     # a second stigma is major: permanent wound −4 max HP, current HP follows
     c2 = _pc(demo, "segiere", shadow=Shadow(10))
     one = apply(c2, ChangeShadow("segiere", "voluntary_stigma", effect=StigmaEffect(EffectKind.wavering_will))).campaign
-    one = _pc(one, "segiere", shadow=attrs.evolve(one.character("segiere").shadow, value=9))
+    one = _pc(one, "segiere", shadow=attrs.evolve(present(one.character("segiere").shadow), value=9))
     two = apply(one, ChangeShadow("segiere", "gm", 3)).campaign  # overflow: 12 → 7, a major stigma
     seg = two.character("segiere")
-    assert seg.shadow.stigmata[1].level is MarkLevel.major and seg.shadow.stigmata[1].permanent is None
+    assert (
+        present(seg.shadow).stigmata[1].level is MarkLevel.major and present(seg.shadow).stigmata[1].permanent is None
+    )
     wounded = apply(two, SetStigmaEffect("segiere", 1, StigmaEffect(EffectKind.wound))).campaign.character("segiere")
     assert (wounded.max_hp, wounded.hp, wounded.max_willpower) == (14 - 4, 10, 8 - 2)
 
@@ -159,11 +162,11 @@ def test_item5_a_compulsion_keeps_its_level_and_resisting_it_gives_its_shadow(de
     c = apply(
         c, ChangeShadow("brunvir", "voluntary_stigma", effect=StigmaEffect(EffectKind.compulsion, text="le jeu"))
     ).campaign
-    mark = c.character("brunvir").shadow.stigmata[0]
-    assert mark.compulsion and mark.permanent.describe("fr") == "compulsion: le jeu"
+    mark = present(c.character("brunvir").shadow).stigmata[0]
+    assert mark.compulsion and present(mark.permanent).describe("fr") == "compulsion: le jeu"
     delta = COMPULSION_SHADOW[mark.level]
     after = apply(c, ChangeShadow("brunvir", "resist_compulsion", delta, note="le jeu")).campaign.character("brunvir")
-    assert (delta, after.shadow.value) == (1, 2)
+    assert (delta, present(after.shadow).value) == (1, 2)
 
 
 def test_item5_an_effect_without_a_stigma_is_refused(demo) -> None:
@@ -211,9 +214,9 @@ def test_item5_applying_then_cancelling_any_stigma_leaves_the_character_as_it_wa
     campaign = Campaign("t", roster=(pc,))
     before = (pc.characteristics, pc.max_hp, pc.max_willpower)
     marked = apply(campaign, ChangeShadow("pc", "voluntary_stigma", effect=effect)).campaign
-    assert len(marked.character("pc").shadow.stigmata) == held + 1
+    assert len(present(marked.character("pc").shadow).stigmata) == held + 1
     cancelled = apply(marked, ChangeShadow("pc", "voluntary_grace")).campaign.character("pc")
-    assert len(cancelled.shadow.stigmata) == held
+    assert len(present(cancelled.shadow).stigmata) == held
     assert (cancelled.characteristics, cancelled.max_hp, cancelled.max_willpower) == before
 
 
@@ -234,11 +237,11 @@ def test_item6_a_pc_defending_against_one_attacker_rolls_like_any_check(demo) ->
     # defence 9 + kult −9 (critical failure) against the attack's 14: 2 failure ranks → weapon 1 + 2 = 3
     failed = apply(demo, DefendOpponent("segiere", 14, 9, (-9,), attacker="capitaine"))
     after = failed.campaign.character("segiere")
-    assert after.armour == seg.armour - 3 and after.shadow.value == seg.shadow.value - 1
+    assert after.armour == seg.armour - 3 and present(after.shadow).value == present(seg.shadow).value - 1
     # a reroll and a favourable affect move the PC's shadow: +1 +1
     held = apply(demo, DefendOpponent("segiere", 14, 9, (2, 4), attacker="capitaine", affect=1))
     kept = held.campaign.character("segiere")
-    assert kept.armour == seg.armour and kept.shadow.value == seg.shadow.value + 2
+    assert kept.armour == seg.armour and present(kept.shadow).value == present(seg.shadow).value + 2
     static = apply(demo, DefendOpponent("segiere", 14, 15))
     assert static.campaign.character("segiere") == seg  # no dice: the static score holds
     magic = apply(demo, DefendOpponent("segiere", 14, 4, (0,), weapon="magic"))

@@ -34,6 +34,7 @@ from saves.errors import BadFieldError
 from saves.format import CONVERTER, SaveFile, detailed_converter, encode, read_journal
 from tests.golden import reworded
 from tests.golden.make_campaign_v5 import golden_book, golden_journal
+from tests.present import as_a, present
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 PATH = Path("/campagnes/villon.json")
@@ -107,8 +108,8 @@ def test_save_rename_remove_a_spell_each_one_action_undone_one_at_a_time() -> No
     states = [journal.undo().campaign.book.spells]
     states.append(journal.undo().undo().campaign.book.spells)
     states.append(journal.undo().undo().undo().campaign.book.spells)
-    assert states[0][0].name == "Pyrotechnie" and states[0][0].inputs.intensity == 6
-    assert states[1][0].name == "Boule de feu" and states[1][0].inputs.intensity == 6
+    assert states[0][0].name == "Pyrotechnie" and as_a(ApotheoseInputs, states[0][0].inputs).intensity == 6
+    assert states[1][0].name == "Boule de feu" and as_a(ApotheoseInputs, states[1][0].inputs).intensity == 6
     assert states[2] == (FIREBALL,)
     assert [line.line.en for line in journal.log] == [
         "Spell book: 'Boule de feu' (Apothéose) saved",
@@ -143,10 +144,10 @@ def test_casters_are_remembered_replaced_and_forgotten() -> None:
     journal = record(SaveCaster(DANTE), SaveCaster(elric))
     assert journal.campaign.book.casters == (DANTE, elric)
     assert refused(SaveCaster(DANTE), journal).field == "name"
-    older = attrs.evolve(DANTE, inputs=attrs.evolve(DANTE.inputs, arete=4))
+    older = attrs.evolve(DANTE, inputs=attrs.evolve(as_a(MageCaster, DANTE.inputs), arete=4))
     journal, outcome = journal.record(SaveCaster(older, replace=True))
     assert (
-        journal.campaign.book.caster("mage", "dante").inputs.arete == 4
+        as_a(MageCaster, present(journal.campaign.book.caster("mage", "dante")).inputs).arete == 4
         and outcome.lines[0].en == "Casters: 'Dante' (Mage) replaced"
     )
     journal, _ = journal.record(RemoveCaster("poles", "ELRIC"))
@@ -157,7 +158,7 @@ def test_casters_are_remembered_replaced_and_forgotten() -> None:
 
 
 def test_a_mage_caster_fills_arete_avatar_its_sphere_and_a_rituals_willpower() -> None:
-    caster = DANTE.inputs
+    caster = as_a(MageCaster, DANTE.inputs)
     effect = MageEffect(sphere=1, arete=1, targets=2)
     filled = caster.fill(effect, "forces")
     assert (filled.arete, filled.avatar, filled.sphere, filled.willpower, filled.targets) == (3, 2, 3, None, 2)
@@ -387,7 +388,7 @@ mage_inputs = st.builds(
 )  # fmt: skip
 poles_inputs = st.builds(
     lambda level, tradition, flags, caster_level, mod, enhance, techniques, counter: PolesInputs(
-        PolesRequest(level, tradition, *flags[:5], caster_level=caster_level, mod=mod, techniques=techniques, counter=counter,
+        PolesRequest(level, tradition, flags[0], flags[1], flags[2], flags[3], flags[4], caster_level=caster_level, mod=mod, techniques=techniques, counter=counter,
                      enhance=enhance if caster_level else attrs.evolve(enhance, dice=0), evoker=flags[5])  # extra dice need a caster level
     ),
     st.integers(0, 9), st.sampled_from(list(Tradition)), st.tuples(*[st.booleans()] * 6),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal
 
 import attrs
 import pytest
@@ -38,6 +39,7 @@ from saves.errors import BadFieldError, NotJsonError
 from saves.roster_file import RosterFileError, parse_roster, roster_text
 from saves.store import load_campaign
 from saves.templates import encode, library_path, load_library, save_template
+from tests.present import present
 from tui.cli import main
 
 VETERAN = next(t for t in BUILT_IN if t.name == "Vétéran")
@@ -182,7 +184,8 @@ def test_quick_add_characteristics_and_count_round_trip(chars, count) -> None:
 names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
     lambda s: s.strip() == s and s
 )
-words = st.text(st.characters(whitelist_categories=("L",)), min_size=1, max_size=8)
+LETTERS: tuple[Literal["L"]] = ("L",)
+words = st.text(st.characters(categories=LETTERS), min_size=1, max_size=8)
 
 
 @given(
@@ -223,7 +226,7 @@ def test_add_many_is_one_undo_and_all_or_nothing() -> None:
     journal, outcome = Journal.start(demo).record(action)
     campaign = journal.campaign
     assert len(campaign.roster) == len(demo.roster) + 3 and len(campaign.groups) == len(demo.groups) + 1
-    assert {"veteran-1", "standard-soldiers"} <= set(campaign.encounter.keys)
+    assert {"veteran-1", "standard-soldiers"} <= set(present(campaign.encounter).keys)
     assert outcome.lines[0].en.startswith("4 added: Vétéran 1, Vétéran 2, Vétéran 3, Standard soldiers")
     assert journal.undo().campaign == demo
     clash = AddMany((*copies(VETERAN, 1, demo), attrs.evolve(demo.roster[0])))

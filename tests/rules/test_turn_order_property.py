@@ -16,6 +16,7 @@ from core.errors import RulesError
 from core.journal import Journal
 from core.roster import new_character
 from core.turns import can_act
+from tests.present import present
 
 LATE = "latecomer"
 
@@ -29,7 +30,7 @@ def start() -> Journal:
 
 def still_to_act(journal: Journal) -> set[str]:
     """Those after the current one in the order, the current one and the delayers: still to act."""
-    enc = journal.campaign.encounter
+    enc = present(journal.campaign.encounter)
     keys = enc.keys
     at = keys.index(enc.current) if enc.current in keys else 0
     return {p.key for p in enc.participants[at:] if can_act(journal.campaign, p)} | {
@@ -39,7 +40,7 @@ def still_to_act(journal: Journal) -> set[str]:
 
 def owed_left(journal: Journal, owed: set[str]) -> set[str]:
     """Of ``owed``, those the round just over left without a turn though they could act."""
-    enc = journal.campaign.encounter
+    enc = present(journal.campaign.encounter)
     return {
         k for k in owed if (p := enc.participant(k)) is not None and can_act(journal.campaign, p) and not p.delaying
     }
@@ -61,7 +62,7 @@ def test_everyone_still_to_act_this_round_acts(steps) -> None:
     owed = still_to_act(journal)
     history: list[tuple[Journal, set[str]]] = []
     for kind, pick in steps:
-        enc = journal.campaign.encounter
+        enc = present(journal.campaign.encounter)
         before, before_owed = journal, set(owed)
         try:
             if kind == "undo":
@@ -71,12 +72,12 @@ def test_everyone_still_to_act_this_round_acts(steps) -> None:
                 continue
             if kind == "next":
                 journal, _ = journal.record(NextTurn())
-                current = enc.participant(enc.current)
+                current = enc.participant(present(enc.current))
                 if current is not None and not current.delaying:
                     owed.discard(enc.current)  # its turn is over
             elif kind == "delay":
-                journal, _ = journal.record(Delay(enc.current))
-                if journal.campaign.encounter.round != enc.round:  # the last one delayed: it lapses
+                journal, _ = journal.record(Delay(present(enc.current)))
+                if present(journal.campaign.encounter).round != enc.round:  # the last one delayed: it lapses
                     owed.discard(enc.current)
             elif kind == "act now":
                 delayers = [p.key for p in enc.participants if p.delaying]
@@ -97,7 +98,7 @@ def test_everyone_still_to_act_this_round_acts(steps) -> None:
         except RulesError:
             continue
         history.append((before, before_owed))
-        after = journal.campaign.encounter
+        after = present(journal.campaign.encounter)
         if after.round != enc.round:  # a new round: the last one owed nobody a turn
             assert owed_left(before, owed) == set(), (steps, kind)
             owed = still_to_act(journal)

@@ -137,7 +137,7 @@ def fake_chain(ran: list[str]) -> EnvelopeFormat:
     return fmt
 
 
-def test_migration_chain_runs_in_order_from_the_file_version():
+def test_migration_chain_runs_in_order_from_the_file_version() -> None:
     ran: list[str] = []
     fmt = fake_chain(ran)
     payload = fmt.open(envelope(format="test.fake", version=1, pv=9), PATH)
@@ -145,7 +145,7 @@ def test_migration_chain_runs_in_order_from_the_file_version():
     assert payload == {"health": 9, "hp": 9, "trail": [2, 3, 4]}
 
 
-def test_migration_chain_starts_at_the_file_version():
+def test_migration_chain_starts_at_the_file_version() -> None:
     ran: list[str] = []
     fmt = fake_chain(ran)
     assert fmt.open(envelope(format="test.fake", version=3, health=5, trail=[]), PATH) == {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 
+import cattrs.strategies
 import orjson
 import pytest
 
@@ -17,7 +18,7 @@ from tests.saves.test_format import EXAMPLES, golden_journal, payload_of
 
 def counting(monkeypatch) -> list[int]:
     calls: list[int] = []
-    real = saves.converter.include_subclasses
+    real = cattrs.strategies.include_subclasses
 
     def include_subclasses(*args, **kwargs):
         calls.append(1)

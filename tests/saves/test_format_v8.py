@@ -6,14 +6,18 @@ gets the source's counter-magic, the default hold rate and no Intelligence."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import orjson
 
 from core.house_rules import HouseRules
+from core.spellbook.apotheose import ApotheoseInputs
+from core.spellbook.poles import PolesCaster, PolesInputs
 from saves.envelope import CURRENT_VERSION
 from saves.format import encode, read_journal
 from saves.migrations import migrate_7_to_8
 from tests.golden import make_campaign_v7, make_campaign_v8, reworded
+from tests.present import as_a, present
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 PATH = Path("/campagnes/villon.json")
@@ -24,17 +28,18 @@ def test_golden_v8_keeps_the_house_rule_and_the_intelligence() -> None:
     assert loaded.note is None and loaded.journal == make_campaign_v8.golden_journal()
     assert loaded.journal.campaign.rules.mage_counter_flat and loaded.journal.base.rules.mage_counter_flat
     spell = loaded.journal.campaign.book.spell("poles", "Étreinte funeste")
-    assert spell is not None and spell.inputs.request.intelligence == 1
-    assert spell.inputs.price(loaded.journal.campaign.rules).result.absorption_dc == 14  # 10 + 3 + 1
+    inputs = as_a(PolesInputs, present(spell).inputs)
+    assert inputs.request.intelligence == 1
+    assert inputs.price(loaded.journal.campaign.rules).result.absorption_dc == 14  # 10 + 3 + 1
     orin = loaded.journal.campaign.book.caster("poles", "Orin")
-    assert orin is not None and orin.inputs.intelligence == 2
-    cast = spell.inputs.cast_by(orin.inputs)  # his level, Wisdom and Intelligence: 10 + 3 + 2
+    assert orin is not None and as_a(PolesCaster, orin.inputs).intelligence == 2
+    cast = inputs.cast_by(orin.inputs)  # his level, Wisdom and Intelligence: 10 + 3 + 2
     assert cast.price(HouseRules()).result.absorption_dc == 15 and cast.request.mod == 3
     assert loaded.journal.campaign.rules.poles_illusion_hold_rate == 3
     trait = loaded.journal.campaign.book.spell("poles", "Trait de l'évocateur")
-    assert trait is not None and trait.inputs.request.evoker
+    assert as_a(PolesInputs, present(trait).inputs).request.evoker
     festin = loaded.journal.campaign.book.spell("apotheose", "Festin de Dara")
-    assert festin is not None and festin.inputs.invisible
+    assert as_a(ApotheoseInputs, present(festin).inputs).invisible
 
 
 def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
@@ -55,7 +60,12 @@ def test_a_version_7_file_opens_with_the_sources_counter_magic() -> None:
 
 
 def test_the_migration_sets_the_defaults_everywhere_a_file_holds_them() -> None:
-    poles = {"name": "Flèche", "inputs": {"system": "poles", "request": {"level": 2}}, "note": "", "caster": None}
+    poles: dict[str, Any] = {
+        "name": "Flèche",
+        "inputs": {"system": "poles", "request": {"level": 2}},
+        "note": "",
+        "caster": None,
+    }
     sort = {"name": "Sort", "inputs": {"system": "apotheose", "intensity": 2}, "note": "", "caster": None}
     mage = {"name": "Bouclier", "inputs": {"system": "mage", "effect": {}}, "note": "", "caster": None}
     payload = {

@@ -13,6 +13,7 @@ import pytest
 
 from saves.errors import LockedError, SaveError
 from saves.lock import CampaignLock, Holder, info_path, lock_path, read_holder
+from tests.present import present
 from tests.saves.test_atomic import dead_pid
 
 HOLD = """
@@ -42,7 +43,7 @@ def python(code: str, *args: object, **kwargs) -> subprocess.Popen:
 
 def hold_in_subprocess(path: Path) -> subprocess.Popen:
     proc = python(HOLD, path, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdout.readline() == "locked\n"
+    assert present(proc.stdout).readline() == "locked\n"
     return proc
 
 

@@ -18,6 +18,7 @@ from core.demo import demo_campaign
 from saves.atomic import atomic_create, atomic_write
 from saves.lock import lock_path
 from saves.store import AutoSaver, SaveConflict, create_campaign, open_campaign
+from tests.present import as_a
 from tests.saves.test_store import after
 from tests.saves.test_store import saved_journal as saved
 from tests.tui.pilot import make_test_app, run, wait_for
@@ -44,7 +45,8 @@ def writer(path: Path, conflicts: list) -> tuple:
 
 def test_a_deleted_lock_and_a_second_writer_lose_none_of_the_second_writers_actions(tmp_path) -> None:
     path = create_campaign(tmp_path / "villon.json", demo_campaign())
-    first_conflicts, second_conflicts = [], []
+    first_conflicts: list[SaveConflict] = []
+    second_conflicts: list[SaveConflict] = []
     first, first_saver = writer(path, first_conflicts)
     mine = after(first.journal, NextTurn())
     first_saver.save(mine)
@@ -150,13 +152,13 @@ async def test_the_issues_scenario_through_the_app(tmp_path) -> None:
         assert not second.session.read_only
         for action in (NextTurn(), Damage(("segiere",), 2), Heal(("segiere",), 1)):
             assert isinstance(await second.request(action), Outcome)
-        assert second.session.saver.flush(5)
+        assert as_a(AutoSaver, second.session.saver).flush(5)
         assert finish(second) is None
         theirs = saved(path)
         assert len(theirs.done) == 3
 
         assert isinstance(await first.request(Damage(("morvan",), 3)), Outcome)
-        assert first.session.saver.flush(5)
+        assert as_a(AutoSaver, first.session.saver).flush(5)
         await wait_for(pilot, lambda: any("conflict-" in str(n.message) for n in first._notifications))
     message = finish(first)
     [side] = side_files(path)

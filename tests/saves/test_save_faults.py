@@ -196,11 +196,9 @@ def test_a_fault_at_any_encode_or_write_step_leaves_every_file_and_backup_loadin
 
     def write(target: Path, data: bytes) -> list[Path]:
         """The atomic write, its file-system calls faulty (the lock's own checks are not)."""
-        saves.atomic.os = faulty_os  # type: ignore[assignment]
-        try:
+        with pytest.MonkeyPatch.context() as faults:
+            faults.setattr(saves.atomic, "os", faulty_os)
             return atomic_write(target, data)
-        finally:
-            saves.atomic.os = os
 
     with pytest.MonkeyPatch.context() as patch, CampaignLock(path) as lock:
         saver = AutoSaver(path, lock, writer=write, delays=(0.0,))

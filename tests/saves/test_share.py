@@ -19,6 +19,7 @@ from saves.lock import CampaignLock, lock_path
 from saves.players_file import players_path
 from saves.share import share_campaign
 from saves.store import AutoSaver, create_campaign, open_campaign
+from tests.present import present
 from tui.cli import main
 from tui.cli.campaign import main_log
 
@@ -93,7 +94,7 @@ def test_a_campaign_owned_by_another_user_opens_read_only_saying_whose(tmp_path)
     path = create_campaign(tmp_path / "villon.json", demo_campaign())
     os.chown(path, 1, -1)  # daemon
     opened = open_campaign(path)
-    assert opened.read_only and "belongs to" in opened.unlockable
+    assert opened.read_only and "belongs to" in present(opened.unlockable)
     assert not lock_path(path).exists() or opened.lock is None
 
 

@@ -34,6 +34,7 @@ from saves.store import (
     refuses,
     restore_backup,
 )
+from tests.present import present
 from tests.saves.test_lock import python
 
 ROOT = os.geteuid() == 0
@@ -64,7 +65,7 @@ def saved_journal(path: Path) -> Journal:
 
 def hold(path: Path) -> subprocess.Popen:
     proc = python(HOLD, path, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdout.readline() == "open\n"
+    assert present(proc.stdout).readline() == "open\n"
     return proc
 
 
@@ -120,12 +121,12 @@ def test_a_campaign_another_process_holds_opens_read_only_naming_who(tmp_path) -
     try:
         opened = open_campaign(path)
         assert opened.read_only and opened.lock is None
-        assert f"(pid {holder.pid})" in opened.locked_by
-        assert os.uname().nodename in opened.locked_by
+        assert f"(pid {holder.pid})" in present(opened.locked_by)
+        assert os.uname().nodename in present(opened.locked_by)
         with pytest.raises(SaveError, match="not locked"):
             AutoSaver(path, opened.lock)
     finally:
-        holder.stdin.close()
+        present(holder.stdin).close()
         assert holder.wait() == 0
     assert not open_campaign(path).read_only
 
@@ -137,8 +138,8 @@ def test_two_processes_cannot_both_write(tmp_path) -> None:
     saver = AutoSaver(path, opened.lock)
     try:
         other = python(HOLD, path, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        assert other.stdout.readline() == "read-only\n"
-        other.stdin.close()
+        assert present(other.stdout).readline() == "read-only\n"
+        present(other.stdin).close()
         assert other.wait() == 0
         saver.save(after(opened.journal, NextTurn()))
         assert saver.flush()
@@ -156,7 +157,8 @@ def test_the_lock_of_a_killed_process_is_recovered(tmp_path) -> None:
     opened = open_campaign(path)
     try:
         assert not opened.read_only
-        assert opened.lock.recovered is not None and opened.lock.recovered.pid == holder.pid
+        recovered = present(opened.lock).recovered
+        assert recovered is not None and recovered.pid == holder.pid
     finally:
         opened.close()
 
@@ -194,6 +196,7 @@ def test_a_bad_file_gives_a_clear_error_and_is_never_written(tmp_path, kind) -> 
     with pytest.raises(error_type) as caught:
         open_campaign(path)
     error = caught.value
+    assert isinstance(error, SaveError)
     assert str(error).startswith(f"{path}: ")
     assert error.field == field
     if field:
@@ -281,7 +284,8 @@ def test_a_burst_of_changes_is_coalesced_into_the_latest(opened) -> None:
 
 def test_a_failed_save_keeps_the_state_tells_and_retries_until_it_works(opened) -> None:
     failures = [SaveError(opened.path, "could not save (No space left on device)")] * 2
-    errors, recovered = [], []
+    errors: list[Exception] = []
+    recovered: list[bool] = []
 
     def full_disk(path: Path, data: bytes) -> None:
         if failures:
@@ -328,7 +332,7 @@ def test_the_autosaver_retries_by_itself_after_a_failure(opened) -> None:
 def test_a_read_only_folder_is_retried_once_it_is_writable_again(opened) -> None:
     folder = opened.path.parent
     os.chmod(folder, 0o500)
-    errors = []
+    errors: list[Exception] = []
     saver = AutoSaver(opened.path, opened.lock, errors.append, delays=(60.0,))
     journal = after(opened.journal, NextTurn())
     try:
@@ -342,7 +346,7 @@ def test_a_read_only_folder_is_retried_once_it_is_writable_again(opened) -> None
 
 
 def test_a_released_lock_stops_the_saving(opened) -> None:
-    errors = []
+    errors: list[Exception] = []
     saver = AutoSaver(opened.path, opened.lock, errors.append)
     opened.lock.release()
     saver.save(after(opened.journal, NextTurn()))
@@ -380,4 +384,4 @@ def test_a_campaign_that_cannot_be_locked_opens_read_only_saying_why(tmp_path) -
     lock_path(path).mkdir()  # stands for a lock file this user may not create or open
     opened = open_campaign(path)
     assert opened.read_only and opened.locked_by is None
-    assert "lock file" in opened.unlockable
+    assert "lock file" in present(opened.unlockable)

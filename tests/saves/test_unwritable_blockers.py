@@ -15,6 +15,7 @@ import pytest
 from core.demo import demo_campaign
 from saves.atomic import atomic_write, backup_path
 from saves.store import AutoSaver, create_campaign, open_campaign
+from tests.present import present
 from tests.saves.test_save_conflict import save_turns
 from tests.saves.test_store import saved_journal
 from tests.tui.pilot import make_test_app, run, wait_for
@@ -76,6 +77,6 @@ def test_a_0555_folder_opens_read_only_saying_so(tmp_path) -> None:
     os.chmod(folder, 0o555)
     try:
         opened = open_campaign(path)
-        assert opened.read_only and "you cannot write in the folder" in opened.unlockable
+        assert opened.read_only and "you cannot write in the folder" in present(opened.unlockable)
     finally:
         os.chmod(folder, 0o755)

@@ -11,6 +11,7 @@ import pytest
 
 from saves.lock import read_holder
 from saves.store import load_campaign
+from tests.present import present
 from tests.terminals import Tmux, wait_until
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -33,7 +34,7 @@ def test_sighup_saves_releases_the_lock_and_quits_the_gm_app_and_the_view(tmp_pa
         os.kill(gm.pane_pid(), signal.SIGHUP)
         wait_until(gm.dead, 30)
         assert read_holder(path) is None  # the lock was released
-        assert load_campaign(path).journal.campaign.encounter.current == "capitaine"
+        assert present(load_campaign(path).journal.campaign.encounter).current == "capitaine"
         os.kill(view.pane_pid(), signal.SIGHUP)
         wait_until(view.dead, 30)
         assert "Traceback" not in view.screen()

@@ -7,12 +7,14 @@ never the campaign; the join lines name the real port and host."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
 import socket
 import subprocess
 import threading
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -37,8 +39,9 @@ class Client:
         self._reader.start()
 
     def _read(self) -> None:
-        assert self.process.stdout is not None
-        while chunk := self.process.stdout.read1(65536):
+        stream = self.process.stdout
+        assert isinstance(stream, io.BufferedReader)  # a binary pipe
+        while chunk := stream.read1(65536):
             self.out += chunk
 
     def saw(self, text: bytes | str) -> bool:
@@ -147,7 +150,9 @@ def table(clock: Clock, lines: list[str], **kw):
 def test_attempts_while_banned_neither_count_nor_extend_the_ban() -> None:
     from tui.serve.server import WINDOW
 
-    clock, lines = Clock(), []
+    clock = Clock()
+
+    lines: list[str] = []
     served = table(clock, lines, max_failures=2)
     served.failed("10.0.0.1")
     assert not served.banned("10.0.0.1")
@@ -169,7 +174,9 @@ def test_attempts_while_banned_neither_count_nor_extend_the_ban() -> None:
 def test_refusals_are_rate_limited_per_address_and_the_rest_counted() -> None:
     from tui.serve.server import LOG_BURST, LOG_WINDOW
 
-    clock, lines = Clock(), []
+    clock = Clock()
+
+    lines: list[str] = []
     served = table(clock, lines)
     for i in range(20):
         served.refused("10.0.0.1", f"alice (10.0.0.1): try {i}")
@@ -278,7 +285,9 @@ def test_every_exit_restores_the_players_screens(tmp_path, how) -> None:
         clients.append(Client(server.ssh("bob", server.stranger)))
         views = wait_for_view(server, 2)
         for client in clients:
-            wait_until(lambda c=client: c.saw("Players' view of"), 60, explain=lambda c=client: c.out.decode("replace"))
+            wait_until(
+                partial(Client.saw, client, "Players' view of"), 60, explain=partial(client.out.decode, "replace")
+            )
             assert not restored(bytes(client.out))  # in the view: the alternate screen, no cursor
         if how == "a crashed view":
             for pid in views:

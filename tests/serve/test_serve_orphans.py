@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+from tests.present import present
 from tests.serving import Server, alive, wait_for_view
 from tests.terminals import wait_until
 
@@ -102,7 +103,7 @@ def test_killing_the_client_ends_its_view_within_2_s_20_times(tmp_path) -> None:
     server = Server(tmp_path, "--max-sessions", str(AT_ONCE), "--max-per-player", str(AT_ONCE))
     try:
         for round_ in range(ROUNDS):
-            clients = sessions(server, server.port, AT_ONCE)
+            clients = sessions(server, present(server.port), AT_ONCE)
             views = wait_for_view(server, AT_ONCE * (round_ + 1))[-AT_ONCE:]
             for client in clients:
                 os.kill(client.pid, signal.SIGKILL)
@@ -121,7 +122,7 @@ def test_a_link_gone_silent_ends_its_view_within_2_s_20_times(tmp_path) -> None:
     clients: list[subprocess.Popen] = []
     try:
         for round_ in range(ROUNDS):
-            hole = BlackHole(server.port)
+            hole = BlackHole(present(server.port))
             holes.append(hole)
             new = sessions(server, hole.local, AT_ONCE)
             clients += new

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from saves.access import Access, Invitation, digest, read_access, write_access
+from tests.present import present
 from tests.serving import Server, environ_of, run_ssh, wait_for_view
 from tests.terminals import need, wait_until
 
@@ -57,7 +58,7 @@ def test_an_expired_invitation_code_is_refused(server) -> None:
 
 def test_a_used_invitation_code_is_refused_and_a_wrong_one_shows_nothing(server) -> None:
     out = server.players("invite", "bob").stdout
-    code = re.search(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", out).group()
+    code = present(re.search(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}", out)).group()
     first = subprocess.Popen(
         server.ssh("bob", server.stranger), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.present import present
 from tests.terminals import Tmux, need, wait_until, which
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -105,7 +106,7 @@ class Sshd:
             "PrintMotd no\nPrintLastLog no\nAcceptEnv LANG\n" + matches
         )
         self.process = subprocess.Popen(
-            [which("sshd"), "-D", "-e", "-f", str(config)],
+            [present(which("sshd")), "-D", "-e", "-f", str(config)],
             stdout=subprocess.DEVNULL,
             stderr=open(base / "sshd.log", "w"),
         )
@@ -233,8 +234,8 @@ def test_play_over_ssh_gm_and_player_in_one_group(tmp_path) -> None:
         latencies.append(play(("n",), "round 1 · next: Vétérans de Villon\n"))
         latencies.append(play(("d",), "turn: Vétérans de Villon"))  # the hidden captain delays (its action)
         assert max(latencies) <= BUDGET, latencies
-        screens = "\n".join(seen)
-        assert "Capitaine" not in screens and "Commands the veterans" not in screens
+        everything = "\n".join(seen)
+        assert "Capitaine" not in everything and "Commands the veterans" not in everything
 
         # The player can neither take the lock, nor write, rename or delete the campaign or its backups.
         attempts = as_user(
@@ -293,7 +294,11 @@ for name in sorted(os.listdir(folder)):
         for user in made_users:
             # Their apps got SIGHUP when the ssh links closed: wait for them to be gone.
             try:
-                wait_until(lambda user=user: run("pgrep", "-u", user, check=False).returncode != 0, 20, 0.1)
+
+                def gone(user: str = user) -> bool:
+                    return run("pgrep", "-u", user, check=False).returncode != 0
+
+                wait_until(gone, 20, 0.1)
             except TimeoutError:
                 pass
             run("userdel", "-r", user, check=False)

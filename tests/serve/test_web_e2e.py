@@ -20,6 +20,7 @@ from core.actions import AddCondition, Damage, SetAlias, SetShown
 from core.encounter import Condition
 from core.visibility import Shown
 from tests.browsing import GM, Browser, WebServer, alive
+from tests.present import present
 from tests.terminals import wait_until
 
 pytestmark = pytest.mark.slow
@@ -90,7 +91,7 @@ def test_a_phone_sees_the_visible_fight_never_the_hidden_and_a_gm_action(tmp_pat
         assert "Arbalétriers" not in sent and "Commands the veterans" not in sent  # hidden, and a GM note
         # a player's own link (&pc=): their view tells them their turn
         mine = browser.tab()
-        mine.page.goto(server.url + "&pc=Brunvir")
+        mine.page.goto(present(server.url) + "&pc=Brunvir")
         mine.wait_for("Your turn, Brunvir!")
         assert "/ws/Brunvir" in mine.sockets[0]
         mine.page.close()

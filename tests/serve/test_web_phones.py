@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.browsing import Browser, WebServer
+from tests.present import present
 
 pytestmark = pytest.mark.slow
 
@@ -71,7 +72,7 @@ def test_the_whole_fight_fits_at_any_pixel_ratio(server, tmp_path, width, height
         tab.page.goto(server.url)
         tab.wait_for("Capitaine de la garde")
         tab.wait_for("HP 8/8")  # the HP column
-        columns, _rows = tab.size
+        columns, _rows = present(tab.size)
         assert columns >= 40, tab.size
         assert "Log" in tab.text() or width > 600, tab.text()  # a phone: the log under the table
         drawn = tab.page.evaluate(MEASURE)

@@ -23,6 +23,7 @@ import pytest
 
 from saves.web_token import read_token, token_path
 from tests.browsing import APOTHEOSE, WebServer, alive
+from tests.present import as_a, present
 from tests.terminals import wait_until
 
 pytestmark = pytest.mark.slow
@@ -65,12 +66,14 @@ def test_without_the_secret_every_request_is_refused_and_no_view_starts(tmp_path
         assert server.children() == [] and server.view_pids() == []
         assert "refused 127.0.0.1 (/): no link secret" in server.output
         # with it: the page (the link sets the cookie), its script, a view
-        assert asyncio.run(_get(server.url)) == 302
+        assert asyncio.run(_get(present(server.url))) == 302
         assert (
             asyncio.run(_get(base + "/", good)) == 200
             and asyncio.run(_get(base + "/static/js/textual.js", good)) == 200
         )
-        assert b"__GANGLION__" not in asyncio.run(_socket(f"ws://127.0.0.1:{server.port}/ws", good, origin=base))
+        assert b"__GANGLION__" not in as_a(
+            bytes, asyncio.run(_socket(f"ws://127.0.0.1:{server.port}/ws", good, origin=base))
+        )
         assert "this machine only" in server.output and "browser view on 127.0.0.1:" in server.output
     finally:
         server.stop()
@@ -104,11 +107,24 @@ def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp
     try:
         for round_ in range(4):
             clients = tabs(server, 5)
-            wait_until(lambda n=round_: len(server.view_pids()) >= 5 * (n + 1), 60, explain=lambda: server.output)
+
+            def opened(n: int = round_) -> bool:
+                return len(server.view_pids()) >= 5 * (n + 1)
+
+            wait_until(opened, 60, explain=lambda: server.output)
             views = server.view_pids()[-5:]
-            wait_until(lambda views=views: all(alive(v) for v in views), 10)
+
+            def running(views: list[int] = views) -> bool:
+                return all(alive(v) for v in views)
+
+            def ended(views: list[int] = views) -> bool:
+                return not any(alive(v) for v in views) and not server.children()
+
+            wait_until(running, 10)
             if round_ == 0:  # a sixth is told the table is full, and starts nothing
-                full = asyncio.run(_socket(f"ws://127.0.0.1:{server.port}/ws", f"apotheose-villon={server.token}"))
+                full = as_a(
+                    bytes, asyncio.run(_socket(f"ws://127.0.0.1:{server.port}/ws", f"apotheose-villon={server.token}"))
+                )
                 assert b"The table is full: 5 views are open" in full and len(server.view_pids()) == 5
             for client in clients:
                 os.kill(client.pid, signal.SIGKILL)
@@ -116,9 +132,7 @@ def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp
             for client in clients:
                 client.wait()
             try:
-                wait_until(
-                    lambda views=views: not any(alive(v) for v in views) and not server.children(), DEADLINE, 0.02
-                )
+                wait_until(ended, DEADLINE, 0.02)
             except TimeoutError:
                 pass
             assert [v for v in views if alive(v)] + server.children() == [], (time.monotonic() - since, server.output)

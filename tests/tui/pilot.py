@@ -19,8 +19,10 @@ import random
 from collections.abc import AsyncIterator, Callable
 
 from core.actions import NextTurn, apply
+from core.breakdown import Lang
 from core.campaign import Campaign
 from core.demo import demo_campaign
+from tests.present import present
 
 NARROW, WIDE = (80, 24), (120, 40)
 SIZES = [NARROW, WIDE]
@@ -28,7 +30,7 @@ SIZES = [NARROW, WIDE]
 
 # -- the app ---------------------------------------------------------------------------------
 def make_test_app(
-    campaign: Campaign | None = None, *, lang: str = "en", seed: int = 0, read_only: bool = False, **kwargs
+    campaign: Campaign | None = None, *, lang: Lang = "en", seed: int = 0, read_only: bool = False, **kwargs
 ):
     """The app on ``campaign`` (default: the demo), dice from a seeded source, no saving."""
     from tui.app import make_app
@@ -85,8 +87,8 @@ def harness(*widgets, css: str = ""):
 def turn_of(key: str, campaign: Campaign | None = None) -> Campaign:
     """The demo fight (or ``campaign``'s), moved on until it is ``key``'s turn."""
     campaign = campaign or demo_campaign()
-    for _ in range(2 * len(campaign.encounter.participants)):
-        if campaign.encounter.current == key:
+    for _ in range(2 * len(present(campaign.encounter).participants)):
+        if present(campaign.encounter).current == key:
             return campaign
         campaign = apply(campaign, NextTurn()).campaign
     raise AssertionError(f"{key} never gets a turn")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterator
+from types import FrameType
 
 import attrs
 import pytest
@@ -21,8 +23,8 @@ from tui.screens.prompts import ConfirmDialog
 from tui.session import Session
 
 
-def _subclasses(cls: type) -> set[type]:
-    out = set()
+def _subclasses(cls: type[BaseAction]) -> set[type[BaseAction]]:
+    out: set[type[BaseAction]] = set()
     for sub in cls.__subclasses__():
         out |= {sub} | _subclasses(sub)
     return out
@@ -30,7 +32,7 @@ def _subclasses(cls: type) -> set[type]:
 
 def _in_a_preview() -> bool:
     """Whether the reducer was called by a preview (it reads, records nothing)."""
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         if frame.f_code.co_name in ("preview_lines", "preview", "refresh_preview", "describe"):
             return True
@@ -39,7 +41,7 @@ def _in_a_preview() -> bool:
 
 
 @contextlib.contextmanager
-def counting_reducer():
+def counting_reducer() -> Iterator[list[str]]:
     """Count every run of any action's ``apply`` (the reducer) while the block runs, a dry run
     included, but not a preview's."""
     calls: list[str] = []
@@ -54,12 +56,12 @@ def counting_reducer():
                     calls.append(type(self).__name__)
                 return _original(self, campaign)
 
-            cls.apply = counted
+            cls.apply = counted  # type: ignore[method-assign]  # counts each run of the reducer
     try:
         yield calls
     finally:
         for cls, original in originals.items():
-            cls.apply = original
+            cls.apply = original  # type: ignore[method-assign]  # the reducer back
 
 
 @pytest.mark.slow

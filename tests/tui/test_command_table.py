@@ -133,12 +133,9 @@ def test_every_text_key_the_code_asks_for_is_registered() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "refused"):
                 index = 0 if node.func.id == "t" else 1
-                if (
-                    len(node.args) > index
-                    and isinstance(node.args[index], ast.Constant)
-                    and isinstance(node.args[index].value, str)
-                ):
-                    asked.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.args[index].value))
+                arg = node.args[index] if len(node.args) > index else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    asked.append((f"{path.relative_to(ROOT)}:{node.lineno}", arg.value))
     assert asked, "no t() call found: the scan is broken"
     missing = [f"{where} {key!r}" for where, key in asked if key not in text]
     assert not missing, "texts asked for but not registered:\n" + "\n".join(missing)

@@ -10,6 +10,7 @@ import pytest
 from core.actions import AddCondition, NextTurn, apply
 from core.conditions import left, rounds_left, tag
 from core.encounter import Condition
+from tests.present import present
 from tests.tui.pilot import burst, make_test_app, quiet, run, screen_text, turn_of, wait_for
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -18,12 +19,12 @@ pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a
 def test_the_rounds_read_are_the_rounds_typed_and_counted() -> None:
     campaign = turn_of("capitaine")
     campaign = apply(campaign, AddCondition("capitaine", Condition("stunned", 2))).campaign
-    (cond,) = campaign.encounter.participant("capitaine").conditions
+    (cond,) = present(present(campaign.encounter).participant("capitaine")).conditions
     assert rounds_left(cond, own_turn=True) == 2
     assert tag(cond, str, own_turn=True)[0] == "stunned 2"
     assert left(campaign, cond, own_turn=True)[0] == "stunned (2 rounds left)"
     campaign = apply(campaign, NextTurn()).campaign  # the Capitaine's turn ends
-    (cond,) = campaign.encounter.participant("capitaine").conditions
+    (cond,) = present(present(campaign.encounter).participant("capitaine")).conditions
     assert rounds_left(cond) == 2  # two of its turns still to come, as said
 
 

@@ -154,11 +154,12 @@ async def test_going_back_to_a_row_draws_it_from_its_kept_lines(monkeypatch) -> 
             await quiet(pilot)
         drawn: list[tuple[int, str]] = []
         render_row = InitiativeList._render_row
-        monkeypatch.setattr(
-            InitiativeList,
-            "_render_row",
-            lambda self, i, w, look="": (drawn.append((i, look)), render_row(self, i, w, look))[1],
-        )
+
+        def counted(self, i, w, look=""):
+            drawn.append((i, look))
+            return render_row(self, i, w, look)
+
+        monkeypatch.setattr(InitiativeList, "_render_row", counted)
         first = the_list.cursor
         for key in ("down", "up", "down", "up"):
             await pilot.press(key)

@@ -9,6 +9,7 @@ import pytest
 
 from core.roster import Character
 from saves.roster_file import read_roster
+from tests.present import present
 from tests.tui.pilot import SIZES, burst, make_app_trades_apply, make_test_app, run, screen_text, text_of, wait_for
 from tui.cli import SUBCOMMANDS, main
 from tui.screens.victims import VictimsDialog
@@ -188,7 +189,7 @@ def test_words_of_what_players_see_of_turns_and_of_a_spell_paid_for() -> None:
     assert pcs.en.startswith("What the players see of all PCs: ")
     campaign = apply(apply(demo, NextTurn()).campaign, NextTurn()).campaign  # Capitaine, Vétérans
     assert apply(demo, NextTurn()).lines[-1].fr == "Au tour du Capitaine de la garde (round 1)"
-    assert campaign.encounter.current == "veterans"
+    assert present(campaign.encounter).current == "veterans"
     lines = apply(apply(demo, NextTurn()).campaign, NextTurn()).lines
     assert lines[-1].fr == "Au tour des Vétérans de Villon (round 1)"
     with pytest.raises(RulesError) as refused:

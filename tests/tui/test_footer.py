@@ -149,9 +149,8 @@ def main_rows(footer_type: type) -> dict[tuple[tuple[int, int], str], list[tuple
 
     @run
     async def play() -> None:
-        original = main.KeysFooter
-        main.KeysFooter = footer_type
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(main, "KeysFooter", footer_type)
             for size in (WIDE, NARROW):
                 app = make_test_app()
                 async with app.run_test(size=size) as pilot:
@@ -160,8 +159,6 @@ def main_rows(footer_type: type) -> dict[tuple[tuple[int, int], str], list[tuple
                     await pilot.press("x")
                     await settle(pilot)
                     rows[size, "x"] = bottom_row(app)
-        finally:
-            main.KeysFooter = original
 
     play()
     return rows

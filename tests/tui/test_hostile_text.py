@@ -115,7 +115,7 @@ def test_item2_the_players_view_of_hostile_names_writes_no_control_byte(tmp_path
     assert data_controls(written) == []
 
 
-def test_item2_the_bad_save_screen_shows_a_hostile_name_as_escapes(tmp_path):
+def test_item2_the_bad_save_screen_shows_a_hostile_name_as_escapes(tmp_path) -> None:
     """A hand-edited save with every escape in a name, and a backup whose campaign is named
     with markup: the app opens on the bad-save screen, which shows both as data."""
     import asyncio

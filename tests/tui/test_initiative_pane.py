@@ -381,7 +381,7 @@ async def test_french_labels():
 
 @pytest.mark.slow
 @run
-async def test_one_hp_change_repaints_one_row():
+async def test_one_hp_change_repaints_one_row() -> None:
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -392,7 +392,12 @@ async def test_one_hp_change_repaints_one_row():
         assert set(before) == set(ORDER)
         repainted: list[int] = []
         original = lst.refresh_line
-        lst.refresh_line = lambda y: (repainted.append(y), original(y))  # type: ignore[method-assign]
+
+        def counted(y: int) -> None:
+            repainted.append(y)
+            original(y)
+
+        lst.refresh_line = counted  # type: ignore[method-assign]  # counts the rows repainted
         assert isinstance(await app.request(Damage(("morvan",), 3)), Outcome)
         await pilot.pause()
         assert repainted == [ORDER.index("morvan")]
@@ -412,7 +417,7 @@ def big_campaign(n: int):
 
 @pytest.mark.slow
 @run
-async def test_thousands_of_rows_one_change_one_repaint():
+async def test_thousands_of_rows_one_change_one_repaint() -> None:
     app = make_test_app(big_campaign(2000))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -420,7 +425,12 @@ async def test_thousands_of_rows_one_change_one_repaint():
         assert len(lst.keys) == 2000
         repainted: list[int] = []
         original = lst.refresh_line
-        lst.refresh_line = lambda y: (repainted.append(y), original(y))  # type: ignore[method-assign]
+
+        def counted(y: int) -> None:
+            repainted.append(y)
+            original(y)
+
+        lst.refresh_line = counted  # type: ignore[method-assign]  # counts the rows repainted
         assert isinstance(await app.request(Damage(("m1500",), 2)), Outcome)
         await pilot.pause()
         assert repainted == [1500]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.present import present
 from tests.tui.pilot import make_test_app, run, wait_for
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guide.md"
@@ -204,7 +205,7 @@ def readme_table() -> dict[str, str]:
     start = text.index("<!-- keymap ids: start -->")
     end = text.index("<!-- keymap ids: end -->")
     rows = [line for line in text[start:end].splitlines() if line.startswith("| `")]
-    return {re.match(r"\| `([^`]+)`", row)[1]: row for row in rows}
+    return {present(re.match(r"\| `([^`]+)`", row))[1]: row for row in rows}
 
 
 def test_the_readme_lists_every_binding_id_and_only_those():

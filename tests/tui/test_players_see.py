@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from core.visibility import Option, Shown
 from tests.tui.pilot import make_test_app, run, wait_for
+from tui.app import ApotheoseApp
 from tui.commands.table import COMMANDS
+
+
+def is_shown(app: ApotheoseApp, shown: Shown) -> bool:
+    """Whether the captain's own choice of what the players see is ``shown``."""
+    return app.campaign.visibility.override("capitaine") is shown
+
+
+def logged(app: ApotheoseApp, line: str, times: int) -> bool:
+    """Whether the GM's log holds ``line`` ``times`` times."""
+    return [ln.line.en for ln in app.session.journal.log].count(line) == times
 
 
 @pytest.mark.slow
@@ -20,7 +33,7 @@ async def test_w_cycles_what_the_players_see_of_the_selected_and_ctrl_z_undoes_i
         # NPC default: wound level → a bar → damage taken → nothing → exact → wound level (default)
         for shown in (Shown.BAR, Shown.DAMAGE, Shown.NOTHING, Shown.EXACT):
             await pilot.press("w")
-            await wait_for(pilot, lambda shown=shown: app.campaign.visibility.override("capitaine") is shown)
+            await wait_for(pilot, partial(is_shown, app, shown))
         await pilot.press("w")  # → wound level: the default, so no choice of its own
         await wait_for(pilot, lambda: app.campaign.visibility.overrides == ())
         await pilot.press("ctrl+z")
@@ -124,9 +137,7 @@ async def test_w_then_pm_plus_zero_and_a_condition_twice_tell_the_players_nothin
         await wait_for(pilot, lambda: not isinstance(app.screen, SheetScreen))
         for times in (1, 2):
             burst(app, "c", *"poisoned 2", "enter")
-            await wait_for(
-                pilot, lambda times=times: [ln.line.en for ln in app.session.journal.log].count(POISONED) == times
-            )
+            await wait_for(pilot, partial(logged, app, POISONED, times))
         gm_log = [ln.line.en for ln in app.session.journal.log]
         assert "Alduin: pm 9→9" in gm_log
         text = lines_seen_by_players(app.session.journal)

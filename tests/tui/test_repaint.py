@@ -8,10 +8,12 @@ from __future__ import annotations
 import attrs
 import pytest
 from textual._compositor import Compositor
+from textual.geometry import Region
 from textual.screen import Screen
 
 from core.actions import Damage, NextTurn, Outcome, Remove, apply
 from core.demo import demo_campaign
+from tests.present import present
 from tests.tui.pilot import make_test_app, open_demo, quiet, run
 from tui.widgets.initiative import InitiativeList, InitiativePane
 from tui.widgets.spell import same_people
@@ -54,7 +56,12 @@ async def test_an_hp_change_repaints_one_row_of_the_initiative_list_and_nothing_
     async with open_demo() as (app, pilot):
         the_list = app.screen.query_one(InitiativeList)
         lines: list[int] = []
-        monkeypatch.setattr(the_list, "refresh_line", lambda y: lines.append(y) or the_list)
+
+        def refresh_line(y: int) -> object:
+            lines.append(y)
+            return the_list
+
+        monkeypatch.setattr(the_list, "refresh_line", refresh_line)
         status_updates: list[object] = []
         status = app.screen.query_one(StatusBar)
         monkeypatch.setattr(status, "update", lambda *a, **k: status_updates.append(a))
@@ -86,7 +93,12 @@ async def test_a_new_turn_repaints_the_pane_border_row_not_the_whole_pane(monkey
         pane = app.screen.query_one(InitiativePane)
         regions: list[tuple] = []  # what the pane marks to repaint (nothing: the whole pane)
         original = pane._set_dirty
-        monkeypatch.setattr(pane, "_set_dirty", lambda *r: regions.append(r) or original(*r))
+
+        def set_dirty(*r: Region) -> None:
+            regions.append(r)
+            original(*r)
+
+        monkeypatch.setattr(pane, "_set_dirty", set_dirty)
         assert isinstance(await app.request(NextTurn()), Outcome)
         await quiet(pilot)
         assert "Capitaine de la garde" in str(pane.border_subtitle)
@@ -105,7 +117,7 @@ def test_the_spell_targets_are_rebuilt_only_when_people_come_go_or_are_renamed()
     assert not same_people(seen(demo), seen(renamed))
     gone = apply(demo, Remove("romuald")).campaign
     assert not same_people(seen(demo), seen(gone))
-    enc = demo.encounter
+    enc = present(demo.encounter)
     left = demo.with_encounter(attrs.evolve(enc, participants=enc.participants[1:]))  # out of the fight only
     assert not same_people(seen(demo), seen(left))
 
@@ -166,7 +178,7 @@ def counted_campaign(extra: int, reads: list[int]):
         Counted(**attrs.asdict(new_character(f"npc-{i}", f"Garde {i}", stats, pc=False), recurse=False))
         for i in range(extra)
     )
-    enc = campaign.encounter
+    enc = present(campaign.encounter)
     places = tuple(CountedPlace(c.id, 0, len(enc.participants) + i) for i, c in enumerate(npcs))
     campaign = attrs.evolve(campaign, roster=campaign.roster + npcs)
     return campaign.with_encounter(attrs.evolve(enc, participants=enc.participants + places))

@@ -7,14 +7,10 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from core.actions import Damage, NextTurn
 from core.armour import ArmourPiece
+from core.notation import format_trades, parse_armour, parse_trades
 from core.roster import Trade
 from tests.tui.pilot import make_test_app, run, wait_for
-from tui.screens.forms import (
-    CharacterForm,
-    format_trades,
-    parse_armour,
-    parse_trades,
-)
+from tui.screens.forms import CharacterForm
 from tui.screens.group_form import GroupForm
 from tui.screens.log import LogScreen, export_path, log_markdown, log_rows
 from tui.screens.prompts import ConfirmDialog

@@ -11,6 +11,7 @@ from core.demo import demo_campaign
 from core.spellbook.apotheose import ApotheoseInputs
 from core.spellbook.book import BookSpell, SpellBook
 from tests.conftest import make_test_app, run, wait_for
+from tests.present import present
 from tests.tui.pilot import NARROW
 from tui.screens.prompts import ValuePrompt
 from tui.screens.spell_book import FilterDialog
@@ -18,7 +19,7 @@ from tui.screens.spell_book import FilterDialog
 
 def on_turn_of(key: str, spells=()):
     campaign = demo_campaign().with_book(SpellBook(spells))
-    return campaign.with_encounter(attrs.evolve(campaign.encounter, current=key))
+    return campaign.with_encounter(attrs.evolve(present(campaign.encounter), current=key))
 
 
 async def press(pilot, keys: list[str]) -> None:

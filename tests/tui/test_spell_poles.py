@@ -259,7 +259,7 @@ async def test_enter_in_the_empty_d100_rolls_it_with_the_app_dice():
 
 
 @run
-async def test_the_tolerant_house_rule_is_the_campaign_default():
+async def test_the_tolerant_house_rule_is_the_campaign_default() -> None:
     campaign: Campaign = demo_campaign()
     import attrs
 

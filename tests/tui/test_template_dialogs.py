@@ -38,7 +38,7 @@ async def press_counted(pilot, keys: list[str], counter: list[str]) -> None:
 
 
 @run
-async def test_three_veterans_and_twelve_standard_soldiers_in_at_most_15_keystrokes():
+async def test_three_veterans_and_twelve_standard_soldiers_in_at_most_15_keystrokes() -> None:
     app = make_test_app()
     before = app.campaign
     keys: list[str] = []

@@ -133,7 +133,7 @@ def test_item_6_a_text_whose_module_is_not_loaded_yet_is_found():
     assert out.stdout.strip() == "Retirer X de la campagne et de tous les combats ?"
 
 
-def test_item_6_no_method_of_the_main_screen_hides_another():
+def test_item_6_no_method_of_the_main_screen_hides_another() -> None:
     """The main screen mixes several key sets: none may define a method another defines (a
     shadowed ``_selected`` made delete ask with a raw key)."""
     import inspect

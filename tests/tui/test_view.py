@@ -14,6 +14,7 @@ from core.journal import Journal
 from saves.atomic import atomic_write
 from saves.format import encode
 from saves.players_file import players_path, write_players
+from tests.present import present
 from tests.tui.pilot import run
 from tui.view.app import Lines, ViewApp
 from tui.view.follow import read_view
@@ -191,7 +192,7 @@ async def test_a_player_is_told_when_it_is_their_characters_turn(campaign_file) 
         await pilot.pause()
         status = lambda: str(app.query_one("#status").render())  # noqa: E731
         assert "Your turn" not in status()
-        while journal.campaign.encounter.current != "romuald":
+        while present(journal.campaign.encounter).current != "romuald":
             journal = play(journal, NextTurn())
         write(path, journal)
         await until(pilot, lambda: "Your turn, Romuald!" in status())

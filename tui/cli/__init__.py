@@ -12,7 +12,7 @@ here by module, imported only when asked for.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 #: The app itself: what ``apotheose [CAMPAIGN]`` runs (it imports Textual).
 APP = ("tui.run", "main")
@@ -76,11 +76,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in SUBCOMMANDS:
         module, function = SUBCOMMANDS[args[0]]
         try:
-            return getattr(importlib.import_module(module), function)(args[1:])
+            command: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+            return command(args[1:])
         except BrokenPipeError:  # ``apotheose check FILE | head``: the reader has had enough
             return quiet_pipe()
     module, function = APP
-    return getattr(importlib.import_module(module), function)(args)
+    app: Callable[[list[str]], int] = getattr(importlib.import_module(module), function)
+    return app(args)
 
 
 def quiet_pipe() -> int:

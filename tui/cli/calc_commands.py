@@ -15,6 +15,8 @@ from core.breakdown import Breakdown
 from core.errors import RulesError
 
 if TYPE_CHECKING:
+    import random
+
     from core.rolls import Check
 
 
@@ -23,7 +25,7 @@ class Answer(NamedTuple):
     data: dict[str, Any]
 
 
-def _rng(seed: int | None):
+def _rng(seed: int | None) -> random.Random:
     """The app's random source, or a seeded one (the hidden ``--seed``, for tests)."""
     import random
 
@@ -54,7 +56,7 @@ def run_check(args: argparse.Namespace) -> Answer:
 # --- combat against a group -------------------------------------------------------------------
 
 
-def _rolled(args: argparse.Namespace, difficulty: int, final: int | None):
+def _rolled(args: argparse.Namespace, difficulty: int, final: int) -> int | Check:
     """The final value as given (``--attack``/``--defence``), or the ``--score`` checked with the
     ``--kult`` dice (rolled when none is given) against ``difficulty``, as ``check`` does."""
     from core.rolls import check

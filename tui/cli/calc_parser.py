@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from core.errors import RulesError
 from core.validators import LIMIT, Whole
@@ -73,14 +73,16 @@ class CalcParser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
-    def parse_known_args(self, args=None, namespace=None):
+    def parse_known_args(  # type: ignore[override]  # one signature for typeshed's three overloads
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
         """An unknown option is named as unknown, before any required one is missed."""
         unknown = unknown_option(self, None if args is None else list(args))
         if unknown is not None:
             raise Rejected(unknown, "not an option of this command (see --help)")
         return super().parse_known_args(args, namespace)
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         raise _reword(" ".join(message.split()))
 
 
@@ -111,14 +113,14 @@ def whole(text: str) -> int:
     return whole_in(-LIMIT, LIMIT)(text)
 
 
-def whole_in(lo: int, hi: int):
+def whole_in(lo: int, hi: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``lo`` to ``hi`` (the range the rules make sense
     in: :class:`core.validators.Whole`, the one definition); out of it, argparse exits 2 naming
     the option. For any calc module: ``p.add_argument("--level", type=whole_in(0, 10))``."""
     return whole_within(lambda: Whole(lo, hi))
 
 
-def whole_within(bound: Callable[[], Whole]):
+def whole_within(bound: Callable[[], Whole]) -> Callable[[str], int]:
     """An argparse type: a whole number within ``bound()`` (a core module's named bound, looked up
     when the option is parsed: the module is imported only by the command that needs it)."""
 

@@ -14,6 +14,8 @@ from tui.cli.calc_commands import Answer
 from tui.cli.calc_parser import Rejected, whole
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from core.poles import PolesRequest
 
 TECHNIQUE_NAMES = (
@@ -108,7 +110,7 @@ def _poles_command(spell_sub: Any, common: argparse.ArgumentParser) -> None:
     _counter_and_illusion(p)
 
 
-def _metres(value) -> int | float:
+def _metres(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
@@ -139,8 +141,8 @@ def request_of(args: argparse.Namespace) -> PolesRequest:
 
 
 def run_poles(args: argparse.Namespace) -> Answer:
+    from core.house_rules import ILLUSION_HOLD_RATE
     from core.poles import illusion_hold, poles_spell
-    from core.poles.body_and_illusion import ILLUSION_HOLD_RATE
 
     request = request_of(args)
     hold = None

@@ -21,8 +21,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.errors import RulesError
+
+if TYPE_CHECKING:
+    from tui.cli.campaign import OneLineParser
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -41,7 +45,7 @@ def duration(text: str) -> float:
 CAMPAIGN = "a campaign name (in the saves folder) or its file"
 
 
-def _command(sub: argparse._SubParsersAction, name: str, what: str) -> argparse.ArgumentParser:
+def _command(sub: argparse._SubParsersAction[OneLineParser], name: str, what: str) -> OneLineParser:
     """A ``players`` command whose ``--help`` says what it does, as ``players --help`` lists it."""
     return sub.add_parser(name, help=what, description=what[:1].upper() + what[1:] + ".")
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tui.cli.campaign import BAD_SAVE, _campaign_file, _fail, _parser, _run
+from tui.cli.campaign import BAD_SAVE, OneLineParser, _campaign_file, _fail, _parser, _run
 from tui.cli.output import say
 
 
@@ -31,7 +31,9 @@ def main_import(argv: Sequence[str]) -> int:
     return _guarded("import", p, argv, _import)
 
 
-def _guarded(command: str, parser, argv: Sequence[str], body) -> int:
+def _guarded(
+    command: str, parser: OneLineParser, argv: Sequence[str], body: Callable[[argparse.Namespace], int]
+) -> int:
     from saves.roster_file import RosterFileError
 
     def run(args: argparse.Namespace) -> int:

@@ -14,8 +14,9 @@ The mook group form is :mod:`tui.screens.group_form`, on the base here;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 from textual import on, work
@@ -103,6 +104,8 @@ register(
 
 
 # --- the text syntaxes --------------------------------------------------------------------
+
+T = TypeVar("T")
 
 
 def parse_whole(field: str, text: str, default: int | None = None) -> int:
@@ -269,7 +272,7 @@ class FormScreen(Described, AppState, ModalScreen[bool]):
         """The actions to send; bad fields noted in ``errors`` (or a RulesError). Override."""
         raise NotImplementedError
 
-    def parse(self, errors: dict[str, str], field: str, read):
+    def parse(self, errors: dict[str, str], field: str, read: Callable[[], T]) -> T | None:
         """``read()``, or None with its RulesError noted under ``field``'s row."""
         try:
             return read()
@@ -369,7 +372,10 @@ class CharacterForm(FormScreen):
         name = self.text("name").strip()
         if not name:
             errors["name"] = t("form.empty", lang)
-        values = {n: self.parse(errors, n, lambda n=n: self.number(n, 0)) for n in CHARACTERISTICS}
+        # None where a number was refused: Characteristics' validators refuse it too, under "chars".
+        values: dict[str, Any] = {
+            n: self.parse(errors, n, functools.partial(self.number, n, 0)) for n in CHARACTERISTICS
+        }
         chars = None
         if "chars" not in errors:
             chars = self.parse(errors, "chars", lambda: Characteristics(**values))
@@ -382,7 +388,7 @@ class CharacterForm(FormScreen):
                 self.parse(errors, "shadow", lambda: _shadow_range(shadow))
         else:
             counters = {
-                key: self.parse(errors, key, lambda f=field: self.number(f))
+                key: self.parse(errors, key, functools.partial(self.number, field))
                 for key, field in (("hp", "hp"), ("armour", "armour_now"), ("pm", "pm"), ("willpower", "willpower"))
             }
         if errors:
@@ -398,6 +404,7 @@ class CharacterForm(FormScreen):
             "notes": self.text("notes").strip(),
         }
         if self.character is None:
+            assert shadow is not None  # else "shadow" is in errors
             return self._added(name, chars, shadow if fields["pc"] else 0, fields)
         return self._edited(name=name, characteristics=chars, **fields, **counters)
 

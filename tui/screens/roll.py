@@ -29,7 +29,7 @@ from tui.i18n import pick, refusal, register, t
 from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
-from tui.widgets.dice_field import KultDieField, cast
+from tui.widgets.dice_field import KultDieField, faces
 from tui.widgets.inputs import FieldError, percent, read_whole
 from tui.widgets.score_parts import (
     ScoreToggles,
@@ -210,8 +210,8 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         die = self.campaign.rules.die
         try:
             score, difficulty = self._read()
-            face = cast(self.query_one(KultDieField).entry(die, self.lang), die, gm(self).session.rng)
-            roll = Roll(self.key, score, difficulty, (face,), self._affect())
+            dice = faces(self.query_one(KultDieField).entry(die, self.lang), die=die, rng=gm(self).session.rng)
+            roll = Roll(self.key, score, difficulty, dice, self._affect())
         except (RulesError, FieldError) as problem:
             error.update(refusal(problem, self.lang))
             return

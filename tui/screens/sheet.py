@@ -24,14 +24,14 @@ from core.conditions import left, own_turn
 from core.mooks import MookGroup
 from core.progression import XP_AWARD, xp_cost
 from core.roster import Character
-from core.shadow import SHADOW_MAX, Mark, ShadowEvent, mark_level, tainted
+from core.shadow import SHADOW_MAX, Mark, ShadowEvent, StigmaEffect, mark_level, tainted
 from core.stigmata import COMPULSION_SHADOW
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import ScreenKeyCommands
 from tui.i18n import pick, register, t
 from tui.safe import markup, plain
-from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowDialog
+from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowAnswer, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int, whole_in
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
@@ -337,7 +337,7 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         if c is None:
             return
 
-        def done(answer) -> None:
+        def done(answer: ShadowAnswer | None) -> None:
             if answer is not None:
                 gm(self).request(ChangeShadow(c.id, answer.event, answer.delta, answer.note))
 
@@ -356,7 +356,7 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         level = mark_level(len(shadow.stigmata) + 1)
         label = Mark("stigma", level).describe().text(self.lang).removeprefix("le ")
 
-        def done(effect) -> None:
+        def done(effect: StigmaEffect | None) -> None:
             if effect is not None:
                 gm(self).request(ChangeShadow(c.id, ShadowEvent.voluntary_stigma, effect=effect))
 
@@ -368,7 +368,7 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         mark = c.shadow.stigmata[index]
         label = mark.describe().text(self.lang).removeprefix("le ")
 
-        def done(effect) -> None:
+        def done(effect: StigmaEffect | None) -> None:
             if effect is not None:
                 gm(self).request(SetStigmaEffect(c.id, index, effect))
 
@@ -394,8 +394,8 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
             if mark.permanent
         ]
 
-        def picked(index) -> None:
-            if index is not None:
+        def picked(index: object) -> None:
+            if isinstance(index, int):  # a stigma's place in the list
                 self._pick_stigma(c, index)
 
         self.app.push_screen(PickDialog(t("sheet.pick_stigma", self.lang, name=c.name), options), picked)
@@ -410,8 +410,8 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
             self.app.notify(t("sheet.no_compulsion", self.lang, name=c.name), severity="warning")
             return
 
-        def resisted(mark) -> None:
-            if mark is not None:
+        def resisted(mark: object) -> None:
+            if isinstance(mark, Mark):
                 note = mark.permanent.text if mark.permanent is not None else ""
                 gm(self).request(ChangeShadow(c.id, ShadowEvent.resist_compulsion, COMPULSION_SHADOW[mark.level], note))
 
@@ -432,8 +432,8 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         if c is None:
             return
 
-        def done(amount) -> None:
-            if amount is not None:
+        def done(amount: object) -> None:
+            if isinstance(amount, int):  # whole_in's answer
                 gm(self).request(AwardXp((c.id,), amount))
 
         self.app.push_screen(ValuePrompt(t("sheet.xp_prompt", self.lang, name=c.name), whole_in("xp", XP_AWARD)), done)
@@ -450,8 +450,8 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
             label = t("sheet.raise_option", lang, name=_char_name(name, lang), now=now, next=now + 1, cost=cost)
             options.append((name, label))
 
-        def done(name) -> None:
-            if name is not None:
+        def done(name: object) -> None:
+            if isinstance(name, str):  # a characteristic's name
                 gm(self).request(RaiseCharacteristic(c.id, name))
 
         self.app.push_screen(PickDialog(t("sheet.raise_prompt", lang, name=c.name, xp=c.xp), options), done)
@@ -461,8 +461,8 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         if c is None:
             return
 
-        def done(delta) -> None:
-            if delta is not None:
+        def done(delta: object) -> None:
+            if isinstance(delta, int):  # parse_int's answer
                 gm(self).request(AdjustPm(c.id, delta))
 
         self.app.push_screen(ValuePrompt(t("sheet.pm_prompt", self.lang, name=c.name), parse_int), done)
@@ -472,7 +472,7 @@ class SheetScreen(Described, AppState, ModalScreen[None]):
         if c is None:
             return
 
-        def done(amounts) -> None:
+        def done(amounts: tuple[int, int] | None) -> None:
             if amounts is not None:
                 gm(self).request(Exhaust(c.id, *amounts))
 

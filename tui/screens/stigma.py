@@ -8,7 +8,7 @@ compulsion with what it compels, handicap, pariah…). The engine applies it
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,13 +17,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
-from core.campaign import changed_characters
+from core.campaign import Campaign, changed_characters
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.roster import Character
 from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
 from tui.i18n import pick, register, t
+
+if TYPE_CHECKING:
+    from tui.door import Door
 
 register(
     {
@@ -106,7 +109,7 @@ class StigmaDialog(Described, ModalScreen["StigmaEffect | None"]):
         self.dismiss(None)
 
 
-def new_stigmata(before, after) -> list[tuple[str, int]]:
+def new_stigmata(before: Campaign, after: Campaign) -> list[tuple[str, int]]:
     """(character id, index) of each stigma ``after`` holds that ``before`` did not and that has
     no permanent effect yet: gained by an action (overflow of a roll, a spell, a reroll…)."""
     replaced = changed_characters(before, after)
@@ -127,7 +130,7 @@ def new_stigmata(before, after) -> list[tuple[str, int]]:
     return found
 
 
-def prompt_new_stigmata(app, before, after) -> None:
+def prompt_new_stigmata(app: Door, before: Campaign, after: Campaign) -> None:
     """RULES 1.3: whatever gave a stigma, the GM picks its permanent effect right then — one
     dialog per new stigma, each answer applied as a :class:`SetStigmaEffect` (undo, log).
     Escape leaves it for later (key e on the sheet)."""
@@ -149,7 +152,7 @@ def prompt_new_stigmata(app, before, after) -> None:
             mark = c.shadow.stigmata[index]
             label = mark.describe().text(lang_of(app)).removeprefix("le ")
 
-            def done(effect, key=key, index=index) -> None:
+            def done(effect: StigmaEffect | None, key: str = key, index: int = index) -> None:
                 if effect is not None:
                     app.request(SetStigmaEffect(key, index, effect))
                 ask_next()

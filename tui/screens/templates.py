@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -311,7 +311,7 @@ class FilePrompt(ValuePrompt):
     the GM wrote (a name, a cell), which is data, never markup. ``fight``: the fight under way,
     which what the file adds joins unless the GM unticks the box (as with ``T``, ``M``, ``Q``)."""
 
-    def __init__(self, *args, fight: str | None = None, **kwargs) -> None:
+    def __init__(self, *args: Any, fight: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fight = fight
 

@@ -19,13 +19,25 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncssh
+
+    from saves.access import Access
+    from tui.cli.campaign import OneLineParser
+    from tui.serve.server import Table
+    from tui.serve.web import WebTable
+
+    #: The SSH side of the server: the table, its host key and the key's path, who may enter.
+    SshSide = tuple[Table, asyncssh.SSHKey, Path, Access]
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-def parser():
+def parser() -> OneLineParser:
     from tui.cli.campaign import _parser
 
     p = _parser(
@@ -69,7 +81,7 @@ def parser():
     return p
 
 
-def _web_arguments(p) -> None:
+def _web_arguments(p: argparse.ArgumentParser) -> None:
     """The views' language and the browser side's options."""
     p.add_argument("--lang", choices=("en", "fr"), default=None, help="the views' language (default: from LANG)")
     p.add_argument(
@@ -116,11 +128,12 @@ def _serve(args: argparse.Namespace) -> int:
     if not os.path.lexists(campaign):
         raise SaveError(campaign, "no such campaign: create it with apotheose new")
     lang = args.lang or default_lang(os.environ)
-    ssh = None
+    ssh: SshSide | None = None
     if args.ssh or not args.web:
-        ssh = _ssh_table(args, campaign, lang)
-        if isinstance(ssh, int):
-            return ssh
+        side = _ssh_table(args, campaign, lang)
+        if isinstance(side, int):
+            return side
+        ssh = side
     web = None
     if args.web:
         from saves.web_token import ensure_token
@@ -131,7 +144,7 @@ def _serve(args: argparse.Namespace) -> int:
     return asyncio.run(_main(ssh, web, args))
 
 
-def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str):
+def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str) -> SshSide | int:
     """(the SSH table, its host key and the key's path, who may enter), or the exit status."""
     from saves.access import read_access
     from saves.players_file import players_path
@@ -177,7 +190,7 @@ def _where(host: str) -> None:
         print("apotheose serve: this machine only (--host 0.0.0.0 to let other machines in)", flush=True)
 
 
-async def _start_ssh(ssh, host: str, port: int):
+async def _start_ssh(ssh: SshSide, host: str, port: int) -> asyncssh.SSHAcceptor | None:
     """The SSH server listening, its address, host key and players said; None if it cannot listen."""
     from tui.serve.server import serve
 
@@ -215,7 +228,7 @@ def join_line(host: str, port: int) -> str:
     return f"ssh {port_part}{{player}}@{shown_host(host)}"
 
 
-def _remember(table, host: str, port: int) -> None:
+def _remember(table: Table, host: str, port: int) -> None:
     """Keep where the server listens in the access list: ``players invite`` prints it."""
     from saves.access import remember_server
 
@@ -225,7 +238,7 @@ def _remember(table, host: str, port: int) -> None:
         table.log(f"the server's address could not be kept in the access list ({error})")
 
 
-async def _main(ssh, web, args: argparse.Namespace) -> int:
+async def _main(ssh: SshSide | None, web: WebTable | None, args: argparse.Namespace) -> int:
     host = args.host
     acceptor = runner = server = watcher = access_watcher = None
     try:
@@ -260,11 +273,11 @@ async def _main(ssh, web, args: argparse.Namespace) -> int:
         for task in (watcher, access_watcher):
             if task is not None:
                 task.cancel()
-        if acceptor is not None:
+        if acceptor is not None and ssh is not None:
             acceptor.close()
             await ssh[0].close()
             await acceptor.wait_closed()
-        if runner is not None:
+        if runner is not None and web is not None:
             from tui.serve import web as browser
 
             await browser.stop(web, runner)
@@ -272,7 +285,7 @@ async def _main(ssh, web, args: argparse.Namespace) -> int:
     return 0
 
 
-def _link_printer(web, host: str, port: int):
+def _link_printer(web: WebTable, host: str, port: int) -> Callable[[str | None], None]:
     """What prints the players' link (and its QR code on a terminal), now and when renewed."""
     import socket
 

@@ -35,7 +35,7 @@ import logging
 import os
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncssh
@@ -329,7 +329,7 @@ class PlayerServer(asyncssh.SSHServer):
         return False
 
 
-async def _at_most(seconds: float, waits: list) -> None:
+async def _at_most(seconds: float, waits: list[Awaitable[object]]) -> None:
     tasks = [asyncio.ensure_future(wait) for wait in waits]
     if tasks:
         _done, pending = await asyncio.wait(tasks, timeout=seconds)

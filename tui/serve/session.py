@@ -12,6 +12,7 @@ import re
 import signal
 import struct
 import termios
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -33,7 +34,7 @@ TERM_TYPE = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 CODE_PROMPT = "Invitation code for {player}: "
 
 
-class ViewSession(asyncssh.SSHServerSession):
+class ViewSession(asyncssh.SSHServerSession[bytes]):
     """One player's session: a pseudo-terminal and the view running in it."""
 
     def __init__(self, server: PlayerServer, *, seated: bool) -> None:
@@ -41,7 +42,7 @@ class ViewSession(asyncssh.SSHServerSession):
         self.table = server.table
         #: Whether the session counts against ``--max-sessions`` (not while a code is typed).
         self.seated = seated
-        self.chan: asyncssh.SSHServerChannel | None = None
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
         self.size = (80, 24)
         self.master: int | None = None
@@ -56,10 +57,12 @@ class ViewSession(asyncssh.SSHServerSession):
         self.table.sessions.add(self)
 
     # -- what the client asks --------------------------------------------------------------------
-    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes) -> bool:
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
         self.term = term_type if TERM_TYPE.fullmatch(term_type or "") else "xterm-256color"
         self.size = (term_size[0] or 80, term_size[1] or 24)
         return True

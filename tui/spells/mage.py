@@ -11,6 +11,8 @@ the Apothéose roster; the campaign gives only the house rules ``mage_ones_cance
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
@@ -206,7 +208,7 @@ def number(name: str, placeholder: str = "", classes: str = "") -> Number:
     return Number(name, LABELS[name], placeholder, r"\d{0,2}", classes=classes, hint=HINTS[name])
 
 
-def choice(name: str, choices: tuple, value: object, widget: str | None = None) -> Choice:
+def choice(name: str, choices: tuple[tuple[Any, Pair], ...], value: object, widget: str | None = None) -> Choice:
     return Choice(name, choices, value, HINTS[name], widget=widget)
 
 

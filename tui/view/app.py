@@ -17,6 +17,7 @@ import asyncio
 import os
 import signal
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,6 +25,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
@@ -183,7 +185,7 @@ class ViewApp(App[None]):
         self.updates = 0
         self._status_shown = self._status()
 
-    def get_line_filters(self):
+    def get_line_filters(self) -> Sequence[LineFilter]:
         """No terminal code from a name reaches the players' terminal (:mod:`tui.safe_paint`)."""
         return [*super().get_line_filters(), DROP_CONTROLS]
 

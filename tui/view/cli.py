@@ -16,6 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from core.player_view import PlayerView
+    from tui.view.app import ViewApp
 
 
 def _view_parser() -> argparse.ArgumentParser:
@@ -80,7 +87,7 @@ def main_view(argv: Sequence[str]) -> int:
     return _run(_app(args, path, first, pc, problem))
 
 
-def _app(args: argparse.Namespace, path, first, pc: str | None, problem: str | None):
+def _app(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None, problem: str | None) -> ViewApp:
     """The view's app, as the command line asks for it."""
     from tui.i18n import default_lang
     from tui.view.app import ViewApp
@@ -97,7 +104,7 @@ def _app(args: argparse.Namespace, path, first, pc: str | None, problem: str | N
     )
 
 
-def _pc(given: str | None, first) -> str | None:
+def _pc(given: str | None, first: PlayerView) -> str | None:
     """The name of the PC ``--pc`` gives (its name in any case: :func:`core.player_pc.player_character`);
     an NPC or a group of the view is a RulesError listing the PCs, a name it does not show is kept."""
     if given is None:
@@ -108,7 +115,7 @@ def _pc(given: str | None, first) -> str | None:
     return given if found is None else found.name
 
 
-def _run(app) -> int:
+def _run(app: ViewApp) -> int:
     """Run the view until the player quits or the terminal hangs up."""
     from tui.cli.output import complain
     from tui.terminal import HUNG_UP, leave_on_hangup

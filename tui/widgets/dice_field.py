@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from textual import events
+from textual.message import Message
 from textual.widgets import Input
 
 from core.breakdown import Lang
@@ -35,7 +36,9 @@ class KultDieField(Input):
     """An Input for one kult die. ``empty`` says what an empty field means: ``"roll"`` (an attack),
     ``"static"`` (a defence without the die) or ``"none"`` (no reroll); ``r`` always means roll."""
 
-    def __init__(self, *, empty: Literal["roll", "static", "none"] = "roll", label: str = "kult", **kwargs) -> None:
+    def __init__(
+        self, *, empty: Literal["roll", "static", "none"] = "roll", label: str = "kult", **kwargs: Any
+    ) -> None:
         kwargs.setdefault("compact", True)
         super().__init__(restrict=r"[-+]?\d{0,2}|[rR]", select_on_focus=True, **kwargs)
         self.empty = empty
@@ -61,7 +64,7 @@ class KultDieField(Input):
             self.wait(False)
             self.post_message(self.Left(self))
 
-    class Left(events.Message):
+    class Left(Message):
         """The field stopped waiting (the GM went on without the die)."""
 
         def __init__(self, field: KultDieField) -> None:
@@ -107,8 +110,13 @@ class KultDieField(Input):
         return value
 
 
-def cast(entry: DieEntry, die: KultDie, rng: RandomSource) -> int | None:
-    """The face to put in an action: typed, rolled now with ``rng``, or None."""
-    if entry == ROLL:
-        return die.roll(rng)
-    return entry
+def faces(*entries: DieEntry, die: KultDie, rng: RandomSource) -> tuple[int, ...]:
+    """The faces to put in an action, in order: each typed, or rolled now with ``rng``; an empty
+    entry (None: a static defence, no reroll) adds none."""
+    out: list[int] = []
+    for entry in entries:
+        if entry == ROLL:
+            out.append(die.roll(rng))
+        elif isinstance(entry, int):
+            out.append(entry)
+    return tuple(out)

@@ -23,7 +23,7 @@ from tui.door import Answer
 from tui.i18n import plural_s, register, t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
-from tui.widgets.dice_field import DieEntry, KultDieField, cast
+from tui.widgets.dice_field import DieEntry, KultDieField, faces
 from tui.widgets.form import Form, character_or_none
 from tui.widgets.inputs import (
     AFFECTS,
@@ -212,17 +212,17 @@ class DuelForm(Form):
         except FieldError as refused:
             error.show(str(refused))
             return None
-        face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
+        dice = faces(entry, die=pane.campaign.rules.die, rng=gm(pane).session.rng)
         pugilat, bypass = pane.toggles()
         action: AttackOpponent | DefendOpponent
         if self.defends:
             action = DefendOpponent(
-                defender, score, defence, (face,), self.query_one("#duel-attacker", Select).selection,
+                defender, score, defence, dice, self.query_one("#duel-attacker", Select).selection,
                 self.query_one("#duel-weapon", Cycle).value, pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
             )  # fmt: skip
         else:
             action = AttackOpponent(
-                self.query_one("#duel-attacker", Select).selection, defender, score, defence, (face,),
+                self.query_one("#duel-attacker", Select).selection, defender, score, defence, dice,
                 self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
                 pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
             )  # fmt: skip

@@ -9,7 +9,7 @@ only when what it shows changed.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -22,7 +22,7 @@ from textual.strip import Strip
 from tui.textual_fixes.wheel import SidewaysWheel
 
 
-def shown_keys(screen: Screen) -> tuple[object, ...]:
+def shown_keys(screen: Screen[Any]) -> tuple[object, ...]:
     """What the footer draws for ``screen``: each shown binding's key, label, state and tip."""
     return tuple(
         (binding.key, binding.action, str(binding.description), enabled, tooltip)
@@ -55,7 +55,7 @@ class FooterItem(NamedTuple):
         return cell_len(key) + cell_len(description)
 
 
-def footer_items(screen: Screen) -> tuple[tuple[FooterItem, ...], FooterItem | None]:
+def footer_items(screen: Screen[Any]) -> tuple[tuple[FooterItem, ...], FooterItem | None]:
     """The keys Textual's ``Footer`` shows for ``screen`` (one per action, the first binding
     of each), and the command palette's key docked on the right (``None`` if not shown).
 
@@ -158,7 +158,7 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         """The screen's bindings were refreshed: the row is rebuilt if the keys changed."""
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return

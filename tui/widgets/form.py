@@ -296,7 +296,7 @@ class FormPane(Pane):
         if isinstance(event.widget, Select):
             self.sync_selects(force=True)
 
-    def choose(self, select: Select, key: str | None) -> None:
+    def choose(self, select: Select[str], key: str | None) -> None:
         if key is not None and key in self.fighter_keys:
             select.value = key
         else:

@@ -5,7 +5,7 @@ holds them is :class:`tui.widgets.mass_combat.MassCombatPane`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 from textual import on
@@ -32,7 +32,7 @@ from tui.access import gm
 from tui.door import Answer
 from tui.i18n import register, t
 from tui.textual_fixes.chooser import Chooser
-from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
+from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, faces
 from tui.widgets.form import Form, character_or_none
 from tui.widgets.inputs import (
     AFFECTS,
@@ -137,7 +137,7 @@ class AttackForm(Form):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"atk-attacker": ("atk-score", True)}
 
-    def __init__(self, pane: MassCombatPane, **kwargs) -> None:
+    def __init__(self, pane: MassCombatPane, **kwargs: Any) -> None:
         super().__init__(pane, **kwargs)
         #: The last attack this form applied and whether it can still be rerolled.
         self.last: tuple[AttackGroup, bool] | None = None
@@ -269,9 +269,9 @@ class AttackForm(Form):
         replaces = None
         if again is not None and not self.die.value.strip() and previous is not None:
             # Reroll the failed attack just made: it is replaced by the same one with a second die.
-            action, replaces = attrs.evolve(previous, dice=(*previous.dice, cast(again, die, rng))), previous
+            action, replaces = attrs.evolve(previous, dice=(*previous.dice, *faces(again, die=die, rng=rng))), previous
         else:
-            dice = (cast(first, die, rng),) + (() if again is None else (cast(again, die, rng),))
+            dice = faces(first, again, die=die, rng=rng)
             action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
         can_reroll = action.can_reroll(campaign)  # the rules' answer (a miss, a die left)
         # A miss that can be rerolled keeps the form: it waits for the reroll die.
@@ -407,9 +407,9 @@ class DefenceForm(Form):
         except FieldError as refused:
             error.show(str(refused))
             return None
-        face = cast(entry, pane.campaign.rules.die, gm(pane).session.rng)
+        dice = faces(entry, die=pane.campaign.rules.die, rng=gm(pane).session.rng)
         affect = self.query_one("#def-affect", Cycle).value
-        action = DefendGroup(defender, grade, attackers, score, () if face is None else (face,), affect)
+        action = DefendGroup(defender, grade, attackers, score, dice, affect)
         answer = await pane.apply(action, error)
         if isinstance(answer, Outcome):
             self.query_one("#def-die", KultDieField).value = ""

@@ -16,10 +16,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.breakdown import (
-    Lang,
-    percent,  # noqa: F401  # the forms' one way to write a chance, re-exported
-)
+from core.breakdown import Lang
+from core.breakdown import percent as percent  # the forms' one way to write a chance, re-exported
 from core.combat import Range
 from core.errors import RulesError
 from core.validators import ANY_WHOLE, LIMIT, Whole, looks_whole

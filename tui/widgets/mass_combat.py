@@ -71,7 +71,7 @@ class GroupList(Described, OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("groups")
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(compact=True, **kwargs)
         self.shown: tuple[MookGroup, ...] = ()
 

@@ -10,7 +10,7 @@ Enter the preview names who is touched and what each takes through armour; Enter
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -19,6 +19,7 @@ from textual.content import Content
 from textual.widgets import Label, Select, SelectionList, Static
 
 from core.actions import AttackNamedGroup, Outcome
+from core.campaign import Campaign
 from core.combat import Grade, group_difficulty
 from core.damage import apply_damage
 from core.errors import RulesError
@@ -29,7 +30,7 @@ from tui.door import Answer
 from tui.i18n import register, t
 from tui.safe import markup, plain
 from tui.textual_fixes.chooser import Chooser
-from tui.widgets.dice_field import KultDieField, cast
+from tui.widgets.dice_field import KultDieField, faces
 from tui.widgets.form import Form
 from tui.widgets.group_forms import GRADES, attack_score_rows
 from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percent, preview_error, set_text
@@ -55,7 +56,7 @@ register(
 )
 
 
-def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
+def marked_members(campaign: Campaign, marked: frozenset[str]) -> tuple[str, ...]:
     """The marked characters (mook groups left out), in initiative order, then roster order."""
     if not marked:
         return ()
@@ -65,7 +66,7 @@ def marked_members(campaign, marked: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(keys, key=order.index))
 
 
-class Picks(Described, SelectionList):
+class Picks(Described, SelectionList[str]):
     """The group's members; space picks whom the hit takes first, Enter applies the attack."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("named-picks")
@@ -81,7 +82,7 @@ class NamedGroupForm(Form):
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"ng-attacker": ("ng-score", True)}
 
-    def __init__(self, pane, **kwargs) -> None:
+    def __init__(self, pane: MassCombatPane, **kwargs: Any) -> None:
         super().__init__(pane, **kwargs)
         self.members: tuple[str, ...] = ()
 
@@ -110,7 +111,7 @@ class NamedGroupForm(Form):
     def picks(self) -> Picks:
         return self.query_one(Picks)
 
-    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
         event.stop()
         self.preview()
 
@@ -193,9 +194,7 @@ class NamedGroupForm(Form):
         die, rng = pane.campaign.rules.die, gm(pane).session.rng
         try:
             entry = self.die.entry(die, pane.lang)
-            face = cast(entry, die, rng)
-            assert face is not None  # an empty die field here means "roll"
-            action = self.action((face,))
+            action = self.action(faces(entry, die=die, rng=rng))
         except FieldError as refused:
             error.show(str(refused))
             return None

@@ -7,6 +7,7 @@ tab is composed the first time it is shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -62,7 +63,12 @@ def participants(campaign: Campaign) -> list[tuple[str, str]]:
     return [(key, campaign.name_of(key)) for key in keys]
 
 
-def same_people(before: tuple, after: tuple) -> bool:
+#: Who takes part, as a list of targets is drawn from: (the fight's participants or None, the
+#: roster, the groups).
+People = tuple[Sequence[object] | None, ...]
+
+
+def same_people(before: People, after: People) -> bool:
     """Whether ``(participants, roster, groups)`` name the same people in the same order: the
     same tuples, or tuples whose changed items keep their key or id and name (one identity test
     per unchanged item)."""
@@ -120,9 +126,9 @@ class ApotheoseSpell(SpellTab):
         #: The last mystic shown as caster, kept while the cursor moves to targets.
         self._caster: str | None = None
         self._targets: list[tuple[str, str]] = []
-        self._targets_seen: tuple | None = None
+        self._targets_seen: People | None = None
         #: The turn the caster was last chosen for, and the row the cursor was on when it began.
-        self._turn: tuple | None = None
+        self._turn: tuple[object, ...] | None = None
         self._left_on: str | None = None
 
     def compose(self) -> ComposeResult:

@@ -127,7 +127,7 @@ class AspectRow(Horizontal):
             event.stop()
         self._told = aspect
 
-    def first_field(self) -> Input | Select:
+    def first_field(self) -> Input | Select[str]:
         found = self.query(".d6-name, .d6-choice, .d6-value").first()
         assert isinstance(found, (Input, Select))  # the classes only those fields carry
         return found
@@ -171,7 +171,7 @@ class AspectList(Vertical):
             yield Select[str](options, prompt=t("d6.add", lang), compact=True, classes="d6-add")
 
     @property
-    def adder(self) -> Select:
+    def adder(self) -> Select[str]:
         return self.query_one(".d6-add", Select)
 
     @on(Select.Changed, ".d6-add")

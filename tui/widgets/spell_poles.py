@@ -44,7 +44,7 @@ class TechniqueList(Described, OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("poles-techniques")
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(compact=True, **kwargs)
         self._techniques: tuple[Applied, ...] = ()
 
