@@ -1,13 +1,17 @@
-"""Interface text in English and French. Rules text comes with its own lines (core.breakdown)."""
+"""Interface text in English and French, from one catalogue (:mod:`tui.texts`). Rules text comes
+with its own lines (core.breakdown)."""
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from core.breakdown import Lang
 from core.errors import RulesError
+from tui.texts import Catalogue, check
+from tui.texts import en as english
+from tui.texts import fr as french
 
 LANGS = ("en", "fr")
 
@@ -22,114 +26,27 @@ def default_lang(env: Mapping[str, str] | None = None) -> Lang:
     return "en"
 
 
-#: key → (English, French). Keep keys short and grouped by screen.
-TEXT: dict[str, tuple[str, str]] = {
-    # app-wide
-    "app.title": ("Apothéose", "Apothéose"),
-    "app.read_only": ("READ-ONLY", "LECTURE SEULE"),
-    "app.locked_by": (
-        "Read-only: {holder} is writing this campaign.",
-        "Lecture seule : {holder} écrit cette campagne.",
-    ),
-    "app.saved_failed": ("Save failed, will retry: {error}", "Échec de sauvegarde, nouvel essai : {error}"),
-    "app.save_conflict": (
-        "Stopped saving, another writer took this campaign over: {error}",
-        "Sauvegarde arrêtée, un autre programme a repris cette campagne : {error}",
-    ),
-    "app.save_warning": ("Saved, but: {text}", "Sauvegardé, mais : {text}"),
-    "app.saved_again": ("Saved again.", "Sauvegarde rétablie."),
-    "app.nothing_undo": ("Nothing to undo.", "Rien à annuler."),
-    "app.nothing_redo": ("Nothing to redo.", "Rien à rétablir."),
-    "app.undone": ("Undone: {what}", "Annulé : {what}"),
-    "app.redone": ("Redone: {what}", "Rétabli : {what}"),
-    "app.read_only_refused": ("Read-only: nothing can be changed.", "Lecture seule : rien ne peut être modifié."),
-    "app.award_xp": ("XP for every PC", "XP pour chaque PJ"),
-    # panes
-    "pane.initiative": ("Initiative", "Initiative"),
-    "pane.mass": ("Mass combat", "Combat de masse"),
-    "pane.damage": ("Damage", "Dégâts"),
-    "pane.spell": ("Spell cost", "Coût de sort"),
-    "list.more": (" and {n} more", " et {n} autre{s}"),
-}
+#: Every interface text, per language: key → text (:mod:`tui.texts.en`, :mod:`tui.texts.fr`),
+#: checked whole once here, as the catalogue loads (:func:`tui.texts.check`).
+CATALOGUE: Final[Mapping[Lang, Catalogue]] = {"en": english.TEXTS, "fr": french.TEXTS}
+check(CATALOGUE)
 
 
-#: The modules that register texts. Each registers its own at import, so a module loaded late
-#: (a form, a dialog) costs nothing at start-up; :func:`load_catalogue` imports them all (the
-#: first time a key is not found, and in the tests, which check this list is complete).
-TEXT_MODULES = (
-    "tui.commands.palette",
-    "tui.keymap",
-    "tui.players_see",
-    "tui.screens.bad_save",
-    "tui.screens.combat_dialogs",
-    "tui.screens.fight_keys",
-    "tui.screens.forms",
-    "tui.screens.group_form",
-    "tui.screens.help",
-    "tui.screens.log",
-    "tui.screens.main",
-    "tui.screens.prompts",
-    "tui.screens.roll",
-    "tui.screens.sheet",
-    "tui.screens.spell_book",
-    "tui.screens.stigma",
-    "tui.screens.templates",
-    "tui.screens.victims",
-    "tui.spells.apotheose",
-    "tui.spells.d6",
-    "tui.spells.mage",
-    "tui.spells.poles",
-    "tui.view.app",
-    "tui.view.render",
-    "tui.widgets.damage",
-    "tui.widgets.dice_field",
-    "tui.widgets.duel",
-    "tui.widgets.form",
-    "tui.widgets.group_forms",
-    "tui.widgets.initiative",
-    "tui.widgets.initiative_rows",
-    "tui.widgets.inputs",
-    "tui.widgets.mass_combat",
-    "tui.widgets.named_group",
-    "tui.widgets.score_parts",
-    "tui.widgets.spell",
-    "tui.widgets.spell_d6",
-    "tui.widgets.spell_poles",
-    "tui.widgets.spell_tab",
-    "tui.widgets.status",
-)
+def both(key: str) -> tuple[str, str]:
+    """The (English, French) texts of ``key``, unformatted: for a choice that renders in either."""
+    return (_text(key, "en"), _text(key, "fr"))
 
 
-def check_texts(texts: Mapping[str, tuple[str, str]]) -> None:
-    """Every text in English and in French, both non-empty: a ValueError otherwise (at the import
-    of the module that registers them, never on screen)."""
-    bad = []
-    for key, pair in texts.items():
-        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
-            bad.append(f"{key}: needs an English and a French text")
-    if bad:
-        raise ValueError("incomplete texts: " + "; ".join(bad))
-
-
-def register(texts: dict[str, tuple[str, str]]) -> None:
-    """Add a module's texts (each widget module registers its own at import), each checked by
-    :func:`check_texts`."""
-    clash = set(texts) & set(TEXT)
-    if clash:
-        raise ValueError(f"text keys defined twice: {sorted(clash)}")
-    check_texts(texts)
-    TEXT.update(texts)
-
-
-def load_catalogue() -> None:
-    """Every registered text: the modules of :data:`TEXT_MODULES` imported."""
-    for name in TEXT_MODULES:
-        importlib.import_module(name)
+def _text(key: str, lang: Lang) -> str:
+    try:
+        return CATALOGUE["fr" if lang == "fr" else "en"][key]
+    except KeyError:
+        raise KeyError(f"no text {key!r} in the catalogue (tui/texts/en.py and fr.py)") from None
 
 
 def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
     """The one of an (English, French) pair that ``lang`` reads: the one place the app picks a
-    language (registered texts, labels that come in pairs)."""
+    language (labels that come in pairs, from the rules or a spell system)."""
     return pair[1] if lang == "fr" else pair[0]
 
 
@@ -200,23 +117,16 @@ def show_keys_of(display: Callable[[str], str] | None) -> None:
 
 
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
-    """The text for ``key`` in ``lang``, formatted with ``values``. A key whose module is not
-    imported yet loads the whole catalogue; a key that is nowhere is a KeyError (a bug the
-    catalogue's tests find), never shown to the GM as it is."""
-    pair = TEXT.get(key)
-    if pair is None:
-        load_catalogue()
-        pair = TEXT.get(key)
-        if pair is None:
-            raise KeyError(f"no text {key!r} in the catalogue")
-    text = pick(pair, lang)
+    """The text for ``key`` in ``lang``, formatted with ``values``. A key that is not in the
+    catalogue is a KeyError (a bug the catalogue's tests find), never shown to the GM as it is."""
+    text = _text(key, lang)
     if "{k[" in text:
         values.setdefault("k", _Keys(lang))
     return text.format(**values) if values else text
 
 
 def refused(field: str, key: str, allowed: str | None = None, **values: object) -> RulesError:
-    """A RulesError for ``field`` whose message is the registered text ``key``, in both languages."""
+    """A RulesError for ``field`` whose message is the catalogue's text ``key``, in both languages."""
     return RulesError(field, t(key, "en", **values), allowed, t(key, "fr", **values))
 
 

@@ -33,44 +33,10 @@ from core.breakdown import Lang
 from tui.access import lang_of
 from tui.commands.table import COMMANDS, SCOPE, SCOPES, markdown_table
 from tui.commands.table import Scope as TableScope
-from tui.i18n import register, t
+from tui.i18n import t
 
 ENV_VAR = "APOTHEOSE_CONFIG"
 FILE = "keymap.toml"
-
-register(
-    {
-        "keymap.bad_toml": (
-            "{file}, line {line}: {reason}; the default keys are used",
-            "{file}, ligne {line} : {reason} ; les touches par défaut restent",
-        ),
-        "keymap.unreadable": (
-            "{file}: cannot be read ({reason}); the default keys are used",
-            "{file} : illisible ({reason}) ; les touches par défaut restent",
-        ),
-        "keymap.unknown_id": (
-            "{file}: no binding has the id {id}{hint} (the ids are listed by: apotheose keymap --list)",
-            "{file} : aucune touche n'a l'identifiant {id}{hint} (la liste : apotheose keymap --list)",
-        ),
-        "keymap.hint": (" (did you mean {id}?)", " (vouliez-vous dire {id} ?)"),
-        "keymap.bad_value": (
-            "{file}: {id} needs a key or a list of keys, got {value}; it keeps its default key",
-            "{file} : {id} attend une touche ou une liste de touches, reçu {value} ; sa touche par défaut reste",
-        ),
-        "keymap.bad_key": (
-            "{file}: {id}: {name} is not a key Textual knows; it keeps its default key",
-            "{file} : {id} : {name} n'est pas une touche connue de Textual ; sa touche par défaut reste",
-        ),
-        "keymap.clash": (
-            "{file}: {name} would be both {first} and {second} ({where}); the default keys stay for {dropped}",
-            "{file} : {name} serait à la fois {first} et {second} ({where}) ; les touches par défaut restent pour {dropped}",
-        ),
-        "keymap.clash_fixed": (
-            "{file}: {name} is already {fixed} ({where}), it cannot be {id}; {id} keeps its default key",
-            "{file} : {name} sert déjà à {fixed} ({where}), elle ne peut pas être {id} ; {id} garde sa touche par défaut",
-        ),
-    }
-)
 
 
 def config_dir(env: Mapping[str, str] = os.environ) -> Path:

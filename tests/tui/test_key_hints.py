@@ -12,11 +12,10 @@ from tests.tui.pilot import WIDE, make_test_app, run, select, wait_for
 from tests.tui.test_keymap import write_keymap
 
 
-def catalogue():
-    from tui.i18n import TEXT, load_catalogue
+def catalogue() -> dict[str, tuple[str, str]]:
+    from tui.i18n import CATALOGUE
 
-    load_catalogue()
-    return TEXT
+    return {key: (text, CATALOGUE["fr"][key]) for key, text in CATALOGUE["en"].items()}
 
 
 def test_item_9_every_key_a_text_names_is_a_binding_of_the_table():

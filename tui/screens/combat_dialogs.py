@@ -24,37 +24,10 @@ from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import refusal, register, t
+from tui.i18n import refusal, t
 from tui.safe import plain, visible
 from tui.screens.prompts import parse_int
 from tui.widgets.inputs import Cycle
-
-register(
-    {
-        "cdlg.condition_title": ("Condition on {name}", "État de {name}"),
-        "cdlg.condition_name": (
-            "Condition, and its rounds if it lasts (e.g. “stunned 2”)",
-            "État, et ses rounds s'il dure (ex. « étourdi 2 »)",
-        ),
-        "cdlg.condition_rounds": ("Rounds ", "Rounds "),
-        "cdlg.condition_lasts": ("Lasts  ", "Dure   "),
-        "cdlg.condition_of": ("Whose  ", "De qui "),
-        "cdlg.condition_needs_name": ("Give the condition a name.", "Donnez un nom à l'état."),
-        "cdlg.enter_hint": ("Enter: OK · Escape: cancel", "Entrée : OK · Échap : annuler"),
-        "cdlg.shadow_title": ("Shadow of {name}: {value}", "Ombre de {name} : {value}"),
-        "cdlg.shadow_event": ("Why", "Raison"),
-        "cdlg.shadow_delta": ("Change", "Variation"),
-        "cdlg.shadow_note": ("Note", "Note"),
-        "cdlg.shadow_range": ("allowed: {range}", "permis : {range}"),
-        "cdlg.shadow_any": ("any whole number", "tout nombre entier"),
-        "cdlg.exhaust_title": (
-            "Mystical exhaustion of {name}: HP and willpower become pm",
-            "Épuisement mystique de {name} : PV et volonté deviennent des pm",
-        ),
-        "cdlg.exhaust_hp": ("HP to convert (has {n})", "PV à convertir (en a {n})"),
-        "cdlg.exhaust_wp": ("Willpower to convert (has {n})", "Volonté à convertir (en a {n})"),
-    }
-)
 
 #: Conditions offered as the GM types (any name is accepted).
 CONDITIONS = {

@@ -12,10 +12,8 @@ from textual.widgets import Static
 
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import KEY_WORDS, register, t
+from tui.i18n import KEY_WORDS, t
 from tui.textual_fixes.bindings import live_bindings
-
-register({"help.palette": ("command palette", "palette de commandes")})
 
 #: Textual's own keys (the app's, a screen's, a field's), which the help lists: their French.
 TEXTUAL_FR = {

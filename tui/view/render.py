@@ -16,23 +16,7 @@ from rich.text import Text
 
 from core.breakdown import Lang
 from core.player_view import BAR_STEPS, PlayerView, Row, ShownCondition, Wounds
-from tui.i18n import register, t
-
-WORDS = {
-    "round": ("round", "round"),
-    "turn": ("turn", "tour"),
-    "next": ("next", "ensuite"),
-    "no_fight": ("no fight under way", "pas de combat en cours"),
-    "hp": ("HP", "PV"),
-    "standing": ("standing", "debout"),
-    "damage": ("damage taken", "dégâts subis"),
-    "fallen": ("fallen", "tombés"),
-    "shadow": ("shadow", "ombre"),
-    "pm": ("pm", "pm"),
-    "delaying": ("delaying", "retarde"),
-    "log": ("Log", "Journal"),
-    "nothing_yet": ("Nothing to show yet.", "Rien à montrer pour l'instant."),
-}
+from tui.i18n import t
 
 #: Short wound levels for a phone's narrow rows.
 SHORT_WOUNDS = {
@@ -49,7 +33,6 @@ NARROW = 64
 #: The cells of a bar ("a bar only"): one per tenth.
 BAR_FULL, BAR_EMPTY = "█", "░"
 
-register({f"view.word.{key}": pair for key, pair in WORDS.items()})
 _CONSOLE = Console(width=1000, color_system=None, legacy_windows=False)
 
 

@@ -23,7 +23,7 @@ from core.scores import Applies
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.door import Answer, Declined, Refused
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import markup, plain
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField
@@ -35,12 +35,6 @@ from tui.widgets.score_parts import (
     default_score,
     parts_text,
     remembered,
-)
-
-register(
-    {
-        "fields.gm": ("— (GM)", "— (MJ)"),
-    }
 )
 
 

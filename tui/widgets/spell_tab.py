@@ -28,7 +28,7 @@ from core.errors import RulesError
 from saves import last_spells
 from saves.errors import SaveError
 from tui.commands.keys import Described, bindings
-from tui.i18n import pick, refusal, register, t
+from tui.i18n import pick, refusal, t
 from tui.messages import FieldChanged
 from tui.spells.description import (
     Check,
@@ -56,15 +56,6 @@ from tui.widgets.inputs import Cycle, NumberField
 from tui.widgets.pane import focus_now
 from tui.widgets.scored import ScoredView
 from tui.widgets.spell_system import SpellSystem
-
-register(
-    {
-        "spelltab.not_restored": (
-            "The last {system} spell was not restored: {reason}",
-            "Le dernier sort {system} n'a pas été repris : {reason}",
-        ),
-    }
-)
 
 
 def widget_class(path: str) -> type[Widget]:
