@@ -104,9 +104,12 @@ class _Keys:
         return key_of(binding_id, self.lang)
 
 
-def key_of(binding_id: str, lang: Lang = "en") -> str:
-    """The key shown for ``binding_id`` (the running app's, after its keymap), in ``lang``."""
+def key_of(binding_id: str, lang: Lang = "en", *, spelled: bool = False) -> str:
+    """The key shown for ``binding_id`` (the running app's, after its keymap), in ``lang``;
+    ``spelled``: in full, as ``keymap.toml`` writes it (``ctrl+t``, not ``^t``)."""
     shown = _key_display(binding_id)
+    if spelled and shown.startswith("^"):
+        return "ctrl+" + shown[1:]
     return KEY_WORDS[lang].get(shown, shown)
 
 

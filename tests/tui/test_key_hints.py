@@ -3,8 +3,10 @@ keymap.toml moving pugilat to f6, the box reads ``pugilat f6``, not ``pugilat ^n
 
 from __future__ import annotations
 
+import ast
 import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +72,71 @@ async def test_item_9_the_default_keys_show_without_a_keymap():
         await pilot.press("x")
         await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
         assert str(app.screen.query_one("#dmg-pugilat").label) == "pugilat ^n"
+
+
+# -- hints written in the code, outside the catalogue (issue 36: key hints drawn from the live keymap)
+ROOT = Path(__file__).resolve().parents[2]
+HAND = re.compile(r"\^[a-z]\b|ctrl\+(?!p\b|q\b|c\b)[a-z]")
+#: Where a ctrl key may be written: the command table (the keys themselves), the guide's prose
+#: (docs/guide.md, not the screen), the keys a die field leaves to the field (not a hint).
+KEYS_NOT_HINTS = {"tui/commands/table.py", "tui/commands/guide.py", "tui/widgets/dice_field.py"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, kinds) and node.body and isinstance(node.body[0], ast.Expr)
+    }
+
+
+def test_no_string_of_the_code_writes_a_ctrl_key_by_hand():
+    """A hint the code writes (the forms' ``ctrl+t`` on their tab line) names its key through the
+    keymap (:func:`tui.i18n.key_of`), never as a string: the same rule as the catalogue's texts.
+    Docstrings and comments may name the default keys."""
+    found = []
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        if where in KEYS_NOT_HINTS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                if HAND.search(node.value):
+                    found.append(f"{where}:{node.lineno} {node.value!r}")
+    assert found == []
+
+
+@pytest.mark.slow
+@run
+async def test_the_form_tab_lines_show_the_remapped_switch_keys(monkeypatch, tmp_path):
+    """The damage pane's and the D6 tab's line of forms end with the key that switches them now:
+    ``ctrl+t`` by default, ``f8`` / ``f9`` once keymap.toml moves them."""
+    write_keymap(monkeypatch, tmp_path, 'dmg-switch = "f8"\nd6-switch = "f9"\n')
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await select(pilot, "segiere")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
+        line = str(app.screen.query_one("DamagePane .form-mode").render())
+        assert line.endswith("f8") and "ctrl+t" not in line
+        await pilot.press("f8")
+        await wait_for(pilot, lambda: app.screen.query_one("DamagePane").mode == "dmg-duel")
+        await pilot.press("escape")
+        await app.run_action("screen.spell_system('d6')")
+        await wait_for(pilot, lambda: bool(app.screen.query("#d6-mode")))
+        await wait_for(pilot, lambda: str(app.screen.query_one("#d6-mode").render()).endswith("f9"))
+        assert "ctrl+t" not in str(app.screen.query_one("#d6-mode").render())
+
+
+@pytest.mark.slow
+@run
+async def test_the_form_tab_line_shows_ctrl_t_without_a_keymap():
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await select(pilot, "segiere")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
+        assert str(app.screen.query_one("DamagePane .form-mode").render()).endswith("ctrl+t")

@@ -22,9 +22,6 @@ from tui.access import gm
 from tui.i18n import key_of, t
 from tui.textual_fixes.checkbox import Checkbox
 
-#: The toggles' keys (ids for a keymap): ctrl+b the trade, ctrl+s the speciality.
-TRADE_KEY, SPECIALITY_KEY = "ctrl+b", "ctrl+s"
-
 
 def remembered(app: DOMNode) -> dict[tuple[str, str], Applies]:
     """The app's memory of what applies: (character id, characteristic) → :class:`Applies`."""

@@ -53,7 +53,7 @@ from tui.spells.description import (
 )
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import Cycle, NumberField
-from tui.widgets.pane import focus_now
+from tui.widgets.pane import focus_now, switch_key
 from tui.widgets.scored import ScoredView
 from tui.widgets.spell_system import SpellSystem
 
@@ -348,7 +348,7 @@ class SpellTab(Described, SpellSystem):
         for mode in self.description.modes:
             line.append(f" {pick(mode.title, self.lang)} ", "reverse bold" if mode.id == mode_id else "dim")
             line.append(" ")
-        line.append("ctrl+t", "dim")
+        line.append(switch_key(self), "dim")
         self.query_one(f"#{self.css}-mode", Static).update(line)
         self.refresh_result()
 
