@@ -87,11 +87,10 @@ def default_key(binding_id: str) -> str:
 _key_display: Callable[[str], str] = default_key
 
 
-#: Key names as a French GM reads them (the footer's and the help's).
-KEY_WORDS: dict[str, dict[str, str]] = {
-    "en": {},
-    "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"},
-}
+def key_word(shown: str, lang: Lang = "en") -> str:
+    """A key as the footer writes it (``space``, ``enter``) in ``lang``'s words (``espace``): the
+    catalogue's ``key.<name>``, else as it is (``^n``, ``f6``)."""
+    return CATALOGUE["fr" if lang == "fr" else "en"].get(f"key.{shown}", shown)
 
 
 class _Keys:
@@ -110,7 +109,7 @@ def key_of(binding_id: str, lang: Lang = "en", *, spelled: bool = False) -> str:
     shown = _key_display(binding_id)
     if spelled and shown.startswith("^"):
         return "ctrl+" + shown[1:]
-    return KEY_WORDS[lang].get(shown, shown)
+    return key_word(shown, lang)
 
 
 def show_keys_of(display: Callable[[str], str] | None) -> None:

@@ -24,7 +24,7 @@ from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import refusal, t
+from tui.i18n import both, refusal, t
 from tui.safe import plain, visible
 from tui.screens.prompts import parse_int
 from tui.widgets.inputs import Cycle
@@ -129,10 +129,10 @@ class ConditionDialog(Described, ModalScreen["Condition | None"]):
 
 #: The "Lasts" choice of the condition dialog.
 LASTS: tuple[tuple[object, tuple[str, str]], ...] = (
-    (Lasts.ROUNDS, ("rounds (none: until removed)", "rounds (aucun : jusqu'à retrait)")),
-    (Lasts.TURN_START, ("until the start of a turn", "jusqu'au début d'un tour")),
-    (Lasts.TURN_END, ("until the end of a turn", "jusqu'à la fin d'un tour")),
-    (Lasts.REMOVED, ("until removed", "jusqu'à retrait")),
+    (Lasts.ROUNDS, both("cdlg.lasts.rounds")),
+    (Lasts.TURN_START, both("cdlg.lasts.turn_start")),
+    (Lasts.TURN_END, both("cdlg.lasts.turn_end")),
+    (Lasts.REMOVED, both("cdlg.lasts.removed")),
 )
 
 

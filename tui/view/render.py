@@ -18,15 +18,6 @@ from core.breakdown import Lang
 from core.player_view import BAR_STEPS, PlayerView, Row, ShownCondition, Wounds
 from tui.i18n import t
 
-#: Short wound levels for a phone's narrow rows.
-SHORT_WOUNDS = {
-    Wounds.UNHURT: ("unhurt", "indemne"),
-    Wounds.LIGHT: ("hurt", "blessé"),
-    Wounds.BAD: ("badly hurt", "grave"),
-    Wounds.DOWN: ("down", "à terre"),
-    Wounds.DEAD: ("dead", "mort"),
-}
-
 NAME_WIDTH = 24
 #: Below this many columns the view is laid out for a phone.
 NARROW = 64
@@ -38,10 +29,6 @@ _CONSOLE = Console(width=1000, color_system=None, legacy_windows=False)
 
 def word(key: str, lang: Lang) -> str:
     return t(f"view.word.{key}", lang)
-
-
-def _pick(pair: tuple[str, str], lang: Lang) -> str:
-    return pair[1] if lang == "fr" else pair[0]
 
 
 def header(view: PlayerView, lang: Lang = "en") -> Text:
@@ -101,7 +88,8 @@ def health(row: Row, lang: Lang, *, short: bool = False) -> str:
             return f"{row.damage} {word('fallen', lang)}"
         return f"-{row.damage} {word('hp', lang)}" if short else f"{word('damage', lang)} {row.damage}"
     if row.wounds is not None:
-        return _pick(SHORT_WOUNDS[row.wounds], lang) if short else row.wounds.label.text(lang)
+        # short: a phone's narrow rows
+        return word(f"short.{row.wounds.value}", lang) if short else row.wounds.label.text(lang)
     return "—"
 
 

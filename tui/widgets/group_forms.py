@@ -30,7 +30,7 @@ from core.mooks import MookGroup
 from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
-from tui.i18n import t
+from tui.i18n import both, t
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, cast
 from tui.widgets.form import Form, character_or_none
@@ -52,15 +52,13 @@ if TYPE_CHECKING:
     from tui.widgets.mass_combat import MassCombatPane
 
 
-SHORT_GRADES = {
-    "civil": ("civilians", "civils"),
-    "standard": ("standard", "standard"),
-    "veteran": ("veterans", "vétérans"),
-    "elite": ("elite", "élite"),
-}
-GRADES: tuple[tuple[Grade, tuple[str, str]], ...] = tuple(
-    (g, (f"{SHORT_GRADES[g.value][0]} {g.difficulty}", f"{SHORT_GRADES[g.value][1]} {g.difficulty}")) for g in Grade
-)
+def _grade_label(grade: Grade) -> tuple[str, str]:
+    """``veterans 8`` / ``vétérans 8``: a grade and its difficulty, for a choice in either language."""
+    en, fr = both(f"mass.grade.{grade.value}")
+    return (f"{en} {grade.difficulty}", f"{fr} {grade.difficulty}")
+
+
+GRADES: tuple[tuple[Grade, tuple[str, str]], ...] = tuple((g, _grade_label(g)) for g in Grade)
 
 
 def attack_score_rows(prefix: str, lang: Lang) -> ComposeResult:
