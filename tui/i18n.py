@@ -74,48 +74,81 @@ def decimal_comma(text: str, lang: Lang = "en") -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+def default_name(binding_id: str) -> str:
+    """A binding's first default key as ``keymap.toml`` writes it (``ctrl+n``, ``enter``)."""
+    from tui.commands.table import BY_ID
+
+    return BY_ID[binding_id].key_list[0]
+
+
 def default_key(binding_id: str) -> str:
     """A binding's first default key as the footer writes it (``ctrl+n`` → ``^n``): what a text
     names before an app runs (its keymap then answers, :func:`show_keys_of`)."""
-    from tui.commands.table import BY_ID
-
-    key = BY_ID[binding_id].key_list[0]
+    key = default_name(binding_id)
     return "^" + key.removeprefix("ctrl+") if key.startswith("ctrl+") else key
 
 
-#: How a text's ``{k[binding-id]}`` is written: the running app's live key (after its keymap).
+#: How a text's ``{k[binding-id]}`` is written: the running app's live key (after its keymap),
+#: as the footer shows it (``^n``, ``⏎``) and as ``keymap.toml`` names it (``ctrl+n``, ``enter``).
 _key_display: Callable[[str], str] = default_key
+_key_name: Callable[[str], str] = default_name
+
+#: How a key hint is written: ``shown`` as the footer (``^n``, ``⏎``, ``esc``), ``spelled`` as
+#: ``keymap.toml`` (``ctrl+t``), ``word`` in a sentence's words (``enter``, ``échap``), ``Word``
+#: the same capitalised (``Enter``, ``Échap``). In a text: ``{k[condition-cancel]:Word}``.
+KEY_FORMS = ("shown", "spelled", "word", "Word")
 
 
 def key_word(shown: str, lang: Lang = "en") -> str:
-    """A key as the footer writes it (``space``, ``enter``) in ``lang``'s words (``espace``): the
-    catalogue's ``key.<name>``, else as it is (``^n``, ``f6``)."""
+    """A key as the footer or ``keymap.toml`` writes it (``space``, ``escape``) in ``lang``'s
+    words (``espace``, ``échap``): the catalogue's ``key.<name>``, else as it is (``^n``, ``f6``)."""
     return CATALOGUE["fr" if lang == "fr" else "en"].get(f"key.{shown}", shown)
 
 
+def key_of(binding_id: str, lang: Lang = "en", form: str = "shown") -> str:
+    """The key that does ``binding_id`` now (the running app's, after its keymap), in ``lang``,
+    written the way ``form`` (one of :data:`KEY_FORMS`) says."""
+    if form == "shown":
+        return key_word(_key_display(binding_id), lang)
+    name = _key_name(binding_id)
+    if form == "spelled":
+        return name
+    if form not in KEY_FORMS:
+        raise ValueError(f"a key is written {' or '.join(KEY_FORMS)}, not {form!r}")
+    word = key_word(name, lang)
+    return word[:1].upper() + word[1:] if form == "Word" else word
+
+
+class _Key:
+    """``{k[dmg-pugilat]}`` in a text: the key that does it now (the one source of key hints);
+    ``{k[form-apply]:Word}`` that key in words (:data:`KEY_FORMS`)."""
+
+    def __init__(self, binding_id: str, lang: Lang) -> None:
+        self.binding_id, self.lang = binding_id, lang
+
+    def __format__(self, form: str) -> str:
+        return key_of(self.binding_id, self.lang, form or "shown")
+
+    def __str__(self) -> str:
+        return key_of(self.binding_id, self.lang)
+
+
 class _Keys:
-    """``{k[dmg-pugilat]}`` in a text: the key that does it now (the one source of key hints)."""
+    """``k`` in a text: ``k[binding-id]`` is that binding's key (:class:`_Key`)."""
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
 
-    def __getitem__(self, binding_id: str) -> str:
-        return key_of(binding_id, self.lang)
+    def __getitem__(self, binding_id: str) -> _Key:
+        return _Key(binding_id, self.lang)
 
 
-def key_of(binding_id: str, lang: Lang = "en", *, spelled: bool = False) -> str:
-    """The key shown for ``binding_id`` (the running app's, after its keymap), in ``lang``;
-    ``spelled``: in full, as ``keymap.toml`` writes it (``ctrl+t``, not ``^t``)."""
-    shown = _key_display(binding_id)
-    if spelled and shown.startswith("^"):
-        return "ctrl+" + shown[1:]
-    return key_word(shown, lang)
-
-
-def show_keys_of(display: Callable[[str], str] | None) -> None:
-    """Texts name keys through ``display`` (binding id → the key shown); None: the defaults."""
-    global _key_display
+def show_keys_of(display: Callable[[str], str] | None, name: Callable[[str], str] | None = None) -> None:
+    """Texts name keys through ``display`` (binding id → the key shown) and ``name`` (binding id
+    → the key as ``keymap.toml`` writes it); None: the defaults."""
+    global _key_display, _key_name
     _key_display = display or default_key
+    _key_name = name or default_name
 
 
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:

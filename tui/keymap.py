@@ -21,7 +21,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -304,20 +304,22 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     loaded = load(env)
     if loaded.keymap:
         app.set_keymap(loaded.keymap)
-    show_keys_of(_live_keys(app))  # the hints on screen: this app's keys
+    show_keys_of(*_live_keys(app))  # the hints on screen: this app's keys
     lang = lang_of(app)
     for problem in loaded.problems:  # once the app runs: a notification from on_mount is lost
         app.call_later(app.notify, problem.text(lang), severity=problem.severity, timeout=20)
     return loaded
 
 
-def _live_keys(app: Any) -> Any:
-    """Binding id → the key ``app`` answers to while it runs (the table's default once it is
-    gone: the next app, or a test without one, never reads a closed app's keymap)."""
+def _live_keys(app: Any) -> tuple[Callable[[str], str], Callable[[str], str]]:
+    """Binding id → the key ``app`` answers to while it runs, as the footer shows it and as
+    ``keymap.toml`` names it (the table's default once it is gone: the next app, or a test
+    without one, never reads a closed app's keymap)."""
     import weakref
 
     from tui.commands.keys import live_key
-    from tui.i18n import default_key
+    from tui.i18n import default_key, default_name
+    from tui.textual_fixes.bindings import keymap_keys
 
     ref = weakref.ref(app)
 
@@ -327,7 +329,12 @@ def _live_keys(app: Any) -> Any:
             return default_key(binding_id)
         return live_key(running, binding_id)
 
-    return display
+    def name(binding_id: str) -> str:
+        running = ref()
+        keys = keymap_keys(running, binding_id) if running is not None and running.is_running else None
+        return keys.split(",")[0].strip() if keys else default_name(binding_id)
+
+    return display, name
 
 
 # -- ``apotheose keymap`` -------------------------------------------------------------------------

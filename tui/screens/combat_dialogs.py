@@ -81,7 +81,7 @@ class ConditionDialog(Described, ModalScreen["Condition | None"]):
                 choices = choices or [(None, ("—", "—"))]
                 yield Cycle(choices, self.current, id="condition-of")
             yield Static("", id="condition-error", classes="field-error", markup=False)
-            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+            yield Static(t("cdlg.condition_hint", lang), classes="dialog-hint")
 
     def on_mount(self) -> None:
         self._lasts_changed()
@@ -208,7 +208,7 @@ class ShadowDialog(Described, ModalScreen["ShadowAnswer | None"]):
             yield Label(t("cdlg.shadow_note", lang))
             yield Input(id="shadow-note")
             yield Static("", id="shadow-error", classes="field-error", markup=False)
-            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+            yield Static(t("cdlg.shadow_hint", lang), classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one("#shadow-delta", Input).focus()
@@ -257,7 +257,7 @@ class ExhaustDialog(Described, ModalScreen["tuple[int, int] | None"]):
             yield Label(t("cdlg.exhaust_wp", lang, n=self.willpower))
             yield Input("0", id="exhaust-wp", type="integer")
             yield Static("", id="exhaust-error", classes="field-error", markup=False)
-            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+            yield Static(t("cdlg.exhaust_hint", lang), classes="dialog-hint")
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

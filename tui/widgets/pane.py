@@ -37,7 +37,7 @@ def switch_key(node: Widget) -> str:
     """The key that switches ``node``'s forms now (its binding whose action is ``switch``, after
     the GM's keymap), spelled as the form's tab line writes it (``ctrl+t``); "" if it has none."""
     ids = [b.id for b in getattr(node, "BINDINGS", ()) if getattr(b, "action", None) == "switch" and b.id]
-    return key_of(ids[0], spelled=True) if ids else ""
+    return key_of(ids[0], form="spelled") if ids else ""
 
 
 class Pane(AppState, Vertical):
