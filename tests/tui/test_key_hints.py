@@ -40,15 +40,20 @@ def test_item_9_no_text_writes_a_ctrl_key_by_hand():
     assert found == []
 
 
+async def open_damage(pilot) -> None:
+    """Segière selected, the damage pane open on her (``x``)."""
+    await select(pilot, "segiere")
+    await pilot.press("x")
+    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#dmg-pugilat")))
+
+
 @pytest.mark.slow
 @run
 async def test_item_9_remapped_keys_show_on_the_boxes_and_buttons(monkeypatch, tmp_path):
     write_keymap(monkeypatch, tmp_path, 'dmg-pugilat = "f6"\ndmg-bypass = "f7"\nconfirm-yes = "o"\n')
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:
-        await select(pilot, "segiere")
-        await pilot.press("x")
-        await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
+        await open_damage(pilot)
         assert str(app.screen.query_one("#dmg-pugilat").label) == "pugilat f6"
         assert str(app.screen.query_one("#dmg-bypass").label) == "bypass armour f7"
         await pilot.press("f6")
@@ -68,10 +73,9 @@ async def test_item_9_remapped_keys_show_on_the_boxes_and_buttons(monkeypatch, t
 async def test_item_9_the_default_keys_show_without_a_keymap():
     app = make_test_app(lang="fr")
     async with app.run_test(size=WIDE) as pilot:
-        await select(pilot, "segiere")
-        await pilot.press("x")
-        await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
+        await open_damage(pilot)
         assert str(app.screen.query_one("#dmg-pugilat").label) == "pugilat ^n"
+        assert str(app.screen.query_one("DamagePane .form-mode").render()).endswith("ctrl+t")
 
 
 # -- hints written in the code, outside the catalogue (issue 36: key hints drawn from the live keymap)
@@ -117,9 +121,7 @@ async def test_the_form_tab_lines_show_the_remapped_switch_keys(monkeypatch, tmp
     write_keymap(monkeypatch, tmp_path, 'dmg-switch = "f8"\nd6-switch = "f9"\n')
     app = make_test_app()
     async with app.run_test(size=WIDE) as pilot:
-        await select(pilot, "segiere")
-        await pilot.press("x")
-        await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
+        await open_damage(pilot)
         line = str(app.screen.query_one("DamagePane .form-mode").render())
         assert line.endswith("f8") and "ctrl+t" not in line
         await pilot.press("f8")
@@ -129,17 +131,6 @@ async def test_the_form_tab_lines_show_the_remapped_switch_keys(monkeypatch, tmp
         await wait_for(pilot, lambda: bool(app.screen.query("#d6-mode")))
         await wait_for(pilot, lambda: str(app.screen.query_one("#d6-mode").render()).endswith("f9"))
         assert "ctrl+t" not in str(app.screen.query_one("#d6-mode").render())
-
-
-@pytest.mark.slow
-@run
-async def test_the_form_tab_line_shows_ctrl_t_without_a_keymap():
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await select(pilot, "segiere")
-        await pilot.press("x")
-        await wait_for(pilot, lambda: bool(app.screen.query("#dmg-pugilat")))
-        assert str(app.screen.query_one("DamagePane .form-mode").render()).endswith("ctrl+t")
 
 
 # -- keys named in words (``{k[condition-cancel]:Word}``) ------------------------------------------------
