@@ -11,6 +11,7 @@ for the selected one), and gives the selected NPC an alias, through the one app 
 
 from __future__ import annotations
 
+from core.breakdown import Lang
 from core.choices import parse_choice
 from core.mooks import MookGroup
 from core.visibility import Shown, check_alias, kind_of, to_option
@@ -19,7 +20,7 @@ from tui.i18n import t
 ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.BAR, Shown.DAMAGE, Shown.NOTHING)
 
 
-def stated(command_id: str, label: str, campaign, selected: str | None, lang: str) -> str:
+def stated(command_id: str, label: str, campaign, selected: str | None, lang: Lang) -> str:
     """A palette label of what the players see with its current state: an option's value (the
     whole table's, or the selected one's), the default of a kind marked ``(now)``; any other
     label as it is."""
