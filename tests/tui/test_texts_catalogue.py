@@ -224,6 +224,17 @@ def test_the_shipped_catalogue_is_whole():
         assert en != fr and en ^ fr == names, key
 
 
+def test_a_text_missing_in_french_stops_the_catalogue_loading():
+    """The check runs as ``tui.i18n`` loads the catalogue: a key English has and French lacks is
+    an error naming it then, before any screen could show the key."""
+    code = (
+        "from tui.texts import fr; del fr.TEXTS['form.remove_question']\n"
+        "try:\n    import tui.i18n\nexcept ValueError as error:\n    print(type(error).__name__, error)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.startswith("CatalogueError the text catalogue is not whole: form.remove_question: no fr text")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_catalogue_is_plain_data(lang):
     """``tui/texts/<lang>.py`` is a docstring, its imports and one dict of literal strings: nothing
