@@ -3,15 +3,16 @@ with its own lines (core.breakdown)."""
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import TYPE_CHECKING
 
 from core.breakdown import Lang
 from core.errors import RulesError
-from tui.texts import Catalogue, check
-from tui.texts import en as english
-from tui.texts import fr as french
+
+if TYPE_CHECKING:
+    from tui.texts import Catalogue
 
 LANGS = ("en", "fr")
 
@@ -26,10 +27,17 @@ def default_lang(env: Mapping[str, str] | None = None) -> Lang:
     return "en"
 
 
-#: Every interface text, per language: key → text (:mod:`tui.texts.en`, :mod:`tui.texts.fr`),
-#: checked whole once here, as the catalogue loads (:func:`tui.texts.check`).
-CATALOGUE: Final[Mapping[Lang, Catalogue]] = {"en": english.TEXTS, "fr": french.TEXTS}
-check(CATALOGUE)
+@functools.cache
+def catalogue() -> Mapping[Lang, Catalogue]:
+    """Every interface text, per language: key → text (:mod:`tui.texts.en`, :mod:`tui.texts.fr`),
+    loaded the first time a text is asked for and checked whole then, once
+    (:func:`tui.texts.check`: a :class:`tui.texts.CatalogueError` names each key that is wrong).
+    A command line that shows no text never loads it."""
+    from tui.texts import check, en, fr
+
+    texts: Mapping[Lang, Catalogue] = {"en": en.TEXTS, "fr": fr.TEXTS}
+    check(texts)
+    return texts
 
 
 def both(key: str) -> tuple[str, str]:
@@ -39,7 +47,7 @@ def both(key: str) -> tuple[str, str]:
 
 def _text(key: str, lang: Lang) -> str:
     try:
-        return CATALOGUE["fr" if lang == "fr" else "en"][key]
+        return catalogue()["fr" if lang == "fr" else "en"][key]
     except KeyError:
         raise KeyError(f"no text {key!r} in the catalogue (tui/texts/en.py and fr.py)") from None
 
@@ -102,7 +110,7 @@ KEY_FORMS = ("shown", "spelled", "word", "Word")
 def key_word(shown: str, lang: Lang = "en") -> str:
     """A key as the footer or ``keymap.toml`` writes it (``space``, ``escape``) in ``lang``'s
     words (``espace``, ``échap``): the catalogue's ``key.<name>``, else as it is (``^n``, ``f6``)."""
-    return CATALOGUE["fr" if lang == "fr" else "en"].get(f"key.{shown}", shown)
+    return catalogue()["fr" if lang == "fr" else "en"].get(f"key.{shown}", shown)
 
 
 def key_of(binding_id: str, lang: Lang = "en", form: str = "shown") -> str:

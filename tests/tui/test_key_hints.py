@@ -15,9 +15,9 @@ from tests.tui.test_keymap import write_keymap
 
 
 def catalogue() -> dict[str, tuple[str, str]]:
-    from tui.i18n import CATALOGUE
+    from tui.i18n import catalogue as loaded
 
-    return {key: (text, CATALOGUE["fr"][key]) for key, text in CATALOGUE["en"].items()}
+    return {key: (text, loaded()["fr"][key]) for key, text in loaded()["en"].items()}
 
 
 def test_item_9_every_key_a_text_names_is_a_binding_of_the_table():

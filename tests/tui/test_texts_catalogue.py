@@ -65,9 +65,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def catalogue() -> dict[str, tuple[str, str]]:
     """key → (English, French), straight from the two catalogues (no module needs importing)."""
-    from tui.i18n import CATALOGUE
+    from tui.i18n import catalogue as loaded
 
-    return {key: (text, CATALOGUE["fr"][key]) for key, text in CATALOGUE["en"].items()}
+    return {key: (text, loaded()["fr"][key]) for key, text in loaded()["en"].items()}
 
 
 def _not_a_text(value: str) -> bool:
@@ -214,13 +214,13 @@ def test_the_check_names_the_key_whose_placeholders_differ():
 
 def test_the_shipped_catalogue_is_whole():
     """The check the app runs at load, on the catalogue as shipped: nothing to report."""
-    from tui.i18n import CATALOGUE
+    from tui.i18n import catalogue as loaded
     from tui.texts import ONE_LANGUAGE_ONLY, placeholders, problems
 
-    assert problems(CATALOGUE) == []
-    assert len(CATALOGUE["en"]) > 400
+    assert problems(loaded()) == []
+    assert len(loaded()["en"]) > 400
     for key, names in ONE_LANGUAGE_ONLY.items():  # each exception still needed, and no wider
-        en, fr = placeholders(CATALOGUE["en"][key]), placeholders(CATALOGUE["fr"][key])
+        en, fr = placeholders(loaded()["en"][key]), placeholders(loaded()["fr"][key])
         assert en != fr and en ^ fr == names, key
 
 
@@ -229,7 +229,8 @@ def test_a_text_missing_in_french_stops_the_catalogue_loading():
     an error naming it then, before any screen could show the key."""
     code = (
         "from tui.texts import fr; del fr.TEXTS['form.remove_question']\n"
-        "try:\n    import tui.i18n\nexcept ValueError as error:\n    print(type(error).__name__, error)"
+        "from tui.i18n import t\n"
+        "try:\n    t('app.title')\nexcept ValueError as error:\n    print(type(error).__name__, error)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.startswith("CatalogueError the text catalogue is not whole: form.remove_question: no fr text")
@@ -267,13 +268,15 @@ def test_every_text_loads_with_the_catalogue_alone():
     """In a fresh interpreter, ``tui.i18n`` has every text without importing a screen, a widget
     or Textual: a text used before its screen is loaded is there, the command line stays light."""
     code = (
-        "import sys; from tui.i18n import t; print(t('form.remove_question', 'fr', name='X')); "
+        "import sys; from tui.i18n import t; print(sorted(m for m in sys.modules if m.startswith('tui.'))); "
+        "print(t('form.remove_question', 'fr', name='X')); "
         "print(sorted(m for m in sys.modules if m.startswith(('tui.', 'textual'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    said, loaded = out.stdout.strip().splitlines()
+    before, said, after = out.stdout.strip().splitlines()
+    assert before == str(["tui.i18n"])  # the command line's helpers (plural_s, default_lang) load no text
     assert said == "Retirer X de la campagne et de tous les combats ?"
-    assert loaded == str(["tui.i18n", "tui.texts", "tui.texts.en", "tui.texts.fr"])
+    assert after == str(["tui.i18n", "tui.texts", "tui.texts.en", "tui.texts.fr"])
 
 
 def test_item_6_no_method_of_the_main_screen_hides_another():

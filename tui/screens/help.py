@@ -13,12 +13,12 @@ from textual.widgets import Static
 from core.breakdown import Lang
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import CATALOGUE, key_word, t
+from tui.i18n import catalogue, key_word, t
 from tui.textual_fixes.bindings import live_bindings
 
 #: Textual's own keys (the app's, a screen's, a field's), which the help lists: their English
 #: description (Textual's) → the catalogue's ``help.textual.…`` key that says it in either language.
-TEXTUAL: dict[str, str] = {text: key for key, text in CATALOGUE["en"].items() if key.startswith("help.textual.")}
+TEXTUAL: dict[str, str] = {text: key for key, text in catalogue()["en"].items() if key.startswith("help.textual.")}
 
 
 def textual_words(description: str, lang: Lang) -> str:
