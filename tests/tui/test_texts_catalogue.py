@@ -164,6 +164,38 @@ def test_every_key_a_call_asks_for_is_in_the_catalogue():
     assert missing == []
 
 
+#: Families looked up by data, not named in the code: Textual's own key descriptions (by their
+#: English, tui.screens.help) and key names in words (by the key, tui.i18n.key_word).
+LOOKED_UP = ("help.textual.", "key.")
+
+
+def test_every_text_of_the_catalogue_is_used():
+    """No text is left behind: each key is a string of the code, the head of a family the code
+    builds (``f"init.tag.{…}"``, ``"pane." + name``), a players' view word, or looked up by data."""
+    named, heads = set(), set()
+    for path in (ROOT / "tui").rglob("*.py"):
+        if path.parent.name == "texts":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                named.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+                heads.add(str(node.values[0].value))
+            elif (
+                isinstance(node, ast.BinOp) and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+            ):
+                heads.add(node.left.value)
+    heads = {head for head in heads if "." in head}
+    unused = [
+        key
+        for key in catalogue()
+        if key not in named
+        and key.removeprefix("view.word.").removeprefix("view.text.") not in named
+        and not key.startswith((*LOOKED_UP, *heads))
+    ]
+    assert unused == []
+
+
 def test_the_scan_finds_each_call_form(tmp_path, monkeypatch):
     """The scan reads literal keys, both branches, families and aliases (``refused as refusal``)."""
     source = (
