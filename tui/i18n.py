@@ -1,13 +1,18 @@
-"""Interface text in English and French. Rules text comes with its own lines (core.breakdown)."""
+"""Interface text in English and French, from one catalogue (:mod:`tui.texts`). Rules text comes
+with its own lines (core.breakdown)."""
 
 from __future__ import annotations
 
-import importlib
+import functools
 import os
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from core.breakdown import Lang
 from core.errors import RulesError
+
+if TYPE_CHECKING:
+    from tui.texts import Catalogue
 
 LANGS = ("en", "fr")
 
@@ -22,114 +27,34 @@ def default_lang(env: Mapping[str, str] | None = None) -> Lang:
     return "en"
 
 
-#: key → (English, French). Keep keys short and grouped by screen.
-TEXT: dict[str, tuple[str, str]] = {
-    # app-wide
-    "app.title": ("Apothéose", "Apothéose"),
-    "app.read_only": ("READ-ONLY", "LECTURE SEULE"),
-    "app.locked_by": (
-        "Read-only: {holder} is writing this campaign.",
-        "Lecture seule : {holder} écrit cette campagne.",
-    ),
-    "app.saved_failed": ("Save failed, will retry: {error}", "Échec de sauvegarde, nouvel essai : {error}"),
-    "app.save_conflict": (
-        "Stopped saving, another writer took this campaign over: {error}",
-        "Sauvegarde arrêtée, un autre programme a repris cette campagne : {error}",
-    ),
-    "app.save_warning": ("Saved, but: {text}", "Sauvegardé, mais : {text}"),
-    "app.saved_again": ("Saved again.", "Sauvegarde rétablie."),
-    "app.nothing_undo": ("Nothing to undo.", "Rien à annuler."),
-    "app.nothing_redo": ("Nothing to redo.", "Rien à rétablir."),
-    "app.undone": ("Undone: {what}", "Annulé : {what}"),
-    "app.redone": ("Redone: {what}", "Rétabli : {what}"),
-    "app.read_only_refused": ("Read-only: nothing can be changed.", "Lecture seule : rien ne peut être modifié."),
-    "app.award_xp": ("XP for every PC", "XP pour chaque PJ"),
-    # panes
-    "pane.initiative": ("Initiative", "Initiative"),
-    "pane.mass": ("Mass combat", "Combat de masse"),
-    "pane.damage": ("Damage", "Dégâts"),
-    "pane.spell": ("Spell cost", "Coût de sort"),
-    "list.more": (" and {n} more", " et {n} autre{s}"),
-}
+@functools.cache
+def catalogue() -> Mapping[Lang, Catalogue]:
+    """Every interface text, per language: key → text (:mod:`tui.texts.en`, :mod:`tui.texts.fr`),
+    loaded the first time a text is asked for and checked whole then, once
+    (:func:`tui.texts.check`: a :class:`tui.texts.CatalogueError` names each key that is wrong).
+    A command line that shows no text never loads it."""
+    from tui.texts import check, en, fr
+
+    texts: Mapping[Lang, Catalogue] = {"en": en.TEXTS, "fr": fr.TEXTS}
+    check(texts)
+    return texts
 
 
-#: The modules that register texts. Each registers its own at import, so a module loaded late
-#: (a form, a dialog) costs nothing at start-up; :func:`load_catalogue` imports them all (the
-#: first time a key is not found, and in the tests, which check this list is complete).
-TEXT_MODULES = (
-    "tui.commands.palette",
-    "tui.keymap",
-    "tui.players_see",
-    "tui.screens.bad_save",
-    "tui.screens.combat_dialogs",
-    "tui.screens.fight_keys",
-    "tui.screens.forms",
-    "tui.screens.group_form",
-    "tui.screens.help",
-    "tui.screens.log",
-    "tui.screens.main",
-    "tui.screens.prompts",
-    "tui.screens.roll",
-    "tui.screens.sheet",
-    "tui.screens.spell_book",
-    "tui.screens.stigma",
-    "tui.screens.templates",
-    "tui.screens.victims",
-    "tui.spells.apotheose",
-    "tui.spells.d6",
-    "tui.spells.mage",
-    "tui.spells.poles",
-    "tui.view.app",
-    "tui.view.render",
-    "tui.widgets.damage",
-    "tui.widgets.dice_field",
-    "tui.widgets.duel",
-    "tui.widgets.form",
-    "tui.widgets.group_forms",
-    "tui.widgets.initiative",
-    "tui.widgets.initiative_rows",
-    "tui.widgets.inputs",
-    "tui.widgets.mass_combat",
-    "tui.widgets.named_group",
-    "tui.widgets.score_parts",
-    "tui.widgets.spell",
-    "tui.widgets.spell_d6",
-    "tui.widgets.spell_poles",
-    "tui.widgets.spell_tab",
-    "tui.widgets.status",
-)
+def both(key: str) -> tuple[str, str]:
+    """The (English, French) texts of ``key``, unformatted: for a choice that renders in either."""
+    return (_text(key, "en"), _text(key, "fr"))
 
 
-def check_texts(texts: Mapping[str, tuple[str, str]]) -> None:
-    """Every text in English and in French, both non-empty: a ValueError otherwise (at the import
-    of the module that registers them, never on screen)."""
-    bad = []
-    for key, pair in texts.items():
-        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
-            bad.append(f"{key}: needs an English and a French text")
-    if bad:
-        raise ValueError("incomplete texts: " + "; ".join(bad))
-
-
-def register(texts: dict[str, tuple[str, str]]) -> None:
-    """Add a module's texts (each widget module registers its own at import), each checked by
-    :func:`check_texts`."""
-    clash = set(texts) & set(TEXT)
-    if clash:
-        raise ValueError(f"text keys defined twice: {sorted(clash)}")
-    check_texts(texts)
-    TEXT.update(texts)
-
-
-def load_catalogue() -> None:
-    """Every registered text: the modules of :data:`TEXT_MODULES` imported."""
-    for name in TEXT_MODULES:
-        importlib.import_module(name)
+def _text(key: str, lang: Lang) -> str:
+    try:
+        return catalogue()["fr" if lang == "fr" else "en"][key]
+    except KeyError:
+        raise KeyError(f"no text {key!r} in the catalogue (tui/texts/en.py and fr.py)") from None
 
 
 def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
     """The one of an (English, French) pair that ``lang`` reads: the one place the app picks a
-    language (registered texts, labels that come in pairs)."""
+    language (labels that come in pairs, from the rules or a spell system)."""
     return pair[1] if lang == "fr" else pair[0]
 
 
@@ -157,66 +82,94 @@ def decimal_comma(text: str, lang: Lang = "en") -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+def default_name(binding_id: str) -> str:
+    """A binding's first default key as ``keymap.toml`` writes it (``ctrl+n``, ``enter``)."""
+    from tui.commands.table import BY_ID
+
+    return BY_ID[binding_id].key_list[0]
+
+
 def default_key(binding_id: str) -> str:
     """A binding's first default key as the footer writes it (``ctrl+n`` → ``^n``): what a text
     names before an app runs (its keymap then answers, :func:`show_keys_of`)."""
-    from tui.commands.table import BY_ID
-
-    key = BY_ID[binding_id].key_list[0]
+    key = default_name(binding_id)
     return "^" + key.removeprefix("ctrl+") if key.startswith("ctrl+") else key
 
 
-#: How a text's ``{k[binding-id]}`` is written: the running app's live key (after its keymap).
+#: How a text's ``{k[binding-id]}`` is written: the running app's live key (after its keymap),
+#: as the footer shows it (``^n``, ``⏎``) and as ``keymap.toml`` names it (``ctrl+n``, ``enter``).
 _key_display: Callable[[str], str] = default_key
+_key_name: Callable[[str], str] = default_name
+
+#: How a key hint is written: ``shown`` as the footer (``^n``, ``⏎``, ``esc``), ``spelled`` as
+#: ``keymap.toml`` (``ctrl+t``), ``word`` in a sentence's words (``enter``, ``échap``), ``Word``
+#: the same capitalised (``Enter``, ``Échap``). In a text: ``{k[condition-cancel]:Word}``.
+KEY_FORMS = ("shown", "spelled", "word", "Word")
 
 
-#: Key names as a French GM reads them (the footer's and the help's).
-KEY_WORDS: dict[str, dict[str, str]] = {
-    "en": {},
-    "fr": {"space": "espace", "enter": "entrée", "escape": "échap", "delete": "suppr", "backspace": "retour"},
-}
+def key_word(shown: str, lang: Lang = "en") -> str:
+    """A key as the footer or ``keymap.toml`` writes it (``space``, ``escape``) in ``lang``'s
+    words (``espace``, ``échap``): the catalogue's ``key.<name>``, else as it is (``^n``, ``f6``)."""
+    return catalogue()["fr" if lang == "fr" else "en"].get(f"key.{shown}", shown)
+
+
+def key_of(binding_id: str, lang: Lang = "en", form: str = "shown") -> str:
+    """The key that does ``binding_id`` now (the running app's, after its keymap), in ``lang``,
+    written the way ``form`` (one of :data:`KEY_FORMS`) says."""
+    if form == "shown":
+        return key_word(_key_display(binding_id), lang)
+    name = _key_name(binding_id)
+    if form == "spelled":
+        return name
+    if form not in KEY_FORMS:
+        raise ValueError(f"a key is written {' or '.join(KEY_FORMS)}, not {form!r}")
+    word = key_word(name, lang)
+    return word[:1].upper() + word[1:] if form == "Word" else word
+
+
+class _Key:
+    """``{k[dmg-pugilat]}`` in a text: the key that does it now (the one source of key hints);
+    ``{k[form-apply]:Word}`` that key in words (:data:`KEY_FORMS`)."""
+
+    def __init__(self, binding_id: str, lang: Lang) -> None:
+        self.binding_id, self.lang = binding_id, lang
+
+    def __format__(self, form: str) -> str:
+        return key_of(self.binding_id, self.lang, form or "shown")
+
+    def __str__(self) -> str:
+        return key_of(self.binding_id, self.lang)
 
 
 class _Keys:
-    """``{k[dmg-pugilat]}`` in a text: the key that does it now (the one source of key hints)."""
+    """``k`` in a text: ``k[binding-id]`` is that binding's key (:class:`_Key`)."""
 
     def __init__(self, lang: Lang) -> None:
         self.lang = lang
 
-    def __getitem__(self, binding_id: str) -> str:
-        return key_of(binding_id, self.lang)
+    def __getitem__(self, binding_id: str) -> _Key:
+        return _Key(binding_id, self.lang)
 
 
-def key_of(binding_id: str, lang: Lang = "en") -> str:
-    """The key shown for ``binding_id`` (the running app's, after its keymap), in ``lang``."""
-    shown = _key_display(binding_id)
-    return KEY_WORDS[lang].get(shown, shown)
-
-
-def show_keys_of(display: Callable[[str], str] | None) -> None:
-    """Texts name keys through ``display`` (binding id → the key shown); None: the defaults."""
-    global _key_display
+def show_keys_of(display: Callable[[str], str] | None, name: Callable[[str], str] | None = None) -> None:
+    """Texts name keys through ``display`` (binding id → the key shown) and ``name`` (binding id
+    → the key as ``keymap.toml`` writes it); None: the defaults."""
+    global _key_display, _key_name
     _key_display = display or default_key
+    _key_name = name or default_name
 
 
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
-    """The text for ``key`` in ``lang``, formatted with ``values``. A key whose module is not
-    imported yet loads the whole catalogue; a key that is nowhere is a KeyError (a bug the
-    catalogue's tests find), never shown to the GM as it is."""
-    pair = TEXT.get(key)
-    if pair is None:
-        load_catalogue()
-        pair = TEXT.get(key)
-        if pair is None:
-            raise KeyError(f"no text {key!r} in the catalogue")
-    text = pick(pair, lang)
+    """The text for ``key`` in ``lang``, formatted with ``values``. A key that is not in the
+    catalogue is a KeyError (a bug the catalogue's tests find), never shown to the GM as it is."""
+    text = _text(key, lang)
     if "{k[" in text:
         values.setdefault("k", _Keys(lang))
     return text.format(**values) if values else text
 
 
 def refused(field: str, key: str, allowed: str | None = None, **values: object) -> RulesError:
-    """A RulesError for ``field`` whose message is the registered text ``key``, in both languages."""
+    """A RulesError for ``field`` whose message is the catalogue's text ``key``, in both languages."""
     return RulesError(field, t(key, "en", **values), allowed, t(key, "fr", **values))
 
 

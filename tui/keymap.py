@@ -21,7 +21,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -33,44 +33,10 @@ from core.breakdown import Lang
 from tui.access import lang_of
 from tui.commands.table import COMMANDS, SCOPE, SCOPES, markdown_table
 from tui.commands.table import Scope as TableScope
-from tui.i18n import register, t
+from tui.i18n import t
 
 ENV_VAR = "APOTHEOSE_CONFIG"
 FILE = "keymap.toml"
-
-register(
-    {
-        "keymap.bad_toml": (
-            "{file}, line {line}: {reason}; the default keys are used",
-            "{file}, ligne {line} : {reason} ; les touches par défaut restent",
-        ),
-        "keymap.unreadable": (
-            "{file}: cannot be read ({reason}); the default keys are used",
-            "{file} : illisible ({reason}) ; les touches par défaut restent",
-        ),
-        "keymap.unknown_id": (
-            "{file}: no binding has the id {id}{hint} (the ids are listed by: apotheose keymap --list)",
-            "{file} : aucune touche n'a l'identifiant {id}{hint} (la liste : apotheose keymap --list)",
-        ),
-        "keymap.hint": (" (did you mean {id}?)", " (vouliez-vous dire {id} ?)"),
-        "keymap.bad_value": (
-            "{file}: {id} needs a key or a list of keys, got {value}; it keeps its default key",
-            "{file} : {id} attend une touche ou une liste de touches, reçu {value} ; sa touche par défaut reste",
-        ),
-        "keymap.bad_key": (
-            "{file}: {id}: {name} is not a key Textual knows; it keeps its default key",
-            "{file} : {id} : {name} n'est pas une touche connue de Textual ; sa touche par défaut reste",
-        ),
-        "keymap.clash": (
-            "{file}: {name} would be both {first} and {second} ({where}); the default keys stay for {dropped}",
-            "{file} : {name} serait à la fois {first} et {second} ({where}) ; les touches par défaut restent pour {dropped}",
-        ),
-        "keymap.clash_fixed": (
-            "{file}: {name} is already {fixed} ({where}), it cannot be {id}; {id} keeps its default key",
-            "{file} : {name} sert déjà à {fixed} ({where}), elle ne peut pas être {id} ; {id} garde sa touche par défaut",
-        ),
-    }
-)
 
 
 def config_dir(env: Mapping[str, str] = os.environ) -> Path:
@@ -339,20 +305,22 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     loaded = load(env)
     if loaded.keymap:
         app.set_keymap(loaded.keymap)
-    show_keys_of(_live_keys(app))  # the hints on screen: this app's keys
+    show_keys_of(*_live_keys(app))  # the hints on screen: this app's keys
     lang = lang_of(app)
     for problem in loaded.problems:  # once the app runs: a notification from on_mount is lost
         app.call_later(app.notify, problem.text(lang), severity=problem.severity, timeout=20)
     return loaded
 
 
-def _live_keys(app: Any) -> Any:
-    """Binding id → the key ``app`` answers to while it runs (the table's default once it is
-    gone: the next app, or a test without one, never reads a closed app's keymap)."""
+def _live_keys(app: Any) -> tuple[Callable[[str], str], Callable[[str], str]]:
+    """Binding id → the key ``app`` answers to while it runs, as the footer shows it and as
+    ``keymap.toml`` names it (the table's default once it is gone: the next app, or a test
+    without one, never reads a closed app's keymap)."""
     import weakref
 
     from tui.commands.keys import live_key
-    from tui.i18n import default_key
+    from tui.i18n import default_key, default_name
+    from tui.textual_fixes.bindings import keymap_keys
 
     ref = weakref.ref(app)
 
@@ -362,7 +330,12 @@ def _live_keys(app: Any) -> Any:
             return default_key(binding_id)
         return live_key(running, binding_id)
 
-    return display
+    def name(binding_id: str) -> str:
+        running = ref()
+        keys = keymap_keys(running, binding_id) if running is not None and running.is_running else None
+        return keys.split(",")[0].strip() if keys else default_name(binding_id)
+
+    return display, name
 
 
 # -- ``apotheose keymap`` -------------------------------------------------------------------------

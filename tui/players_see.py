@@ -18,29 +18,10 @@ from core.campaign import Campaign
 from core.choices import parse_choice
 from core.mooks import MookGroup
 from core.visibility import Shown, check_alias, kind_of, to_option
-from tui.i18n import register, t
+from tui.i18n import t
 
 if TYPE_CHECKING:
     from tui.app import ApotheoseApp
-
-register(
-    {
-        "see.nobody": ("Nobody selected.", "Personne n'est sélectionné."),
-        "see.pc_only": (
-            "Only a player character's details can be kept private.",
-            "Seuls les détails d'un PJ peuvent être gardés privés.",
-        ),
-        "see.now_on": ("{label}: now on → off", "{label} : oui maintenant → non"),
-        "see.now_off": ("{label}: now off → on", "{label} : non maintenant → oui"),
-        "see.own_on": ("{label}: now on for {name} → off", "{label} : oui maintenant pour {name} → non"),
-        "see.own_off": ("{label}: now off for {name} → on", "{label} : non maintenant pour {name} → oui"),
-        "see.current": ("{label} (now)", "{label} (actuel)"),
-        "see.alias": (
-            "What the players call {name} (empty: its own name)",
-            "Comment les joueurs appellent {name} (vide : son propre nom)",
-        ),
-    }
-)
 
 ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.BAR, Shown.DAMAGE, Shown.NOTHING)
 

@@ -11,6 +11,9 @@ PACKAGES = ("core", "saves", "tui")
 MAX_MODULE = 500
 MAX_CLASS = 400
 MAX_FUNCTION = 50
+#: Data, not code: the text catalogues, one line a text, one per language (their own test checks
+#: they hold one dict of literal strings and nothing else: tests/tui/test_texts_catalogue.py).
+DATA = ("tui/texts/en.py", "tui/texts/fr.py")
 
 
 def _sources(root: Path) -> list[Path]:
@@ -24,7 +27,7 @@ def offenders(root: Path = ROOT) -> list[str]:
         name = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8")
         lines = len(text.splitlines())
-        if lines > MAX_MODULE:
+        if lines > MAX_MODULE and name not in DATA:
             found.append(f"{name} module {lines} > {MAX_MODULE}")
         for node in ast.walk(ast.parse(text, filename=name)):
             if isinstance(node, ast.ClassDef):

@@ -128,7 +128,7 @@ async def test_a_scroll_view_repaints_whole_on_focus_forgets_its_styles_and_redr
         styles_forgotten = not rows._rich_style_cache
         updates: list[Size] = []
         scroll_update = rows._scroll_update
-        rows._scroll_update = lambda virtual_size: (updates.append(virtual_size), scroll_update(virtual_size))[1]  # type: ignore[method-assign]
+        rows._scroll_update = lambda virtual_size: (updates.append(virtual_size), scroll_update(virtual_size))[1]  # type: ignore[method-assign,func-returns-value]
         app.screen._refresh_layout()  # a layout of the screen, where nothing of the list changed
         assert whole_on_focus and styles_forgotten and updates, gone(
             "line_list.py",
@@ -202,7 +202,7 @@ async def test_a_screen_paints_before_it_settles_and_restyles_on_resume() -> Non
         frames = app.frames  # the first layout's, then the one of the text that learnt its width
         restyled: list[object] = []
         update_styles = app.update_styles
-        app.update_styles = lambda node, animate=True: (restyled.append(node), update_styles(node, animate))[1]  # type: ignore[method-assign]
+        app.update_styles = lambda node, animate=True: (restyled.append(node), update_styles(node, animate))[1]  # type: ignore[method-assign,func-returns-value]
         app.screen.post_message(events.ScreenResume())  # as a screen pushed gets it
         await pilot.pause()
         resume_restyles = app.screen in restyled
@@ -252,7 +252,7 @@ async def test_a_widget_is_styled_before_it_is_in_the_app_and_a_screen_lacks_its
         await pilot.pause()
         styled: list[object] = []
         update_styles = app.update_styles
-        app.update_styles = lambda node, animate=True: (styled.append(node), update_styles(node, animate))[1]  # type: ignore[method-assign]
+        app.update_styles = lambda node, animate=True: (styled.append(node), update_styles(node, animate))[1]  # type: ignore[method-assign,func-returns-value]
         field = Input(classes="a")
         field.add_class("b")  # in its constructor, say
         styled_unattached = field in styled and not field.is_attached

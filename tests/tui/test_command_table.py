@@ -3,7 +3,6 @@ palette entry and handler is written, and everything else comes from it."""
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pkgutil
 from pathlib import Path
@@ -105,42 +104,7 @@ def test_no_screen_or_widget_of_the_gm_app_binds_a_key_outside_the_table() -> No
                 )
 
 
-# -- every text a GM reads is registered in both languages ------------------------------------------
-def _registered() -> dict[str, tuple[str, str]]:
-    import tui
-
-    for module in pkgutil.walk_packages(tui.__path__, "tui."):
-        if not module.name.endswith("__main__"):
-            importlib.import_module(module.name)
-    from tui.i18n import TEXT
-
-    return TEXT
-
-
-@pytest.mark.slow
-def test_every_registered_text_has_english_and_french() -> None:
-    for key, pair in _registered().items():
-        assert isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) and x.strip() for x in pair), key
-
-
-@pytest.mark.slow
-def test_every_text_key_the_code_asks_for_is_registered() -> None:
-    """``t("init.round", lang)`` shows the key itself when nothing is registered under it: a
-    missing text fails here instead of showing an id to the GM."""
-    text = _registered()
-    asked: list[tuple[str, str]] = []
-    for path in sorted((ROOT / "tui").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "refused"):
-                index = 0 if node.func.id == "t" else 1
-                arg = node.args[index] if len(node.args) > index else None
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    asked.append((f"{path.relative_to(ROOT)}:{node.lineno}", arg.value))
-    assert asked, "no t() call found: the scan is broken"
-    missing = [f"{where} {key!r}" for where, key in asked if key not in text]
-    assert not missing, "texts asked for but not registered:\n" + "\n".join(missing)
-
-
+# -- every label in the app's language (the texts' own checks: tests/tui/test_texts_catalogue.py) --------
 @pytest.mark.slow
 @run
 async def test_a_dialog_speaks_french_in_the_footer() -> None:

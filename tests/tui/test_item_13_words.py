@@ -18,9 +18,8 @@ def test_item_13_marked_names_fit_without_a_name_cut():
 
 
 def test_item_13_the_kult_die_placeholder_reads_as_words():
-    from tui.i18n import load_catalogue, t
+    from tui.i18n import t
 
-    load_catalogue()
     assert (t("dice.roll", "en"), t("dice.roll", "fr")) == ("(roll)", "(jet)")
 
 

@@ -14,7 +14,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from core.breakdown import Lang
 from tui.access import gm, lang_of
 from tui.commands.table import BY_ID, PALETTE, Command
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import visible
 from tui.textual_fixes.bindings import live_bindings, own_bindings
 
@@ -145,38 +145,6 @@ class CombatantCommands(Provider):
         if not isinstance(answer, Refused):
             gm(self).selected = key
 
-
-register(
-    {
-        "palette.join": ("{name}: join the fight", "{name} : entre dans le combat"),
-        "palette.join_help": (
-            "Not in this fight yet: it joins, placed by its initiative",
-            "Pas encore dans ce combat : il y entre, placé selon son initiative",
-        ),
-        "system.theme": ("Theme", "Thème"),
-        "system.theme.help": ("Change the current theme", "Changer le thème de couleurs"),
-        "system.quit": ("Quit", "Quitter"),
-        "system.quit.help": ("Quit the application as soon as possible", "Quitter l'application tout de suite"),
-        "system.keys": ("Keys", "Touches"),
-        "system.keys.show": (
-            "Show help for the focused widget and a summary of available keys",
-            "Afficher l'aide de l'élément actif et les touches disponibles",
-        ),
-        "system.keys.hide": ("Hide the keys and widget help panel", "Cacher le panneau des touches et de l'aide"),
-        "system.maximize": ("Maximize", "Agrandir"),
-        "system.maximize.help": ("Maximize the focused widget", "Agrandir l'élément actif"),
-        "system.minimize": ("Minimize", "Réduire"),
-        "system.minimize.help": (
-            "Minimize the widget and restore to normal size",
-            "Rendre à l'élément sa taille normale",
-        ),
-        "system.screenshot": ("Screenshot", "Capture d'écran"),
-        "system.screenshot.help": (
-            "Save an SVG 'screenshot' of the current screen",
-            "Enregistrer une capture SVG de l'écran",
-        ),
-    }
-)
 
 #: Textual's system commands (title, help) → their i18n keys.
 SYSTEM = {

@@ -25,34 +25,9 @@ from saves.format import Loaded
 from saves.store import backups_that_load, restore_backup
 from tui.access import gm, lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import cut, plain, visible
 from tui.widgets.footer import KeysFooter
-
-register(
-    {
-        "bad_save.title": ("This campaign file cannot be opened", "Ce fichier de campagne ne peut pas être ouvert"),
-        "bad_save.backups": (
-            "Backups that load (Enter restores one; the damaged file is kept as {kept}):",
-            "Sauvegardes lisibles (Entrée en restaure une ; le fichier abîmé est gardé sous {kept}) :",
-        ),
-        "bad_save.none": (
-            "No backup of this file loads. Repair it by hand, or start another campaign: apotheose new NAME",
-            "Aucune sauvegarde de ce fichier n'est lisible. Réparez-le à la main, ou commencez une autre "
-            "campagne : apotheose new NOM",
-        ),
-        "bad_save.untouched": (
-            "The app never writes over this file.",
-            "L'application n'écrit jamais sur ce fichier.",
-        ),
-        "bad_save.backup": (
-            "{name} · saved {when} · {campaign} · {actions} actions",
-            "{name} · enregistrée le {when} · {campaign} · {actions} actions",
-        ),
-        "bad_save.restored": ("Restored {backup}.", "{backup} restaurée."),
-        "bad_save.restore_failed": ("Could not restore: {error}", "Restauration impossible : {error}"),
-    }
-)
 
 
 class BadSaveScreen(Described, Screen[None]):

@@ -24,37 +24,10 @@ from core.errors import RulesError
 from core.shadow import ShadowEvent, event_delta
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import refusal, register, t
+from tui.i18n import both, refusal, t
 from tui.safe import plain, visible
 from tui.screens.prompts import parse_int
 from tui.widgets.inputs import Cycle
-
-register(
-    {
-        "cdlg.condition_title": ("Condition on {name}", "État de {name}"),
-        "cdlg.condition_name": (
-            "Condition, and its rounds if it lasts (e.g. “stunned 2”)",
-            "État, et ses rounds s'il dure (ex. « étourdi 2 »)",
-        ),
-        "cdlg.condition_rounds": ("Rounds ", "Rounds "),
-        "cdlg.condition_lasts": ("Lasts  ", "Dure   "),
-        "cdlg.condition_of": ("Whose  ", "De qui "),
-        "cdlg.condition_needs_name": ("Give the condition a name.", "Donnez un nom à l'état."),
-        "cdlg.enter_hint": ("Enter: OK · Escape: cancel", "Entrée : OK · Échap : annuler"),
-        "cdlg.shadow_title": ("Shadow of {name}: {value}", "Ombre de {name} : {value}"),
-        "cdlg.shadow_event": ("Why", "Raison"),
-        "cdlg.shadow_delta": ("Change", "Variation"),
-        "cdlg.shadow_note": ("Note", "Note"),
-        "cdlg.shadow_range": ("allowed: {range}", "permis : {range}"),
-        "cdlg.shadow_any": ("any whole number", "tout nombre entier"),
-        "cdlg.exhaust_title": (
-            "Mystical exhaustion of {name}: HP and willpower become pm",
-            "Épuisement mystique de {name} : PV et volonté deviennent des pm",
-        ),
-        "cdlg.exhaust_hp": ("HP to convert (has {n})", "PV à convertir (en a {n})"),
-        "cdlg.exhaust_wp": ("Willpower to convert (has {n})", "Volonté à convertir (en a {n})"),
-    }
-)
 
 #: Conditions offered as the GM types (any name is accepted).
 CONDITIONS = {
@@ -108,7 +81,7 @@ class ConditionDialog(Described, ModalScreen["Condition | None"]):
                 choices = choices or [(None, ("—", "—"))]
                 yield Cycle(choices, self.current, id="condition-of")
             yield Static("", id="condition-error", classes="field-error", markup=False)
-            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+            yield Static(t("cdlg.condition_hint", lang), classes="dialog-hint")
 
     def on_mount(self) -> None:
         self._lasts_changed()
@@ -156,10 +129,10 @@ class ConditionDialog(Described, ModalScreen["Condition | None"]):
 
 #: The "Lasts" choice of the condition dialog.
 LASTS: tuple[tuple[object, tuple[str, str]], ...] = (
-    (Lasts.ROUNDS, ("rounds (none: until removed)", "rounds (aucun : jusqu'à retrait)")),
-    (Lasts.TURN_START, ("until the start of a turn", "jusqu'au début d'un tour")),
-    (Lasts.TURN_END, ("until the end of a turn", "jusqu'à la fin d'un tour")),
-    (Lasts.REMOVED, ("until removed", "jusqu'à retrait")),
+    (Lasts.ROUNDS, both("cdlg.lasts.rounds")),
+    (Lasts.TURN_START, both("cdlg.lasts.turn_start")),
+    (Lasts.TURN_END, both("cdlg.lasts.turn_end")),
+    (Lasts.REMOVED, both("cdlg.lasts.removed")),
 )
 
 
@@ -235,7 +208,7 @@ class ShadowDialog(Described, ModalScreen["ShadowAnswer | None"]):
             yield Label(t("cdlg.shadow_note", lang))
             yield Input(id="shadow-note")
             yield Static("", id="shadow-error", classes="field-error", markup=False)
-            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+            yield Static(t("cdlg.shadow_hint", lang), classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one("#shadow-delta", Input).focus()
@@ -284,7 +257,7 @@ class ExhaustDialog(Described, ModalScreen["tuple[int, int] | None"]):
             yield Label(t("cdlg.exhaust_wp", lang, n=self.willpower))
             yield Input("0", id="exhaust-wp", type="integer")
             yield Static("", id="exhaust-error", classes="field-error", markup=False)
-            yield Static(t("cdlg.enter_hint", lang), classes="dialog-hint")
+            yield Static(t("cdlg.exhaust_hint", lang), classes="dialog-hint")
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

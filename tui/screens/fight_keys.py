@@ -34,24 +34,8 @@ from core.conditions import own_turn
 from core.encounter import Condition
 from core.roster import Character
 from tui.access import gm, targets
-from tui.i18n import listed, pick, register, t
+from tui.i18n import listed, pick, t
 from tui.widgets.initiative import InitiativeList, InitiativePane
-
-register(
-    {
-        "init.fight_name": ("Fight {n}", "Combat {n}"),
-        "init.fight_under_way": ("A fight is already under way.", "Un combat est déjà en cours."),
-        "init.end_fight": ("End the fight {name}?", "Terminer le combat {name} ?"),
-        "init.nobody": ("Nobody selected.", "Personne n'est sélectionné."),
-        "init.pc_only": ("Only a player character can do that.", "Seul un personnage joueur peut faire cela."),
-        "init.not_group": ("Not for a mook group.", "Pas pour un groupe de sbires."),
-        "init.no_conditions": ("{name} has no condition.", "{name} n'a aucun état."),
-        "init.set_initiative": ("Initiative of {name}", "Initiative de {name}"),
-        "init.pick_condition": ("Remove which condition from {name}?", "Retirer quel état à {name} ?"),
-        "init.marked_names": ("{n} marked: {names}", "{n} marqués : {names}"),
-        "init.unmarked": ("Marks cleared.", "Marques effacées."),
-    }
-)
 
 
 class FightActions(Screen[None]):

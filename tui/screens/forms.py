@@ -43,65 +43,10 @@ from core.validators import ANY_WHOLE, looks_whole
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.door import Refused
-from tui.i18n import refused, register, t
+from tui.i18n import refused, t
 from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
-
-register(
-    {
-        "form.add_character": ("Add a character", "Ajouter un personnage"),
-        "form.edit_character": ("Edit {name}", "Modifier {name}"),
-        "form.add_group": ("Add a mook group", "Ajouter un groupe de sbires"),
-        "form.edit_group": ("Edit {name}", "Modifier {name}"),
-        "form.name": ("Name", "Nom"),
-        "form.pc": ("PC", "PJ"),
-        "form.mystic": ("mystic", "mystique"),
-        "form.hidden": ("hidden", "caché"),
-        "form.corps": ("Corps", "Corps"),
-        "form.esprit": ("Esprit", "Esprit"),
-        "form.combat": ("Combat", "Combat"),
-        "form.ame": ("Âme", "Âme"),
-        "form.trades": ("Trades", "Métiers"),
-        "form.trades_hint": ("soldat: épée, arc; voleur", "soldat : épée, arc ; voleur"),
-        "form.affects": ("Affects", "Affects"),
-        "form.affects_hint": ("comma-separated", "séparés par des virgules"),
-        "form.armour": ("Armour", "Armure"),
-        "form.armour_hint": (
-            "light|medium|heavy, shield, magic armour, magic shield",
-            "légère|intermédiaire|lourde, bouclier, armure magique, bouclier magique",
-        ),
-        "form.hp": ("HP", "PV"),
-        "form.armour_now": ("Arm.", "Arm."),
-        "form.pm": ("pm", "pm"),
-        "form.willpower": ("Will", "Vol."),
-        "form.shadow": ("Shadow", "Ombre"),
-        "form.notes": ("Notes", "Notes"),
-        "form.grade": ("Grade", "Rang"),
-        "form.all": ("all", "tous"),
-        "form.total": ("Total", "Total"),
-        "form.standing": ("Standing", "Debout"),
-        "form.initiative": ("Init.", "Init."),
-        "form.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
-        "form.save": ("Save", "Enregistrer"),
-        "form.cancel": ("Cancel", "Annuler"),
-        "form.keys": ("⏎ or {k[form-save]}: save", "⏎ ou {k[form-save]} : enregistrer"),
-        "form.required": ("a number is needed", "un nombre est requis"),
-        "form.not_number": ("not a whole number: {text!r}", "pas un nombre entier : {text!r}"),
-        "form.empty": ("Name: must not be empty", "Nom : ne doit pas être vide"),
-        "form.at_most": ("at most {top} (max), got {value}", "au plus {top} (max), reçu {value}"),
-        "form.shadow_range": ("between 0 and 10, got {value}", "entre 0 et 10, reçu {value}"),
-        "form.select_first": (
-            "Select a character or a group first.",
-            "Sélectionnez d'abord un personnage ou un groupe.",
-        ),
-        "form.remove_question": (
-            "Remove {name} from the campaign and from every fight?",
-            "Retirer {name} de la campagne et de tous les combats ?",
-        ),
-    }
-)
-
 
 # --- the text syntaxes --------------------------------------------------------------------
 

@@ -13,11 +13,9 @@ from core.actions import Action, AddGroup, Join, UpdateGroup
 from core.choices import parse_choice
 from core.combat import Grade
 from core.mooks import MookGroup
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.screens.forms import FormScreen
 from tui.textual_fixes.checkbox import Checkbox
-
-register({"form.by_grade": ("by grade", "selon le grade")})
 
 
 def grade_value(form: FormScreen) -> int:

@@ -10,67 +10,21 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from core.breakdown import Lang
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import KEY_WORDS, register, t
+from tui.i18n import catalogue, key_word, t
 from tui.textual_fixes.bindings import live_bindings
 
-register({"help.palette": ("command palette", "palette de commandes")})
-
-#: Textual's own keys (the app's, a screen's, a field's), which the help lists: their French.
-TEXTUAL_FR = {
-    "Quit": "Quitter",
-    "Focus Next": "Champ suivant",
-    "Focus Previous": "Champ précédent",
-    "Copy selected text": "Copier le texte sélectionné",
-    "Move cursor left": "Curseur à gauche",
-    "Move cursor left and select": "Curseur à gauche en sélectionnant",
-    "Move cursor left a word": "Un mot à gauche",
-    "Move cursor left a word and select": "Un mot à gauche en sélectionnant",
-    "Move cursor right or accept the completion suggestion": "Curseur à droite ou accepter la suggestion",
-    "Move cursor right and select": "Curseur à droite en sélectionnant",
-    "Move cursor right a word": "Un mot à droite",
-    "Move cursor right a word and select": "Un mot à droite en sélectionnant",
-    "Delete character left": "Effacer le caractère à gauche",
-    "Select all": "Tout sélectionner",
-    "Go to start": "Aller au début",
-    "Go to end": "Aller à la fin",
-    "Select line start": "Sélectionner jusqu'au début",
-    "Select line end": "Sélectionner jusqu'à la fin",
-    "Delete character right": "Effacer le caractère à droite",
-    "Submit": "Valider",
-    "Delete left to start of word": "Effacer jusqu'au début du mot",
-    "Delete all to the left": "Tout effacer à gauche",
-    "Delete right to start of word": "Effacer jusqu'au mot suivant",
-    "Delete all to the right": "Tout effacer à droite",
-    "Cut selected text": "Couper le texte sélectionné",
-    "Paste text from the clipboard": "Coller le presse-papiers",
-    "Show menu": "Ouvrir la liste",
-    "Toggle": "Cocher / décocher",
-    "Press button": "Appuyer sur le bouton",
-    "Previous tab": "Onglet précédent",
-    "Next tab": "Onglet suivant",
-    "Down": "Descendre",
-    "Up": "Monter",
-    "Last": "Dernier",
-    "First": "Premier",
-    "Select": "Choisir",
-    "Page Down": "Page suivante",
-    "Page Up": "Page précédente",
-    "Scroll Up": "Défiler vers le haut",
-    "Scroll Down": "Défiler vers le bas",
-    "Scroll Left": "Défiler à gauche",
-    "Scroll Right": "Défiler à droite",
-    "Scroll Home": "Défiler au début",
-    "Scroll End": "Défiler à la fin",
-    "Page Left": "Page à gauche",
-    "Page Right": "Page à droite",
-}
+#: Textual's own keys (the app's, a screen's, a field's), which the help lists: their English
+#: description (Textual's) → the catalogue's ``help.textual.…`` key that says it in either language.
+TEXTUAL: dict[str, str] = {text: key for key, text in catalogue()["en"].items() if key.startswith("help.textual.")}
 
 
-def textual_words(description: str, lang: str) -> str:
+def textual_words(description: str, lang: Lang) -> str:
     """A Textual key's description in ``lang`` (the app's own keys are described as they are made)."""
-    return TEXTUAL_FR.get(description, description) if lang == "fr" else description
+    key = TEXTUAL.get(description)
+    return t(key, lang) if key is not None else description
 
 
 class HelpScreen(Described, ModalScreen[None]):
@@ -96,7 +50,7 @@ class HelpScreen(Described, ModalScreen[None]):
                 if (binding.action, binding.description) in seen:
                     continue
                 seen.add((binding.action, binding.description))
-                shown = KEY_WORDS[lang].get(self.app.get_key_display(binding), self.app.get_key_display(binding))
+                shown = key_word(self.app.get_key_display(binding), lang)
                 rows.append(f"[b]{shown:>12}[/b]  {textual_words(binding.description, lang)}")
         if not any(action.endswith("command_palette") for action, _ in seen):
             rows.append(f"[b]{'ctrl+p':>12}[/b]  {t('help.palette', lang)}")

@@ -21,25 +21,10 @@ from core.journal import LogLine
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import ScreenKeyCommands
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import visible
 from tui.state import AppState
 from tui.widgets.footer import KeysFooter
-
-register(
-    {
-        "log.title": ("Combat log", "Journal de combat"),
-        "log.undone": ("undone", "annulé"),
-        "log.rerolled": ("rerolled", "relancé"),
-        "log.empty": ("Nothing has happened yet.", "Rien ne s'est encore passé."),
-        "log.exported": ("Log written to {path}", "Journal écrit dans {path}"),
-        "log.no_file": (
-            "This campaign has no file yet: nothing to write the log next to.",
-            "Cette campagne n'a pas encore de fichier : pas d'endroit où écrire le journal.",
-        ),
-        "log.export_failed": ("Could not write the log: {error}", "Impossible d'écrire le journal : {error}"),
-    }
-)
 
 
 class LogRow(NamedTuple):

@@ -25,7 +25,7 @@ from core.validators import Whole
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import CombatantCommands, GMCommands
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.screens import template_keys as quick
 from tui.screens.fight_keys import FightActions
 from tui.screens.roster_keys import RosterActions
@@ -42,16 +42,6 @@ from tui.widgets.spell import ApotheoseSpell, SpellPane, participants
 from tui.widgets.status import HolderLine, PaneTabs, StatusBar
 
 PANES = ("initiative", "mass", "damage", "spell")
-
-register(
-    {
-        "mass.standing_prompt": ("{name}: how many standing? (0…{total})", "{name} : combien debout ? (0…{total})"),
-        "main.parry_group": (
-            "{name} is a mook group: the selected PC defends against it ({k[init-defend-group]}).",
-            "{name} est un groupe de sbires : le PJ sélectionné se défend contre lui ({k[init-defend-group]}).",
-        ),
-    }
-)
 
 
 class MainScreen(

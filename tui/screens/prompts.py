@@ -17,16 +17,8 @@ from core.breakdown import Lang
 from core.validators import ANY_WHOLE, Whole, looks_whole
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import key_of, refusal, register, t
+from tui.i18n import key_of, refusal, t
 from tui.safe import plain
-
-register(
-    {
-        "prompt.yes": ("Yes", "Oui"),
-        "prompt.no": ("No", "Non"),
-        "prompt.not_whole": ("not a whole number: {text}", "pas un nombre entier : {text}"),
-    }
-)
 
 
 class ConfirmDialog(Described, ModalScreen[bool]):

@@ -25,7 +25,7 @@ from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from core.validators import looks_whole
 from tui.access import gm
 from tui.commands.keys import Described, bindings
-from tui.i18n import pick, refusal, register, t
+from tui.i18n import pick, refusal, t
 from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
@@ -38,31 +38,6 @@ from tui.widgets.score_parts import (
     last_characteristic,
     parts_text,
     remembered,
-)
-
-register(
-    {
-        "roll.title": ("A check for {name}", "Un jet pour {name}"),
-        "roll.score": (
-            "Score (characteristic + trade 3 + speciality 2 + …)",
-            "Score (caractéristique + métier 3 + spécialisation 2 + …)",
-        ),
-        "roll.difficulty": (
-            "Difficulty (a number, or easy, medium, hard…)",
-            "Difficulté (un nombre, ou facile, moyen, difficile…)",
-        ),
-        "roll.affect": ("Affect", "Affect"),
-        "roll.affect.none": ("none", "aucun"),
-        "roll.affect.good": ("favourable (+5, +1 shadow)", "favorable (+5, +1 ombre)"),
-        "roll.affect.bad": ("unfavourable (−5, −1 shadow)", "défavorable (−5, −1 ombre)"),
-        "roll.die": ("Kult die (empty: roll)", "Dé kult (vide : jet)"),
-        "roll.chance": (
-            "score {score} vs {difficulty} · chance of success {pct}",
-            "score {score} contre {difficulty} · chance de réussite {pct}",
-        ),
-        "roll.would": ("kult {die}: {what}", "kult {die} : {what}"),
-        "roll.score_needed": ("type the score", "tapez le score"),
-    }
 )
 
 

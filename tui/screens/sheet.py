@@ -29,74 +29,13 @@ from core.stigmata import COMPULSION_SHADOW
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import ScreenKeyCommands
-from tui.i18n import pick, register, t
+from tui.i18n import pick, t
 from tui.safe import markup, plain
 from tui.screens.combat_dialogs import ExhaustDialog, PickDialog, ShadowAnswer, ShadowDialog
 from tui.screens.prompts import ValuePrompt, parse_int, whole_in
 from tui.screens.stigma import StigmaDialog
 from tui.state import AppState
 from tui.widgets.footer import KeysFooter
-
-register(
-    {
-        "sheet.pc": ("player character", "personnage joueur"),
-        "sheet.npc": ("NPC", "PNJ"),
-        "sheet.mystic": ("mystic", "mystique"),
-        "sheet.hidden": ("hidden from the players", "caché aux joueurs"),
-        "sheet.characteristics": ("Characteristics", "Caractéristiques"),
-        "sheet.total": ("total {n}", "total {n}"),
-        "sheet.raises": ("raises since creation: {list}", "augmentations depuis la création : {list}"),
-        "sheet.derived": ("Derived values", "Valeurs dérivées"),
-        "sheet.trades_line": ("Trades: {list}", "Métiers : {list}"),
-        "sheet.affects_line": ("Affects: {list}", "Affects : {list}"),
-        "sheet.conditions_line": ("Conditions: {list}", "États : {list}"),
-        "sheet.none": ("none", "aucun"),
-        "sheet.health": ("Health", "Santé"),
-        "sheet.hp": ("HP {hp}/{max}", "PV {hp}/{max}"),
-        "sheet.armour": ("armour {armour}/{max}", "armure {armour}/{max}"),
-        "sheet.bruise": ("bruising {n}", "contusions {n}"),
-        "sheet.state": ("state: {state}", "état : {state}"),
-        "sheet.stabilised": ("stabilised", "stabilisé"),
-        "sheet.willpower": ("willpower {n}/{max}", "volonté {n}/{max}"),
-        "sheet.pm": ("pm {n}/{max} (max intensity {i})", "pm {n}/{max} (intensité max {i})"),
-        "sheet.exhaustion_used": ("exhaustion used this session", "épuisement déjà utilisé cette séance"),
-        "sheet.losses": ("permanent losses: HP −{hp}, willpower −{wp}", "pertes permanentes : PV −{hp}, volonté −{wp}"),
-        "sheet.xp": ("XP {n}", "PX {n}"),
-        "sheet.notes": ("Notes", "Notes"),
-        "sheet.shadow": ("Shadow", "Ombre"),
-        "sheet.shadow_value": ("shadow {n}/{max}", "ombre {n}/{max}"),
-        "sheet.tainted": ("tainted soul (≥ {n})", "âme souillée (≥ {n})"),
-        "sheet.untainted": ("not tainted (taint from {n})", "âme non souillée (souillure dès {n})"),
-        "sheet.stigmata": ("Stigmata:", "Stigmates :"),
-        "sheet.graces": ("Graces:", "Grâces :"),
-        "sheet.ledger": ("Shadow ledger (latest first)", "Registre d'ombre (plus récent d'abord)"),
-        "sheet.ledger_empty": ("no change yet", "aucun changement"),
-        "sheet.group": ("mook group", "groupe de sbires"),
-        "sheet.standing": (
-            "{standing}/{total} standing, {felled} felled",
-            "{standing}/{total} debout, {felled} à terre",
-        ),
-        "sheet.grade": ("grade: {grade} (difficulty {d})", "grade : {grade} (difficulté {d})"),
-        "sheet.initiative": ("initiative {n}", "initiative {n}"),
-        "sheet.gone": ("{key} is no longer in the campaign.", "{key} n'est plus dans la campagne."),
-        "sheet.not_character": ("Only for a character.", "Seulement pour un personnage."),
-        "sheet.not_pc": ("{name} has no shadow (NPC).", "{name} n'a pas d'ombre (PNJ)."),
-        "sheet.not_mystic": ("{name} is not a mystic.", "{name} n'est pas mystique."),
-        "sheet.xp_prompt": ("XP to award {name}", "PX à donner à {name}"),
-        "sheet.pm_prompt": ("pm change for {name} (e.g. -3 or +2)", "variation de pm de {name} (ex. -3 ou +2)"),
-        "sheet.raise_prompt": (
-            "Raise which characteristic of {name}? ({xp} XP)",
-            "Augmenter quelle caractéristique de {name} ? ({xp} PX)",
-        ),
-        "sheet.raise_option": ("{name} {now} → {next}: {cost} XP", "{name} {now} → {next} : {cost} PX"),
-        "sheet.effect_to_pick": ("effect to pick: e", "effet à choisir : e"),
-        "sheet.no_stigma": ("{name} holds no stigma.", "{name} n'a pas de stigmate."),
-        "sheet.no_compulsion": ("{name} has no compulsion.", "{name} n'a pas de compulsion."),
-        "sheet.pick_stigma": ("Which stigma of {name}?", "Quel stigmate de {name} ?"),
-        "sheet.pick_compulsion": ("Which compulsion did {name} resist?", "Quelle compulsion {name} a-t-il résistée ?"),
-    }
-)
-
 
 #: A line of the sheet: a string is plain text (it may quote names), a Content is already styled.
 Line = str | Content

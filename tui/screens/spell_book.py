@@ -38,35 +38,11 @@ from core.spellbook.mage import MageCaster, Sphere
 from core.spellbook.poles import PolesCaster
 from tui.access import gm
 from tui.commands.keys import Described, bindings
-from tui.i18n import refusal, register, t
+from tui.i18n import refusal, t
 from tui.safe import plain
 from tui.screens.prompts import ValuePrompt
 from tui.widgets.spell import SpellPane
 from tui.widgets.spell_tab import CasterTab, SpellTab
-
-register(
-    {
-        "book.title": ("Spell book: type to filter, Enter picks", "Grimoire : tapez pour filtrer, Entrée choisit"),
-        "book.filter": ("name…", "nom…"),
-        "book.seed": ("seed", "source"),
-        "book.none": ("No spell of the book matches.", "Aucun sort du grimoire ne correspond."),
-        "book.save_title": ("Save the {system} spell as", "Enregistrer le sort {system} sous"),
-        "book.not_priced": ("Nothing to save: {reason}", "Rien à enregistrer : {reason}"),
-        "book.turn_title": ("{name}'s spells: Enter picks", "Sorts de {name} : Entrée choisit"),
-        "book.new_spell": ("+ a new Apothéose spell", "+ un nouveau sort d'Apothéose"),
-        "book.picked": ("{name}: {figure}", "{name} : {figure}"),
-        "casters.title": (
-            "Casters (Mage, Quatre Pôles): Enter picks",
-            "Lanceurs (Mage, Quatre Pôles) : Entrée choisit",
-        ),
-        "casters.remember": ("+ remember the tab's caster…", "+ retenir le lanceur de l'onglet…"),
-        "casters.save_title": (
-            "Remember the caster as (Ana: Forces 3, Prime 2)",
-            "Retenir le lanceur sous (Ana : Forces 3, Prime 2)",
-        ),
-        "casters.sphere": ("{name} · {sphere} {level}", "{name} · {sphere} {level}"),
-    }
-)
 
 
 class FilterDialog(Described, ModalScreen["object | None"]):

@@ -23,34 +23,10 @@ from core.roster import Character
 from core.shadow import PERMANENT_LOSSES, EffectKind, MarkLevel, StigmaEffect
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import pick, register, t
+from tui.i18n import pick, t
 
 if TYPE_CHECKING:
     from tui.door import Door
-
-register(
-    {
-        "stigma.title": ("{name}: the {level}'s permanent effect", "{name} : effet permanent du {level}"),
-        "stigma.kind": ("Effect", "Effet"),
-        "stigma.characteristic": ("Characteristic (weakening)", "Caractéristique (affaiblissement)"),
-        "stigma.text": (
-            "What it is (the compulsion's object, the mark…)",
-            "Ce que c'est (objet de la compulsion, marque…)",
-        ),
-        "stigma.loss": (
-            "at this level: characteristic −{c}, max HP −{hp}, max willpower −{wp}",
-            "à ce niveau : caractéristique −{c}, PV max −{hp}, volonté max −{wp}",
-        ),
-        "stigma.need_characteristic": (
-            "Pick the characteristic a weakening takes from.",
-            "Choisissez la caractéristique affaiblie.",
-        ),
-        "stigma.hint": (
-            "Tab: next field · Enter in the last field: OK · Escape: cancel",
-            "Tab : champ suivant · Entrée dans le dernier champ : OK · Échap : annuler",
-        ),
-    }
-)
 
 
 class StigmaDialog(Described, ModalScreen["StigmaEffect | None"]):

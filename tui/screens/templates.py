@@ -44,49 +44,13 @@ from core.templates import (
 from tui.access import gm, lang_of
 from tui.commands.keys import Described, bindings
 from tui.door import Refused
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 
 if TYPE_CHECKING:
     from tui.app import ApotheoseApp
-
-register(
-    {
-        "tpl.picker_title": ("Add from a template", "Ajouter depuis un modèle"),
-        "tpl.picker_hint": (
-            "count, then part of a name: 3 vet ⏎ · ↑↓ choose · esc",
-            "nombre, puis un bout du nom : 3 vét ⏎ · ↑↓ choisir · échap",
-        ),
-        "tpl.bad_library": ("{error} — showing the ready templates", "{error} — modèles prêts affichés"),
-        "tpl.mooks_title": ("Add a mook group", "Ajouter un groupe de sbires"),
-        "tpl.mooks_hint": (
-            "count grade [name]: 12 s ⏎ · 12 vét Gardes ⏎",
-            "nombre rang [nom] : 12 s ⏎ · 12 vét Gardes ⏎",
-        ),
-        "tpl.mooks_preview": (
-            "{name}: {total} {grade}, difficulty {difficulty}, initiative {init}",
-            "{name} : {total} {grade}, difficulté {difficulty}, initiative {init}",
-        ),
-        "tpl.quick_title": ("Quick add", "Ajout rapide"),
-        "tpl.mystic": ("mystic", "mystique"),
-        "tpl.join": ("join the fight: {fight}", "entre dans le combat : {fight}"),
-        "tpl.save_title": (
-            "Save the selected character as a template named:",
-            "Enregistrer le personnage sélectionné comme modèle nommé :",
-        ),
-        "tpl.saved": ("Template {name!r} saved in {path}", "Modèle {name!r} enregistré dans {path}"),
-        "tpl.pick_character": (
-            "Select a character first (not a group).",
-            "Sélectionnez d'abord un personnage (pas un groupe).",
-        ),
-        "tpl.import_title": (
-            "Import characters and groups from a CSV or JSON file:",
-            "Importer personnages et groupes d'un fichier CSV ou JSON :",
-        ),
-    }
-)
 
 
 def library_file(app: ApotheoseApp) -> Path:

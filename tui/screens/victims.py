@@ -12,26 +12,8 @@ from textual.widgets import Label, SelectionList, Static
 
 from tui.access import gm
 from tui.commands.keys import Described, bindings
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.textual_fixes.tick_list import TickList
-
-register(
-    {
-        "spell.victims": (
-            "{amount} damage (through armour) to which targets?",
-            "{amount} dégâts (armure d'abord) à quelles cibles ?",
-        ),
-        "spell.victims_help": (
-            "space: tick · enter: cast · esc: cancel",
-            "espace : cocher · entrée : lancer · échap : annuler",
-        ),
-        "spell.victims_none": (
-            "none ticked: the spell does no damage",
-            "aucune cochée : le sort ne fait pas de dégâts",
-        ),
-        "spell.victims_some": ("{n} ticked take the damage", "{n} cochée(s) subissent les dégâts"),
-    }
-)
 
 
 class VictimsDialog(Described, ModalScreen["tuple[str, ...] | None"]):

@@ -19,7 +19,7 @@ from core.magic import DURATION, RANGE, TARGETS, Effect, Scale, SpellCost, Spell
 from core.roster import Character
 from core.spellbook.apotheose import ApotheoseInputs
 from tui.i18n import refused as refusal
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.spells.description import (
     Check,
     Fields,
@@ -32,57 +32,6 @@ from tui.spells.description import (
     Values,
     parsed,
     refused,
-)
-
-register(
-    {
-        "spell.caster": ("Caster: {name}", "Lanceur : {name}"),
-        "spell.caster_stats": (
-            " · âme {ame} · pm {pm}/{max} · shadow {shadow}",
-            " · âme {ame} · pm {pm}/{max} · ombre {shadow}",
-        ),
-        "spell.npc": ("NPC", "PNJ"),
-        "spell.caster_not_mystic": ("Caster: {name} (not a mystic)", "Lanceur : {name} (pas mystique)"),
-        "spell.total_beyond": ("{total} pm · {effect}", "{total} pm · {effect}"),
-        "spell.no_caster": ("Caster: none (select a mystic)", "Lanceur : aucun (sélectionnez un mystique)"),
-        "spell.not_mystic": ("{name} is not a mystic: cannot cast", "{name} n'est pas mystique : ne peut lancer"),
-        "spell.max": ("max {max}", "max {max}"),
-        "spell.max_limit": ("max {max}, limit {limit}", "max {max}, limite {limit}"),
-        "spell.between": ("{lo} ({lo_label}) … {hi} ({hi_label})", "{lo} ({lo_label}) … {hi} ({hi_label})"),
-        "spell.beyond": ("beyond {top} ({label})", "au-delà de {top} ({label})"),
-        "spell.total": ("{total} pm · {effect} · {tier}", "{total} pm · {effect} · {tier}"),
-        "spell.type_intensity": ("Type an intensity (1 or more).", "Tapez une intensité (1 ou plus)."),
-        "spell.can_cast": ("Can cast: {pm} pm → {after}", "Peut lancer : {pm} pm → {after}"),
-        "spell.can_cast_inspired": (
-            "Can cast inspired: {pm} pm → {after}, shadow +{shadow}",
-            "Peut lancer inspiré : {pm} pm → {after}, ombre +{shadow}",
-        ),
-        "spell.needs_inspiration": (
-            "Above max intensity {max}: needs an inspiring affect (+{shadow} shadow)",
-            "Au-delà de l'intensité max {max} : il faut un affect inspirant (+{shadow} ombre)",
-        ),
-        "spell.npc_cannot_exceed": (
-            "Above max intensity {max}: an NPC has no shadow to exceed it",
-            "Au-delà de l'intensité max {max} : un PNJ n'a pas d'ombre pour la dépasser",
-        ),
-        "spell.not_enough_pm": ("Not enough pm: {pm} for {total}", "pm insuffisants : {pm} pour {total}"),
-        "spell.invisible": (
-            "Invisible magic: 0 pm, if benevolent, gratuitous and economical (the GM's call)",
-            "Magie invisible : 0 pm, si bienveillante, gratuite et économe (au meneur d'en juger)",
-        ),
-        "spell.total_invisible": (
-            "0 pm · invisible magic (usual magic: {usual})",
-            "0 pm · magie invisible (magie usuelle : {usual})",
-        ),
-        "spell.no_grace": (
-            "No grace: invisible magic is impossible",
-            "Aucune grâce : la magie invisible est impossible",
-        ),
-        "spell.invisible_not_cast": (
-            "Invisible magic costs nothing: the GM narrates it, nothing to cast",
-            "La magie invisible ne coûte rien : le meneur la raconte, rien à lancer",
-        ),
-    }
 )
 
 FIELDS = ("intensity", "duration", "range", "targets")

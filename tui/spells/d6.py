@@ -21,7 +21,7 @@ from core.d6.skills import magic_attribute_cost, magic_skill_cost
 from core.d6.spell import effect_value, typed_effect
 from core.errors import RulesError
 from core.spellbook.d6 import D6Inputs, PsionicInputs
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.spells.description import (
     Check,
     Custom,
@@ -40,27 +40,6 @@ from tui.spells.description import (
     parsed,
     prompt,
     refused,
-)
-
-register(
-    {
-        "d6.type_effect": (
-            "Type the effect: a die code (4D+2) or its value.",
-            "Tapez l'effet : un code de dés (4D+2) ou sa valeur.",
-        ),
-        "d6.spell_result": ("total {total} → difficulty {difficulty}", "total {total} → difficulté {difficulty}"),
-        "d6.roll": (" · roll {modifier}", " · jet {modifier}"),
-        "d6.opposed": ("opposed", "opposé"),
-        "d6.by_option": ("by {option}", "selon {option}"),
-        "d6.psionic_result": ("difficulty {difficulty}", "difficulté {difficulty}"),
-        "d6.opposed_result": (
-            "opposed by Volonté · {modifier} on its roll",
-            "opposé à la Volonté · {modifier} à son jet",
-        ),
-        "d6.type_cost": ("Type the usual cost of the raise (3D+1 → 4D: 6).", "Tapez le coût habituel (3D+1 → 4D : 6)."),
-        "d6.skill_result": ("{cost} character points", "{cost} points de personnage"),
-        "d6.attribute_result": ("{cost} character points and a master", "{cost} points de personnage et un maître"),
-    }
 )
 
 WOUND: Pair = ("Wound", "Blessure")

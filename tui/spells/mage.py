@@ -29,7 +29,7 @@ from core.mage import (
 )
 from core.spellbook.mage import MageInputs
 from tui.i18n import refused as refusal
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.spells.description import (
     Choice,
     Fields,
@@ -46,26 +46,6 @@ from tui.spells.description import (
     Words,
     parsed,
     refused,
-)
-
-register(
-    {
-        "mage.type_sphere": ("Type the caster's Sphere level (1–10).", "Tapez le niveau de Sphère du lanceur (1–10)."),
-        "mage.odds": (
-            "{needed} to make on {dice} dice at difficulty {difficulty}: {chance}",
-            "{needed} à faire sur {dice} dés à difficulté {difficulty} : {chance}",
-        ),
-        "mage.no_difficulty": (
-            "{needed} to make on {dice} dice · type a difficulty (2–10) for the odds",
-            "{needed} à faire sur {dice} dés · tapez une difficulté (2–10) pour la chance",
-        ),
-        "mage.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
-        "mage.successes": ("{n} success{es}", "{n} succès"),
-        "mage.counter_pool": (
-            "Counter-magic: type the effect's successes (vs).",
-            "Contre-magie : tapez les succès de l'effet (contre).",
-        ),
-    }
 )
 
 #: Each field's label and what it takes, on the hint line while it has the focus (and as its

@@ -34,7 +34,7 @@ from core.poles import (
 )
 from core.poles import PolesSpell as PolesResult
 from core.spellbook.poles import PolesInputs
-from tui.i18n import decimal_comma, plural_s, register, t
+from tui.i18n import decimal_comma, plural_s, t
 from tui.i18n import refused as refusal
 from tui.spells.description import (
     Check,
@@ -53,44 +53,6 @@ from tui.spells.description import (
     Words,
     parsed,
     refused,
-)
-
-register(
-    {
-        "poles.type_level": ("Type a spell level (0–9).", "Tapez un niveau de sort (0–9)."),
-        "poles.cost": ("Cost {cost} {unit}", "Coût {cost} {unit}"),
-        "poles.cost_exact": ("Cost {cost} {unit} ({exact})", "Coût {cost} {unit} ({exact})"),
-        "poles.no_cost": ("Illusion: no cost, it holds lies", "Illusion : pas de coût, elle tient des mensonges"),
-        "poles.segments": (
-            "{total} segment{s} (incantation {inc} + recovery {rec})",
-            "{total} segment{s} (incantation {inc} + récupération {rec})",
-        ),
-        "poles.swift": ("0 segments: a swift action", "0 segment : action rapide"),
-        "poles.save": ("save DC {dc}", "difficulté {dc}"),
-        "poles.identify": ("identify DC {dc}", "identifier {dc}"),
-        "poles.absorption": ("escape absorption {dc}", "échapper à l'absorption {dc}"),
-        "poles.ranges": ("ranges {short}/{medium}/{long} m", "portées {short}/{medium}/{long} m"),
-        "poles.counter": ("counter {cost}", "contre {cost}"),
-        "poles.heals": ("heals {hp}", "soigne {hp}"),
-        "poles.impossible": ("Impossible: {reason}", "Impossible : {reason}"),
-        "poles.blood_hint": ("Blood mana: type mana, limit and pool.", "Mana de sang : tapez mana, limite et réserve."),
-        "poles.blood_roll": (
-            "{dice}d6 HP · roll d100 (Enter) + {forced}",
-            "{dice}d6 PV · jetez d100 (Entrée) + {forced}",
-        ),
-        "poles.blood_none": (
-            "{dice}d6 HP · nothing forced: no backlash",
-            "{dice}d6 PV · rien de forcé : pas de retour",
-        ),
-        "poles.interruption": (
-            "hit {damage}: Vigour DC {dc} or the spell is lost",
-            "touché de {damage} : Vigueur difficulté {dc} ou le sort est perdu",
-        ),
-        "poles.blood_result": (
-            "{dice}d6 HP · {total} on table {table}: {backlash}",
-            "{dice}d6 PV · {total} sur la table {table} : {backlash}",
-        ),
-    }
 )
 
 ENHANCE: dict[str, Pair] = {

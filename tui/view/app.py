@@ -34,31 +34,10 @@ from textual.widgets import Static
 
 from core.breakdown import Lang
 from core.player_view import PlayerView
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower, signature
 from tui.view.render import NARROW, log_lines, table_lines, word
-
-TEXTS = {
-    "status.ok": (
-        "Players' view of {file} · read-only · q quits · ? keys",
-        "Vue des joueurs de {file} · lecture seule · q quitte · ? touches",
-    ),
-    "status.narrow": ("{file} · q quits · ? keys", "{file} · q quitte · ? touches"),
-    "status.turn": ("▶ Your turn, {pc}! · q quits · ? keys", "▶ À toi de jouer, {pc} ! · q quitte · ? touches"),
-    "status.problem": ("{problem}; showing the picture of {when}", "{problem} ; image de {when} affichée"),
-    "help": (
-        "Players' view: it follows the GM's campaign by itself.\n\n"
-        "q, ctrl+q   quit\n?          this help\n↑ ↓ PgUp PgDn Home End   scroll the log\nTab        the same keys for the table\n\n"
-        "Any key closes this help.",
-        "Vue des joueurs : elle suit la campagne du MJ d'elle-même.\n\n"
-        "q, ctrl+q   quitter\n?          cette aide\n↑ ↓ PgUp PgDn Début Fin   faire défiler le journal\nTab        les mêmes touches pour le tableau\n\n"
-        "Une touche ferme cette aide.",
-    ),
-}
-
-
-register({f"view.text.{key}": pair for key, pair in TEXTS.items()})
 
 
 def text(key: str, lang: Lang, **values: object) -> str:

@@ -16,32 +16,7 @@ from rich.text import Text
 
 from core.breakdown import Lang
 from core.player_view import BAR_STEPS, PlayerView, Row, ShownCondition, Wounds
-from tui.i18n import register, t
-
-WORDS = {
-    "round": ("round", "round"),
-    "turn": ("turn", "tour"),
-    "next": ("next", "ensuite"),
-    "no_fight": ("no fight under way", "pas de combat en cours"),
-    "hp": ("HP", "PV"),
-    "standing": ("standing", "debout"),
-    "damage": ("damage taken", "dégâts subis"),
-    "fallen": ("fallen", "tombés"),
-    "shadow": ("shadow", "ombre"),
-    "pm": ("pm", "pm"),
-    "delaying": ("delaying", "retarde"),
-    "log": ("Log", "Journal"),
-    "nothing_yet": ("Nothing to show yet.", "Rien à montrer pour l'instant."),
-}
-
-#: Short wound levels for a phone's narrow rows.
-SHORT_WOUNDS = {
-    Wounds.UNHURT: ("unhurt", "indemne"),
-    Wounds.LIGHT: ("hurt", "blessé"),
-    Wounds.BAD: ("badly hurt", "grave"),
-    Wounds.DOWN: ("down", "à terre"),
-    Wounds.DEAD: ("dead", "mort"),
-}
+from tui.i18n import t
 
 NAME_WIDTH = 24
 #: Below this many columns the view is laid out for a phone.
@@ -49,16 +24,11 @@ NARROW = 64
 #: The cells of a bar ("a bar only"): one per tenth.
 BAR_FULL, BAR_EMPTY = "█", "░"
 
-register({f"view.word.{key}": pair for key, pair in WORDS.items()})
 _CONSOLE = Console(width=1000, color_system=None, legacy_windows=False)
 
 
 def word(key: str, lang: Lang) -> str:
     return t(f"view.word.{key}", lang)
-
-
-def _pick(pair: tuple[str, str], lang: Lang) -> str:
-    return pair[1] if lang == "fr" else pair[0]
 
 
 def header(view: PlayerView, lang: Lang = "en") -> Text:
@@ -118,7 +88,8 @@ def health(row: Row, lang: Lang, *, short: bool = False) -> str:
             return f"{row.damage} {word('fallen', lang)}"
         return f"-{row.damage} {word('hp', lang)}" if short else f"{word('damage', lang)} {row.damage}"
     if row.wounds is not None:
-        return _pick(SHORT_WOUNDS[row.wounds], lang) if short else row.wounds.label.text(lang)
+        # short: a phone's narrow rows
+        return word(f"short.{row.wounds.value}", lang) if short else row.wounds.label.text(lang)
     return "—"
 
 

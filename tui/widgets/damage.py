@@ -24,32 +24,13 @@ from tui.access import gm
 from tui.access import targets as marked_or_selected
 from tui.commands.keys import Described, bindings
 from tui.door import Answer
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.recent_static import RecentStatic
 from tui.widgets.duel import DuelForm
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import WHOLE_TYPED, ErrorLine, FieldError, set_text
 from tui.widgets.pane import focus_now
-
-register(
-    {
-        "dmg.targets": ("Targets: {names}", "Cibles : {names}"),
-        "dmg.no_target": (
-            "none: move the cursor or mark with space",
-            "aucune : déplacez le curseur ou marquez avec espace",
-        ),
-        "dmg.entry": ("Damage / heal", "Dégâts / soins"),
-        "dmg.duel": ("One opponent", "Un adversaire"),
-        "dmg.amount": ("Amount", "Montant"),
-        "dmg.hint": ("7 or -7: damage · +3: heal · Enter applies", "7 ou -7 : dégâts · +3 : soins · Entrée applique"),
-        "dmg.bad_amount": ("amount: 7 or -7 damages, +3 heals", "montant : 7 ou -7 blesse, +3 soigne"),
-        "dmg.pugilat": ("pugilat {k[dmg-pugilat]}", "pugilat {k[dmg-pugilat]}"),
-        "dmg.bypass": ("bypass armour {k[dmg-bypass]}", "ignorer l'armure {k[dmg-bypass]}"),
-        "dmg.nothing_to_repair": ("No armour to repair.", "Aucune armure à réparer."),
-        "dmg.need_target": ("pick a target first", "choisissez d'abord une cible"),
-    }
-)
 
 AMOUNT = re.compile(r"([-+]?)(\d+)")
 

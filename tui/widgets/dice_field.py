@@ -13,19 +13,10 @@ from core.breakdown import Lang
 from core.dice import KultDie, RandomSource
 from core.validators import ANY_WHOLE, looks_whole
 from tui.access import lang_of
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.textual_fixes.keys import run_priority_binding
 from tui.widgets.inputs import FieldError
 from tui.widgets.pane import back_to_list
-
-register(
-    {
-        "dice.roll": ("(roll)", "(jet)"),  # beside "Kult": "Kult (jet)", not "Kult lancer"
-        "dice.static": ("static", "fixe"),
-        "dice.none": ("none", "aucune"),
-        "dice.bad_face": ("{field}: a kult die shows {lo}…{hi}", "{field} : un dé kult fait de {lo} à {hi}"),
-    }
-)
 
 #: What a die field holds: a face typed at the table, ``"roll"``, or None (no die).
 DieEntry = int | Literal["roll"] | None

@@ -20,7 +20,7 @@ from core.duel import attack_difficulty, attack_opponent_roll, defend_opponent_r
 from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
-from tui.i18n import plural_s, register, t
+from tui.i18n import plural_s, t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import DieEntry, KultDieField, faces
@@ -42,46 +42,6 @@ from tui.widgets.score_parts import ScoreToggles
 if TYPE_CHECKING:
     from tui.widgets.damage import DamagePane
 
-register(
-    {
-        "dmg.attacker": ("Attacker", "Attaquant"),
-        "dmg.defender": ("Defender", "Défenseur"),
-        "dmg.attack": ("Attack", "Attaque"),
-        "dmg.defence": ("Defence", "Défense"),
-        "dmg.kult": ("Kult", "Kult"),
-        "dmg.affect": ("Affect", "Affect"),
-        "dmg.weapon.normal": ("weapon 1", "arme 1"),
-        "dmg.weapon.magic": ("magic 2", "magique 2"),
-        "dmg.no_defender": ("pick who defends", "choisissez qui se défend"),
-        "dmg.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
-        "dmg.hit_rule": (
-            "hit: {base} + 1 per 5 over {d}; at {base}: {preview}",
-            "touché : {base} + 1 par 5 au-dessus de {d} ; à {base} : {preview}",
-        ),
-        "dmg.typed_hit": (
-            "kult {die}: {final} vs {d} → {ranks} rank{s}, {damage} damage: {preview}",
-            "kult {die} : {final} contre {d} → {ranks} rang{s}, {damage} dégâts : {preview}",
-        ),
-        "dmg.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
-        "dmg.defends": ("defender rolls {k[dmg-defends]}", "le défenseur jette {k[dmg-defends]}"),
-        "dmg.defence_chance": (
-            "defence chance {pct} · against attack {attack}",
-            "chance de parer {pct} · contre l'attaque {attack}",
-        ),
-        "dmg.defence_rule": (
-            "failed defence: {base} + 1 per 5 under {attack}; at {base}: {preview}",
-            "défense ratée : {base} + 1 par 5 sous {attack} ; à {base} : {preview}",
-        ),
-        "dmg.typed_parried": (
-            "kult {die}: defence {final} vs {attack} → parried",
-            "kult {die} : défense {final} contre {attack} → paré",
-        ),
-        "dmg.typed_failed": (
-            "kult {die}: defence {final} vs {attack} → {ranks} rank(s) short, {damage} damage: {preview}",
-            "kult {die} : défense {final} contre {attack} → {ranks} rang(s) de moins, {damage} dégâts : {preview}",
-        ),
-    }
-)
 
 WEAPONS = tuple((w, labels(f"dmg.weapon.{w.value}")) for w in Weapon)
 

@@ -23,24 +23,18 @@ from core.scores import Applies
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.door import Answer, Declined, Refused
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import markup, plain
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField
 from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, preview_error, set_text
-from tui.widgets.pane import Pane, back_to_list
+from tui.widgets.pane import Pane, back_to_list, switch_key
 from tui.widgets.score_parts import (
     ScoreToggles,
     applies_to,
     default_score,
     parts_text,
     remembered,
-)
-
-register(
-    {
-        "fields.gm": ("— (GM)", "— (MJ)"),
-    }
 )
 
 
@@ -370,7 +364,7 @@ class FormPane(Pane):
         for name, key in self.MODES:
             label = f" {t(key, self.lang)} "
             parts.append(f"[reverse]{label}[/]" if mode == name else f"[$text-muted]{label}[/]")
-        set_text(self.query_one(".form-mode", Static), " ".join(parts) + "  [$text-muted]ctrl+t[/]")
+        set_text(self.query_one(".form-mode", Static), " ".join(parts) + f"  [$text-muted]{switch_key(self)}[/]")
 
     def mode_at(self, x: int) -> str | None:
         """The form whose tab is at column ``x`` of the tab line (as :meth:`show_form` lays it)."""

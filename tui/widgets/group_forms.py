@@ -30,7 +30,7 @@ from core.mooks import MookGroup
 from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
-from tui.i18n import register, t
+from tui.i18n import both, t
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, faces
 from tui.widgets.form import Form, character_or_none
@@ -51,69 +51,14 @@ from tui.widgets.score_parts import ScoreToggles
 if TYPE_CHECKING:
     from tui.widgets.mass_combat import MassCombatPane
 
-register(
-    {
-        "mass.attacker": ("Attacker", "Attaquant"),
-        "mass.defender": ("Defender", "Défenseur"),
-        "mass.score": ("Score", "Score"),
-        "mass.range": ("Range", "Portée"),
-        "mass.affect": ("Affect", "Affect"),
-        "mass.kult": ("Kult", "Kult"),
-        "mass.reroll": ("Reroll", "Relance"),
-        "mass.attackers": ("×", "×"),
-        "mass.attackers_name": ("attackers", "assaillants"),
-        "mass.no_groups": ("No mook group in this campaign.", "Aucun groupe de sbires dans cette campagne."),
-        "mass.no_target": ("pick a group with someone standing", "choisissez un groupe où quelqu'un est debout"),
-        "mass.more_than_standing": (
-            "{name}: only {n} standing, not {asked} attackers",
-            "{name} : seulement {n} debout, pas {asked} assaillants",
-        ),
-        "mass.no_defender": ("pick a character to defend", "choisissez un personnage qui se défend"),
-        "mass.group_turn": (
-            "{name} is a mook group: its attacks are defences ({k[mass-switch]})",
-            "{name} est un groupe de sbires : ses attaques sont des défenses ({k[mass-switch]})",
-        ),
-        "mass.chance": ("chance {pct} · {difficulty}", "chance {pct} · {difficulty}"),
-        "mass.hit_rule": (
-            "hit: 1 felled + 1 per 5 over {d} ({n} standing)",
-            "touché : 1 à terre + 1 par 5 au-dessus de {d} ({n} debout)",
-        ),
-        "mass.typed": (
-            "kult {die}: {final} vs {d} → {felled} felled ({left}/{total} standing)",
-            "kult {die} : {final} contre {d} → {felled} à terre ({left}/{total} debout)",
-        ),
-        "mass.typed_miss": ("kult {die}: {final} vs {d} → miss", "kult {die} : {final} contre {d} → raté"),
-        "mass.reroll_waiting": (
-            "Missed. Reroll? Type its die (r: roll) and Enter, +1 shadow for a PC · Esc, Enter or n: go on",
-            "Raté. Relancer ? Tapez le dé (r : jet) puis Entrée, +1 ombre pour un PJ · Échap, Entrée ou n : continuer",
-        ),
-        "mass.reroll_hint": (
-            "failed: type a reroll die (or r) and Enter to reroll (+1 shadow for a PC)",
-            "raté : tapez une relance (ou r) puis Entrée pour relancer (+1 ombre pour un PJ)",
-        ),
-        "mass.static": ("static {score} vs {d}: {verdict}", "fixe {score} contre {d} : {verdict}"),
-        "mass.with_die": ("chance {pct} with a die (r)", "chance {pct} avec un dé (r)"),
-        "mass.hit": ("hit", "touché"),
-        "mass.held": ("held", "tenu"),
-        "mass.no_cost": ("held off: no damage", "repoussés : aucun dégât"),
-        "mass.hit_costs": ("a hit costs {n}: {preview}", "une touche coûte {n} : {preview}"),
-        "mass.typed_def": ("kult {die}: {final} vs {d} → {verdict}", "kult {die} : {final} contre {d} → {verdict}"),
-        "mass.roll_cost": (
-            "a hit costs 1 + 1 per 5 short; at 1: {preview}",
-            "une touche coûte 1 + 1 par 5 manquants ; à 1 : {preview}",
-        ),
-    }
-)
 
-SHORT_GRADES = {
-    "civil": ("civilians", "civils"),
-    "standard": ("standard", "standard"),
-    "veteran": ("veterans", "vétérans"),
-    "elite": ("elite", "élite"),
-}
-GRADES: tuple[tuple[Grade, tuple[str, str]], ...] = tuple(
-    (g, (f"{SHORT_GRADES[g.value][0]} {g.difficulty}", f"{SHORT_GRADES[g.value][1]} {g.difficulty}")) for g in Grade
-)
+def _grade_label(grade: Grade) -> tuple[str, str]:
+    """``veterans 8`` / ``vétérans 8``: a grade and its difficulty, for a choice in either language."""
+    en, fr = both(f"mass.grade.{grade.value}")
+    return (f"{en} {grade.difficulty}", f"{fr} {grade.difficulty}")
+
+
+GRADES: tuple[tuple[Grade, tuple[str, str]], ...] = tuple((g, _grade_label(g)) for g in Grade)
 
 
 def attack_score_rows(prefix: str, lang: Lang) -> ComposeResult:

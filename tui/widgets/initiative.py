@@ -32,7 +32,7 @@ from core.turns import de_turn
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.table import BY_ID
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.bindings import set_descriptions
@@ -41,28 +41,6 @@ from tui.widgets.form import outcome_text
 from tui.widgets.initiative_rows import REPAINT_ONE_BY_ONE, Entity, Painter, header_text, row_strip
 from tui.widgets.inputs import set_text
 from tui.widgets.pane import Pane, focus_now
-
-register(
-    {
-        "init.round": ("Round {n}", "Round {n}"),
-        "init.turn": ("{name}'s turn", "tour {de_name}"),
-        "init.no_turn": ("{k[init-next]}: first turn", "{k[init-next]} : premier tour"),
-        "init.no_fight": ("no fight", "pas de combat"),
-        "init.hint": (
-            "No fight under way: {k[init-fight]} starts one with everybody below.",
-            "Pas de combat en cours : {k[init-fight]} en lance un avec tout le monde.",
-        ),
-        "init.empty": (
-            "Nobody yet: {k[roster-add-character]} adds a character, {k[roster-add-group]} a group, "
-            "{k[roster-add-template]} from a template (3vet), {k[roster-add-mooks]} mooks (12s), "
-            "{k[roster-quick-add]} one line; ctrl+p Import… a file.",
-            "Personne encore : {k[roster-add-character]} ajoute un personnage, {k[roster-add-group]} un groupe, "
-            "{k[roster-add-template]} d'un modèle (3vet), {k[roster-add-mooks]} des sbires (12s), "
-            "{k[roster-quick-add]} une ligne ; ctrl+p Importer… un fichier.",
-        ),
-        "init.key.marked": ("Mark ({n} marked, U clears)", "Marquer ({n} marqués, U efface)"),
-    }
-)
 
 
 class InitiativeHeader(Static):

@@ -19,44 +19,8 @@ from core.encounter import Participant
 from core.mooks import MookGroup
 from core.roster import Character
 from core.shadow import tainted
-from tui.i18n import pick, register, t
+from tui.i18n import pick, t
 from tui.safe import visible
-
-register(
-    {
-        # column heads
-        "init.col.init": ("Ini", "Ini"),
-        "init.col.name": ("Name", "Nom"),
-        "init.col.hp": ("HP", "PV"),
-        "init.col.armour": ("Arm", "Arm"),
-        "init.col.shadow": ("Sh", "Om"),
-        "init.col.pm": ("pm", "pm"),
-        "init.col.state": ("State", "État"),
-        # tags on a row
-        "init.tag.delaying": ("delaying", "retarde"),
-        "init.tag.dying": ("dying", "agonisant"),
-        "init.tag.knocked_out": ("knocked out", "assommé"),
-        "init.tag.dead": ("dead", "mort"),
-        "init.tag.stabilised": ("stabilised", "stabilisé"),
-        "init.tag.all_down": ("all down", "tous à terre"),
-        "init.tag.bruised": ("({n} bruised)", "({n} contus.)"),
-        "init.tag.hidden": ("[hidden]", "[caché]"),
-        # the same, short, when a row's state cell is narrow
-        "init.short.delaying": ("dly", "ret"),
-        "init.short.dying": ("dying", "agon"),
-        "init.short.knocked_out": ("KO", "KO"),
-        "init.short.dead": ("dead", "mort"),
-        "init.short.stabilised": ("stab", "stab"),
-        "init.short.all_down": ("down", "à terre"),
-        "init.short.bruised": ("({n}b)", "({n}c)"),
-        "init.short.hidden": ("[h]", "[c]"),
-        "init.grade.civil": ("civ", "civ"),
-        "init.grade.standard": ("std", "std"),
-        "init.grade.veteran": ("vet", "vét"),
-        "init.grade.elite": ("elite", "élite"),
-    }
-)
-
 
 # -- row layout ----------------------------------------------------------------------------
 PREFIX, INIT, BAR, HP, ARMOUR, SHADOW, PM = 2, 3, 5, 6, 5, 3, 3

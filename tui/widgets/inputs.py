@@ -23,28 +23,10 @@ from core.errors import RulesError
 from core.validators import ANY_WHOLE, LIMIT, Whole, looks_whole
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import TEXT, pick, register, t
+from tui.i18n import both, pick, t
 from tui.safe import visible
 from tui.textual_fixes.chooser import keeps_its_size
 from tui.textual_fixes.inputs import FixedSizeInput
-
-register(
-    {
-        "fields.number": ("{field}: type a whole number", "{field} : tapez un nombre entier"),
-        "fields.digits": (
-            "{field}at most {n} digits here: {text} was not taken",
-            "{field}au plus {n} chiffres ici : {text} n'a pas été pris",
-        ),
-        "fields.at_least": ("{field}: at least {n}", "{field} : au moins {n}"),
-        "fields.affect.none": ("none", "aucun"),
-        "fields.affect.good": ("favourable", "favorable"),
-        "fields.affect.bad": ("unfavourable", "défavorable"),
-        "fields.range.short": ("short", "courte"),
-        "fields.range.medium": ("medium +3", "moyenne +3"),
-        "fields.range.long": ("long +5", "longue +5"),
-    }
-)
-
 
 #: What a field that takes any whole number lets the GM type: a sign and as many digits as the
 #: largest number (:data:`core.validators.LIMIT`); what is past a field's bound is refused with a
@@ -195,8 +177,8 @@ class Cycle(Described, Widget, can_focus=True):
 
 
 def labels(key: str) -> tuple[str, str]:
-    """(English, French) of a registered text, for a choice that renders in either."""
-    return TEXT[key]
+    """(English, French) of a catalogue text, for a choice that renders in either."""
+    return both(key)
 
 
 AFFECTS: tuple[tuple[int, tuple[str, str]], ...] = (

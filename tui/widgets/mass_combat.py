@@ -25,7 +25,7 @@ from core.campaign import Campaign
 from core.mooks import MookGroup
 from tui.access import gm
 from tui.commands.keys import Described, bindings
-from tui.i18n import pick, register, t
+from tui.i18n import pick, t
 from tui.messages import ListScreen
 from tui.safe import markup, visible
 from tui.widgets.form import FormPane, character_or_none, fighters
@@ -33,14 +33,6 @@ from tui.widgets.group_forms import GRADES, AttackForm, DefenceForm
 from tui.widgets.inputs import NumberField
 from tui.widgets.named_group import NamedGroupForm, marked_members
 from tui.widgets.pane import focus_now
-
-register(
-    {
-        "mass.attack": ("Attack a group", "Attaquer un groupe"),
-        "mass.defence": ("Defend against a group", "Défense contre un groupe"),
-        "mass.hidden": ("hidden", "caché"),
-    }
-)
 
 BAR = 8
 

@@ -27,7 +27,7 @@ from core.rolls import chance_of_success
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.door import Answer
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.safe import markup, plain
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import KultDieField, faces
@@ -37,23 +37,6 @@ from tui.widgets.inputs import Cycle, ErrorLine, FieldError, NumberField, percen
 
 if TYPE_CHECKING:
     from tui.widgets.mass_combat import MassCombatPane
-
-register(
-    {
-        "named.mode": ("Marked NPCs", "PNJ marqués"),
-        "named.grade": ("Grade", "Rang"),
-        "named.picks": ("Whom first (space)", "Qui d'abord (espace)"),
-        "named.none": (
-            "Mark the group's members in the initiative list ({k[init-mark]}), then come back ({k[mass-switch]}).",
-            "Marquez les membres du groupe dans la liste d'initiative ({k[init-mark]}), puis revenez ({k[mass-switch]}).",
-        ),
-        "named.rule": (
-            "a hit touches 1 + 1 per 5 over {d} (at most {n}), each takes {dmg} through armour",
-            "un coup en touche 1 + 1 par 5 au-dessus de {d} (au plus {n}), chacun subit {dmg} après armure",
-        ),
-        "named.victim": ("{name}: {preview}", "{name} : {preview}"),
-    }
-)
 
 
 def marked_members(campaign: Campaign, marked: frozenset[str]) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from core.campaign import Campaign
-from tui.i18n import t
+from tui.i18n import key_of, t
 from tui.messages import ListScreen
 from tui.safe import plain
 from tui.state import AppState
@@ -31,6 +31,13 @@ def back_to_list(widget: Widget) -> None:
     screen = widget.screen
     if isinstance(screen, ListScreen):
         screen.action_back()
+
+
+def switch_key(node: Widget) -> str:
+    """The key that switches ``node``'s forms now (its binding whose action is ``switch``, after
+    the GM's keymap), spelled as the form's tab line writes it (``ctrl+t``); "" if it has none."""
+    ids = [b.id for b in getattr(node, "BINDINGS", ()) if getattr(b, "action", None) == "switch" and b.id]
+    return key_of(ids[0], form="spelled") if ids else ""
 
 
 class Pane(AppState, Vertical):

@@ -19,20 +19,8 @@ from core.rolls import Score
 from core.roster import Character
 from core.scores import Applies, character_score, speciality_candidates
 from tui.access import gm
-from tui.i18n import key_of, register, t
+from tui.i18n import key_of, t
 from tui.textual_fixes.checkbox import Checkbox
-
-register(
-    {
-        "scores.trade": ("trade {key}", "métier {key}"),
-        "scores.speciality": ("speciality {key}", "spécialisation {key}"),
-        "scores.typed": ("{name}: {parts} · score used: {score}", "{name} : {parts} · score retenu : {score}"),
-        "scores.parts": ("{name}: {parts}", "{name} : {parts}"),
-    }
-)
-
-#: The toggles' keys (ids for a keymap): ctrl+b the trade, ctrl+s the speciality.
-TRADE_KEY, SPECIALITY_KEY = "ctrl+b", "ctrl+s"
 
 
 def remembered(app: DOMNode) -> dict[tuple[str, str], Applies]:

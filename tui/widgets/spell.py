@@ -28,7 +28,7 @@ from tui import spells
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.door import Answer
-from tui.i18n import pick, refused, register, t
+from tui.i18n import pick, refused, t
 from tui.spells.apotheose import FIELDS, request
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
@@ -36,22 +36,6 @@ from tui.widgets.inputs import percent
 from tui.widgets.pane import Pane, back_to_list
 from tui.widgets.spell_system import SpellSystem
 from tui.widgets.spell_tab import SpellTab, widget_class
-
-register(
-    {
-        "spell.resist": ("Resist", "Résiste"),
-        "spell.resist_target": ("target", "cible"),
-        "spell.affects.matter": ("matter (corps)", "matière (corps)"),
-        "spell.affects.mind": ("mind (esprit)", "esprit"),
-        "spell.affects.soul": ("soul (âme)", "âme"),
-        "spell.kult": ("kult", "kult"),
-        "spell.resist_chance": (
-            "{score} vs {value} ({name}): takes effect on kult ≥ {need:+d}, {pct}",
-            "{score} contre {value} ({name}) : agit si kult ≥ {need:+d}, {pct}",
-        ),
-        "spell.resist_pick": ("Pick a target to see its resistance.", "Choisissez une cible pour voir sa résistance."),
-    }
-)
 
 AFFECTS = ("soul", "matter", "mind")
 

@@ -24,22 +24,13 @@ from core.errors import RulesError
 from core.spellbook.d6 import D6Aspect
 from tui.access import lang_of
 from tui.commands.keys import bindings
-from tui.i18n import refusal, register, t
+from tui.i18n import refusal, t
 from tui.messages import FieldChanged
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.key_order import keys_wait_for
 from tui.widgets.inputs import NumberField
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_tab import SpellTab
-
-register(
-    {
-        "d6.add": ("+ aspect ({k[d6-add]})", "+ aspect ({k[d6-add]})"),
-        "d6.speed": ("speed", "vitesse"),
-        "d6.custom": ("other aspect…", "autre aspect…"),
-        "d6.aspect_name": ("aspect", "aspect"),
-    }
-)
 
 #: The choice an aspect shows when its value is none of its scale's rows'.
 FREE_CHOICE = "free"

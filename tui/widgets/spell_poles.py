@@ -21,21 +21,13 @@ from core.poles import Applied, BloodMana, Technique, Tradition, percent
 from core.poles import PolesSpell as PolesResult
 from tui.access import gm, lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import register, t
+from tui.i18n import t
 from tui.messages import FieldChanged
 from tui.spells import poles
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import NumberField
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_tab import CasterTab
-
-register(
-    {
-        "poles.no_technique": ("no technique (add one above)", "aucune technique (ajoutez-en une au-dessus)"),
-        "poles.item": ("{n}. {name} {pct}", "{n}. {name} {pct}"),
-        "poles.impossible_item": ("{n}. {name}: impossible", "{n}. {name} : impossible"),
-    }
-)
 
 
 class TechniqueList(Described, OptionList):

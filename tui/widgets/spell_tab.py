@@ -28,7 +28,7 @@ from core.errors import RulesError
 from saves import last_spells
 from saves.errors import SaveError
 from tui.commands.keys import Described, bindings
-from tui.i18n import pick, refusal, register, t
+from tui.i18n import pick, refusal, t
 from tui.messages import FieldChanged
 from tui.spells.description import (
     Check,
@@ -53,18 +53,9 @@ from tui.spells.description import (
 )
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.inputs import Cycle, NumberField
-from tui.widgets.pane import focus_now
+from tui.widgets.pane import focus_now, switch_key
 from tui.widgets.scored import ScoredView
 from tui.widgets.spell_system import SpellSystem
-
-register(
-    {
-        "spelltab.not_restored": (
-            "The last {system} spell was not restored: {reason}",
-            "Le dernier sort {system} n'a pas été repris : {reason}",
-        ),
-    }
-)
 
 
 def widget_class(path: str) -> type[Widget]:
@@ -357,7 +348,7 @@ class SpellTab(Described, SpellSystem):
         for mode in self.description.modes:
             line.append(f" {pick(mode.title, self.lang)} ", "reverse bold" if mode.id == mode_id else "dim")
             line.append(" ")
-        line.append("ctrl+t", "dim")
+        line.append(switch_key(self), "dim")
         self.query_one(f"#{self.css}-mode", Static).update(line)
         self.refresh_result()
 

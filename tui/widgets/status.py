@@ -11,18 +11,8 @@ from core.conditions import ended, ending_this_turn, tag
 from core.encounter import Encounter
 from core.turns import de_turn
 from tui.access import gm, lang_of
-from tui.i18n import pick, register, t
+from tui.i18n import pick, t
 from tui.safe import visible
-
-register(
-    {
-        "status.round": ("Round {n}", "Round {n}"),
-        "status.turn": ("turn: {name}", "tour {de_name}"),  # "tour d'Alduin", "tour de Morvan"
-        "status.ended": ("ended: {list}", "fini : {list}"),
-        "status.ending": ("ends this turn: {list}", "finit à ce tour : {list}"),
-        "status.held_by": ("writing this campaign: {holder}", "écrit cette campagne : {holder}"),
-    }
-)
 
 PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4"))
 
