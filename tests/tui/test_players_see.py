@@ -65,10 +65,7 @@ async def test_the_palette_sets_the_defaults() -> None:
 @run
 async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
     labels = [command.palette[0] for command in COMMANDS if command.palette]
-    assert (
-        "Players see the next-up cue" in labels
-        and "What the players call the selected NPC (an alias)…" in labels
-    )
+    assert "Players see the next-up cue" in labels and "What the players call the selected NPC (an alias)…" in labels
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
