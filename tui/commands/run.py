@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from tui.access import gm
-from tui.commands.context import Severity
+from tui.commands.context import Context, Severity
 from tui.commands.table import BY_ID, Command
 from tui.i18n import t
 
@@ -224,3 +224,9 @@ class Commanding:
         """Run the command ``command_id`` (the table's) with this node's context."""
         node: Widget = self  # type: ignore[assignment]  # mixed into a screen or a widget
         return run(BY_ID[command_id], LiveContext(node))
+
+
+def context(node: Widget) -> Context:
+    """The context of a key pressed on ``node`` (what mypy checks: a live context is a
+    :class:`~tui.commands.context.Context`)."""
+    return LiveContext(node)
