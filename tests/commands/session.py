@@ -8,7 +8,9 @@ session (:class:`tui.session.Session`), whose dialogs answer from a list.
     assert ctx.campaign.encounter.participant("capitaine").initiative == 12
 
 ``answers``: what the GM answers, in order, to each dialog asked (``ask``) and to each question the
-door asks (a rule's "are you sure?"): the test fails if more is asked than answered. What the
+door asks (a rule's "are you sure?"): the test fails if more is asked than answered. An answer
+may be :class:`Typed` (what the GM types in a prompt: the prompt's answer is what it reads of it)
+or a function of the dialog (``lambda dialog: dialog.options[0][0]``: its first line picked). What the
 handler did shows in ``asked`` (the dialogs), ``opened`` (the screens), ``notes`` (the
 notifications: (severity, text)), ``warned`` (the warnings' text keys), ``went`` (the panes'
 forms opened), ``checks`` (a check's outcome shown under the list), ``requested`` and ``answered`` (the
@@ -40,6 +42,13 @@ from tui.i18n import t
 from tui.session import Session
 
 T = TypeVar("T")
+
+
+@attrs.frozen
+class Typed:
+    """The GM types ``text`` in the prompt asked and presses Enter (its ``parse`` reads it)."""
+
+    text: str
 
 
 @attrs.define
@@ -110,7 +119,12 @@ class SessionContext:
 
     async def ask(self, dialog: Screen[T]) -> T | None:
         self.asked.append(dialog)
-        return cast("T | None", self._answer())
+        answer = self._answer()
+        if isinstance(answer, Typed):
+            answer = dialog.parse(answer.text)  # type: ignore[attr-defined]
+        elif callable(answer):
+            answer = answer(dialog)
+        return cast("T | None", answer)
 
     def open(self, screen: Screen[Any]) -> None:
         self.opened.append(screen)
