@@ -154,6 +154,7 @@ SPECIALITY: Label = ("Speciality applies", "La spécialisation s'applique")
 #: Where the handlers are (``FIGHT + "next_turn"``: ``tui/commands/fight.py``'s ``next_turn``).
 FIGHT, ROSTER, TEMPLATES = "tui.commands.fight:", "tui.commands.roster:", "tui.commands.templates:"
 MASS, SPELL, BOOK = "tui.commands.mass:", "tui.commands.spell:", "tui.commands.book:"
+CAMPAIGN, PLAYERS = "tui.commands.campaign:", "tui.players_see:"
 
 #: The spell systems the palette opens (tab id, title).
 SPELL_SYSTEMS: tuple[tuple[str, Label], ...] = (
@@ -171,27 +172,27 @@ def _players_defaults() -> Iterable[Command]:
         en, fr = KIND_LABELS[kind]
         for shown in Shown:
             yield Command(
-                f"players-default-{kind}-{shown.value}", "", "app", f"app.players_default('{kind}', '{shown.value}')",
+                f"players-default-{kind}-{shown.value}", "", "main", f"{PLAYERS}set_default('{kind}', '{shown.value}')",
                 (f"All {en}: {shown.en}", f"Tous les {fr} : {shown.fr}"),
                 palette=(f"What the players see of all {en}: {shown.en}", f"Ce que les joueurs voient des {fr} : {shown.fr}"),
             )  # fmt: skip
     for option in Option:
         default = option in PER_COMBATANT
         yield Command(
-            f"players-option-{option.value}", "", "app", f"app.players_choice('option', '{option.value}')",
+            f"players-option-{option.value}", "", "main", f"{PLAYERS}choose('option', '{option.value}')",
             (f"Players see {option.en}", f"Les joueurs voient {option.fr}"),
             palette=(f"Players see {option.en}" + (", for all" if default else ""),
                      f"Les joueurs voient {option.fr}" + (", pour tous" if default else "")),
         )  # fmt: skip
     for option in PER_COMBATANT:
         yield Command(
-            f"players-own-{option.value}", "", "app", f"app.players_choice('own', '{option.value}')",
+            f"players-own-{option.value}", "", "main", f"{PLAYERS}choose('own', '{option.value}')",
             (f"Players see {option.en}, for the selected", f"Les joueurs voient {option.fr}, pour la sélection"),
             palette=(f"Players see {option.en}, for the selected",
                      f"Les joueurs voient {option.fr}, pour la sélection"),
         )  # fmt: skip
     yield Command(
-        "players-alias", "", "app", "app.players_choice('alias')", ("Alias", "Alias"),
+        "players-alias", "", "main", PLAYERS + "choose('alias')", ("Alias", "Alias"),
         palette=("What the players call the selected NPC (an alias)…", "Comment les joueurs appellent le PNJ sélectionné (un alias)…"),
     )  # fmt: skip
 
@@ -228,11 +229,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("roster-remove", "delete", "main", ROSTER + "remove_selected", ("Remove", "Retirer"), show=False,
             palette=("Remove the selected character or group", "Retirer le personnage ou groupe sélectionné")),
     # -- the table, from the palette ------------------------------------------------------------------
-    Command("award-xp", "", "app", "award_xp", ("Award XP", "Donner de l'XP"),
+    Command("award-xp", "", "main", CAMPAIGN + "award_xp", ("Award XP", "Donner de l'XP"),
             palette=("Award XP to every PC", "Donner de l'XP à tous les PJ")),
-    Command("rest", "", "app", "rest", ("Rest a day", "Repos d'un jour"),
+    Command("rest", "", "main", CAMPAIGN + "rest", ("Rest a day", "Repos d'un jour"),
             palette=("Rest a day: everybody recovers 1 HP, willpower and pm", "Repos d'un jour : chacun récupère 1 PV, volonté et pm")),
-    Command("new-session", "", "app", "new_session", ("New session", "Nouvelle séance"),
+    Command("new-session", "", "main", CAMPAIGN + "new_session", ("New session", "Nouvelle séance"),
             palette=("New game session (mystical exhaustion again)", "Nouvelle séance (épuisement mystique à nouveau)")),
     *_players_defaults(),
     # -- preparing a fight ----------------------------------------------------------------------------
@@ -273,10 +274,10 @@ COMMANDS: tuple[Command, ...] = (
     Command("init-uncondition", "C", "initiative", FIGHT + "remove_condition", ("Remove cond.", "Retirer état")),
     Command("init-prev", "p", "initiative", FIGHT + "previous_turn", ("Prev turn", "Tour précédent")),
     Command("init-hide", "h", "initiative", FIGHT + "hide", ("Hide/show", "Cacher/montrer")),
-    Command("init-players-see", "w", "initiative", "app.players_see", ("Players see", "Vu des joueurs"), show=False,
+    Command("init-players-see", "w", "initiative", PLAYERS + "cycle", ("Players see", "Vu des joueurs"), show=False,
             palette=("What the players see of the selected: exact HP / wound level / a bar / damage taken / nothing",
                      "Ce que les joueurs voient de la sélection : PV exacts / niveau de blessure / rien")),
-    Command("init-players-private", "W", "initiative", "app.players_private", ("Private", "Privé"), show=False,
+    Command("init-players-private", "W", "initiative", PLAYERS + "toggle_private", ("Private", "Privé"), show=False,
             palette=("Keep the selected PC's shadow, pm and conditions from the players (or show them)",
                      "Cacher aux joueurs l'ombre, les pm et les états du PJ sélectionné (ou les montrer)")),
     Command("init-stabilise", "S", "initiative", FIGHT + "stabilise", ("Stabilise", "Stabiliser")),
