@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from tui.screens.main import MainScreen
 
 T = TypeVar("T")
+W = TypeVar("W", bound="Widget")
 
 
 @runtime_checkable
@@ -145,16 +146,10 @@ class LiveContext:
     async def show_spell(self, spell: BookSpell) -> object:
         """``spell`` in its system's tab, priced at once, its first field focused."""
         from tui import spells
-        from tui.widgets.spell import SpellPane
         from tui.widgets.spell_tab import SpellTab
 
         description = next(d for d in spells.SYSTEMS if any(m.system == spell.system for m in d.modes))
-        main = self.main
-        main.pane = "spell"
-        mounting = main.query_one(SpellPane).show_system(description.id)
-        if mounting is not None:
-            await mounting
-        tab = main.query_one(f"#spell-{description.id}", SpellTab)
+        tab = await self._spell_tab_shown(description.id, SpellTab)
         tab.spell = spell.inputs
         tab.book_name, tab.book_caster = spell.name, spell.caster
         tab.start_entry()
@@ -163,17 +158,22 @@ class LiveContext:
     async def show_caster(self, caster: BookCaster, sphere: str | None) -> None:
         """``caster``'s system's tab, the fields it fills filled (with ``sphere``'s level)."""
         from tui.screens.spell_book import caster_fields
-        from tui.widgets.spell import SpellPane
         from tui.widgets.spell_tab import CasterTab
+
+        tab = await self._spell_tab_shown(caster.system, CasterTab)
+        tab.book_caster = caster.name  # what a spell saved from the tab names as its caster
+        tab.caster_filled(caster_fields(caster.inputs, sphere, tab.values))
+
+    async def _spell_tab_shown(self, tab_id: str, kind: type[W]) -> W:
+        """The spell pane shown on tab ``tab_id`` (composed the first time), the tab."""
+        from tui.widgets.spell import SpellPane
 
         main = self.main
         main.pane = "spell"
-        mounting = main.query_one(SpellPane).show_system(caster.system)
+        mounting = main.query_one(SpellPane).show_system(tab_id)
         if mounting is not None:
             await mounting
-        tab = main.query_one(f"#spell-{caster.system}", CasterTab)
-        tab.book_caster = caster.name  # what a spell saved from the tab names as its caster
-        tab.caster_filled(caster_fields(caster.inputs, sphere, tab.values))
+        return main.query_one(f"#spell-{tab_id}", kind)
 
 
 def run(command: Command, ctx: LiveContext) -> Awaitable[Any] | None:
