@@ -14,6 +14,7 @@ from core.breakdown import Lang
 if TYPE_CHECKING:
     from textual.app import App
 
+    from core.campaign import Campaign
     from tui.app import ApotheoseApp
 
 
@@ -38,11 +39,13 @@ def targets(node: InApp) -> tuple[str, ...]:
     """The marked combatants in initiative order, else the selected one (what damage, a spell's
     victims and a condition go to)."""
     app = gm(node)
-    campaign = app.campaign
-    marked = app.marked
+    return targets_in(app.campaign, app.marked, getattr(app, "selected", None))
+
+
+def targets_in(campaign: Campaign, marked: frozenset[str], selected: str | None) -> tuple[str, ...]:
+    """:func:`targets` of ``campaign`` with these marks and this selection."""
     if not marked:
-        key = getattr(app, "selected", None)
-        return (key,) if key is not None and campaign.has(key) else ()
+        return (selected,) if selected is not None and campaign.has(selected) else ()
     encounter = campaign.encounter
     order = [*(encounter.keys if encounter else ()), *(c.id for c in campaign.roster), *(g.id for g in campaign.groups)]
     return tuple(sorted((k for k in marked if campaign.has(k)), key=order.index))

@@ -182,54 +182,6 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
         self.journal_moves += 1
         self.notify(t(done, self.lang, what=entry.lines[0].text(self.lang)))
 
-    # -- table-wide actions (command palette) ----------------------------------------------
-    def action_award_xp(self) -> None:
-        """The same XP to every player character (RULES 1.8)."""
-        from core.actions import AwardXp
-        from core.progression import XP_AWARD
-        from tui.screens.prompts import ValuePrompt, whole_in
-
-        pcs = tuple(c.id for c in self.campaign.roster if c.pc)
-
-        def given(amount: object) -> None:
-            if isinstance(amount, int):
-                self.request(AwardXp(pcs, amount))
-
-        self.push_screen(ValuePrompt(t("app.award_xp", self.lang), whole_in("xp", XP_AWARD)), given)
-
-    def action_rest(self) -> None:
-        from core.actions import Rest
-        from core.damage import Vital
-
-        alive = tuple(c.id for c in self.campaign.roster if c.state is not Vital.DEAD)
-        self.request(Rest(alive, 1))
-
-    def action_new_session(self) -> None:
-        from core.actions import NewSession
-
-        self.request(NewSession())
-
-    def action_players_see(self) -> None:
-        """Cycle what the players see of the selected combatant (tui.players_see)."""
-        from tui.players_see import cycle
-
-        cycle(self)
-
-    def action_players_private(self) -> None:
-        from tui.players_see import toggle_private
-
-        toggle_private(self)
-
-    def action_players_default(self, kind: str, shown: str) -> None:
-        from tui.players_see import set_default
-
-        set_default(self, kind, shown)
-
-    def action_players_choice(self, what: str, option: str = "") -> None:
-        from tui.players_see import choose
-
-        choose(self, what, option)
-
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 

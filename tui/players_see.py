@@ -5,23 +5,25 @@ wound level → a bar only → damage taken → nothing → …; landing on the 
 choice); ``W`` keeps a PC's shadow, pm and conditions from the table, or shows them again. The
 palette also sets the defaults, turns the options on and off (the next-up and your-turn cues,
 the round counter, NPC conditions, hidden ones revealed on their first turn: for everybody, or
-for the selected one), and gives the selected NPC an alias, through the one app action
-``players_choice`` (their commands are in :mod:`tui.commands.table`).
+for the selected one), and gives the selected NPC an alias (their commands are in
+:mod:`tui.commands.table`; each function here is a command's handler, of a
+:class:`~tui.commands.context.Context`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.breakdown import Lang
-from core.campaign import Campaign
 from core.choices import parse_choice
 from core.mooks import MookGroup
 from core.visibility import Shown, check_alias, kind_of, to_option
 from tui.i18n import t
 
 if TYPE_CHECKING:
-    from tui.app import ApotheoseApp
+    from core.breakdown import Lang
+    from core.campaign import Campaign
+    from tui.commands.context import Context
+
 
 ORDER = (Shown.EXACT, Shown.WOUNDS, Shown.BAR, Shown.DAMAGE, Shown.NOTHING)
 
@@ -58,67 +60,67 @@ def next_shown(campaign: Campaign, key: str) -> Shown | None:
     return None if following is vis.default(kind) else following
 
 
-def cycle(app: ApotheoseApp) -> None:
+def cycle(ctx: Context) -> None:
+    """``w``: what the players see of the selected combatant's HP, the next choice."""
     from core.actions import SetShown
 
-    key = app.selected
-    if key is None or app.campaign.find(key) is None:
-        app.notify(t("see.nobody", app.lang), severity="warning", timeout=4)
+    key = ctx.selected
+    if key is None or ctx.campaign.find(key) is None:
+        ctx.warn("see.nobody")
         return
-    app.request(SetShown(key, next_shown(app.campaign, key)))
+    ctx.request(SetShown(key, next_shown(ctx.campaign, key)))
 
 
-def toggle_private(app: ApotheoseApp) -> None:
+def toggle_private(ctx: Context) -> None:
+    """``W``: the selected PC's shadow, pm and conditions kept from the players, or shown."""
     from core.actions import SetPrivate
 
-    key = app.selected
-    item = app.campaign.find(key) if key is not None else None
+    key = ctx.selected
+    item = ctx.campaign.find(key) if key is not None else None
     if key is None or item is None or isinstance(item, MookGroup) or not item.pc:
-        app.notify(t("see.pc_only" if item is not None else "see.nobody", app.lang), severity="warning", timeout=4)
+        ctx.warn("see.pc_only" if item is not None else "see.nobody")
         return
-    app.request(SetPrivate(key, not app.campaign.visibility.is_private(key)))
+    ctx.request(SetPrivate(key, not ctx.campaign.visibility.is_private(key)))
 
 
-def set_default(app: ApotheoseApp, kind: str, shown: str) -> None:
+def set_default(ctx: Context, kind: str, shown: str) -> None:
     from core.actions import SetShownDefault
 
-    app.request(SetShownDefault(kind, parse_choice(Shown, shown, "shown")))
+    ctx.request(SetShownDefault(kind, parse_choice(Shown, shown, "shown")))
 
 
-def choose(app: ApotheoseApp, what: str, option: str = "") -> None:
+async def choose(ctx: Context, what: str, option: str = "") -> None:
     """The palette's other choices: ``option`` (the default or the whole table's value of
     ``option``, flipped), ``own`` (the selected one's own value of ``option``, flipped; back to
     the default when it lands on it), ``alias`` (asks for the selected NPC's alias)."""
     from core.actions import SetOption
 
-    vis = app.campaign.visibility
+    vis = ctx.campaign.visibility
     if what == "option":
         chosen = to_option(option)
-        app.request(SetOption(chosen, not vis.option(chosen)))
+        ctx.request(SetOption(chosen, not vis.option(chosen)))
         return
-    key = app.selected
-    item = app.campaign.find(key) if key is not None else None
+    key = ctx.selected
+    item = ctx.campaign.find(key) if key is not None else None
     if key is None or item is None:
-        app.notify(t("see.nobody", app.lang), severity="warning", timeout=4)
+        ctx.warn("see.nobody")
         return
     if what == "own":
         chosen = to_option(option)
         flipped = not vis.option(chosen, key)
-        app.request(SetOption(chosen, None if flipped == vis.option(chosen) else flipped, key))
+        ctx.request(SetOption(chosen, None if flipped == vis.option(chosen) else flipped, key))
     elif what == "alias":
-        ask_alias(app, key, item.name)
+        await ask_alias(ctx, key, item.name)
 
 
-def ask_alias(app: ApotheoseApp, key: str, name: str) -> None:
+async def ask_alias(ctx: Context, key: str, name: str) -> None:
     from core.actions import SetAlias
     from tui.screens.prompts import ValuePrompt
 
-    def given(alias: object) -> None:
-        if isinstance(alias, str):  # None: Escape
-            app.request(SetAlias(key, alias or None))
-
-    current = app.campaign.visibility.alias(key) or ""
-    app.push_screen(ValuePrompt(t("see.alias", app.lang, name=name), _alias_text, value=current), given)
+    current = ctx.campaign.visibility.alias(key) or ""
+    alias = await ctx.ask(ValuePrompt(t("see.alias", ctx.lang, name=name), _alias_text, value=current))
+    if isinstance(alias, str):  # None: Escape
+        ctx.request(SetAlias(key, alias or None))
 
 
 def _alias_text(text: str) -> str:

@@ -4,6 +4,7 @@ palette entry and handler is written, and everything else comes from it."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 from pathlib import Path
 
@@ -33,9 +34,40 @@ def handler_class(command: Command) -> type:
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.id)
 def test_each_command_has_its_handler(command: Command) -> None:
+    if command.handler:
+        handler = command.function()
+        inspect.signature(handler).bind(object(), *command.args)  # a context and its parameters
+        cls = node_class(command.where)
+        assert callable(getattr(cls, "action_command", None)), f"{command.id}: {cls.__qualname__} runs no handler"
+        return
     _namespace, name, _parameters = parse(command.action)
     cls = handler_class(command)
     assert callable(getattr(cls, f"action_{name}", None)), f"{command.id}: {cls.__qualname__} has no action_{name}"
+
+
+#: What the main screen's own actions may do: route (a pane shown, the list again, a spell
+#: system's tab) and run a command's handler; never a GM command's logic.
+ROUTES = {"pane", "back", "spell_system", "command"}
+
+
+def test_the_main_screen_only_routes() -> None:
+    from tui.screens.main import MainScreen
+
+    actions = {name.removeprefix("action_") for name in dir(MainScreen) if name.startswith("action_")}
+    own = {a for a in actions if not hasattr(__import__("textual.screen").screen.Screen, f"action_{a}")}
+    assert own == ROUTES
+    screen_bound = [c.id for c in COMMANDS if c.action.startswith("screen.") and parse(c.action)[1] not in ROUTES]
+    assert screen_bound == [], "a key handled on the screen by an action string"
+
+
+def test_a_key_is_bound_on_the_node_whose_handler_runs_it() -> None:
+    """A GM command's key is bound where it applies (the initiative list's on the list) and runs
+    its handler there: ``command('id')`` of that node, no ``screen.…`` hop."""
+    for command in COMMANDS:
+        if command.handler and command.keys:
+            assert command.bound == f"command('{command.id}')"
+            bound = [b for b in node_class(command.where).__dict__["BINDINGS"] if b.id == command.id]
+            assert [b.action for b in bound] == [command.bound]
 
 
 def test_the_palette_offers_each_command_with_a_palette_label_once() -> None:

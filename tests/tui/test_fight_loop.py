@@ -90,7 +90,7 @@ async def test_an_import_during_a_fight_joins_it(size, tmp_path) -> None:
     app = make_test_app()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await app.screen.run_action("import_roster")
+        await app.screen.run_action("command('roster-import')")
         await pilot.pause()
         burst(app, *str(roster), "enter")
         await wait_for(pilot, lambda: len(app.campaign.roster) == 11)

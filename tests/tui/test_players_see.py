@@ -64,7 +64,7 @@ async def test_the_palette_sets_the_defaults() -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await app.run_action("app.players_default('npcs', 'nothing')")
+        await app.run_action("screen.command('players-default-npcs-nothing')")
         await wait_for(pilot, lambda: app.campaign.visibility.npcs is Shown.NOTHING)
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -82,29 +82,29 @@ async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await app.run_action("app.players_choice('option', 'round')")
+        await app.run_action("screen.command('players-option-round')")
         await wait_for(pilot, lambda: app.campaign.visibility.round_counter is False)
         await pilot.press("ctrl+z")
         await wait_for(pilot, lambda: app.campaign.visibility.round_counter is True)
         app.selected = "arbaletriers"
         await pilot.pause()
-        await app.run_action("app.players_choice('own', 'reveal')")
+        await app.run_action("screen.command('players-own-reveal')")
         await wait_for(pilot, lambda: app.campaign.visibility.own_option(Option.REVEAL, "arbaletriers") is True)
-        await app.run_action("app.players_choice('own', 'reveal')")  # back to the default: no choice of its own
+        await app.run_action("screen.command('players-own-reveal')")  # back to the default: no choice of its own
         await wait_for(pilot, lambda: app.campaign.visibility.toggles == ())
         app.selected = "capitaine"
         await pilot.pause()
-        await app.run_action("app.players_choice('alias')")
+        await app.run_action("screen.command('players-alias')")
         await pilot.pause()
         await pilot.press(*"Le Masque", "enter")
         await wait_for(pilot, lambda: app.campaign.visibility.alias("capitaine") == "Le Masque")
-        await app.run_action("app.players_choice('alias')")
+        await app.run_action("screen.command('players-alias')")
         await pilot.pause()
         await pilot.press("ctrl+u", "enter")  # emptied: its own name again
         await wait_for(pilot, lambda: app.campaign.visibility.aliases == ())
         app.selected = "alduin"
         await pilot.pause()
-        await app.run_action("app.players_choice('alias')")
+        await app.run_action("screen.command('players-alias')")
         await pilot.pause()
         await pilot.press(*"Le Mage", "enter")  # a PC: refused, said, nothing changed
         await pilot.pause()

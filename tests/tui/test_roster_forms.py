@@ -165,12 +165,12 @@ async def test_palette_commands_open_the_forms():
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await app.run_action("screen.add_group")
+        await app.run_action("screen.command('roster-add-group')")
         await wait_for(pilot, lambda: is_open(app, GroupForm))
         await pilot.press("escape")
         await pilot.pause()
         app.selected = "veterans"
-        await app.run_action("screen.edit_selected")
+        await app.run_action("screen.command('roster-edit')")
         await wait_for(pilot, lambda: is_open(app, GroupForm))
         assert app.screen.query_one("#f-name", Input).value == "Vétérans de Villon"
 

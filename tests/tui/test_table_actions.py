@@ -1,4 +1,5 @@
-"""Table-wide actions from the command palette: XP for every PC, a day of rest, a new session."""
+"""The table as a whole in the app: a read-only campaign (the palette's table-wide commands are
+tested without an app, tests/commands/test_campaign.py)."""
 
 from __future__ import annotations
 
@@ -6,35 +7,9 @@ import attrs
 import pytest
 
 from core.demo import demo_campaign
-from tests.tui.pilot import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, run
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
-
-
-@run
-async def test_award_xp_to_every_pc_through_the_prompt() -> None:
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.action_award_xp()
-        await pilot.pause()
-        await pilot.press("3", "enter")
-        await wait_for(pilot, lambda: app.campaign.character("morvan").xp == 3)
-        assert app.campaign.character("capitaine").xp == 0  # NPCs get none
-
-
-@run
-async def test_rest_and_new_session() -> None:
-    campaign = demo_campaign()
-    campaign = campaign.with_character(attrs.evolve(campaign.character("alduin"), pm=0, exhaustion_used=True))
-    app = make_test_app(campaign)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.action_rest()
-        app.action_new_session()
-        await pilot.pause()
-        alduin = app.campaign.character("alduin")
-        assert (alduin.pm, alduin.exhaustion_used, app.campaign.session) == (1, False, 2)
 
 
 @run

@@ -195,7 +195,7 @@ async def test_save_a_character_as_a_template_then_add_it(saves):
         await pilot.pause()
         app.selected = "capitaine"
         await pilot.pause()
-        await app.run_action("screen.save_as_template")
+        await app.run_action("screen.command('roster-save-template')")
         await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt) and bool(app.screen.query(Input)))
         field = app.screen.query_one(Input)
         assert field.value == "Capitaine de la garde"
@@ -221,7 +221,7 @@ async def test_import_a_roster_from_the_palette(tmp_path):
     app = make_test_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await app.run_action("screen.import_roster")
+        await app.run_action("screen.command('roster-import')")
         await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt) and bool(app.screen.query(Input)))
         app.screen.query_one(Input).value = str(bad)
         await pilot.press("enter")
@@ -244,8 +244,9 @@ async def test_the_palette_offers_the_new_commands():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         commands = dict(GMCommands(app.screen).commands())
-    assert commands["screen.add_from_template"] == "Ajouter des PNJ depuis un modèle (3 × Vétéran)"
-    assert {"screen.add_mooks", "screen.quick_add", "screen.save_as_template", "screen.import_roster"} <= set(commands)
+    assert commands["screen.command('roster-add-template')"] == "Ajouter des PNJ depuis un modèle (3 × Vétéran)"
+    ids = ("roster-add-mooks", "roster-quick-add", "roster-save-template", "roster-import")
+    assert {f"screen.command('{i}')" for i in ids} <= set(commands)
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.actions import parse
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -24,13 +24,16 @@ if TYPE_CHECKING:
 
 
 def qualified(command: Command) -> str:
-    """The command's action as run from anywhere: ``app.…`` or ``screen.…``."""
+    """The command's action as run from anywhere: ``app.…`` or ``screen.…`` (a handler's: the
+    main screen's ``command('id')``, which runs it)."""
+    if command.handler:
+        return f"screen.{command.bound}"
     if command.action.startswith(("app.", "screen.")):
         return command.action
     return f"app.{command.action}" if command.where == "app" else f"screen.{command.action}"
 
 
-def keys_of_commands(screen: Screen) -> dict[str, str]:
+def keys_of_commands(screen: Screen[Any]) -> dict[str, str]:
     """Binding id → the first key that runs it, as the footer shows it (after the keymap), on
     ``screen``, the app and the screen's widgets."""
     app = screen.app
@@ -101,8 +104,8 @@ class ScreenKeyCommands(TableCommands):
             if command is None or command.id in seen:
                 continue
             seen.add(command.id)
-            if not command.action.startswith(("app.", "screen.")):
-                _namespace, name, parameters = parse(command.action)
+            if not command.bound.startswith(("app.", "screen.")):
+                _namespace, name, parameters = parse(command.bound)
                 if not screen.check_action(name, parameters):
                     continue
             yield command, command.text(lang)

@@ -3,21 +3,29 @@
 A :class:`Command` has an id (what ``keymap.toml`` names), its default keys, where it applies (a
 :class:`Scope`: the screen or widget that binds it), its label in English and French (the footer,
 ``?`` and the keymap table), whether the footer shows it, its palette label (``None``: not in the
-palette) and its handler, a Textual action string (``next_turn`` on the scope's node,
-``screen.…`` on the screen, ``app.…`` on the app). A command without keys is the palette's only.
+palette) and what it runs: a GM command names its handler, a plain function of a
+:class:`~tui.commands.context.Context` (``"tui.commands.fight:next_turn"``, with its parameters:
+``"tui.commands.fight:move(-1)"``), which the node that binds the key runs through its one action
+``command('init-next')`` (:mod:`tui.commands.run`); what only moves a widget (a cursor, a form's
+switch, a pane) names a Textual action of its node (``cursor(-1)``, ``screen.back``, ``app.…``).
+A command without keys is the palette's only.
 
 From this table come: each node's ``BINDINGS`` (:func:`tui.commands.keys.bindings`), their
 descriptions in the app's language (the footer and ``?``), the palette's commands
 (:mod:`tui.commands.palette`), the keymap's ids and its check (:mod:`tui.keymap`), and the
 guide's table of ids (``apotheose keymap --list``, in ``docs/guide.md``). ``tests/tui/test_command_table.py``
-checks that each handler exists, that each label has both languages, and that the guide's table is this one.
+checks that each handler exists, that each label has both languages, and that the guide's table is this one;
+``tests/commands/`` runs each handler without an app.
 
 This module imports no Textual: ``apotheose keymap --list`` reads it as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import ast
+import importlib
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
@@ -39,7 +47,7 @@ class Scope:
         return self.node.rsplit(":", 1)[1]
 
 
-def _label(_instance: object, attribute: attrs.Attribute, value: Label | None) -> None:
+def _label(_instance: object, attribute: attrs.Attribute[Any], value: Label | None) -> None:
     if value is None and attribute.name == "palette":
         return
     if not (isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) and v.strip() for v in value)):
@@ -63,6 +71,30 @@ class Command:
     def key_list(self) -> tuple[str, ...]:
         """The default keys, one by one (``"up,k"`` → ``("up", "k")``)."""
         return tuple(key.strip() for key in self.keys.split(",")) if self.keys else ()
+
+    @property
+    def handler(self) -> str | None:
+        """The handler's ``module:function`` (None: the command runs a Textual action)."""
+        head = self.action.partition("(")[0]
+        return head if ":" in head else None
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        """The handler's parameters (``"…:move(-1)"`` → ``(-1,)``)."""
+        _head, _, rest = self.action.partition("(")
+        return tuple(ast.literal_eval(f"({rest.removesuffix(')')},)")) if rest.strip(") ") else ()
+
+    @property
+    def bound(self) -> str:
+        """The Textual action its binding runs: a handler through ``command('id')`` on the node."""
+        return f"command('{self.id}')" if self.handler else self.action
+
+    def function(self) -> Callable[..., Any]:
+        """The handler itself (imported when first run)."""
+        assert self.handler is not None, f"{self.id} runs a Textual action, not a handler"
+        module, name = self.handler.split(":")
+        handler: Callable[..., Any] = getattr(importlib.import_module(module), name)
+        return handler
 
     def text(self, lang: str) -> str:
         """The label in ``lang``."""
@@ -119,6 +151,11 @@ BACK: Label = ("Back", "Retour")
 TRADE: Label = ("Trade applies", "Le métier s'applique")
 SPECIALITY: Label = ("Speciality applies", "La spécialisation s'applique")
 
+#: Where the handlers are (``FIGHT + "next_turn"``: ``tui/commands/fight.py``'s ``next_turn``).
+FIGHT, ROSTER, TEMPLATES = "tui.commands.fight:", "tui.commands.roster:", "tui.commands.templates:"
+MASS, SPELL, BOOK = "tui.commands.mass:", "tui.commands.spell:", "tui.commands.book:"
+CAMPAIGN, PLAYERS = "tui.commands.campaign:", "tui.players_see:"
+
 #: The spell systems the palette opens (tab id, title).
 SPELL_SYSTEMS: tuple[tuple[str, Label], ...] = (
     ("apotheose", ("Apothéose", "Apothéose")),
@@ -135,27 +172,27 @@ def _players_defaults() -> Iterable[Command]:
         en, fr = KIND_LABELS[kind]
         for shown in Shown:
             yield Command(
-                f"players-default-{kind}-{shown.value}", "", "app", f"app.players_default('{kind}', '{shown.value}')",
+                f"players-default-{kind}-{shown.value}", "", "main", f"{PLAYERS}set_default('{kind}', '{shown.value}')",
                 (f"All {en}: {shown.en}", f"Tous les {fr} : {shown.fr}"),
                 palette=(f"What the players see of all {en}: {shown.en}", f"Ce que les joueurs voient des {fr} : {shown.fr}"),
             )  # fmt: skip
     for option in Option:
         default = option in PER_COMBATANT
         yield Command(
-            f"players-option-{option.value}", "", "app", f"app.players_choice('option', '{option.value}')",
+            f"players-option-{option.value}", "", "main", f"{PLAYERS}choose('option', '{option.value}')",
             (f"Players see {option.en}", f"Les joueurs voient {option.fr}"),
             palette=(f"Players see {option.en}" + (", for all" if default else ""),
                      f"Les joueurs voient {option.fr}" + (", pour tous" if default else "")),
         )  # fmt: skip
     for option in PER_COMBATANT:
         yield Command(
-            f"players-own-{option.value}", "", "app", f"app.players_choice('own', '{option.value}')",
+            f"players-own-{option.value}", "", "main", f"{PLAYERS}choose('own', '{option.value}')",
             (f"Players see {option.en}, for the selected", f"Les joueurs voient {option.fr}, pour la sélection"),
             palette=(f"Players see {option.en}, for the selected",
                      f"Les joueurs voient {option.fr}, pour la sélection"),
         )  # fmt: skip
     yield Command(
-        "players-alias", "", "app", "app.players_choice('alias')", ("Alias", "Alias"),
+        "players-alias", "", "main", PLAYERS + "choose('alias')", ("Alias", "Alias"),
         palette=("What the players call the selected NPC (an alias)…", "Comment les joueurs appellent le PNJ sélectionné (un alias)…"),
     )  # fmt: skip
 
@@ -183,34 +220,34 @@ COMMANDS: tuple[Command, ...] = (
             palette=("Go to the damage pane", "Aller au volet dégâts")),
     Command("pane-spell", "4", "main", "pane('spell')", ("Spell cost", "Coût de sort"), show=False, priority=True,
             palette=("Go to the spell cost pane", "Aller au volet coût de sort")),
-    Command("roster-add-character", "A,shift+a", "main", "add_character", ("Add character", "Ajouter un personnage"), show=False,
+    Command("roster-add-character", "A,shift+a", "main", ROSTER + "add_character", ("Add character", "Ajouter un personnage"), show=False,
             palette=("Add a character", "Ajouter un personnage")),
-    Command("roster-add-group", "G,shift+g", "main", "add_group", ("Add group", "Ajouter un groupe"), show=False,
+    Command("roster-add-group", "G,shift+g", "main", ROSTER + "add_group", ("Add group", "Ajouter un groupe"), show=False,
             palette=("Add a mook group", "Ajouter un groupe de sbires")),
-    Command("roster-edit", "e", "main", "edit_selected", ("Edit", "Modifier"), show=False,
+    Command("roster-edit", "e", "main", ROSTER + "edit_selected", ("Edit", "Modifier"), show=False,
             palette=("Edit the selected character or group", "Modifier le personnage ou groupe sélectionné")),
-    Command("roster-remove", "delete", "main", "remove_selected", ("Remove", "Retirer"), show=False,
+    Command("roster-remove", "delete", "main", ROSTER + "remove_selected", ("Remove", "Retirer"), show=False,
             palette=("Remove the selected character or group", "Retirer le personnage ou groupe sélectionné")),
     # -- the table, from the palette ------------------------------------------------------------------
-    Command("award-xp", "", "app", "award_xp", ("Award XP", "Donner de l'XP"),
+    Command("award-xp", "", "main", CAMPAIGN + "award_xp", ("Award XP", "Donner de l'XP"),
             palette=("Award XP to every PC", "Donner de l'XP à tous les PJ")),
-    Command("rest", "", "app", "rest", ("Rest a day", "Repos d'un jour"),
+    Command("rest", "", "main", CAMPAIGN + "rest", ("Rest a day", "Repos d'un jour"),
             palette=("Rest a day: everybody recovers 1 HP, willpower and pm", "Repos d'un jour : chacun récupère 1 PV, volonté et pm")),
-    Command("new-session", "", "app", "new_session", ("New session", "Nouvelle séance"),
+    Command("new-session", "", "main", CAMPAIGN + "new_session", ("New session", "Nouvelle séance"),
             palette=("New game session (mystical exhaustion again)", "Nouvelle séance (épuisement mystique à nouveau)")),
     *_players_defaults(),
     # -- preparing a fight ----------------------------------------------------------------------------
     # Priority keys, so the dialog is open before the next key is read (``T3vet`` typed fast: the
     # 3 is the count, not the damage pane's key); the main screen turns them off in a field.
-    Command("roster-add-template", "T,shift+t", "main", "add_from_template", ("From template", "Depuis un modèle"), show=False,
+    Command("roster-add-template", "T,shift+t", "main", TEMPLATES + "add_from_template", ("From template", "Depuis un modèle"), show=False,
             priority=True, palette=("Add NPCs from a template (3 × Vétéran)", "Ajouter des PNJ depuis un modèle (3 × Vétéran)")),
-    Command("roster-add-mooks", "M,shift+m", "main", "add_mooks", ("Mooks", "Sbires"), show=False, priority=True,
+    Command("roster-add-mooks", "M,shift+m", "main", TEMPLATES + "add_mooks", ("Mooks", "Sbires"), show=False, priority=True,
             palette=("Add a mook group in one line (12 standard)", "Ajouter un groupe de sbires en une ligne (12 standard)")),
-    Command("roster-quick-add", "Q,shift+q", "main", "quick_add", ("Quick add", "Ajout rapide"), show=False, priority=True,
+    Command("roster-quick-add", "Q,shift+q", "main", TEMPLATES + "quick_add", ("Quick add", "Ajout rapide"), show=False, priority=True,
             palette=("Quick add a character on one line", "Ajout rapide d'un personnage en une ligne")),
-    Command("roster-save-template", "", "main", "save_as_template", ("Save as template", "Enregistrer comme modèle"),
+    Command("roster-save-template", "", "main", TEMPLATES + "save_as_template", ("Save as template", "Enregistrer comme modèle"),
             palette=("Save the selected character as a template", "Enregistrer le personnage sélectionné comme modèle")),
-    Command("roster-import", "", "main", "import_roster", ("Import", "Importer"),
+    Command("roster-import", "", "main", TEMPLATES + "import_roster", ("Import", "Importer"),
             palette=("Import characters and groups from a file (CSV, JSON)", "Importer personnages et groupes d'un fichier (CSV, JSON)")),
     *_spell_systems(),
     # Esc from any pane or form (a dialog or an open list takes it first): the initiative list.
@@ -219,37 +256,37 @@ COMMANDS: tuple[Command, ...] = (
     # The keys that move the focus to another pane are priority bindings: the app runs them
     # before it hands on the next key, so digits typed right after `x` or `g` reach the field
     # they open, however fast they come (over SSH they arrive in one burst).
-    Command("init-next", "n", "initiative", "screen.next_turn", ("Next turn", "Tour suivant")),
-    Command("init-damage", "x", "initiative", "screen.damage", ("Damage", "Dégâts"), priority=True),
-    Command("init-attack-group", "g", "initiative", "screen.attack_group", ("Attack group", "Attaquer groupe"), priority=True),
-    Command("init-defend-group", "v", "initiative", "screen.defend_group", ("Defend", "Défendre"), priority=True),
-    Command("init-duel", "o", "initiative", "screen.duel", ("Duel", "Duel"), priority=True),
-    Command("init-parry", "P", "initiative", "screen.parry", ("PC defends", "Le PJ se défend"), priority=True),
-    Command("init-spell", "s", "initiative", "screen.spell", ("Spell", "Sort"), priority=True),
-    Command("init-sheet", "enter", "initiative", "screen.sheet", ("Sheet", "Fiche")),
-    Command("init-mark", "space", "initiative", "screen.mark", ("Mark", "Marquer")),
-    Command("init-unmark", "U", "initiative", "screen.clear_marks", ("Clear marks", "Effacer les marques"), show=False),
-    Command("init-delay", "d", "initiative", "screen.delay", ("Delay", "Retarder")),
-    Command("init-act-now", "a", "initiative", "screen.act_now", ("Act now", "Agir")),
-    Command("init-boost", "b", "initiative", "screen.boost", ("Boost", "Booster")),
-    Command("init-set", "i", "initiative", "screen.set_initiative", ("Set init", "Initiative")),
-    Command("init-condition", "c", "initiative", "screen.add_condition", ("Condition", "État")),
-    Command("init-uncondition", "C", "initiative", "screen.remove_condition", ("Remove cond.", "Retirer état")),
-    Command("init-prev", "p", "initiative", "screen.previous_turn", ("Prev turn", "Tour précédent")),
-    Command("init-hide", "h", "initiative", "screen.hide", ("Hide/show", "Cacher/montrer")),
-    Command("init-players-see", "w", "initiative", "app.players_see", ("Players see", "Vu des joueurs"), show=False,
+    Command("init-next", "n", "initiative", FIGHT + "next_turn", ("Next turn", "Tour suivant")),
+    Command("init-damage", "x", "initiative", FIGHT + "damage", ("Damage", "Dégâts"), priority=True),
+    Command("init-attack-group", "g", "initiative", FIGHT + "attack_group", ("Attack group", "Attaquer groupe"), priority=True),
+    Command("init-defend-group", "v", "initiative", FIGHT + "defend_group", ("Defend", "Défendre"), priority=True),
+    Command("init-duel", "o", "initiative", FIGHT + "duel", ("Duel", "Duel"), priority=True),
+    Command("init-parry", "P", "initiative", FIGHT + "parry", ("PC defends", "Le PJ se défend"), priority=True),
+    Command("init-spell", "s", "initiative", FIGHT + "spell", ("Spell", "Sort"), priority=True),
+    Command("init-sheet", "enter", "initiative", FIGHT + "sheet", ("Sheet", "Fiche")),
+    Command("init-mark", "space", "initiative", FIGHT + "mark", ("Mark", "Marquer")),
+    Command("init-unmark", "U", "initiative", FIGHT + "clear_marks", ("Clear marks", "Effacer les marques"), show=False),
+    Command("init-delay", "d", "initiative", FIGHT + "delay", ("Delay", "Retarder")),
+    Command("init-act-now", "a", "initiative", FIGHT + "act_now", ("Act now", "Agir")),
+    Command("init-boost", "b", "initiative", FIGHT + "boost", ("Boost", "Booster")),
+    Command("init-set", "i", "initiative", FIGHT + "set_initiative", ("Set init", "Initiative")),
+    Command("init-condition", "c", "initiative", FIGHT + "add_condition", ("Condition", "État")),
+    Command("init-uncondition", "C", "initiative", FIGHT + "remove_condition", ("Remove cond.", "Retirer état")),
+    Command("init-prev", "p", "initiative", FIGHT + "previous_turn", ("Prev turn", "Tour précédent")),
+    Command("init-hide", "h", "initiative", FIGHT + "hide", ("Hide/show", "Cacher/montrer")),
+    Command("init-players-see", "w", "initiative", PLAYERS + "cycle", ("Players see", "Vu des joueurs"), show=False,
             palette=("What the players see of the selected: exact HP / wound level / a bar / damage taken / nothing",
                      "Ce que les joueurs voient de la sélection : PV exacts / niveau de blessure / rien")),
-    Command("init-players-private", "W", "initiative", "app.players_private", ("Private", "Privé"), show=False,
+    Command("init-players-private", "W", "initiative", PLAYERS + "toggle_private", ("Private", "Privé"), show=False,
             palette=("Keep the selected PC's shadow, pm and conditions from the players (or show them)",
                      "Cacher aux joueurs l'ombre, les pm et les états du PJ sélectionné (ou les montrer)")),
-    Command("init-stabilise", "S", "initiative", "screen.stabilise", ("Stabilise", "Stabiliser")),
-    Command("init-repair", "R", "initiative", "screen.repair", ("Repair", "Réparer")),
-    Command("init-roll", "r", "initiative", "screen.roll", ("Roll a check", "Faire un jet")),
-    Command("init-move-up", "shift+up", "initiative", "screen.move(-1)", ("Move up", "Monter"), show=False),
-    Command("init-move-down", "shift+down", "initiative", "screen.move(1)", ("Move down", "Descendre"), show=False),
-    Command("init-fight", "f", "initiative", "screen.start_fight", ("Fight", "Combat")),
-    Command("init-end-fight", "F", "initiative", "screen.end_fight", ("End fight", "Fin du combat"), show=False),
+    Command("init-stabilise", "S", "initiative", FIGHT + "stabilise", ("Stabilise", "Stabiliser")),
+    Command("init-repair", "R", "initiative", FIGHT + "repair", ("Repair", "Réparer")),
+    Command("init-roll", "r", "initiative", FIGHT + "roll", ("Roll a check", "Faire un jet")),
+    Command("init-move-up", "shift+up", "initiative", FIGHT + "move(-1)", ("Move up", "Monter"), show=False),
+    Command("init-move-down", "shift+down", "initiative", FIGHT + "move(1)", ("Move down", "Descendre"), show=False),
+    Command("init-fight", "f", "initiative", FIGHT + "start_fight", ("Fight", "Combat")),
+    Command("init-end-fight", "F", "initiative", FIGHT + "end_fight", ("End fight", "Fin du combat"), show=False),
     Command("init-cursor-up", "up,k", "initiative", "cursor(-1)", ("Up", "Haut"), show=False),
     Command("init-cursor-down", "down,j", "initiative", "cursor(1)", ("Down", "Bas"), show=False),
     Command("init-cursor-home", "home", "initiative", "cursor_to(0)", ("First", "Premier"), show=False),
@@ -259,7 +296,7 @@ COMMANDS: tuple[Command, ...] = (
     # -- mass combat ------------------------------------------------------------------------------------
     Command("mass-attack", "enter", "groups", "attack", ("Attack", "Attaquer")),
     Command("mass-defend", "d", "groups", "defend", ("Defend", "Défendre")),
-    Command("mass-standing", "s", "groups", "screen.ask_standing", ("Standing", "Debout")),
+    Command("mass-standing", "s", "groups", MASS + "ask_standing", ("Standing", "Debout")),
     Command("mass-up", "plus,equals_sign", "groups", "nudge(1)", ("+1", "+1")),
     Command("mass-down", "minus", "groups", "nudge(-1)", ("-1", "-1")),
     Command("mass-switch", "ctrl+t", "mass", "switch", ("Attack/Defence", "Attaque/Défense")),
@@ -279,14 +316,14 @@ COMMANDS: tuple[Command, ...] = (
     Command("choice-next", "space,right", "choice", "step(1)", ("Next", "Suivant"), show=False),
     Command("choice-previous", "left", "choice", "step(-1)", ("Previous", "Précédent"), show=False),
     # -- spell cost ----------------------------------------------------------------------------------
-    Command("spell-cast", "enter", "spell-fields", "screen.cast_spell", ("Cast", "Lancer"), priority=True),
+    Command("spell-cast", "enter", "spell-fields", SPELL + "cast_spell", ("Cast", "Lancer"), priority=True),
     Command("spell-resist-roll", "enter", "spell-kult", "roll", ("Roll / resolve", "Lancer / résoudre"), priority=True),
     # The spell book, in every spell tab (tui/screens/spell_book.py); casters in Mage and Quatre Pôles.
-    Command("spell-book", "ctrl+b", "spell-tab", "screen.spell_book", ("Book", "Grimoire"),
+    Command("spell-book", "ctrl+b", "spell-tab", BOOK + "spell_book", ("Book", "Grimoire"),
             palette=("Spell book: pick a spell (type to filter)", "Grimoire : choisir un sort (tapez pour filtrer)")),
-    Command("spell-save", "ctrl+s", "spell-tab", "screen.save_spell", ("Save", "Enregistrer"),
+    Command("spell-save", "ctrl+s", "spell-tab", BOOK + "save_spell", ("Save", "Enregistrer"),
             palette=("Spell book: save the tab's spell under a name", "Grimoire : enregistrer le sort de l'onglet sous un nom")),
-    Command("spell-caster", "ctrl+o", "spell-tab", "screen.spell_caster", ("Caster", "Lanceur"), show=False,
+    Command("spell-caster", "ctrl+o", "spell-tab", BOOK + "spell_caster", ("Caster", "Lanceur"), show=False,
             palette=("Spell book: pick or remember a Mage / Quatre Pôles caster", "Grimoire : choisir ou retenir un lanceur Mage / Quatre Pôles")),
     Command("poles-technique", "ctrl+t", "poles", "add_technique", ("Technique", "Technique")),
     Command("poles-fractions", "ctrl+f", "poles", "fractions", ("Fractions", "Fractions")),

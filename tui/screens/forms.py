@@ -9,7 +9,7 @@ journal entries, undone one at a time); the form says so with a "join the fight"
 default, that the GM can untick.
 
 The mook group form is :mod:`tui.screens.group_form`, on the base here;
-:class:`tui.screens.roster_keys.RosterActions` opens them from the main screen.
+:mod:`tui.commands.roster` opens them from the main screen.
 """
 
 from __future__ import annotations

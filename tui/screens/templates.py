@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -49,16 +49,12 @@ from tui.screens.prompts import ValuePrompt
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 
-if TYPE_CHECKING:
-    from tui.app import ApotheoseApp
 
-
-def library_file(app: ApotheoseApp) -> Path:
-    """The template library of this app: ``$APOTHEOSE_TEMPLATES``, else beside the campaign open
-    (its saves folder), else in the default saves folder."""
+def library_file(path: Path | None) -> Path:
+    """The template library of the campaign saved at ``path``: ``$APOTHEOSE_TEMPLATES``, else
+    beside the campaign (its saves folder), else in the default saves folder."""
     from saves.templates import ENV_VAR, library_path
 
-    path = app.session.path
     if path is not None and not os.environ.get(ENV_VAR):
         return library_path(Path(path).parent)
     return library_path()

@@ -35,6 +35,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from textual_serve.server import Server
 
 from saves.web_token import read_token, token_path
@@ -194,7 +195,7 @@ class BrowserServer(Server):
         return app
 
     @web.middleware
-    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         given = request.query.get("token") or request.cookies.get(self.table.cookie)
         if not self.table.allows(given):
             if request.path in ("/", "/ws") or request.path.startswith("/ws/"):
@@ -206,7 +207,8 @@ class BrowserServer(Server):
         if request.path.startswith("/ws") and origin is not None and origin != f"{request.scheme}://{request.host}":
             self.table.log(f"refused {request.remote}: a websocket from another site ({origin!r})")
             return web.Response(status=403, text=FORBIDDEN, content_type="text/html")
-        return await handler(request)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         if "token" in request.query:  # the cookie, and the same page without the secret in its address

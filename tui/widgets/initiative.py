@@ -31,6 +31,7 @@ from core.roster import Character
 from core.turns import de_turn
 from tui.access import gm
 from tui.commands.keys import Described, bindings
+from tui.commands.run import Commanding
 from tui.commands.table import BY_ID
 from tui.i18n import t
 from tui.safe import plain
@@ -47,7 +48,7 @@ class InitiativeHeader(Static):
     """The column heads, laid out like the rows below."""
 
 
-class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_bindings=False):
+class InitiativeList(Described, Commanding, AppState, RowRepaints, can_focus=True, inherit_bindings=False):
     """The turn order (or the roster), one cached line per participant."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -272,7 +273,7 @@ class InitiativeList(Described, AppState, RowRepaints, can_focus=True, inherit_b
         if index < len(self.keys):
             self.move_cursor(index)
             if event.chain == 2:  # a double click opens the sheet, as enter does
-                await self.run_action("screen.sheet")
+                await self.run_action("command('init-sheet')")
 
     def repaint_cursor(self) -> None:
         key = self.cursor_key

@@ -25,6 +25,7 @@ from core.campaign import Campaign
 from core.mooks import MookGroup
 from tui.access import gm
 from tui.commands.keys import Described, bindings
+from tui.commands.run import Commanding
 from tui.i18n import pick, t
 from tui.messages import ListScreen
 from tui.safe import markup, visible
@@ -58,7 +59,7 @@ def group_prompt(group: MookGroup, lang: Lang) -> Content:
     )
 
 
-class GroupList(Described, OptionList):
+class GroupList(Described, Commanding, OptionList):
     """The mook groups, one line each; the highlighted one is the target."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("groups")
@@ -86,6 +87,11 @@ class GroupList(Described, OptionList):
     def group_id(self) -> str | None:
         option = self.highlighted_option
         return option.id if option is not None else None
+
+    @property
+    def cursor_key(self) -> str | None:
+        """The group under the cursor (what ``s`` sets the standing of)."""
+        return self.group_id
 
     def point_at(self, group_id: str) -> None:
         for index, group in enumerate(self.shown):

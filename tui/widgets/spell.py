@@ -27,6 +27,7 @@ from core.roster import Character
 from tui import spells
 from tui.access import gm
 from tui.commands.keys import Described, bindings
+from tui.commands.run import Commanding
 from tui.door import Answer
 from tui.i18n import pick, refused, t
 from tui.spells.apotheose import FIELDS, request
@@ -86,7 +87,7 @@ def aim_at_groups(campaign: Campaign, spell: SpellRequest, victims: tuple[str, .
     return tuple(aimed)
 
 
-class CostFields(Described, Vertical):
+class CostFields(Described, Commanding, Vertical):
     """The spell's parameters: Enter anywhere in them casts (the screen asks for the victims)."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("spell-fields")

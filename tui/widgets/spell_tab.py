@@ -28,6 +28,7 @@ from core.errors import RulesError
 from saves import last_spells
 from saves.errors import SaveError
 from tui.commands.keys import Described, bindings
+from tui.commands.run import Commanding
 from tui.i18n import pick, refusal, t
 from tui.messages import FieldChanged
 from tui.spells.description import (
@@ -66,11 +67,13 @@ def widget_class(path: str) -> type[Widget]:
     return cls
 
 
-class SpellTab(Described, SpellSystem):
+class SpellTab(Described, Commanding, SpellSystem):
     """The tab of ``description`` (see the module); its keys open the spell book and save the
-    spell (the main screen's actions, :mod:`tui.screens.spell_book`)."""
+    spell (:mod:`tui.commands.book`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("spell-tab")
+    #: Whether its system remembers casters (ctrl+o's last line remembers the tab's).
+    remembers_casters = False
 
     def __init__(self, description: SpellDescription, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -393,6 +396,8 @@ class SpellTab(Described, SpellSystem):
 
 class CasterTab(SpellTab):
     """A tab whose system remembers casters (Mage, Quatre Pôles): ctrl+o picks or remembers one."""
+
+    remembers_casters = True
 
     def caster_filled(self, values: Mapping[str, Any]) -> None:
         """A remembered caster's fields written (priced at once), the focus on what comes next."""

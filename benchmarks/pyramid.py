@@ -1,0 +1,80 @@
+"""The test pyramid, counted: how many tests start the GM's whole app, how many a small harness
+app, how many no app at all (``python benchmarks/pyramid.py``).
+
+Counted from the source, not by running anything: each test function (``test_…``, in a module or
+a class, under ``tests/``) is read with :mod:`ast`, with the module's own helpers it calls (to
+any depth). A test that reaches the GM's app factory (``make_test_app``, ``open_demo``,
+``make_app_trades_apply``, ``make_app``) is a whole-app test; else one that reaches ``harness`` or
+``run_test`` (a small app of its own) is a harness test; else it runs no app: a session test
+(``tests/commands/``: a GM command's handler on a session), or a test of the rules, the saves,
+the command line, the servers. A function is counted once, whatever its parametrisation.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WHOLE_APP = {"make_test_app", "open_demo", "make_app_trades_apply", "make_app"}
+HARNESS = {"harness", "run_test"}
+
+
+def called(node: ast.AST) -> set[str]:
+    """The names ``node`` calls (``f(…)``, ``x.f(…)``) or passes on (``partial(f)``)."""
+    names: set[str] = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call):
+            func = sub.func
+            names.add(func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else "")
+        elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+            names.add(sub.id)
+    return names
+
+
+def kinds(path: Path) -> list[tuple[str, str]]:
+    """(test name, kind) of each test function of ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    functions: dict[str, ast.AST] = {}
+    tests: list[tuple[str, ast.AST]] = []
+    for node in tree.body:
+        members = node.body if isinstance(node, ast.ClassDef) else [node]
+        for member in members:
+            if isinstance(member, ast.FunctionDef | ast.AsyncFunctionDef):
+                functions.setdefault(member.name, member)
+                if member.name.startswith("test_"):
+                    tests.append((member.name, member))
+    found = []
+    for name, node in tests:
+        reached, todo = set(), [node]
+        while todo:
+            for callee in called(todo.pop()) - reached:
+                reached.add(callee)
+                if callee in functions:
+                    todo.append(functions[callee])
+        if reached & WHOLE_APP:
+            kind = "whole-app"
+        elif reached & HARNESS:
+            kind = "harness"
+        else:
+            kind = "session" if path.parent.name == "commands" else "no app"
+        found.append((name, kind))
+    return found
+
+
+def count(root: Path = ROOT / "tests") -> Counter[str]:
+    return Counter(kind for path in sorted(root.rglob("test_*.py")) for _name, kind in kinds(path))
+
+
+def main() -> int:
+    counts = count()
+    for kind in ("session", "harness", "whole-app", "no app"):
+        print(f"{kind:10} {counts[kind]:5}")
+    print(f"{'total':10} {sum(counts.values()):5}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
