@@ -13,7 +13,7 @@ import cattrs
 import orjson
 
 from core.campaign import Campaign
-from core.journal import KEPT_IN_SAVE, Entry, Journal, LogLine
+from core.journal import KEPT_IN_SAVE, LOG_LINES_PER_ACTION, Entry, Journal, LogLine
 from saves.converter import CONVERTER
 from saves.envelope import CURRENT_VERSION, FORMAT
 from saves.hooks import is_tuple
@@ -135,14 +135,24 @@ class Encoder:
         self._cut: tuple[int, Campaign | None] = (0, None)
 
     def window(self, journal: Journal) -> Journal:
-        """The journal as this save keeps it: ``journal.trimmed`` to between keep and keep + slack."""
+        """The journal as this save keeps it: ``journal.trimmed`` to between keep and keep + slack
+        actions, and the last ``LOG_LINES_PER_ACTION * (keep + slack)`` lines of the log.
+
+        The log's window is as long as ``trimmed`` keeps for the most actions a save holds (so it
+        holds every line ``trimmed(n - cut)`` would), and its start only moves on as lines are
+        added: the lines it keeps are never encoded again (were the window ``4 * (n - cut)``
+        lines, its start would move back up to 3 lines per action while the cut stays, and every
+        line would be encoded again on each save)."""
         n = len(journal.done)
         cut, cut_base = self._cut
         valid = 0 < cut <= n and self.keep <= n - cut <= self.keep + self.slack
-        if not (valid and journal.states[cut - 1] is cut_base):
+        if not (valid and journal.state_after(cut - 1) is cut_base):
             cut = n - self.keep if n > self.keep + self.slack else 0
-        self._cut = (cut, journal.states[cut - 1] if cut else None)
-        return journal.trimmed(n - cut) if cut else journal
+        self._cut = (cut, journal.state_after(cut - 1) if cut else None)
+        if not cut:
+            return journal
+        lines = min(len(journal.log), LOG_LINES_PER_ACTION * (self.keep + self.slack))
+        return journal.trimmed(n - cut, lines)
 
     def encode(self, journal: Journal) -> bytes:
         """The save's bytes for ``journal``. If a value cannot be encoded (its error is raised),

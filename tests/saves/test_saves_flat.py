@@ -1,0 +1,76 @@
+"""Saves flat in the campaign's length (issue 37): the log's window in a save only moves on, so
+an autosave encodes only the lines added since the last one; the window still holds every line
+``Journal.trimmed`` keeps; a loaded journal numbers its next action as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.actions import Damage, Heal, NextTurn
+from core.demo import demo_campaign
+from core.journal import LOG_LINES_PER_ACTION, Journal
+from saves.format import Encoder, read_journal
+from tests.saves.test_format import STEPS, play
+
+DEMO = demo_campaign()
+ONE_LINE = (NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1))
+
+
+def counting(encoder: Encoder, name: str) -> list[object]:
+    """Every item ``encoder`` encodes for its array ``name`` from now on."""
+    array = encoder._arrays[name]
+    encode, seen = array.encode_item, []
+
+    def spy(item: Any) -> bytes:
+        seen.append(item)
+        return encode(item)
+
+    array.encode_item = spy
+    return seen
+
+
+def test_past_the_window_an_autosave_encodes_only_the_new_log_lines() -> None:
+    encoder = Encoder(keep=5, slack=3)
+    journal = Journal.start(DEMO)
+    for i in range(60):
+        journal, _ = journal.record(ONE_LINE[i % 3])
+        encoder.encode(journal)
+    seen = counting(encoder, "log")
+    for i in range(40):
+        before = len(journal.log)
+        journal, _ = journal.record(ONE_LINE[i % 3])
+        seen.clear()
+        encoder.encode(journal)
+        assert seen == list(journal.log[before:])  # the lines this action wrote, nothing else
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(STEPS, min_size=1, max_size=8))
+def test_the_log_window_holds_what_trimmed_keeps_and_its_start_never_moves_back(bursts: list[Any]) -> None:
+    keep, slack = 3, 2
+    encoder, journal, start = Encoder(keep=keep, slack=slack), Journal.start(DEMO), 0
+    for steps in bursts:
+        journal = play(steps, journal)
+        encoder.encode(journal)
+        kept = encoder.window(journal)
+        window = len(journal.log) - len(kept.log)
+        assert tuple(kept.log) == tuple(journal.log[window:])
+        assert len(kept.log) <= max(len(journal.log) if kept is journal else 0, LOG_LINES_PER_ACTION * (keep + slack))
+        if kept is not journal:
+            trimmed = journal.trimmed(len(kept.done))  # what a save kept before: 4 lines per action
+            assert tuple(kept.log[len(kept.log) - len(trimmed.log) :]) == tuple(trimmed.log)
+            assert kept.done == trimmed.done and kept.base is trimmed.base and kept.undone == trimmed.undone
+        assert window >= start or kept is journal
+        start = window
+
+
+@settings(max_examples=40, deadline=None)
+@given(STEPS, STEPS)
+def test_a_loaded_journal_numbers_its_next_action_as_the_one_saved(steps: list[Any], more: list[Any]) -> None:
+    journal = play(steps)
+    loaded = read_journal(Encoder().encode(journal), "x.json").journal
+    assert loaded.next_seq == journal.next_seq
+    assert play(more, loaded) == play(more, journal)
