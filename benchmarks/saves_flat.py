@@ -14,7 +14,7 @@ waits for it, in CPU time of this thread (medians, milliseconds):
 
 Then, on the file of the last journal: ``orjson`` = ``orjson.dumps`` + ``orjson.loads`` of the
 same save as plain data, ``open`` = ``read_journal`` (what the app does on open), and the ratio
-(encode + open) / orjson, medians over ``--repeat`` runs. The last line compares the autosave
+(encode + open) / orjson, medians over ``--repeat`` runs of each, taken in turns. The last line compares the autosave
 at the largest size with the one at the smallest.
 """
 
@@ -62,14 +62,17 @@ def cpu(fn: Callable[[], object]) -> tuple[float, object]:
     return (time.thread_time() - start) * 1e3, out
 
 
-def median(fn: Callable[[], object], repeat: int) -> float:
-    fn()
-    times = []
+def medians(first: Callable[[], object], second: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """The median times of ``first`` and ``second`` run in turns (so that a change of the
+    machine's load falls on both), in milliseconds."""
+    first(), second()
+    times: tuple[list[float], list[float]] = ([], [])
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3
+        for fn, out in zip((first, second), times, strict=True):
+            start = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - start)
+    return statistics.median(times[0]) * 1e3, statistics.median(times[1]) * 1e3
 
 
 def measure(n: int, repeat: int, folder: Path) -> dict[str, float]:
@@ -97,9 +100,11 @@ def measure(n: int, repeat: int, folder: Path) -> dict[str, float]:
         "encode": statistics.median(enc),
         "write": statistics.median(wri),
         "autosave": statistics.median(r + e + w for r, e, w in zip(rec, enc, wri, strict=True)),
-        "orjson": median(lambda: orjson.loads(orjson.dumps(plain)), repeat),
-        "open": median(lambda: read_journal(raw, path), repeat),
     }
+    out["orjson"], out["open"] = medians(
+        lambda: orjson.loads(orjson.dumps(plain)), lambda: read_journal(raw, path), repeat
+    )
+
     out["ratio"] = (out["encode"] + out["open"]) / out["orjson"]
     return out
 

@@ -194,6 +194,9 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
         elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
             checks.append(f"(v{i} is None or type(v{i}) is {_INLINE[optional[0]]})")
             value = f"v{i}"
+        elif len(optional) == 1 and len(options) == 2 and attrs.has(optional[0]):  # a class | None: no call for None
+            names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(optional[0]), optional[0]
+            value = f"(None if v{i} is None else h{i}(v{i}, t{i}))"
         elif kind is None or kind is Any:
             value = f"v{i}"
         elif is_tuple(kind) and len(typing.get_args(kind)) == 2 and typing.get_args(kind)[1] is Ellipsis:

@@ -74,3 +74,19 @@ def test_a_loaded_journal_numbers_its_next_action_as_the_one_saved(steps: list[A
     loaded = read_journal(Encoder().encode(journal), "x.json").journal
     assert loaded.next_seq == journal.next_seq
     assert play(more, loaded) == play(more, journal)
+
+
+#: Pieces of save bytes around what the text check looks for (raw UTF-8 and JSON escapes).
+PIECES = st.sampled_from(
+    [b"a", b'"', b"\\", b"\\n", b"\\u001b", b"\\u0085", b"\\u202e", b"u00", b"\x7f", b"\xc2", b"\xc2\x85", b"\xc2\xb7"]
+    + [b"\xd8\x9c", b"\xd8", b"\xe2\x80\xae", b"\xe2\x80\x94", b"\xe2\x81\xa6", b"\xe2\x81", b"\xe2\x86\x92"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=12))
+def test_the_quick_look_for_control_characters_finds_what_the_full_pattern_finds(pieces: list[bytes]) -> None:
+    from saves.integrity import _MAYBE, _may_hold_control
+
+    raw = b"".join(pieces)
+    assert _may_hold_control(raw) == (_MAYBE.search(raw) is not None)
