@@ -90,3 +90,43 @@ def test_the_quick_look_for_control_characters_finds_what_the_full_pattern_finds
 
     raw = b"".join(pieces)
     assert _may_hold_control(raw) == (_MAYBE.search(raw) is not None)
+
+
+def test_an_addition_s_characters_are_saved_as_the_campaign_s_own_bytes_exactly() -> None:
+    import orjson
+
+    from core.actions import AddMany
+    from core.templates import BUILT_IN, copies
+    from saves.format import History, SaveFile, unstructure
+
+    made = copies(BUILT_IN[0], 30, DEMO, pc=False)
+    journal, _ = Journal.start(DEMO).record(AddMany(made, join=False))
+    journal, _ = journal.record(Damage((made[3].id,), 2))  # one of them changes: encoded anew
+    raw = Encoder().encode(journal)
+    expected = unstructure(SaveFile(journal.campaign, History(journal.base, journal.done, journal.undone, journal.log)))
+    data = orjson.loads(raw)
+    del data["format"], data["version"]
+    assert data == orjson.loads(orjson.dumps(expected))
+
+
+def _ids_recursively(value: object) -> list[str]:
+    """The walk as it was: every string inside a value, depth first, fields in order."""
+    import attrs
+
+    if isinstance(value, str):
+        return [value]
+    if attrs.has(type(value)):
+        return [s for f in attrs.fields(type(value)) for s in _ids_recursively(getattr(value, f.name))]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _ids_recursively(v)]
+    if isinstance(value, (tuple, list)):
+        return [s for v in value for s in _ids_recursively(v)]
+    return []
+
+
+def test_the_strings_of_every_action_are_found_in_the_same_order_without_recursion() -> None:
+    from core.players_log import _ids_in
+    from tests.saves.test_format import EXAMPLES
+
+    for action in EXAMPLES.values():
+        assert list(_ids_in(action)) == _ids_recursively(action)
