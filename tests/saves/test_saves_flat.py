@@ -137,9 +137,7 @@ def test_what_an_encoder_keeps_between_saves_is_about_the_size_of_the_save() -> 
     import tracemalloc
 
     from core.actions import AddMany
-    from core.templates import BUILT_IN, copies
-
-    from core.templates import Book
+    from core.templates import BUILT_IN, Book, copies
 
     book = Book(DEMO)
     made = tuple(c for _ in range(4) for c in copies(BUILT_IN[0], 100, DEMO, pc=False, book=book))
