@@ -156,3 +156,17 @@ def test_what_an_encoder_keeps_between_saves_is_about_the_size_of_the_save() -> 
     # the bytes kept: each character's (about 0.3 KiB each), the history's, the base's; orjson's
     # own bytes hold at least 4 KiB each, which made 400 characters keep about 1.7 MB.
     assert kept < 800_000
+
+
+def test_a_book_the_base_shares_with_the_campaign_is_built_once_and_loads_equal() -> None:
+    import attrs
+
+    from core.spellbook.book import SpellBook
+    from core.spellbook.seeds import SEEDS
+
+    book = SpellBook(tuple(attrs.evolve(s.spell, name=f"{s.spell.name[:50]} {i}") for i in range(2) for s in SEEDS))
+    journal = Journal.start(attrs.evolve(DEMO, book=book))
+    journal, _ = journal.record(NextTurn())
+    loaded = read_journal(Encoder().encode(journal), "x.json").journal
+    assert loaded.campaign == journal.campaign and loaded.base == journal.base
+    assert loaded.base.book is loaded.campaign.book  # one book built, not two equal ones
