@@ -106,7 +106,7 @@ def checked(raw: bytes, payload: dict[str, Any], path: str | PathLike[str]) -> S
     return data
 
 
-_EMPTY_BOOK = {"spells": [], "casters": []}
+_EMPTY_BOOK: dict[str, list[Any]] = {"spells": [], "casters": []}
 
 
 def _structured(payload: dict[str, Any]) -> SaveFile:
@@ -116,7 +116,9 @@ def _structured(payload: dict[str, Any]) -> SaveFile:
     campaign, history = payload.get("campaign"), payload.get("history")
     base = history.get("base") if type(history) is dict else None
     book = campaign.get("book") if type(campaign) is dict else None
-    if type(base) is not dict or type(book) is not dict or book == _EMPTY_BOOK or base.get("book") != book:
+    if type(history) is not dict or type(base) is not dict or type(book) is not dict:
+        return CONVERTER.structure(payload, SaveFile)
+    if book == _EMPTY_BOOK or base.get("book") != book:
         return CONVERTER.structure(payload, SaveFile)
     lighter = {**payload, "history": {**history, "base": {**base, "book": _EMPTY_BOOK}}}
     data = CONVERTER.structure(lighter, SaveFile)
