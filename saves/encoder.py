@@ -5,14 +5,14 @@ about the same after 10 actions as after 500."""
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 import cattrs
 import orjson
 
-from core.actions import AddMany
+from core.actions.roster import AddMany
 from core.campaign import Campaign
 from core.journal import KEPT_IN_SAVE, LOG_LINES_PER_ACTION, Entry, Journal, LogLine
 from core.roster import Character
@@ -47,12 +47,12 @@ class _Array:
     def __init__(self, encode_item: Callable[[Any], bytes], depth: int = 2) -> None:
         self.encode_item = encode_item
         self.sep = b",\n" + b"  " * (depth + 1)
-        self.items: tuple = ()
+        self.items: Sequence[Any] = ()
         self.blob = bytearray()  # the items joined by ``sep``
         self.ends: list[int] = []  # where each item ends in the blob, counted from ``origin``
         self.origin = 0
 
-    def update(self, items: tuple) -> bytearray:
+    def update(self, items: Sequence[Any]) -> bytearray:
         """The items joined by the separator (without the brackets), for ``items`` now."""
         old = self.items
         if items is old:
