@@ -14,6 +14,7 @@ stops there, with the reason, and the actions done since can still be undone.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -22,10 +23,13 @@ from core.breakdown import Line, line
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.players_log import players_lines
+from core.runs import Run
 from core.validators import refuse_outside
 
 #: How many actions a save keeps so undo works after a restart.
 KEPT_IN_SAVE = 500
+#: A save keeps ``LOG_LINES_PER_ACTION`` log lines per action it keeps.
+LOG_LINES_PER_ACTION = 4
 
 
 @attrs.frozen
@@ -97,16 +101,32 @@ class _Replay:
         return tuple(states)
 
 
+def _entries(items: Iterable[Entry]) -> Run[Entry]:
+    return Run.of(items)
+
+
+def _lines(items: Iterable[LogLine]) -> Run[LogLine]:
+    return Run.of(items)
+
+
+def _campaigns(items: Iterable[Campaign]) -> Run[Campaign]:
+    return Run.of(items)
+
+
 @attrs.frozen
 class Journal:
     base: Campaign
-    done: tuple[Entry, ...] = ()
+    #: ``done`` and ``log`` are :class:`~core.runs.Run`\ s: an action appends to them in constant
+    #: time however long the history (they equal the tuples of their items).
+    done: Run[Entry] = attrs.field(factory=Run, converter=_entries)
     undone: tuple[Entry, ...] = ()
-    log: tuple[LogLine, ...] = ()
+    log: Run[LogLine] = attrs.field(factory=Run, converter=_lines)
     #: States after the last ``len(recent)`` entries of ``done``; derived, never saved. The
     #: entries before those are ``saved``'s, replayed on first need (see :attr:`states`).
-    _recent: tuple[Campaign, ...] = attrs.field(default=(), eq=False, repr=False, alias="recent")
+    _recent: Run[Campaign] = attrs.field(factory=Run, converter=_campaigns, eq=False, repr=False, alias="recent")
     _saved: _Replay | None = attrs.field(default=None, eq=False, repr=False, alias="saved")
+    #: :attr:`next_seq`, once worked out (derived: an action, an undo or a redo keeps it right).
+    _next: list[int] = attrs.field(factory=list, eq=False, repr=False, alias="next")
 
     @classmethod
     def start(cls, campaign: Campaign) -> Journal:
@@ -114,36 +134,52 @@ class Journal:
 
     @classmethod
     def restore(
-        cls, base: Campaign, done: tuple[Entry, ...], undone: tuple[Entry, ...] = (), log: tuple[LogLine, ...] = ()
+        cls, base: Campaign, done: Sequence[Entry], undone: Sequence[Entry] = (), log: Sequence[LogLine] = ()
     ) -> Journal:
         """Rebuild the states by replaying ``done`` on ``base`` now (raises what an action raises)."""
         states, campaign = [], base
         for entry in done:
             campaign = apply(campaign, entry.action).campaign
             states.append(campaign)
-        return cls(base, tuple(done), tuple(undone), tuple(log), tuple(states))
+        return cls(base, Run(done), tuple(undone), Run(log), Run(states))
 
     @classmethod
     def loaded(
         cls,
         campaign: Campaign,
         base: Campaign,
-        done: tuple[Entry, ...],
-        undone: tuple[Entry, ...] = (),
-        log: tuple[LogLine, ...] = (),
+        done: Sequence[Entry],
+        undone: Sequence[Entry] = (),
+        log: Sequence[LogLine] = (),
     ) -> Journal:
         """A journal whose current campaign is ``campaign`` (as a save holds it), without replaying
         ``done`` on ``base``: that waits until a state before ``campaign`` is needed."""
         if not done:
-            return cls(campaign, (), tuple(undone), tuple(log))
-        return cls(base, tuple(done), tuple(undone), tuple(log), saved=_Replay(base, tuple(done), campaign))
+            return cls(campaign, Run(), tuple(undone), Run(log))
+        return cls(base, Run(done), tuple(undone), Run(log), saved=_Replay(base, tuple(done), campaign))
 
     @property
-    def states(self) -> tuple[Campaign, ...]:
+    def states(self) -> Sequence[Campaign]:
         """The state after each entry of ``done`` (replays a loaded history the first time)."""
         if self._saved is None:
             return self._recent
         return self._saved.states() + self._recent
+
+    def state_after(self, index: int) -> Campaign:
+        """``states[index]`` (≥ 0) without building :attr:`states`: constant time once replayed."""
+        saved = 0 if self._saved is None else len(self._saved.entries)
+        if index >= saved:
+            return self._recent[index - saved]
+        assert self._saved is not None  # index < saved: there is one
+        return self._saved.states()[index]
+
+    def _states_from(self, index: int) -> Sequence[Campaign]:
+        """``states[index:]`` (≥ 0), sharing what it can."""
+        saved = 0 if self._saved is None else len(self._saved.entries)
+        if index >= saved:
+            return self._recent[index - saved :]
+        assert self._saved is not None
+        return self._saved.states()[index:] + self._recent
 
     @property
     def campaign(self) -> Campaign:
@@ -153,10 +189,14 @@ class Journal:
 
     @property
     def next_seq(self) -> int:
-        seqs = [e.seq for e in (*self.done, *self.undone)] + [entry.seq for entry in self.log[-1:]]
-        return max(seqs, default=0) + 1
+        """One more than every number in ``done``, ``undone`` and the log's last line: worked out
+        once for a journal made from its parts (a save's), then carried by each action."""
+        if not self._next:
+            seqs = [e.seq for e in (*self.done, *self.undone)] + [entry.seq for entry in self.log[-1:]]
+            self._next.append(max(seqs, default=0) + 1)
+        return self._next[0]
 
-    def record(self, action: Action) -> tuple[Journal, Outcome]:
+    def record(self, action: Action, *, checked: bool = False) -> tuple[Journal, Outcome]:
         """Apply ``action`` to the current campaign; it clears the redo stack.
 
         Raises :class:`core.errors.RulesError` (and changes nothing) if the action is impossible,
@@ -164,9 +204,12 @@ class Journal:
         character in a text, a number past any bound), whoever sent it: the app, an import; and
         :class:`~core.actions.NeedsConfirmation` when the GM must say yes first, to what the
         action asks (:meth:`~core.actions.Action.ask`: asked here, never on a replay) or what the
-        rules ask.
+        rules ask. ``checked``: the caller has already run :func:`~core.validators.refuse_outside`
+        on every value the action carries (a roster file's reading does, row by row, to name
+        the line at fault), so it is not walked twice (100,000 characters from a file).
         """
-        refuse_outside(action)
+        if not checked:
+            refuse_outside(action)
         question = action.ask(self.campaign)
         if question is not None:
             raise question
@@ -176,13 +219,13 @@ class Journal:
         shown = players_lines(self.campaign, outcome.campaign, action, outcome.lines)
         journal = attrs.evolve(
             self,
-            done=(*self.done, entry),
+            done=self.done.plus(entry),
             undone=(),
-            recent=(*self._recent, outcome.campaign),
-            log=(
-                *self.log,
-                *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True)),
+            recent=self._recent.plus(outcome.campaign),
+            log=self.log.plus(
+                *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True))
             ),
+            next=[seq + 1],
         )
         return journal, outcome
 
@@ -226,16 +269,18 @@ class Journal:
                     f"{en}: undo starts from where the campaign was opened",
                     fr=f"{fr} : l'annulation repart du moment où la campagne a été ouverte",
                 )
-            recent, saved = states[:-1], None
+            recent, saved = Run(states[:-1]), None
         entry = self.done[-1]
         if kind == "reroll":
             undo_line = line(f"Rerolled: {entry.lines[0].en}", f"Relancé : {entry.lines[0].fr}")
         else:
             undo_line = line(f"Undone: {entry.lines[0].en}", f"Annulé : {entry.lines[0].fr}")
-        back = attrs.evolve(self, done=self.done[:-1], recent=recent, saved=saved, undone=(*self.undone, entry))
+        back = attrs.evolve(
+            self, done=self.done[:-1], recent=recent, saved=saved, undone=(*self.undone, entry), next=[self.next_seq]
+        )
         # The same two states as the action's own lines, the other way: the same decision.
         ((shown, words),) = players_lines(self.campaign, back.campaign, entry.action, (undo_line,))
-        return attrs.evolve(back, log=(*self.log, LogLine(entry.seq, kind, undo_line, shown, words)))
+        return attrs.evolve(back, log=self.log.plus(LogLine(entry.seq, kind, undo_line, shown, words)))
 
     def redo(self) -> Journal:
         if not self.undone:
@@ -246,14 +291,16 @@ class Journal:
         ((shown, words),) = players_lines(self.campaign, outcome.campaign, entry.action, (redo_line,))
         return attrs.evolve(
             self,
-            done=(*self.done, entry),
-            recent=(*self._recent, outcome.campaign),
+            done=self.done.plus(entry),
+            recent=self._recent.plus(outcome.campaign),
             undone=self.undone[:-1],
-            log=(*self.log, LogLine(entry.seq, "redo", redo_line, shown, words)),
+            log=self.log.plus(LogLine(entry.seq, "redo", redo_line, shown, words)),
+            next=[self.next_seq],
         )
 
-    def trimmed(self, keep: int = KEPT_IN_SAVE) -> Journal:
-        """The journal as a save keeps it: the last ``keep`` actions, the base moved forward.
+    def trimmed(self, keep: int = KEPT_IN_SAVE, log_lines: int | None = None) -> Journal:
+        """The journal as a save keeps it: the last ``keep`` actions, the base moved forward, and
+        the last ``log_lines`` lines of the log (``4 * keep`` unless told).
 
         A loaded history that does not lead to its saved campaign is dropped whole (the base
         moves to that campaign), as nothing in it can be undone."""
@@ -263,7 +310,11 @@ class Journal:
         saved = self._saved
         if saved is not None and saved.states() and saved.problem:
             drop = max(drop, len(saved.entries))
-        states = self.states
+        lines = keep * LOG_LINES_PER_ACTION if log_lines is None else log_lines
         return Journal(
-            states[drop - 1], self.done[drop:], self.undone[-keep:], self.log[-keep * 4 :], recent=states[drop:]
+            self.state_after(drop - 1),
+            self.done[drop:],
+            self.undone[-keep:],
+            self.log[-lines:] if log_lines is None else self.log[len(self.log) - log_lines :],
+            recent=self._states_from(drop),
         )

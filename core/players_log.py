@@ -19,21 +19,31 @@ from core.mooks import MookGroup
 from core.roster import Character
 from core.visibility import Option, Shown
 
+#: The field names of each attrs class :func:`_ids_in` walked (looked up once per class).
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
 
 def _ids_in(value: object) -> Iterator[str]:
-    """Every string inside an action (its target ids among them)."""
-    cls = type(value)
-    if isinstance(value, str):
-        yield value
-    elif attrs.has(cls):
-        for field in attrs.fields(cls):
-            yield from _ids_in(getattr(value, field.name))
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _ids_in(item)
-    elif isinstance(value, (tuple, list, frozenset, set)):
-        for item in value:
-            yield from _ids_in(item)
+    """Every string inside an action (its target ids among them), without recursion: an
+    addition of 100,000 characters is walked in one loop, not through a generator per value."""
+    stack = [value]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+            continue
+        cls = type(value)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls)) if attrs.has(cls) else ()
+        if names:
+            stack.extend(getattr(value, name) for name in reversed(names))
+        elif isinstance(value, dict):
+            stack.extend(reversed(value.values()))
+        elif isinstance(value, (tuple, list)):
+            stack.extend(reversed(value))
+        elif isinstance(value, (frozenset, set)):
+            stack.extend(value)
 
 
 #: Hidden ids, the names (folded) of hidden combatants, and of combatants whose numbers the

@@ -22,6 +22,10 @@ SHADOW_MAX = 10
 SHADOW = Whole(0, SHADOW_MAX)
 #: The 6th stigma or grace makes the PC an NPC.
 NPC_AT = 6
+#: How many changes a shadow ledger holds: the newest; the oldest one goes as a new one comes. A
+#: ledger is saved with its character, twice (the campaign and its history's base), and encoded
+#: again with each change of that character: unbounded, it made saves grow with the campaign.
+LEDGER_KEPT = 50
 
 
 class MarkKind(enum.StrEnum):
@@ -168,7 +172,8 @@ def _one_kind(instance: Shadow, _attribute: object, graces: tuple[Mark, ...]) ->
 
 @attrs.frozen
 class Shadow:
-    """A PC's shadow: the counter 0…10, the marks held (oldest first) and the ledger."""
+    """A PC's shadow: the counter 0…10, the marks held (oldest first) and the ledger (its
+    :data:`LEDGER_KEPT` newest changes)."""
 
     value: int = attrs.field(default=0, validator=SHADOW)
     stigmata: tuple[Mark, ...] = attrs.field(default=(), converter=as_tuple)
@@ -283,7 +288,8 @@ def _apply(
     reason = Line("; ".join(x.en for x in marks.lines), "; ".join(x.fr for x in marks.lines))
     entry = LedgerEntry(delta, state.value, value, reason, event, note)
     stigmata, graces = marks.held[MarkKind.stigma], marks.held[MarkKind.grace]
-    new = Shadow(value, tuple(stigmata), tuple(graces), (*state.ledger, entry))
+    kept = state.ledger[max(0, len(state.ledger) + 1 - LEDGER_KEPT) :]
+    new = Shadow(value, tuple(stigmata), tuple(graces), (*kept, entry))
     gained = marks.gained
     return ShadowChange(
         state=new,

@@ -103,9 +103,16 @@ _EVENTS: dict[ShadowEvent, _EventRule] = {
 }
 
 
+#: Each event by its value: a ledger entry's event is converted on every load (hundreds a save).
+_BY_VALUE = {event.value: event for event in ShadowEvent}
+
+
 def to_shadow_event(value: object) -> ShadowEvent:
     """attrs converter of an ``event`` field (a member or its value)."""
-    return parse_enum(ShadowEvent, value, "event")
+    if type(value) is ShadowEvent:
+        return value
+    found = _BY_VALUE.get(value) if type(value) is str else None
+    return found if found is not None else parse_enum(ShadowEvent, value, "event")
 
 
 def event_delta(event: ShadowEvent, value: int | None = None) -> int:

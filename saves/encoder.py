@@ -5,15 +5,17 @@ about the same after 10 actions as after 500."""
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 import cattrs
 import orjson
 
+from core.actions.roster import AddMany
 from core.campaign import Campaign
-from core.journal import KEPT_IN_SAVE, Entry, Journal, LogLine
+from core.journal import KEPT_IN_SAVE, LOG_LINES_PER_ACTION, Entry, Journal, LogLine
+from core.roster import Character
 from saves.converter import CONVERTER
 from saves.envelope import CURRENT_VERSION, FORMAT
 from saves.hooks import is_tuple
@@ -45,12 +47,12 @@ class _Array:
     def __init__(self, encode_item: Callable[[Any], bytes], depth: int = 2) -> None:
         self.encode_item = encode_item
         self.sep = b",\n" + b"  " * (depth + 1)
-        self.items: tuple[Any, ...] = ()
+        self.items: Sequence[Any] = ()
         self.blob = bytearray()  # the items joined by ``sep``
         self.ends: list[int] = []  # where each item ends in the blob, counted from ``origin``
         self.origin = 0
 
-    def update(self, items: tuple[Any, ...]) -> bytearray:
+    def update(self, items: Sequence[Any]) -> bytearray:
         """The items joined by the separator (without the brackets), for ``items`` now."""
         old = self.items
         if items is old:
@@ -93,7 +95,9 @@ class _Parts:
     def get(self, value: object, hook: Callable[[Any], Any]) -> bytes:
         hit = self.cache.get(id(value))
         if hit is None or hit[0] is not value:
-            hit = (value, orjson.dumps(hook(value)))
+            # A copy of orjson's bytes, which hold at least 4 KiB each: kept for every character,
+            # 100,000 of them took 800 MB where their JSON is 40 MB.
+            hit = (value, bytes(memoryview(orjson.dumps(hook(value)))))
         self.used[id(value)] = hit
         return hit[1]
 
@@ -124,10 +128,12 @@ class Encoder:
         conv = CONVERTER
         self._plan = _campaign_plan(conv)
         self._parts = _Parts()
-        entry, line = conv.get_unstructure_hook(Entry), conv.get_unstructure_hook(LogLine)
+        line = conv.get_unstructure_hook(LogLine)
+        self._entry_hook = conv.get_unstructure_hook(Entry)
+        self._character_hook = conv.get_unstructure_hook(Character)
         self._arrays = {
-            "done": _Array(lambda e: orjson.dumps(entry(e))),
-            "undone": _Array(lambda e: orjson.dumps(entry(e))),
+            "done": _Array(self._entry),
+            "undone": _Array(self._entry),
             "log": _Array(lambda ln: orjson.dumps(line(ln))),
         }
         self._campaign_hook = conv.get_unstructure_hook(Campaign)
@@ -135,14 +141,24 @@ class Encoder:
         self._cut: tuple[int, Campaign | None] = (0, None)
 
     def window(self, journal: Journal) -> Journal:
-        """The journal as this save keeps it: ``journal.trimmed`` to between keep and keep + slack."""
+        """The journal as this save keeps it: ``journal.trimmed`` to between keep and keep + slack
+        actions, and the last ``LOG_LINES_PER_ACTION * (keep + slack)`` lines of the log.
+
+        The log's window is as long as ``trimmed`` keeps for the most actions a save holds (so it
+        holds every line ``trimmed(n - cut)`` would), and its start only moves on as lines are
+        added: the lines it keeps are never encoded again (were the window ``4 * (n - cut)``
+        lines, its start would move back up to 3 lines per action while the cut stays, and every
+        line would be encoded again on each save)."""
         n = len(journal.done)
         cut, cut_base = self._cut
         valid = 0 < cut <= n and self.keep <= n - cut <= self.keep + self.slack
-        if not (valid and journal.states[cut - 1] is cut_base):
+        if not (valid and journal.state_after(cut - 1) is cut_base):
             cut = n - self.keep if n > self.keep + self.slack else 0
-        self._cut = (cut, journal.states[cut - 1] if cut else None)
-        return journal.trimmed(n - cut) if cut else journal
+        self._cut = (cut, journal.state_after(cut - 1) if cut else None)
+        if not cut:
+            return journal
+        lines = min(len(journal.log), LOG_LINES_PER_ACTION * (self.keep + self.slack))
+        return journal.trimmed(n - cut, lines)
 
     def encode(self, journal: Journal) -> bytes:
         """The save's bytes for ``journal``. If a value cannot be encoded (its error is raised),
@@ -162,6 +178,23 @@ class Encoder:
             out += [b',\n    "', name.encode(), b'": ', *_brackets(self._arrays[name].update(getattr(saved, name)), 2)]
         out.append(b"\n  }\n}\n")
         return b"".join(out)
+
+    def _entry(self, entry: Entry) -> bytes:
+        """A history entry's bytes. The characters an addition brings (a roster file: thousands)
+        are the campaign's own, encoded with it just before: their bytes are taken from there
+        rather than built again (and held all at once as dicts)."""
+        action = entry.action
+        if not (isinstance(action, AddMany) and action.characters):
+            return orjson.dumps(self._entry_hook(entry))
+        data = self._entry_hook(attrs.evolve(entry, action=attrs.evolve(action, characters=())))
+        data["action"]["characters"] = [orjson.Fragment(self._character(c)) for c in action.characters]
+        return orjson.dumps(data)
+
+    def _character(self, character: Character) -> bytes:
+        hit = self._parts.cache.get(id(character))
+        if hit is not None and hit[0] is character:
+            return hit[1]
+        return orjson.dumps(self._character_hook(character))
 
     def _campaign(self, campaign: Campaign) -> bytes:
         out = []

@@ -183,31 +183,10 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
         "    except KeyError:",
         "        return slow(o, t)",
     ]
-    checks, args = [], []
+    checks: list[str] = []
+    args: list[str] = []
     for i, a in enumerate(fields):
-        kind = a.type
-        options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
-        optional = [o for o in options if o is not type(None)] if type(None) in options else []
-        if kind in _INLINE:
-            checks.append(f"type(v{i}) is {_INLINE[kind]}")
-            value = f"v{i}"
-        elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
-            checks.append(f"(v{i} is None or type(v{i}) is {_INLINE[optional[0]]})")
-            value = f"v{i}"
-        elif kind is None or kind is Any:
-            value = f"v{i}"
-        elif is_tuple(kind) and len(typing.get_args(kind)) == 2 and typing.get_args(kind)[1] is Ellipsis:
-            item = typing.get_args(kind)[0]  # an array of one type, inline: no call per array
-            checks.append(f"type(v{i}) is list")
-            if item in _INLINE:
-                checks.append(f"all([type(x) is {_INLINE[item]} for x in v{i}])")
-                value = f"tuple(v{i})"
-            else:
-                names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(item), item
-                value = f"tuple([h{i}(x, t{i}) for x in v{i}])"
-        else:
-            names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(kind), kind
-            value = f"h{i}(v{i}, t{i})"
+        value = _field_code(i, a.type, converter, names, checks)
         args.append(f"{a.alias}={value}" if a.kw_only else value)
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
@@ -215,3 +194,34 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
     exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     structure: Hook = names["structure"]
     return structure
+
+
+def _field_code(i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], checks: list[str]) -> str:
+    """The expression building field ``i`` (of type ``kind``) in :func:`fast_path`'s code; the
+    checks it needs are appended to ``checks``, the hooks it calls put in ``names``."""
+    options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
+    optional = [o for o in options if o is not type(None)] if type(None) in options else []
+    if kind in _INLINE:
+        checks.append(f"type(v{i}) is {_INLINE[kind]}")
+        value = f"v{i}"
+    elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
+        checks.append(f"(v{i} is None or type(v{i}) is {_INLINE[optional[0]]})")
+        value = f"v{i}"
+    elif len(optional) == 1 and len(options) == 2 and attrs.has(optional[0]):  # a class | None: no call for None
+        names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(optional[0]), optional[0]
+        value = f"(None if v{i} is None else h{i}(v{i}, t{i}))"
+    elif kind is None or kind is Any:
+        value = f"v{i}"
+    elif is_tuple(kind) and len(typing.get_args(kind)) == 2 and typing.get_args(kind)[1] is Ellipsis:
+        item = typing.get_args(kind)[0]  # an array of one type, inline: no call per array
+        checks.append(f"type(v{i}) is list")
+        if item in _INLINE:
+            checks.append(f"all([type(x) is {_INLINE[item]} for x in v{i}])")
+            value = f"tuple(v{i})"
+        else:
+            names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(item), item
+            value = f"tuple([h{i}(x, t{i}) for x in v{i}])"
+    else:
+        names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(kind), kind
+        value = f"h{i}(v{i}, t{i})"
+    return value

@@ -335,6 +335,6 @@ def import_into(
         action = read_roster(roster_path, journal.campaign, fmt)
         if join:
             action = attrs.evolve(action, join=True)
-        journal, outcome = journal.record(action)
+        journal, outcome = journal.record(action, checked=True)  # read_roster checked each row
         save_campaign(campaign_path, journal)
     return outcome

@@ -21,7 +21,6 @@ from __future__ import annotations
 import attrs
 
 from core.breakdown import Line
-from core.choices import _folded
 from core.d6.psionics import MediumContact
 from core.errors import RulesError
 from core.mage import MageEffect
@@ -197,11 +196,10 @@ def find(book: SpellBook, name: str, system: str | None = None) -> Entry:
     """The spell named ``name`` (of ``system`` when given): the exact name (case-insensitively),
     else the one name that matches it case and accent blind. A RulesError naming ``name`` says
     when there is none (with the closest names) or several (with their systems)."""
-    every = [e for e in entries(book) if system is None or e.spell.system == system]
-    for matches in (
-        [e for e in every if name_key(e.spell.name) == name_key(name)],
-        [e for e in every if _folded(e.spell.name) == _folded(name)],
-    ):
+    from core.spellbook.index import index_of  # names looked up in dicts, folded once per book
+
+    index = index_of(book)
+    for matches in index.matching(name, system):
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
@@ -212,7 +210,7 @@ def find(book: SpellBook, name: str, system: str | None = None) -> Entry:
                 f"{len(matches)} sorts s'appellent {quote(name)} ({systems}) : précisez lequel avec --system",
             )  # fmt: skip
     systems_of: dict[str, list[str]] = {}
-    for e in every:
+    for e in index.entries if system is None else [e for e in index.entries if e.spell.system == system]:
         systems_of.setdefault(e.spell.name, []).append(e.spell.system)
     near = [f"{quote(n)} ({', '.join(systems_of[n])})" for n in closest(name, systems_of)]
     where = "" if system is None else f" {SYSTEMS[system].label.en}"

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from core.breakdown import render
 from core.errors import RulesError
 from core.shadow import (
+    LEDGER_KEPT,
     PERMANENT_LOSSES,
     Mark,
     MarkLevel,
@@ -258,3 +259,15 @@ def test_shadow_stays_in_range_and_never_holds_both(start, sequence):
     befores = [entry.before for entry in state.ledger]
     afters = [start] + [entry.after for entry in state.ledger]
     assert befores == afters[:-1] and afters[-1] == state.value
+
+
+@given(st.integers(0, 3 * 50))
+def test_the_ledger_keeps_its_newest_changes_in_order_however_many_came(changes):
+    state, entries = Shadow(3), []
+    for i in range(changes):
+        change = change_shadow(state, 1 if i % 2 else -1, ShadowEvent.gm, note=f"#{i}")
+        state = change.state
+        entries.append(change.entry)
+    assert LEDGER_KEPT == 50
+    assert state.ledger == tuple(entries[-LEDGER_KEPT:])  # the newest, oldest first: what the sheet shows
+    assert all(a.after == b.before for a, b in zip(state.ledger, state.ledger[1:], strict=False))

@@ -281,7 +281,9 @@ def test_campaign_is_the_current_state_readable_without_replay() -> None:
 
 def test_saved_bytes_are_the_converters_unstructured_data() -> None:
     journal = golden_journal()
-    expected = unstructure(SaveFile(journal.campaign, History(journal.base, journal.done, journal.undone, journal.log)))
+    expected = unstructure(
+        SaveFile(journal.campaign, History(journal.base, tuple(journal.done), journal.undone, tuple(journal.log)))
+    )
     data = payload_of(journal)
     del data["format"], data["version"]
     assert data == orjson.loads(orjson.dumps(expected))
@@ -311,7 +313,7 @@ def test_an_encoder_used_again_and_again_writes_exactly_the_journal_it_is_given(
         kept = encoder.window(journal)
         assert min(len(journal.done), 3) <= len(kept.done) <= 5
         assert kept.done == journal.done[len(journal.done) - len(kept.done) :]
-        expected = unstructure(SaveFile(kept.campaign, History(kept.base, kept.done, kept.undone, kept.log)))
+        expected = unstructure(SaveFile(kept.campaign, History(kept.base, tuple(kept.done), kept.undone, tuple(kept.log))))
         data = orjson.loads(raw)
         del data["format"], data["version"]
         assert data == orjson.loads(orjson.dumps(expected))

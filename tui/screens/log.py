@@ -6,6 +6,7 @@ Markdown next to the campaign file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, NamedTuple
 
@@ -37,7 +38,7 @@ class LogRow(NamedTuple):
     rerolled: bool = False
 
 
-def log_rows(log: tuple[LogLine, ...], lang: Lang = "en") -> list[LogRow]:
+def log_rows(log: Sequence[LogLine], lang: Lang = "en") -> list[LogRow]:
     """One row per action, in the order they were done; an action whose last move was an undo
     is marked undone (a redo clears the mark), one replaced by its reroll is marked rerolled.
     Undo, redo and reroll make no rows of their own."""

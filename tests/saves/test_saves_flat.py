@@ -1,0 +1,174 @@
+"""Saves flat in the campaign's length (issue 37): the log's window in a save only moves on, so
+an autosave encodes only the lines added since the last one; the window still holds every line
+``Journal.trimmed`` keeps; a loaded journal numbers its next action as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.actions import Damage, Heal, NextTurn
+from core.demo import demo_campaign
+from core.journal import LOG_LINES_PER_ACTION, Journal
+from saves.format import Encoder, read_journal
+from tests.saves.test_format import STEPS, play
+
+DEMO = demo_campaign()
+ONE_LINE = (NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1))
+
+
+def counting(encoder: Encoder, name: str) -> list[object]:
+    """Every item ``encoder`` encodes for its array ``name`` from now on."""
+    array = encoder._arrays[name]
+    encode, seen = array.encode_item, []
+
+    def spy(item: Any) -> bytes:
+        seen.append(item)
+        return encode(item)
+
+    array.encode_item = spy
+    return seen
+
+
+def test_past_the_window_an_autosave_encodes_only_the_new_log_lines() -> None:
+    encoder = Encoder(keep=5, slack=3)
+    journal = Journal.start(DEMO)
+    for i in range(60):
+        journal, _ = journal.record(ONE_LINE[i % 3])
+        encoder.encode(journal)
+    seen = counting(encoder, "log")
+    for i in range(40):
+        before = len(journal.log)
+        journal, _ = journal.record(ONE_LINE[i % 3])
+        seen.clear()
+        encoder.encode(journal)
+        assert seen == list(journal.log[before:])  # the lines this action wrote, nothing else
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(STEPS, min_size=1, max_size=8))
+def test_the_log_window_holds_what_trimmed_keeps_and_its_start_never_moves_back(bursts: list[Any]) -> None:
+    keep, slack = 3, 2
+    encoder, journal, start = Encoder(keep=keep, slack=slack), Journal.start(DEMO), 0
+    for steps in bursts:
+        journal = play(steps, journal)
+        encoder.encode(journal)
+        kept = encoder.window(journal)
+        window = len(journal.log) - len(kept.log)
+        assert tuple(kept.log) == tuple(journal.log[window:])
+        assert len(kept.log) <= max(len(journal.log) if kept is journal else 0, LOG_LINES_PER_ACTION * (keep + slack))
+        if kept is not journal:
+            trimmed = journal.trimmed(len(kept.done))  # what a save kept before: 4 lines per action
+            assert tuple(kept.log[len(kept.log) - len(trimmed.log) :]) == tuple(trimmed.log)
+            assert kept.done == trimmed.done and kept.base is trimmed.base and kept.undone == trimmed.undone
+        assert window >= start or kept is journal
+        start = window
+
+
+@settings(max_examples=40, deadline=None)
+@given(STEPS, STEPS)
+def test_a_loaded_journal_numbers_its_next_action_as_the_one_saved(steps: list[Any], more: list[Any]) -> None:
+    journal = play(steps)
+    loaded = read_journal(Encoder().encode(journal), "x.json").journal
+    assert loaded.next_seq == journal.next_seq
+    assert play(more, loaded) == play(more, journal)
+
+
+#: Pieces of save bytes around what the text check looks for (raw UTF-8 and JSON escapes).
+PIECES = st.sampled_from(
+    [b"a", b'"', b"\\", b"\\n", b"\\u001b", b"\\u0085", b"\\u202e", b"u00", b"\x7f", b"\xc2", b"\xc2\x85", b"\xc2\xb7"]
+    + [b"\xd8\x9c", b"\xd8", b"\xe2\x80\xae", b"\xe2\x80\x94", b"\xe2\x81\xa6", b"\xe2\x81", b"\xe2\x86\x92"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=12))
+def test_the_quick_look_for_control_characters_finds_what_the_full_pattern_finds(pieces: list[bytes]) -> None:
+    from saves.integrity import _MAYBE, _may_hold_control
+
+    raw = b"".join(pieces)
+    assert _may_hold_control(raw) == (_MAYBE.search(raw) is not None)
+
+
+def test_an_addition_s_characters_are_saved_as_the_campaign_s_own_bytes_exactly() -> None:
+    import orjson
+
+    from core.actions import AddMany
+    from core.templates import BUILT_IN, copies
+    from saves.format import History, SaveFile, unstructure
+
+    made = copies(BUILT_IN[0], 30, DEMO, pc=False)
+    journal, _ = Journal.start(DEMO).record(AddMany(made, join=False))
+    journal, _ = journal.record(Damage((made[3].id,), 2))  # one of them changes: encoded anew
+    raw = Encoder().encode(journal)
+    expected = unstructure(
+        SaveFile(journal.campaign, History(journal.base, tuple(journal.done), journal.undone, tuple(journal.log)))
+    )
+    data = orjson.loads(raw)
+    del data["format"], data["version"]
+    assert data == orjson.loads(orjson.dumps(expected))
+
+
+def _ids_recursively(value: object) -> list[str]:
+    """The walk as it was: every string inside a value, depth first, fields in order."""
+    import attrs
+
+    if isinstance(value, str):
+        return [value]
+    if attrs.has(type(value)):
+        return [s for f in attrs.fields(type(value)) for s in _ids_recursively(getattr(value, f.name))]  # type: ignore[arg-type]  # attrs.has narrows nothing
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _ids_recursively(v)]
+    if isinstance(value, (tuple, list)):
+        return [s for v in value for s in _ids_recursively(v)]
+    return []
+
+
+def test_the_strings_of_every_action_are_found_in_the_same_order_without_recursion() -> None:
+    from core.players_log import _ids_in
+    from tests.saves.test_format import EXAMPLES
+
+    for action in EXAMPLES.values():
+        assert list(_ids_in(action)) == _ids_recursively(action)
+
+
+def test_what_an_encoder_keeps_between_saves_is_about_the_size_of_the_save() -> None:
+    import gc
+    import tracemalloc
+
+    from core.actions import AddMany
+    from core.templates import BUILT_IN, Book, copies
+
+    book = Book(DEMO)
+    made = tuple(c for _ in range(4) for c in copies(BUILT_IN[0], 100, DEMO, pc=False, book=book))
+    journal, _ = Journal.start(DEMO).record(AddMany(made))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        encoder = Encoder()
+        raw = encoder.encode(journal)
+        del raw
+        gc.collect()
+        kept, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert encoder is not None
+    # the bytes kept: each character's (about 0.3 KiB each), the history's, the base's; orjson's
+    # own bytes hold at least 4 KiB each, which made 400 characters keep about 1.7 MB.
+    assert kept < 800_000
+
+
+def test_a_book_the_base_shares_with_the_campaign_is_built_once_and_loads_equal() -> None:
+    import attrs
+
+    from core.spellbook.book import SpellBook
+    from core.spellbook.seeds import SEEDS
+
+    book = SpellBook(tuple(attrs.evolve(s.spell, name=f"{s.spell.name[:50]} {i}") for i in range(2) for s in SEEDS))
+    journal = Journal.start(attrs.evolve(DEMO, book=book))
+    journal, _ = journal.record(NextTurn())
+    loaded = read_journal(Encoder().encode(journal), "x.json").journal
+    assert loaded.campaign == journal.campaign and loaded.base == journal.base
+    assert loaded.base.book is loaded.campaign.book  # one book built, not two equal ones
