@@ -86,9 +86,9 @@ async def test_after_the_feeds_changes_the_view_shows_what_a_fresh_view_shows(tm
     app = ViewApp(players, player_view_of(journal), poll=True)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        for journal in steps(journal):
-            published = write_players(path, journal, previous=published)
-            want = player_view_of(journal)
+        for step in steps(journal):
+            published = write_players(path, step, previous=published)
+            want = player_view_of(step)
             for _ in range(200):
                 if app.view == want:
                     break
@@ -98,6 +98,7 @@ async def test_after_the_feeds_changes_the_view_shows_what_a_fresh_view_shows(tm
             assert drawn(app.query_one("#table", Lines).lines) == drawn(table_lines(want, "en", width))
         await pilot.pause()
         shown = screen(app)
+        journal = step
     assert os.stat(players).st_ino == first_file  # the players' file was never rewritten: the feed was
     fresh = ViewApp(players, player_view_of(journal), poll=True)
     async with fresh.run_test(size=size) as pilot:
