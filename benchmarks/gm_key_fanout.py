@@ -12,7 +12,8 @@ are written as when a GM plays): for each action the GM types ``x 1`` (or ``x + 
 and the clock starts at the Enter key. A thread reads every terminal as the bytes arrive; for
 each viewer it measures the time from Enter to the new HP in what that terminal received, and
 how many bytes it received for that change. It also prints the CPU the server and its views
-used per change (``/proc``: all the views together). With ``--idle``, the first size then stays
+used per change (``/proc``: all the views together; measured once they are idle after the GM's
+app opened the campaign, which writes the players' file whole). With ``--idle``, the first size then stays
 idle that long and prints the CPU of the server and its views.
 
 The machine's load (``os.getloadavg``) is printed beside each figure: other work on the machine
@@ -222,8 +223,22 @@ async def wait(predicate, timeout: float) -> bool:
     return predicate()
 
 
-async def play(app, terms: Terminals, actions: int, max_hp: int) -> tuple[list[float], list[int], int]:
-    """The GM's keys for ``actions`` HP changes on the target: latencies (s) and bytes per viewer."""
+async def settle(pid: int, timeout: float = 120.0) -> None:
+    """Wait until the server and its views are idle (opening the campaign writes the players'
+    file whole: every view reads it again), so that their CPU per change is the changes' own."""
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(0.5)
+        if cpu_seconds(pid) - before < 0.03:
+            return
+
+
+async def play(
+    app, terms: Terminals, actions: int, max_hp: int, server: int
+) -> tuple[list[float], list[int], int, float]:
+    """The GM's keys for ``actions`` HP changes on the target: latencies (s) and bytes per
+    viewer, and the CPU the server and its views used per change (s)."""
     from tests.tui.pilot import select as select_row
 
     latencies: list[float] = []
@@ -232,6 +247,8 @@ async def play(app, terms: Terminals, actions: int, max_hp: int) -> tuple[list[f
     async with app.run_test(size=(120, 40)) as pilot:
         await select_row(pilot, TARGET)
         await pilot.pause()
+        await settle(server)
+        cpu0 = cpu_seconds(server)
         for n in range(actions):
             hp = max_hp - 1 if n % 2 == 0 else max_hp
             await pilot.press("x", *(("1",) if n % 2 == 0 else ("plus", "1")))
@@ -250,8 +267,9 @@ async def play(app, terms: Terminals, actions: int, max_hp: int) -> tuple[list[f
                 latencies.append(seen - t0)
                 sizes.append(sum(len(c) for _, c in chunks))
             assert app.campaign.character(TARGET).hp == hp, "the GM's keys did not apply"
+        per_change = (cpu_seconds(server) - cpu0) / actions
         app.session.saver.flush(10) if app.session.saver is not None else None
-    return latencies, sizes, missed
+    return latencies, sizes, missed, per_change
 
 
 def measure(size: int, viewers: int, actions: int, idle: float, folder: Path) -> None:
@@ -276,9 +294,7 @@ def measure(size: int, viewers: int, actions: int, idle: float, folder: Path) ->
         print(f"fight of {size}: {viewers} viewers drawn: {drawn} in {time.perf_counter() - t0:.1f} s ({load()})")
         app = build([str(path)])
         max_hp = app.campaign.character(TARGET).max_hp
-        cpu0 = cpu_seconds(server.pid)
-        latencies, sizes, missed = asyncio.run(play(app, terms, actions, max_hp))
-        per_change = (cpu_seconds(server.pid) - cpu0) / actions
+        latencies, sizes, missed, per_change = asyncio.run(play(app, terms, actions, max_hp, server.pid))
         latencies.sort()
         p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
         print(

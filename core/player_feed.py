@@ -81,6 +81,18 @@ def delta(old: PlayerView, new: PlayerView) -> Delta:
     )
 
 
+def changes_nothing(view: PlayerView, change: Delta) -> bool:
+    """Whether ``change`` leaves ``view`` as it is (nothing to tell the players)."""
+    return (
+        not change.rows
+        and not change.log
+        and change.drop == 0
+        and change.size == len(view.rows)
+        and (change.campaign, change.encounter, change.round, change.next_up, change.your_turn)
+        == (view.campaign, view.encounter, view.round, view.next_up, view.your_turn)
+    )
+
+
 def apply(view: PlayerView, change: Delta) -> PlayerView:
     """``view`` with ``change`` made (raises :class:`DeltaError` when it does not fit: a row
     left out of a longer table, a row past its end, more log lines dropped than it has)."""

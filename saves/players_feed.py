@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 import orjson
 
-from core.player_feed import Delta, DeltaError, apply, delta
+from core.player_feed import Delta, DeltaError, apply, changes_nothing, delta
 from core.player_view import PlayerView
 from saves.atomic import atomic_write, load_bytes
 from saves.errors import BadFieldError, MissingFileError, SaveError
@@ -118,9 +118,10 @@ def publish(campaign: str | os.PathLike[str], view: PlayerView, previous: Publis
     feed, else a snapshot (see the module)."""
     path = players_path(campaign)
     if previous is not None and previous.path == path:
-        if previous.view == view:
+        change = delta(previous.view, view)
+        if changes_nothing(previous.view, change):
             return previous
-        line = encode_delta(delta(previous.view, view))
+        line = encode_delta(change)
         if previous.feed_size + len(line) <= max(FEED_MIN, previous.snapshot // 2):
             size = _append(feed_path(path), line, previous.feed_inode, previous.feed_size)
             if size is not None:

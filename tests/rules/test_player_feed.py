@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.breakdown import Line
-from core.player_feed import Changed, Delta, DeltaError, apply, delta, log_shift
+from core.player_feed import Changed, Delta, DeltaError, apply, changes_nothing, delta, log_shift
 from core.player_view import PlayerView, Row, ShownCondition, Wounds
 from saves.players_feed import decode_delta, encode_delta
 
@@ -71,6 +71,7 @@ def test_a_delta_applied_to_the_old_picture_gives_the_new_one_through_its_json_l
     new = data.draw(successors(old))
     change = decode_delta(encode_delta(delta(old, new)), "x.players.feed")
     assert apply(old, change) == new
+    assert changes_nothing(old, change) == (old == new)
     assert all(old.rows[c.at] != c.row for c in change.rows if c.at < len(old.rows))  # only what changed
     assert set(PlayerView(**{**_fields(change), "rows": (), "log": ()}).strings()) <= set(new.strings())
     carried = {s for c in change.rows for s in PlayerView(campaign="", rows=(c.row,)).strings()}
