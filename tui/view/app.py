@@ -30,7 +30,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from core.breakdown import Lang
+from core.breakdown import Lang, Line
+from core.player_feed import log_shift
 from core.player_view import PlayerView
 from saves.players_feed import Changes
 from tui.i18n import register, t
@@ -62,6 +63,10 @@ register({f"view.text.{key}": pair for key, pair in TEXTS.items()})
 
 def text(key: str, lang: Lang, **values: object) -> str:
     return t(f"view.text.{key}", lang, **values)
+
+
+#: Lines a log panel keeps above what it shows (a reader may scroll back that far).
+KEEP_LINES = 200
 
 
 class Lines(ScrollView, can_focus=True):
@@ -100,6 +105,36 @@ class Lines(ScrollView, can_focus=True):
                 self._strips.pop(y, None)
                 if top <= y < top + height:  # a region off the widget would repaint what is there
                     self.refresh_line(y)
+
+    def append_lines(self, new: list[Text]) -> None:
+        """Add ``new`` at the end. Following the newest line, only the new lines are drawn where
+        blank rows wait for them; when the newest would fall below the panel, it jumps so that
+        the newest lines fill its top half (and the rest waits blank for the next ones): a
+        line added costs its own row, and the whole panel is drawn once every half panel, not
+        once per line (every line moved up by one would be drawn again)."""
+        if not new:
+            return
+        follow = self.tail and self.at_end
+        start = len(self.lines)
+        self.lines.extend(new)
+        end, top, height = len(self.lines), self.scroll_offset.y, max(1, self.size.height)
+        width = max(self.virtual_size.width, *(line.cell_len for line in new))
+        if follow and end > top + height:
+            top = max(0, end - (height + 1) // 2)
+            if top > KEEP_LINES:  # what scrolled far away is let go
+                del self.lines[: top - KEEP_LINES]
+                end, top = len(self.lines), KEEP_LINES
+            self._strips.clear()
+            self.virtual_size = Size(width, top + height)
+            self.refresh()
+            self.scroll_to(y=top, animate=False, immediate=True, force=True)
+            return
+        tall = max(end, self.virtual_size.height)
+        if (width, tall) != (self.virtual_size.width, self.virtual_size.height):
+            self.virtual_size = Size(width, tall)
+        for y in range(start, end):
+            if top <= y < top + height:
+                self.refresh_line(y)
 
     def change_lines(self, changes: dict[int, Text]) -> None:
         """Put each line ``changes`` gives at its place (the count of lines stays): only those
@@ -198,6 +233,8 @@ class ViewApp(App[None]):
         self.follower = Follower(self.path, self._changed_from_thread, poll=poll)
         #: The table's lines as drawn (a change lays out only its rows).
         self.table = Table(lang)
+        #: The log's lines as drawn: the width, and the view's log lines.
+        self._log_drawn: tuple[int, tuple[Line, ...]] | None = None
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
         self._status_shown = self._status()
@@ -252,7 +289,21 @@ class ViewApp(App[None]):
             table.set_lines(list(self.table.lay_out(self.view, width - 1)))
         else:
             table.change_lines(changes)
-        self.query_one("#log", Lines).set_lines(log_lines(self.view, self.lang, width))
+        self._draw_log(width, full=changed is None)
+
+    def _draw_log(self, width: int, *, full: bool) -> None:
+        """The log: only the lines added since the last picture, when it moved on by adding
+        lines; else drawn whole (the first picture, another width, an undo's log)."""
+        log, old = self.query_one("#log", Lines), self._log_drawn
+        self._log_drawn = (width, self.view.log)
+        if not full and old is not None and old[0] == width:
+            drop = log_shift(old[1], self.view.log)
+            kept = len(old[1]) - drop
+            if kept or not old[1]:
+                added = PlayerView(campaign="", log=self.view.log[kept:])
+                log.append_lines(log_lines(added, self.lang, width))
+                return
+        log.set_lines(log_lines(self.view, self.lang, width))
 
     def _changed_from_thread(self, view: PlayerView | None, problem: str | None, changed: Changes = None) -> None:
         if self.is_running:

@@ -41,10 +41,12 @@ Signature = tuple[int, int, int, int]
 OnChange = Callable[[PlayerView | None, str | None, Changes], object]
 
 # inotify(7)
-IN_MODIFY, IN_ATTRIB, IN_CLOSE_WRITE = 0x2, 0x4, 0x8
+IN_MODIFY, IN_ATTRIB = 0x2, 0x4
 IN_MOVED_FROM, IN_MOVED_TO, IN_CREATE, IN_DELETE = 0x40, 0x80, 0x100, 0x200
 IN_DELETE_SELF, IN_MOVE_SELF, IN_Q_OVERFLOW, IN_IGNORED = 0x400, 0x800, 0x4000, 0x8000
-WATCHED = IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
+#: A change appended (modify), a file replaced (moved to), made, removed or its mode changed;
+#: not its closing after a write (the write was seen).
+WATCHED = IN_MODIFY | IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
 GONE = IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED
 EVENT = struct.Struct("iIII")
 
