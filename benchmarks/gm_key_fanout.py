@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import fcntl
 import os
-import random
 import re
 import select
 import signal
@@ -43,54 +42,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import attrs  # noqa: E402
+from serve_fanout import cpu_seconds, ssh_command  # noqa: E402
+from tui_paint import campaign_with  # noqa: E402
 
-from core import turns  # noqa: E402
 from core.campaign import Campaign  # noqa: E402
-from core.characteristics import Characteristics  # noqa: E402
 from core.demo import demo_campaign  # noqa: E402
-from core.encounter import Participant  # noqa: E402
-from core.roster import new_character  # noqa: E402
 from saves.store import create_campaign  # noqa: E402
 
 #: ``apotheose`` from this checkout (run in it: its code, whatever is installed)
 APOTHEOSE = [sys.executable, "-m", "tui"]
-TICKS = os.sysconf("SC_CLK_TCK")
 TARGET = "romuald"  # a PC without armour: one point of damage is one HP
 
 
 def campaign_of(size: int) -> Campaign:
-    """The demo campaign with its fight grown to ``size`` combatants."""
-    campaign = demo_campaign()
-    npcs = max(0, size - len(campaign.encounter.participants))
-    rng = random.Random(npcs)
-    extra = tuple(
-        new_character(
-            f"npc-{i}", f"Garde {i}", Characteristics(corps=rng.randint(2, 6), esprit=2, combat=2, ame=1), pc=False
-        )
-        for i in range(npcs)
-    )
-    campaign = attrs.evolve(campaign, roster=campaign.roster + extra)
-    enc = campaign.encounter
-    start = len(enc.participants)
-    joined = tuple(Participant(c.id, rng.randint(0, 4), start + i) for i, c in enumerate(extra))
-    enc = turns.sort_order(campaign, attrs.evolve(enc, participants=enc.participants + joined))
-    return campaign.with_encounter(enc)
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of ``pid`` and of its children (the views) still running."""
-    total = 0.0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(entry) == pid or int(fields[1]) == pid:
-            total += (int(fields[11]) + int(fields[12])) / TICKS
-    return total
+    """The demo campaign with its fight grown to ``size`` combatants (``tui_paint.py``'s NPCs)."""
+    return campaign_with(max(0, size - len(demo_campaign().encounter.participants)))
 
 
 def load() -> str:
@@ -185,23 +151,7 @@ def start_clients(folder: Path, port: int, viewers: int) -> tuple[list[subproces
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         clients.append(
             subprocess.Popen(
-                [
-                    "ssh",
-                    "-tt",
-                    "-p",
-                    str(port),
-                    "-i",
-                    str(folder / "alice"),
-                    "-o",
-                    "IdentitiesOnly=yes",
-                    "-o",
-                    "StrictHostKeyChecking=no",
-                    "-o",
-                    "UserKnownHostsFile=/dev/null",
-                    "-o",
-                    "LogLevel=ERROR",
-                    "alice@127.0.0.1",
-                ],
+                ssh_command(port, folder / "alice"),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

@@ -89,11 +89,7 @@ async def test_after_the_feeds_changes_the_view_shows_what_a_fresh_view_shows(tm
         for step in steps(journal):
             published = write_players(path, step, previous=published)
             want = player_view_of(step)
-            for _ in range(200):
-                if app.view == want:
-                    break
-                await pilot.pause(0.02)
-            assert app.view == want
+            await shows(pilot, app, want)
             width = app.size.width - 1
             assert drawn(app.query_one("#table", Lines).lines) == drawn(table_lines(want, "en", width))
         await pilot.pause()
@@ -110,6 +106,15 @@ async def test_after_the_feeds_changes_the_view_shows_what_a_fresh_view_shows(tm
             log.pop()
         newest = [line.rstrip() for line in screen(fresh, "#log")]
         assert log and newest[-len(log) :] == log
+
+
+async def shows(pilot, app: ViewApp, want: PlayerView) -> None:
+    """Let the view run until it shows ``want`` (bounded)."""
+    for _ in range(200):
+        if app.view == want:
+            break
+        await pilot.pause(0.02)
+    assert app.view == want
 
 
 def screen(app: ViewApp, panel: str | None = None):
@@ -271,12 +276,7 @@ async def test_a_log_line_added_draws_its_own_row_and_the_panel_jumps_a_half_at_
         for n in range(2 * height):
             journal = play(journal, Damage(("morvan",), 1) if n % 2 == 0 else NextTurn())
             published = write_players(path, journal, previous=published)
-            want = player_view_of(journal)
-            for _ in range(200):
-                if app.view == want:
-                    break
-                await pilot.pause(0.02)
-            assert app.view == want
+            await shows(pilot, app, player_view_of(journal))
             top = log.scroll_offset.y
             visible = [log.lines[y].plain for y in range(top, min(len(log.lines), top + height))]
             assert visible[-1] == log.lines[-1].plain  # the newest line is shown
