@@ -129,7 +129,8 @@ class Lines(ScrollView, can_focus=True):
             self.refresh()
             self.scroll_to(y=top, animate=False, immediate=True, force=True)
             return
-        tall = max(end, self.virtual_size.height)
+        # following: the panel's blank rows are kept for the next lines (its size moves once)
+        tall = max(end, self.virtual_size.height, top + height if follow else 0)
         if (width, tall) != (self.virtual_size.width, self.virtual_size.height):
             self.virtual_size = Size(width, tall)
         for y in range(start, end):
