@@ -284,3 +284,13 @@ async def test_a_log_line_added_draws_its_own_row_and_the_panel_jumps_a_half_at_
         # up by one for each would draw 2 × height × height rows
         jumps = 2 * height // ((height + 1) // 2) + 1
         assert len(painted) <= 2 * height + jumps * height < 2 * height * height
+
+
+def test_a_feed_line_holding_a_terminal_code_is_refused_as_the_players_file_would_be(tmp_path) -> None:
+    path = tmp_path / "villon.json"
+    journal = Journal.start(demo_campaign())
+    write_players(path, journal)
+    hostile = attrs.evolve(view_of(journal), campaign="Villon\x1b]0;pwned\x07")
+    with open(feed_path(players_path(path)), "ab") as f:
+        f.write(encode_delta(delta(view_of(journal), hostile)))
+    assert FeedReader(players_path(path)).read() == (view_of(journal), None)  # the players' file alone
