@@ -80,6 +80,27 @@ def drain(masters: list[int], patterns: list[re.Pattern[bytes] | None], timeout:
                 seen[i] = last
 
 
+def ssh_command(port: int, key: Path) -> list[str]:
+    """OpenSSH as a player runs it, with ``key``, to alice on 127.0.0.1:``port``."""
+    return [
+        "ssh",
+        "-tt",
+        "-p",
+        str(port),
+        "-i",
+        str(key),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        "alice@127.0.0.1",
+    ]
+
+
 def refresh_cost(actions: int, folder: Path, repeat: int = 50) -> float:
     """Best time (ms) of reading the players' file of a campaign of ``actions`` actions."""
     journal = Journal.start(demo_campaign())
@@ -143,23 +164,7 @@ def main(argv: list[str]) -> int:
         starts.append(time.perf_counter())
         clients.append(
             subprocess.Popen(
-                [
-                    "ssh",
-                    "-tt",
-                    "-p",
-                    str(port),
-                    "-i",
-                    str(folder / "alice"),
-                    "-o",
-                    "IdentitiesOnly=yes",
-                    "-o",
-                    "StrictHostKeyChecking=no",
-                    "-o",
-                    "UserKnownHostsFile=/dev/null",
-                    "-o",
-                    "LogLevel=ERROR",
-                    "alice@127.0.0.1",
-                ],
+                ssh_command(port, folder / "alice"),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

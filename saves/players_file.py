@@ -21,13 +21,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.journal import Journal
 from core.player_view import PlayerView, player_view_of
-from saves.atomic import atomic_write, load_bytes
 from saves.envelope import EnvelopeFormat, Payload
 from saves.errors import BadFieldError, SaveError
 from saves.integrity import check_text
+
+if TYPE_CHECKING:
+    from core.journal import Journal
+    from saves.players_feed import Published
 
 FORMAT = "apotheose.players"
 CURRENT_VERSION = 2
@@ -86,19 +90,23 @@ def decode_view(raw: bytes, path: str | os.PathLike[str]) -> PlayerView:
 
 
 def read_players(path: str | os.PathLike[str]) -> PlayerView:
-    """Read a players' file (never writes, locks or creates anything)."""
-    return decode_view(load_bytes(Path(path), limit=LIMIT), path)
+    """The players' picture: a players' file and the changes its feed holds since
+    (:mod:`saves.players_feed`; never writes, locks or creates anything)."""
+    from saves.players_feed import read_picture
+
+    return read_picture(path)
 
 
-def write_players(campaign: str | os.PathLike[str], journal: Journal, *, previous: bytes | None = None) -> bytes:
-    """Write the players' file of ``campaign`` for ``journal`` (unless its bytes are
-    ``previous``: nothing changed for the players); returns the bytes. Group-readable in a
-    shared folder, the GM's alone elsewhere; a replaced file keeps its mode (``share``'s)."""
-    data = encode_view(player_view_of(journal))
-    if data != previous:
-        path = players_path(campaign)
-        atomic_write(path, data, backups=0, new_mode=shared_mode(path.parent))
-    return data
+def write_players(
+    campaign: str | os.PathLike[str], journal: Journal, *, previous: Published | None = None
+) -> Published:
+    """Give the players the picture of ``journal``: nothing when it is ``previous``'s, else
+    the change at the end of the players' feed, else this file whole
+    (:func:`saves.players_feed.publish`). Group-readable in a shared folder, the GM's alone
+    elsewhere; a replaced file keeps its mode (``share``'s)."""
+    from saves.players_feed import publish
+
+    return publish(campaign, player_view_of(journal), previous)
 
 
 def shared_mode(folder: Path) -> int:

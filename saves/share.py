@@ -23,6 +23,7 @@ from saves.access import access_path
 from saves.atomic import backups_of
 from saves.errors import SaveError
 from saves.lock import info_path, lock_path
+from saves.players_feed import feed_path
 from saves.players_file import players_path
 
 FOLDER_MODE = 0o2750
@@ -129,6 +130,7 @@ def share_campaign(path: str | os.PathLike[str], group: str) -> list[str]:
         publish(path, load_campaign(path).journal)
         changes.append(f"{players}: written (what the players may see)")
     _fix(players, gid, PLAYERS_MODE, changes)
+    _fix(feed_path(players), gid, PLAYERS_MODE, changes)  # the players' feed beside it
     access = access_path(path)
     for file in (path, *backups_of(path), *side_files(path), lock_path(path), info_path(path), access):
         _fix(file, gid, GM_MODE, changes)

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -25,6 +26,9 @@ from saves.errors import LockedError, MissingFileError, SaveError
 from saves.format import Encoder, Loaded, encode, read_journal
 from saves.lock import CampaignLock
 from saves.paths import ensure_saves_dir
+
+if TYPE_CHECKING:
+    from saves.players_feed import Published
 
 #: Seconds between retries of a failed autosave (the last one repeats).
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
@@ -83,7 +87,7 @@ class Opened:
     #: The version of the file that was read (:func:`identity`), for the autosaver's check.
     seen: tuple[int, int, int, int] | None = None
     #: The players' file written at opening (None when read-only or not written).
-    published: bytes | None = None
+    published: Published | None = None
 
     @property
     def read_only(self) -> bool:
@@ -175,9 +179,10 @@ def save_campaign(path: Path, journal: Journal) -> None:
     publish(path, journal)
 
 
-def publish(path: Path, journal: Journal, previous: bytes | None = None) -> bytes:
-    """Write the players' file of campaign ``path`` for ``journal`` (unless it would hold
-    ``previous``); returns its bytes. The caller holds the campaign's lock."""
+def publish(path: Path, journal: Journal, previous: Published | None = None) -> Published:
+    """Give the players of campaign ``path`` the picture of ``journal`` (nothing when it is
+    ``previous``'s; see :mod:`saves.players_feed`); returns what was given. The caller holds
+    the campaign's lock."""
     from saves.players_file import write_players
 
     return write_players(path, journal, previous=previous)
@@ -303,7 +308,7 @@ class AutoSaver:
         seen: Identity | None = None,
         writer: Writer = atomic_write,
         delays: tuple[float, ...] = RETRY_DELAYS,
-        published: bytes | None = None,
+        published: Published | None = None,
     ) -> None:
         self.path = Path(path)
         if lock is None or not lock.held:

@@ -186,7 +186,12 @@ def test_an_unknown_name_exits_2_pointing_to_apotheose_new(tmp_path, capsys) -> 
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert "apotheose new 'nuit'" in err and "villon" in err
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["villon.json", "villon.json.lock", "villon.players.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "villon.json",
+        "villon.json.lock",
+        "villon.players.feed",
+        "villon.players.json",
+    ]
 
 
 def test_a_bad_option_exits_2_with_one_line(tmp_path, capsys) -> None:

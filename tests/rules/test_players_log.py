@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -57,10 +59,12 @@ from core.errors import RulesError
 from core.journal import Journal
 from core.magic.cost import SpellRequest
 from core.mooks import MookGroup
+from core.player_feed import apply
 from core.player_view import PlayerView, player_view_of
 from core.roster import Character, new_character
 from core.visibility import Option, Shown, Visibility, kind_of
-from saves.players_file import decode_view, encode_view
+from saves.players_feed import Published, decode_delta
+from saves.players_file import decode_view, encode_view, read_players, write_players
 from tui.cli.campaign import players_markdown_log
 
 
@@ -416,6 +420,8 @@ def check_rows(journal: Journal, view: PlayerView) -> None:
 def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, data) -> None:
     journal = play(Journal.start(campaign), StartEncounter("Fight", tuple(c.id for c in campaign.combatants)))
     allowed: set[tuple[int, str]] = {(ln.seq, ln.line.en) for ln in journal.log if ln.players}
+    folder = tempfile.TemporaryDirectory()
+    published = write_players(Path(folder.name) / "table.json", journal)
     for _ in range(data.draw(st.integers(1, 14))):
         before = journal.campaign
         move = data.draw(st.sampled_from(["act", "act", "act", "again", "undo", "redo"]))
@@ -446,7 +452,11 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
             if not (before.visibility.round_counter and after.visibility.round_counter):
                 assert not re.search(r"\bround \d", text), ln  # the round counter hidden
         allowed |= {(ln.seq, ln.line.en) for ln in new_lines}
+        published = check_feed(journal, published)
+    fed = read_players(published.path)  # the players' file and its feed, as a view reads them
+    folder.cleanup()
     view = decode_view(encode_view(player_view_of(journal)), "table.players.json")
+    assert fed == view
     check_rows(journal, view)
     shown_words = {(ln.shown or ln.line).en for ln in journal.log if ln.players}
     shown_words_fr = {(ln.shown or ln.line).fr for ln in journal.log if ln.players}
@@ -466,6 +476,27 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
         }
         assert markdown_lines <= in_lang
     check_drawn(journal, view, shown_words | shown_words_fr)
+
+
+def check_feed(journal: Journal, published: Published) -> Published:
+    """The players' feed after this step: its new line, read back, turns the last picture into
+    this one, and holds no text this picture does not hold (so whatever this test finds of the
+    players' picture holds of the feed too); each picture carries only what the choices allow."""
+    before = published.path.with_name(published.path.name.removesuffix(".json") + ".feed")
+    size = before.stat().st_size
+    now = write_players(published.path.with_name("table.json"), journal, previous=published)
+    view = player_view_of(journal)
+    assert now.view == view
+    check_rows(journal, view)
+    added = before.read_bytes()[size:]
+    if added and now.feed_inode == published.feed_inode:  # a change, not a new snapshot
+        change = decode_delta(added, before)
+        assert apply(published.view, change) == view
+        carried = PlayerView(campaign=view.campaign, rows=tuple(c.row for c in change.rows), log=change.log)
+        assert set(carried.strings()) <= set(view.strings())
+        assert {change.campaign, change.encounter, change.next_up} <= {view.campaign, view.encounter, view.next_up}
+        assert (change.round, change.your_turn) == (view.round, view.your_turn)
+    return now
 
 
 def check_drawn(journal: Journal, view: PlayerView, words: set[str]) -> None:

@@ -313,7 +313,9 @@ def test_an_encoder_used_again_and_again_writes_exactly_the_journal_it_is_given(
         kept = encoder.window(journal)
         assert min(len(journal.done), 3) <= len(kept.done) <= 5
         assert kept.done == journal.done[len(journal.done) - len(kept.done) :]
-        expected = unstructure(SaveFile(kept.campaign, History(kept.base, tuple(kept.done), kept.undone, tuple(kept.log))))
+        expected = unstructure(
+            SaveFile(kept.campaign, History(kept.base, tuple(kept.done), kept.undone, tuple(kept.log)))
+        )
         data = orjson.loads(raw)
         del data["format"], data["version"]
         assert data == orjson.loads(orjson.dumps(expected))

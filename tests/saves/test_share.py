@@ -74,7 +74,7 @@ def test_later_saves_and_backups_keep_the_modes_and_the_group(shared) -> None:
     assert mode(players_path(path)) == 0o640 and os.stat(players_path(path)).st_gid == gid
     assert backups_of(path)
     group_readable = sorted(f.name for f in path.parent.iterdir() if mode(f) & stat.S_IRGRP)
-    assert group_readable == ["villon.players.json"]
+    assert group_readable == ["villon.players.feed", "villon.players.json"]  # the picture and its changes
     assert all(not mode(f) & (stat.S_IWGRP | stat.S_IWOTH) for f in path.parent.iterdir() if not f.is_symlink())
 
 

@@ -263,7 +263,7 @@ print(",".join(refused))
         assert stat.S_IMODE(st.st_mode) == 0o600 and st.st_uid == _uid(gm)
 
         # Every file the player can read in the saves folder holds nothing the GM hid: the
-        # hidden captain, the GM's notes, the NPCs' characteristics (only the players' file).
+        # hidden captain, the GM's notes, the NPCs' characteristics (only the players' file and feed).
         readable = as_user(
             player,
             f"""
@@ -278,7 +278,8 @@ for name in sorted(os.listdir(folder)):
 """,
         )
         files = [line.split(" ", 2) for line in readable.stdout.splitlines() if line.startswith("FILE ")]
-        assert [name for _, name, _ in files] == ["villon.players.json"], readable.stdout + readable.stderr
+        readable_names = [name for _, name, _ in files]  # the players' picture and its feed
+        assert readable_names == ["villon.players.feed", "villon.players.json"], readable.stdout + readable.stderr
         for _, name, text in files:
             for secret in ("Capitaine", "Arbalétriers", "Commands the veterans", "characteristics", "notes", "corps"):
                 assert secret not in text, (name, secret)

@@ -77,6 +77,14 @@ def parser() -> OneLineParser:
         metavar="N",
         help="failed logins (a key refused, a wrong code) from one address before it is refused for 10 minutes (default 10)",
     )
+    p.add_argument(
+        "--keepalive",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="seconds of a player's silence before the server checks the link; a dead link is closed "
+        "after 3 unanswered checks (default 5: within about 20 s)",
+    )
     _web_arguments(p)
     return p
 
@@ -104,6 +112,16 @@ def _port(text: str) -> int:
     if not text.isdigit() or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port (0…65535)")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0.1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0.1 to 3600")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -170,6 +188,7 @@ def _ssh_table(args: argparse.Namespace, campaign: Path, lang: str) -> SshSide |
         login_grace=float(args.login_grace),
         lang=lang,
         log=_log,
+        **({} if args.keepalive is None else {"keepalive": args.keepalive}),
     )
     return table, key, key_path, known
 

@@ -32,16 +32,22 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from core.breakdown import Lang
+from core.breakdown import Lang, Line
+from core.player_feed import log_shift
 from core.player_view import PlayerView
+from saves.players_feed import Changes
 from tui.i18n import t
 from tui.safe_paint import DROP_CONTROLS
-from tui.view.follow import Follower, signature
-from tui.view.render import NARROW, log_lines, table_lines, word
+from tui.view.follow import Follower
+from tui.view.render import NARROW, Table, log_lines, word
 
 
 def text(key: str, lang: Lang, **values: object) -> str:
     return t(f"view.text.{key}", lang, **values)
+
+
+#: Lines a log panel keeps above what it shows (a reader may scroll back that far).
+KEEP_LINES = 200
 
 
 class Lines(ScrollView, can_focus=True):
@@ -71,8 +77,8 @@ class Lines(ScrollView, can_focus=True):
             self._strips.clear()
             self.virtual_size = Size(width, len(lines))
             self.refresh()
-            if follow:
-                self.scroll_end(animate=False)
+            if follow:  # now: a change coming before the next frame still finds it at the end
+                self.scroll_end(animate=False, immediate=True, force=True, x_axis=False)
             return
         top, height = self.scroll_offset.y, self.size.height
         for y, (before, after) in enumerate(zip(old, lines, strict=False)):
@@ -80,6 +86,55 @@ class Lines(ScrollView, can_focus=True):
                 self._strips.pop(y, None)
                 if top <= y < top + height:  # a region off the widget would repaint what is there
                     self.refresh_line(y)
+
+    def append_lines(self, new: list[Text]) -> None:
+        """Add ``new`` at the end. Following the newest line, only the new lines are drawn where
+        blank rows wait for them; when the newest would fall below the panel, it jumps so that
+        the newest lines fill its top half (and the rest waits blank for the next ones): a
+        line added costs its own row, and the whole panel is drawn once every half panel, not
+        once per line (every line moved up by one would be drawn again)."""
+        if not new:
+            return
+        follow = self.tail and self.at_end
+        start = len(self.lines)
+        self.lines.extend(new)
+        end, top, height = len(self.lines), self.scroll_offset.y, max(1, self.size.height)
+        width = max(self.virtual_size.width, *(line.cell_len for line in new))
+        if follow and end > top + height:
+            top = max(0, end - (height + 1) // 2)
+            if top > KEEP_LINES:  # what scrolled far away is let go
+                del self.lines[: top - KEEP_LINES]
+                end, top = len(self.lines), KEEP_LINES
+            self._strips.clear()
+            self.virtual_size = Size(width, top + height)
+            self.refresh()
+            self.scroll_to(y=top, animate=False, immediate=True, force=True)
+            return
+        # following: the panel's blank rows are kept for the next lines (its size moves once)
+        tall = max(end, self.virtual_size.height, top + height if follow else 0)
+        if (width, tall) != (self.virtual_size.width, self.virtual_size.height):
+            self.virtual_size = Size(width, tall)
+        for y in range(start, end):
+            if top <= y < top + height:
+                self.refresh_line(y)
+
+    def change_lines(self, changes: dict[int, Text]) -> None:
+        """Put each line ``changes`` gives at its place (the count of lines stays): only those
+        that differ are refreshed, and the others are not even looked at."""
+        top, height = self.scroll_offset.y, self.size.height
+        width = self.virtual_size.width
+        for y, after in changes.items():
+            before = self.lines[y]
+            if before == after and before.style == after.style:
+                continue
+            self.lines[y] = after
+            width = max(width, after.cell_len)
+            self._strips.pop(y, None)
+            if top <= y < top + height:
+                self.refresh_line(y)
+        if width != self.virtual_size.width:
+            self.virtual_size = Size(width, len(self.lines))
+            self.refresh()
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -157,9 +212,11 @@ class ViewApp(App[None]):
         #: The server process that started this view for a browser tab: gone, the view ends.
         self.server_pid = parent
         self.shown_at = time.strftime("%H:%M:%S")
-        self.follower = Follower(
-            self.path, self._changed_from_thread, poll=poll, seen=None if problem else signature(self.path)
-        )
+        self.follower = Follower(self.path, self._changed_from_thread, poll=poll)
+        #: The table's lines as drawn (a change lays out only its rows).
+        self.table = Table(lang)
+        #: The log's lines as drawn: the width, and the view's log lines.
+        self._log_drawn: tuple[int, tuple[Line, ...]] | None = None
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
         self._status_shown = self._status()
@@ -204,28 +261,51 @@ class ViewApp(App[None]):
         self._draw()
         self._show_status()  # its words for this width
 
-    def _draw(self) -> None:
+    def _draw(self, changed: Changes = None) -> None:
+        """Draw the picture: the header and the rows in ``changed`` (None: the whole table).
+        One column is left for the table's scrollbar: no line reaches under it."""
         width = max(10, self.size.width)
-        # one column for the table's scrollbar: its lines never reach under it
-        self.query_one("#table", Lines).set_lines(table_lines(self.view, self.lang, width - 1))
-        self.query_one("#log", Lines).set_lines(log_lines(self.view, self.lang, width))
+        table = self.query_one("#table", Lines)
+        changes = None if changed is None else self.table.change(self.view, changed, width - 1)
+        if changes is None:
+            table.set_lines(list(self.table.lay_out(self.view, width - 1)))
+        else:
+            table.change_lines(changes)
+        self._draw_log(width, full=changed is None)
 
-    def _changed_from_thread(self, view: PlayerView | None, problem: str | None) -> None:
+    def _draw_log(self, width: int, *, full: bool) -> None:
+        """The log: only the lines added since the last picture, when it moved on by adding
+        lines; else drawn whole (the first picture, another width, an undo's log)."""
+        log, old = self.query_one("#log", Lines), self._log_drawn
+        self._log_drawn = (width, self.view.log)
+        if not full and old is not None and old[0] == width:
+            drop = log_shift(old[1], self.view.log)
+            kept = len(old[1]) - drop
+            if kept or not old[1]:
+                added = PlayerView(campaign="", log=self.view.log[kept:])
+                log.append_lines(log_lines(added, self.lang, width))
+                return
+        log.set_lines(log_lines(self.view, self.lang, width))
+
+    def _changed_from_thread(self, view: PlayerView | None, problem: str | None, changed: Changes = None) -> None:
         if self.is_running:
             try:
-                self.call_from_thread(self.show, view, problem)
+                self.call_from_thread(self.show, view, problem, changed)
             except RuntimeError:  # the app is closing
                 pass
 
-    def show(self, view: PlayerView | None, problem: str | None) -> None:
-        """Show a new picture, or keep the last one and say why (``problem``)."""
+    def show(self, view: PlayerView | None, problem: str | None, changed: Changes = None) -> None:
+        """Show a new picture (``changed``: the rows that differ from the last one, None: any),
+        or keep the last one and say why (``problem``)."""
         if view is not None:
             was_mine = self.my_turn
+            same = self.table.width is not None and (view is self.view or (changed is None and view == self.view))
             self.view, self.problem = view, None
             if self.my_turn and not was_mine and self.updates:
                 self.bell()
             self.shown_at = time.strftime("%H:%M:%S")
-            self._draw()
+            if not same:
+                self._draw(changed)
             self.updates += 1
         else:
             self.problem = problem

@@ -156,23 +156,37 @@ def narrow_rows(row: Row, lang: Lang, width: int) -> list[Text]:
 
 def table_lines(view: PlayerView, lang: Lang = "en", width: int | None = None) -> list[Text]:
     """The header and the rows, laid out for ``width`` columns (None: the wide layout, uncut)."""
+    lines = head_lines(view, lang, width)
+    for r in view.rows:
+        lines.extend(row_lines(r, lang, width))
+    return lines + foot_lines(view, lang, width)
+
+
+def head_lines(view: PlayerView, lang: Lang = "en", width: int | None = None) -> list[Text]:
+    """The table's header (:func:`table_lines`)."""
     if width is not None and width < NARROW:
-        lines = narrow_header(view, lang, width)
-        for r in view.rows:
-            lines.extend(narrow_rows(r, lang, width))
-        if not view.rows:
-            lines.append(_fit(Text(word("nothing_yet", lang)), width))
-        return lines
+        return narrow_header(view, lang, width)
     if width is None:
-        lines = [header(view, lang), Text()]
-        lines.extend(row_line(r, lang) for r in view.rows)
-    else:
-        lines = [_fit(header(view, lang), width), Text()]
-        for r in view.rows:
-            lines.extend(wide_rows(r, lang, width))
-    if not view.rows:
-        lines.append(Text(word("nothing_yet", lang)))
-    return lines
+        return [header(view, lang), Text()]
+    return [_fit(header(view, lang), width), Text()]
+
+
+def row_lines(row: Row, lang: Lang = "en", width: int | None = None) -> list[Text]:
+    """One row of the table (:func:`table_lines`): a line, or more where its details wrap."""
+    if width is not None and width < NARROW:
+        return narrow_rows(row, lang, width)
+    if width is None:
+        return [row_line(row, lang)]
+    return wide_rows(row, lang, width)
+
+
+def foot_lines(view: PlayerView, lang: Lang = "en", width: int | None = None) -> list[Text]:
+    """What follows the rows: a word when there is none."""
+    if view.rows:
+        return []
+    if width is not None and width < NARROW:
+        return [_fit(Text(word("nothing_yet", lang)), width)]
+    return [Text(word("nothing_yet", lang))]
 
 
 #: Where a wide row's details start: the mark, the name, a space, the health.
@@ -237,3 +251,50 @@ def _wrapped(text: Text, width: int, indent: int = 0, *, first: bool = False) ->
 def _stripped(line: Text) -> Text:
     line.rstrip()
     return line
+
+
+class Table:
+    """The table's lines kept between two pictures, so that a change lays out only the header
+    and the rows it changed (:meth:`change`), not the whole fight."""
+
+    def __init__(self, lang: Lang = "en") -> None:
+        self.lang: Lang = lang
+        #: The lines as :func:`table_lines` lays them out for the last picture.
+        self.lines: list[Text] = []
+        self.width: int | None = None
+        self._head = 0
+        self._rows: list[list[Text]] = []
+        self._starts: list[int] = []
+
+    def lay_out(self, view: PlayerView, width: int | None) -> list[Text]:
+        """All the lines of ``view`` (:func:`table_lines`); kept for :meth:`change`."""
+        head = head_lines(view, self.lang, width)
+        self._rows = [row_lines(row, self.lang, width) for row in view.rows]
+        self._starts, lines = [], list(head)
+        for row in self._rows:
+            self._starts.append(len(lines))
+            lines.extend(row)
+        self.width, self._head = width, len(head)
+        self.lines = lines + foot_lines(view, self.lang, width)
+        return self.lines
+
+    def change(self, view: PlayerView, changed: frozenset[int], width: int | None) -> dict[int, Text] | None:
+        """The header's lines and the ``changed`` rows' lines of ``view`` by their place, made in
+        :attr:`lines`; None when that cannot be done (another width, another number of rows, a
+        row or the header on more or fewer lines): :meth:`lay_out` then."""
+        head = head_lines(view, self.lang, width)
+        if width != self.width or len(head) != self._head or len(view.rows) != len(self._rows) or not view.rows:
+            return None
+        changes, redrawn = dict(enumerate(head)), {}
+        for at in sorted(changed):
+            if not 0 <= at < len(self._rows):
+                return None
+            new = redrawn[at] = row_lines(view.rows[at], self.lang, width)
+            if len(new) != len(self._rows[at]):
+                return None
+            changes.update(enumerate(new, self._starts[at]))
+        for at, new in redrawn.items():
+            self._rows[at] = new
+        for y, line in changes.items():
+            self.lines[y] = line
+        return changes
