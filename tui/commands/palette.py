@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.actions import parse
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 
 from core.breakdown import Lang
 from tui.access import gm, lang_of
@@ -64,7 +65,7 @@ class TableCommands(Provider):
 
     async def discover(self) -> Hits:
         for command, label, key in self._hits():
-            yield DiscoveryHit(label, self._runner(command), help=key)
+            yield DiscoveryHit(Content(label), self._runner(command), text=label, help=key)  # a name in it is data, not markup
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
