@@ -65,7 +65,8 @@ class TableCommands(Provider):
 
     async def discover(self) -> Hits:
         for command, label, key in self._hits():
-            yield DiscoveryHit(Content(label), self._runner(command), text=label, help=key)  # a name in it is data, not markup
+            # A combatant's name in a label is data, never markup.
+            yield DiscoveryHit(Content(label), self._runner(command), text=label, help=key)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
