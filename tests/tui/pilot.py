@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import functools
 import random
+import time
 from collections.abc import AsyncIterator, Callable
 
 from core.actions import NextTurn, apply
@@ -26,6 +27,8 @@ from tests.present import present
 
 NARROW, WIDE = (80, 24), (120, 40)
 SIZES = [NARROW, WIDE]
+#: How long a wait may last before a test calls it a hang (wall clock; a quiet machine needs well under a second).
+WAIT_BOUND = 60.0
 
 
 # -- the app ---------------------------------------------------------------------------------
@@ -125,13 +128,14 @@ async def select(pilot, key: str) -> None:
 
 
 # -- waiting ---------------------------------------------------------------------------------
-async def wait_for(pilot, predicate: Callable[[], object], *, tries: int = 50) -> None:
-    """Let the app process messages until ``predicate()`` holds (no fixed sleeps)."""
-    for _ in range(tries):
-        if predicate():
-            return
+async def wait_for(pilot, predicate: Callable[[], object], *, timeout: float = WAIT_BOUND) -> None:
+    """Let the app process messages until ``predicate()`` holds (no fixed sleeps). The bound is
+    wall-clock time against a hang, not a number of rounds: on a busy machine a round of messages
+    can end before a worker's answer arrives, so counting rounds would make a test depend on speed."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"condition never became true in {timeout:.0f} s"
         await pilot.pause()
-    assert predicate(), "condition never became true"
 
 
 async def settle(pilot, times: int = 4) -> None:

@@ -56,7 +56,7 @@ async def played(keys: list[str], *, one_burst: bool) -> tuple[object, ...]:
         if one_burst:
             burst(app, *keys)
             order = app.key_order
-            await wait_for(pilot, lambda: not (order.held or order.on_their_way or order.busy), tries=400)
+            await wait_for(pilot, lambda: not (order.held or order.on_their_way or order.busy))
         else:
             for key in keys:
                 await pilot.press(key)  # then waits until the app is idle

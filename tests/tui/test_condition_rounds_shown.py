@@ -36,7 +36,7 @@ async def test_stunned_2_on_the_bearers_turn_reads_2_everywhere() -> None:
         app.selected = "capitaine"
         await quiet(pilot)
         burst(app, "c", *"stunned", "tab", "2", "enter")
-        await wait_for(pilot, lambda: bool(app.campaign.encounter.participant("capitaine").conditions), tries=80)
+        await wait_for(pilot, lambda: bool(app.campaign.encounter.participant("capitaine").conditions))
         await quiet(pilot)
         assert "for 2 rounds" in app.session.journal.done[-1].lines[0].en
         shown = screen_text(app)

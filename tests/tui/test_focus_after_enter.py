@@ -62,7 +62,7 @@ async def test_after_a_forms_enter_n_is_the_next_turn(size, case, selected, mark
         await _ready(app, pilot, selected, marked)
         before = journal_size(app)
         burst(app, *keys, "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=80)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         did = journal_size(app) - before - 1  # the form's action, besides the next turn
         assert did == (1 if outcome in ("applied", "missed") else 0), case
 
@@ -88,8 +88,8 @@ async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected,
         burst(app, *keys, "k", "x", "1", "enter")
         # Until the damage is recorded: k, x, 1 and enter each take their turn, and under load
         # the cursor has moved long before the damage form's enter is handled.
-        await wait_for(pilot, lambda: damages(app) == hits + 1, tries=160)
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id != "dmg-amount", tries=80)
+        await wait_for(pilot, lambda: damages(app) == hits + 1)
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id != "dmg-amount")
         # k moved the cursor one row up, x 1 ⏎ damaged that row (or the marks still there
         # after a refused spell, as item 2's GM expected): nothing went into the form.
         order = app.campaign.encounter.keys
@@ -117,7 +117,7 @@ async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key
         assert "Reroll? Type its die" in screen_text(app)
         attacks = len(app.session.journal.done)
         burst(app, *leave)
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=80)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         assert len(app.session.journal.done) == attacks + 1  # the next turn: no new attack, no reroll
         assert app.campaign.group("veterans").standing == 12
 
@@ -128,7 +128,7 @@ async def test_a_reroll_typed_while_the_form_waits_replaces_the_miss() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         burst(app, "g", "-", "8", "enter", "9", "enter", "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=80)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         (attack, turn) = [e.action for e in app.session.journal.done]
         assert attack.dice == (-8, 9) and app.campaign.group("veterans").standing < 12
 
@@ -147,7 +147,7 @@ async def test_a_missed_group_attack_then_n_n_j_in_one_burst_act_in_order(size) 
         await quiet(pilot)
         cursor = app.selected
         burst(app, "g", "-", "5", "enter", "n", "n", "j")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "veterans", tries=80)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "veterans")
         await quiet(pilot)
         assert [type(e.action).__name__ for e in app.session.journal.done] == ["AttackGroup", "NextTurn", "NextTurn"]
         assert getattr(app.focused, "id", None) == "initiative-list"
@@ -176,7 +176,7 @@ async def test_enter_then_n_in_one_burst_on_a_machine_too_slow_for_any_timer(
         await _ready(app, pilot, selected, marked)
         before = journal_size(app)
         burst(app, *keys, "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine", tries=200)
+        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
         did = journal_size(app) - before - 1
         assert did == (1 if outcome in ("applied", "missed") else 0), case
         assert getattr(app.focused, "id", None) == "initiative-list"

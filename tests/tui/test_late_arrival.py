@@ -28,12 +28,12 @@ async def test_the_palette_offers_a_late_arrival_to_join_then_selects_its_row() 
         assert app.campaign.encounter.participant("garde-1") is None
         before = app.selected
         await pilot.press("ctrl+p", *"Garde 1")
-        await wait_for(pilot, lambda: "Garde 1: join the fight" in screen_text(app), tries=100)
+        await wait_for(pilot, lambda: "Garde 1: join the fight" in screen_text(app))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.campaign.encounter.participant("garde-1") is not None, tries=100)
+        await wait_for(pilot, lambda: app.campaign.encounter.participant("garde-1") is not None)
         await quiet(pilot)
         assert app.selected == "garde-1" != before
         assert "Garde 1 joins the fight" in app.session.journal.done[-1].lines[0].en
         hp = app.campaign.character("garde-1").hp
         await pilot.press("x", "3", "enter")
-        await wait_for(pilot, lambda: app.campaign.character("garde-1").hp < hp, tries=100)
+        await wait_for(pilot, lambda: app.campaign.character("garde-1").hp < hp)

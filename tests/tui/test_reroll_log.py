@@ -34,7 +34,7 @@ async def test_the_log_screen_shows_a_reroll_not_an_undo() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await quiet(pilot)
         burst(app, "g", "-", "8", "enter", "9", "enter")
-        await wait_for(pilot, lambda: app.campaign.group("veterans").standing < 12, tries=80)
+        await wait_for(pilot, lambda: app.campaign.group("veterans").standing < 12)
         await quiet(pilot)
         await pilot.press("ctrl+l")
         await quiet(pilot)

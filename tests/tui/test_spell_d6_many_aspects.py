@@ -50,7 +50,7 @@ async def test_item_8_a_spell_of_max_aspects_is_priced_once_not_once_per_field(m
         tab = await open_d6(app, pilot)
         priced.clear()
         tab.spell = spell_of(MAX_ASPECTS)
-        await wait_for(pilot, lambda: len(tab.aspect_list().rows()) == MAX_ASPECTS, tries=200)
+        await wait_for(pilot, lambda: len(tab.aspect_list().rows()) == MAX_ASPECTS)
         for _ in range(5):
             await pilot.pause()
         await wait_for(pilot, lambda: str(tab.query_one("#d6-result").render()).startswith("total 42"))
@@ -67,7 +67,7 @@ async def test_item_8_no_aspect_is_added_past_the_limit():
     async with app.run_test(size=WIDE) as pilot:
         tab = await open_d6(app, pilot)
         tab.spell = spell_of(MAX_ASPECTS)
-        await wait_for(pilot, lambda: len(tab.aspect_list().rows()) == MAX_ASPECTS, tries=200)
+        await wait_for(pilot, lambda: len(tab.aspect_list().rows()) == MAX_ASPECTS)
         await pilot.press("ctrl+n")
         await wait_for(pilot, lambda: any("at most" in n.message for n in app._notifications))
         assert not tab.aspect_list().adder.expanded
