@@ -9,7 +9,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
 from textual.filter import LineFilter
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import AwaitMount
@@ -28,6 +28,7 @@ from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
 from tui.textual_fixes.keys import OrderedKeys
 from tui.textual_fixes.styles import StyledOnce, breakpoint_classes
+from tui.textual_fixes.toasts import LastingNotification
 
 
 class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
@@ -159,8 +160,12 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
         markup: bool = False,
     ) -> None:
         """Every notification is plain text (it quotes names, files, errors): never markup, and
-        a control character in it shows as an escape (``markup`` is ignored)."""
-        super().notify(visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False)
+        a control character in it shows as an escape (``markup`` is ignored). Its toast never
+        gets a negative time (:mod:`tui.textual_fixes.toasts`)."""
+        if timeout is None:
+            timeout = self.NOTIFICATION_TIMEOUT
+        notification = LastingNotification(visible(message), visible(title), severity, timeout, markup=False)
+        self.post_message(Notify(notification))
 
     def action_undo(self) -> None:
         self._journal_step(self.session.undo, "app.nothing_undo", "app.undone")

@@ -265,3 +265,15 @@ async def test_a_widget_is_styled_before_it_is_in_the_app_and_a_screen_lacks_its
             f"styles a widget not yet in the app ({styled_unattached}) or gives a screen its breakpoint classes "
             f"only after its first layout ({breakpoints_late})",
         )
+
+
+def test_a_toast_built_as_its_time_runs_out_gets_a_negative_timer() -> None:
+    """Textual's ``Timer`` never ticks on a negative delay: it loops without yielding (the app
+    freezes). A toast reads its notification's time left when it is built."""
+    import time
+
+    from textual.notifications import Notification
+    from textual.widgets._toast import Toast
+
+    late = Notification("x", timeout=1.0, raised_at=time.time() - 5)
+    assert Toast(late)._timeout < 0, gone("toasts.py", "gives a toast built after its time ran out a negative timer")

@@ -17,8 +17,7 @@ pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a
 
 
 async def _settle(pilot) -> None:
-    for _ in range(10):
-        await pilot.pause()
+    await quiet(pilot)  # every key of the burst handled, then the screen painted
 
 
 @run

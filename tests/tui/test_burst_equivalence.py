@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tests.tui.pilot import burst, make_test_app, quiet, wait_for
+from tests.tui.pilot import burst, make_test_app, quiet
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
@@ -55,8 +55,6 @@ async def played(keys: list[str], *, one_burst: bool) -> tuple[object, ...]:
         await quiet(pilot)
         if one_burst:
             burst(app, *keys)
-            order = app.key_order
-            await wait_for(pilot, lambda: not (order.held or order.on_their_way or order.busy))
         else:
             for key in keys:
                 await pilot.press(key)  # then waits until the app is idle

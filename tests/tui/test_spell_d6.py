@@ -7,6 +7,7 @@ import pytest
 from textual.widgets import Input, Select, Static, TabbedContent
 
 from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import quiet
 from tests.tui.test_snapshots import NARROW, WIDE
 from tui.spells import SYSTEMS
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
@@ -30,8 +31,7 @@ async def open_d6(pilot) -> D6Spell:
     # fields are composed when its tab is first shown).
     await app.run_action("screen.spell_system('d6')")
     await wait_for(pilot, lambda: app.focused is app.screen.query_one("#d6-effect", Input))
-    for _ in range(3):  # the tab just shown settles: the focus stays on the effect
-        await pilot.pause()
+    await quiet(pilot)  # the tab just shown settles (its refocus after a refresh): the focus stays on the effect
     assert app.focused is app.screen.query_one("#d6-effect", Input)
     return app.screen.query_one(D6Spell)
 

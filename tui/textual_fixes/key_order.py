@@ -77,6 +77,17 @@ class KeyOrder:
         self._settling: int | None = None
         #: The widgets the round under way waits for.
         self._round: set[MessagePump] = set()
+        #: How many keys from the terminal the app has handled (a widget that moves the focus
+        #: later, after a refresh, can tell whether a key moved it meanwhile).
+        self.count = 0
+
+    @property
+    def settled(self) -> bool:
+        """Whether every key from the terminal has been handled: none held, none on its way,
+        none let go and not yet back, no work waited for, no round of waiting under way."""
+        return not (
+            self.held or self.on_their_way or self.busy or self._released is not None or self._settling is not None
+        )
 
     def hold(self, event: events.Key) -> bool:
         """Whether ``event``, a key from the terminal, must wait for the keys before it (then
@@ -97,6 +108,7 @@ class KeyOrder:
 
     def handled(self, event: events.Key, target: DOMNode) -> None:
         """The app has handled ``event``: ran its binding, or handed it on to ``target``."""
+        self.count += 1
         if event.is_forwarded:
             self.on_their_way += 1
             self._follow(event, target)
@@ -158,6 +170,8 @@ class KeyOrder:
             self._settling = None
             self._next()
             return
+        if not self.app.screen_stack:  # the app is closing: no key will be handled again
+            return
         self._settling = wait
         nodes = everything_on(self.app.screen)
         busy: list[MessagePump] = []
@@ -203,13 +217,15 @@ class KeyOrder:
         """Count back what can never come back (a key or a round of waiting whose widget is
         gone) and go on waiting for the rest; time alone lets nothing go."""
         self._watchdog = None
-        if not self.held:
+        if not self.app.screen_stack:  # the app is closing
             return
         for key, node in list(self._following.items()):
             if gone(node):
                 del self._following[key]
                 self.on_their_way = max(0, self.on_their_way - 1)
         self.on_their_way = min(self.on_their_way, len(self._following))  # lost before followed
+        if not self.held:  # (the last key let go, if lost, is counted back all the same)
+            return
         self.busy = sum(not task.done() for task in self._tasks)
         if self.on_their_way or self.busy or self._released is not None:
             self._arm()  # still on their way (the app and those widgets alive): wait on
@@ -233,3 +249,9 @@ def keys_wait_for(app: App[Any], work: Awaitable[Any]) -> None:
         order.wait_for(work)
     else:
         app.run_worker(work, group="keys-wait")
+
+
+def keys_handled(app: App[Any]) -> int:
+    """How many keys from the terminal ``app`` has handled so far (0 without a :class:`KeyOrder`)."""
+    order = getattr(app, "key_order", None)
+    return order.count if isinstance(order, KeyOrder) else 0

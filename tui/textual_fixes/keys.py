@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.keys import Keys, _character_to_key
 from textual.widgets import Input
 
@@ -91,7 +91,12 @@ class OrderedKeys(App[Any]):
                     await check_bindings(self, "escape")
                 event = key
             target = self.focused or self.screen
-            await super().on_event(event)
+            try:
+                await super().on_event(event)
+            except ScreenStackError:  # the app closed its last screen while this key was handled
+                return
             self.key_order.handled(event, target)
             return
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return  # a key back from a widget while the app closed its last screen
         await super().on_event(event)

@@ -27,7 +27,7 @@ from tui.commands.keys import bindings
 from tui.i18n import refusal, t
 from tui.messages import FieldChanged
 from tui.textual_fixes.checkbox import Checkbox
-from tui.textual_fixes.key_order import keys_wait_for
+from tui.textual_fixes.key_order import keys_handled, keys_wait_for
 from tui.widgets.inputs import NumberField
 from tui.widgets.pane import focus_now
 from tui.widgets.spell_tab import SpellTab
@@ -296,10 +296,13 @@ class D6Spell(SpellTab):
         self.refresh_result()
         focus_now(first)
         # A tab just shown: its widgets' late Hide events (from when it was hidden) would move
-        # the focus to the next field; focus again once it is laid out.
-        self.call_after_refresh(self._refocus, first)
+        # the focus to the next field; focus again once it is laid out, unless a key typed
+        # meanwhile (ctrl+n in the same packet) moved it on purpose.
+        self.call_after_refresh(self._refocus, first, keys_handled(self.app))
 
-    def _refocus(self, first: Widget) -> None:
+    def _refocus(self, first: Widget, keys_before: int) -> None:
+        if keys_handled(self.app) != keys_before:
+            return
         focused = self.screen.focused
         if focused is not first and focused is not None and first.parent in focused.ancestors:
             focus_now(first)
