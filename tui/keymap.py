@@ -174,7 +174,7 @@ def scopes() -> tuple[Scope, ...]:
 def remappable() -> tuple[Remappable, ...]:
     """Every binding id of the GM's app, once, in the command table's order."""
     return tuple(
-        Remappable(c.id, c.key_list, c.label[0], "app" if c.where == "app" else SCOPE[c.where].where)
+        Remappable(c.id, c.key_list, c.text("en"), "app" if c.where == "app" else SCOPE[c.where].where)
         for c in COMMANDS if c.keys
     )  # fmt: skip
 

@@ -59,7 +59,7 @@ def test_item_6_delete_from_the_poles_tab_with_a_checkbox_focused():
 
 
 # -- the catalogue, complete at load ----------------------------------------------------------
-KEY_SHAPE = re.compile(r"^[a-z][a-z_0-9]*(\.[a-z_0-9]+)+$")
+KEY_SHAPE = re.compile(r"^[a-z][a-z_0-9]*(\.[a-z_0-9-]+)+$")  # a command's: command.init-next
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -19,7 +19,7 @@ from tui.textual_fixes.bindings import keymap_keys, own_bindings, set_descriptio
 def binding(command: Command) -> Binding:
     """``command`` as a Textual binding (described in English)."""
     return Binding(
-        command.keys, command.bound, command.label[0], show=command.show, priority=command.priority, id=command.id
+        command.keys, command.bound, command.text("en"), show=command.show, priority=command.priority, id=command.id
     )
 
 
