@@ -58,6 +58,17 @@ def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
     return pair[1] if lang == "fr" else pair[0]
 
 
+#: A text to show: a key of the catalogue (``"mage.hint.sphere"``, read in the language of the
+#: moment, its ``{k[…]}`` keys the live keymap's), or an (English, French) pair made from core's
+#: words (a tradition's name, a duration's row).
+Said = str | tuple[str, str]
+
+
+def said(text: Said, lang: Lang = "en") -> str:
+    """What ``text`` (a key of the catalogue or a pair) says in ``lang``."""
+    return t(text, lang) if isinstance(text, str) else pick(text, lang)
+
+
 def plural_s(n: int, lang: Lang = "en") -> str:
     """The plural ``s`` after ``n`` (French: 0 and 1 are singular, English: only 1)."""
     return "" if n == 1 or (lang == "fr" and n == 0) else "s"

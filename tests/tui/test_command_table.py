@@ -12,6 +12,7 @@ import pytest
 from textual.actions import parse
 from textual.dom import DOMNode
 
+from core.breakdown import Lang
 from tests.tui.pilot import make_test_app, run, wait_for
 from tui.commands.table import BY_ID, COMMANDS, SCOPE, SCOPES, Command, in_scope
 
@@ -90,7 +91,7 @@ def test_default_keys_are_keys_textual_knows(command: Command) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_label_is_in_the_catalogue_and_never_an_id(lang: str) -> None:
+def test_every_label_is_in_the_catalogue_and_never_an_id(lang: Lang) -> None:
     """Each command's label (and palette entry) is the catalogue's, in both languages, filled."""
     for command in COMMANDS:
         for text in (command.text(lang), command.palette_text(lang)) if command.palette else (command.text(lang),):

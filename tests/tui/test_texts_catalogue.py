@@ -111,6 +111,8 @@ KEY_TAKERS = {
     ("tui.i18n", "refused"): (1, ""),
     ("tui.i18n", "both"): (0, ""),
     ("tui.spells.description", "prompt"): (1, ""),
+    ("tui.spells.description", "in_both"): (0, ""),
+    ("tui.i18n", "said"): (0, ""),
     ("tui.widgets.inputs", "labels"): (0, ""),
     ("tui.view.render", "word"): (0, "view.word."),
     ("tui.view.app", "text"): (0, "view.text."),
