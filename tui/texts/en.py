@@ -243,6 +243,7 @@ TEXTS: Final[dict[str, str]] = {
     "see.alias": "What the players call {name} (empty: its own name)",
     # -- tui.screens.bad_save ----------------------------------------------------------------------
     "bad_save.title": "This campaign file cannot be opened",
+    # Enter: the backups list's own (an OptionList's select), no keymap id
     "bad_save.backups": "Backups that load (Enter restores one; the damaged file is kept as {kept}):",
     "bad_save.none": "No backup of this file loads. Repair it by hand, or start another campaign: apotheose new NAME",
     "bad_save.untouched": "The app never writes over this file.",
@@ -271,6 +272,7 @@ TEXTS: Final[dict[str, str]] = {
     "cdlg.condition_of": "Whose  ",
     "cdlg.condition_needs_name": "Give the condition a name.",
     "cdlg.condition_hint": "{k[condition-ok]:Word}: OK · {k[condition-cancel]:Word}: cancel",
+    # Enter: the field's own submit (an Input), no keymap id; the cancel key is the keymap's
     "cdlg.shadow_hint": "Enter: OK · {k[shadow-cancel]:Word}: cancel",
     "cdlg.exhaust_hint": "Enter: OK · {k[exhaust-cancel]:Word}: cancel",
     "cdlg.shadow_title": "Shadow of {name}: {value}",
@@ -332,8 +334,9 @@ TEXTS: Final[dict[str, str]] = {
     "init.no_turn": "{k[init-next]}: first turn",
     "init.no_fight": "no fight",
     "init.hint": "No fight under way: {k[init-fight]} starts one with everybody below.",
+    # ctrl+p: Textual's command palette, a fixed key
     "init.empty": "Nobody yet: {k[roster-add-character]} adds a character, {k[roster-add-group]} a group, {k[roster-add-template]} from a template (3vet), {k[roster-add-mooks]} mooks (12s), {k[roster-quick-add]} one line; ctrl+p Import… a file.",
-    "init.key.marked": "Mark ({n} marked, U clears)",
+    "init.key.marked": "Mark ({n} marked, {k[init-unmark]} clears)",
     # -- tui.screens.fight_keys --------------------------------------------------------------------
     "init.fight_name": "Fight {n}",
     "init.fight_under_way": "A fight is already under way.",
@@ -379,6 +382,7 @@ TEXTS: Final[dict[str, str]] = {
     "form.join": "join the fight: {fight}",
     "form.save": "Save",
     "form.cancel": "Cancel",
+    # ⏎: a field's own submit (an Input), no keymap id
     "form.keys": "⏎ or {k[form-save]}: save",
     "form.required": "a number is needed",
     "form.not_number": "not a whole number: {text!r}",
@@ -519,19 +523,19 @@ TEXTS: Final[dict[str, str]] = {
     "mage.hint.needed": "needs: 1 to 10, the effect's level (empty: the sphere)",
     "mage.hint.arete": "arete: 1 to 10, for an improvised effect or a ritual",
     "mage.hint.resistance": "resistance: the target's, off the pool (empty: 0)",
-    "mage.hint.rote": "rote or improvised: space or ←/→",
+    "mage.hint.rote": "rote or improvised: {k[choice-next]:word} or {k[choice-previous]}/{k[choice-next]:@2}",
     "mage.hint.attribute": "attribute: a rote's Attribute (0 or more)",
     "mage.hint.ability": "ability: a rote's Ability (0 or more)",
     "mage.hint.power": "power: extra successes for power (empty: 0)",
-    "mage.hint.targets": "targets: a count, or space/←/→; +N: extra successes",
-    "mage.hint.radius": "radius: metres, or space/←/→; +N: extra successes",
-    "mage.hint.duration": "duration: space or ←/→; +N: the extra successes",
-    "mage.hint.connection": "connection, for an effect at a distance: space or ←/→",
+    "mage.hint.targets": "targets: a count, or {k[choice-next]:word}/{k[choice-previous]}/{k[choice-next]:@2}; +N: extra successes",
+    "mage.hint.radius": "radius: metres, or {k[choice-next]:word}/{k[choice-previous]}/{k[choice-next]:@2}; +N: extra successes",
+    "mage.hint.duration": "duration: {k[choice-next]:word} or {k[choice-previous]}/{k[choice-next]:@2}; +N: the extra successes",
+    "mage.hint.connection": "connection, for an effect at a distance: {k[choice-next]:word} or {k[choice-previous]}/{k[choice-next]:@2}",
     "mage.hint.difficulty": "difficulty: 2 to 10 per die, for the odds",
     "mage.hint.quintessence": "quintessence: +1 die a point, 3 at most (empty: 0)",
     "mage.hint.avatar": "avatar: quintessence a turn at most (empty: no cap)",
     "mage.hint.as_difficulty": "extras as difficulty: +1 difficulty each (empty: 0)",
-    "mage.hint.paradox": "paradox: space or ←/→",
+    "mage.hint.paradox": "paradox: {k[choice-next]:word} or {k[choice-previous]}/{k[choice-next]:@2}",
     "mage.hint.paradox_pool": "paradox: the player's Paradox pool (empty: 0)",
     "mage.hint.paradox_rolls": "earlier rolls: Paradox rolls this scene (empty: 0)",
     "mage.hint.willpower": "willpower: a ritual's hours (empty: no ritual)",
@@ -612,6 +616,7 @@ TEXTS: Final[dict[str, str]] = {
     "spell.resist_chance": "{score} vs {value} ({name}): takes effect on kult ≥ {need:+d}, {pct}",
     "spell.resist_pick": "Pick a target to see its resistance.",
     # -- tui.screens.spell_book --------------------------------------------------------------------
+    # Enter: the filter field's own submit (an Input), no keymap id
     "book.title": "Spell book: type to filter, Enter picks",
     "book.filter": "name…",
     "book.seed": "seed",
@@ -644,7 +649,7 @@ TEXTS: Final[dict[str, str]] = {
     "dmg.typed_failed": "kult {die}: defence {final} vs {attack} → {ranks} rank(s) short, {damage} damage: {preview}",
     # -- tui.widgets.damage ------------------------------------------------------------------------
     "dmg.targets": "Targets: {names}",
-    "dmg.no_target": "none: move the cursor or mark with space",
+    "dmg.no_target": "none: move the cursor or mark with {k[init-mark]:word}",
     "dmg.entry": "Damage / heal",
     "dmg.duel": "One opponent",
     "dmg.amount": "Amount",
@@ -673,6 +678,7 @@ TEXTS: Final[dict[str, str]] = {
     "mass.hit_rule": "hit: 1 felled + 1 per 5 over {d} ({n} standing)",
     "mass.typed": "kult {die}: {final} vs {d} → {felled} felled ({left}/{total} standing)",
     "mass.typed_miss": "kult {die}: {final} vs {d} → miss",
+    # r and Enter: the die field's own keys (tui/widgets/dice_field.py, an Input), no keymap id
     "mass.reroll_waiting": "Missed. Reroll? Type its die (r: roll) and Enter, +1 shadow for a PC · {k[mass-back]:Word}, Enter or {k[init-next]}: go on",
     "mass.reroll_hint": "failed: type a reroll die (or r) and Enter to reroll (+1 shadow for a PC)",
     "mass.static": "static {score} vs {d}: {verdict}",
@@ -686,6 +692,7 @@ TEXTS: Final[dict[str, str]] = {
     # -- tui.widgets.named_group -------------------------------------------------------------------
     "named.mode": "Marked NPCs",
     "named.grade": "Grade",
+    # space: the list's own toggle (a SelectionList), no keymap id
     "named.picks": "Whom first (space)",
     "named.none": "Mark the group's members in the initiative list ({k[init-mark]}), then come back ({k[mass-switch]}).",
     "named.rule": "a hit touches 1 + 1 per 5 over {d} (at most {n}), each takes {dmg} through armour",
@@ -722,6 +729,7 @@ TEXTS: Final[dict[str, str]] = {
     "stigma.text": "What it is (the compulsion's object, the mark…)",
     "stigma.loss": "at this level: characteristic −{c}, max HP −{hp}, max willpower −{wp}",
     "stigma.need_characteristic": "Pick the characteristic a weakening takes from.",
+    # Tab and Enter: Textual's focus key and a field's own submit, no keymap id
     "stigma.hint": "Tab: next field · Enter in the last field: OK · {k[stigma-cancel]:Word}: cancel",
     # -- tui.screens.sheet -------------------------------------------------------------------------
     "sheet.pc": "player character",
@@ -768,13 +776,14 @@ TEXTS: Final[dict[str, str]] = {
     "sheet.pm_prompt": "pm change for {name} (e.g. -3 or +2)",
     "sheet.raise_prompt": "Raise which characteristic of {name}? ({xp} XP)",
     "sheet.raise_option": "{name} {now} → {next}: {cost} XP",
-    "sheet.effect_to_pick": "effect to pick: e",
+    "sheet.effect_to_pick": "effect to pick: {k[sheet-stigma-effect]}",
     "sheet.no_stigma": "{name} holds no stigma.",
     "sheet.no_compulsion": "{name} has no compulsion.",
     "sheet.pick_stigma": "Which stigma of {name}?",
     "sheet.pick_compulsion": "Which compulsion did {name} resist?",
     # -- tui.screens.templates ---------------------------------------------------------------------
     "tpl.picker_title": "Add from a template",
+    # ⏎: the line's own submit (an Input), no keymap id
     "tpl.picker_hint": "count, then part of a name: 3 vet ⏎ · {k[template-previous]}{k[template-next]} choose · {k[line-cancel]}",
     "tpl.bad_library": "{error} — showing the ready templates",
     "tpl.mooks_title": "Add a mook group",
@@ -789,6 +798,7 @@ TEXTS: Final[dict[str, str]] = {
     "tpl.import_title": "Import characters and groups from a CSV or JSON file:",
     # -- tui.screens.victims -----------------------------------------------------------------------
     "spell.victims": "{amount} damage (through armour) to which targets?",
+    # space: the list's own toggle (a SelectionList), no keymap id
     "spell.victims_help": "space: tick · {k[spell-victims-cast]:word}: cast · {k[spell-victims-cancel]}: cancel",
     "spell.victims_none": "none ticked: the spell does no damage",
     "spell.victims_some": "{n} ticked take the damage",
@@ -807,6 +817,7 @@ TEXTS: Final[dict[str, str]] = {
     "view.word.log": "Log",
     "view.word.nothing_yet": "Nothing to show yet.",
     # -- tui.view.app ------------------------------------------------------------------------------
+    # q, ?: the players' view's own keys (tui/view/app.py), not the GM's keymap
     "view.text.status.ok": "Players' view of {file} · read-only · q quits · ? keys",
     "view.text.status.narrow": "{file} · q quits · ? keys",
     "view.text.status.turn": "▶ Your turn, {pc}! · q quits · ? keys",

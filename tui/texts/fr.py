@@ -240,6 +240,7 @@ TEXTS: Final[dict[str, str]] = {
     "see.alias": "Comment les joueurs appellent {name} (vide : son propre nom)",
     # -- tui.screens.bad_save ----------------------------------------------------------------------
     "bad_save.title": "Ce fichier de campagne ne peut pas être ouvert",
+    # Enter: the backups list's own (an OptionList's select), no keymap id
     "bad_save.backups": "Sauvegardes lisibles (Entrée en restaure une ; le fichier abîmé est gardé sous {kept}) :",
     "bad_save.none": "Aucune sauvegarde de ce fichier n'est lisible. Réparez-le à la main, ou commencez une autre campagne : apotheose new NOM",
     "bad_save.untouched": "L'application n'écrit jamais sur ce fichier.",
@@ -268,6 +269,7 @@ TEXTS: Final[dict[str, str]] = {
     "cdlg.condition_of": "De qui ",
     "cdlg.condition_needs_name": "Donnez un nom à l'état.",
     "cdlg.condition_hint": "{k[condition-ok]:Word} : OK · {k[condition-cancel]:Word} : annuler",
+    # Enter: the field's own submit (an Input), no keymap id; the cancel key is the keymap's
     "cdlg.shadow_hint": "Entrée : OK · {k[shadow-cancel]:Word} : annuler",
     "cdlg.exhaust_hint": "Entrée : OK · {k[exhaust-cancel]:Word} : annuler",
     "cdlg.shadow_title": "Ombre de {name} : {value}",
@@ -329,8 +331,9 @@ TEXTS: Final[dict[str, str]] = {
     "init.no_turn": "{k[init-next]} : premier tour",
     "init.no_fight": "pas de combat",
     "init.hint": "Pas de combat en cours : {k[init-fight]} en lance un avec tout le monde.",
+    # ctrl+p: Textual's command palette, a fixed key
     "init.empty": "Personne encore : {k[roster-add-character]} ajoute un personnage, {k[roster-add-group]} un groupe, {k[roster-add-template]} d'un modèle (3vet), {k[roster-add-mooks]} des sbires (12s), {k[roster-quick-add]} une ligne ; ctrl+p Importer… un fichier.",
-    "init.key.marked": "Marquer ({n} marqués, U efface)",
+    "init.key.marked": "Marquer ({n} marqués, {k[init-unmark]} efface)",
     # -- tui.screens.fight_keys --------------------------------------------------------------------
     "init.fight_name": "Combat {n}",
     "init.fight_under_way": "Un combat est déjà en cours.",
@@ -376,6 +379,7 @@ TEXTS: Final[dict[str, str]] = {
     "form.join": "entre dans le combat : {fight}",
     "form.save": "Enregistrer",
     "form.cancel": "Annuler",
+    # ⏎: a field's own submit (an Input), no keymap id
     "form.keys": "⏎ ou {k[form-save]} : enregistrer",
     "form.required": "un nombre est requis",
     "form.not_number": "pas un nombre entier : {text!r}",
@@ -516,19 +520,19 @@ TEXTS: Final[dict[str, str]] = {
     "mage.hint.needed": "requis : 1 à 10, niveau de l'effet (vide : la sphère)",
     "mage.hint.arete": "entéléchie : 1 à 10, effet improvisé ou rituel",
     "mage.hint.resistance": "résistance : de la cible, ôtée des dés (vide : 0)",
-    "mage.hint.rote": "routine ou improvisé : espace ou ←/→",
+    "mage.hint.rote": "routine ou improvisé : {k[choice-next]:word} ou {k[choice-previous]}/{k[choice-next]:@2}",
     "mage.hint.attribute": "attribut : l'Attribut d'une routine (0 ou plus)",
     "mage.hint.ability": "compétence : celle d'une routine (0 ou plus)",
     "mage.hint.power": "puissance : succès en plus pour la puissance (vide : 0)",
-    "mage.hint.targets": "cibles : un nombre, ou espace/←/→ ; +N : succès en plus",
-    "mage.hint.radius": "rayon : des mètres, ou espace/←/→ ; +N : succès en plus",
-    "mage.hint.duration": "durée : espace ou ←/→ ; +N : succès en plus",
-    "mage.hint.connection": "connexion, effet à distance : espace ou ←/→",
+    "mage.hint.targets": "cibles : un nombre, ou {k[choice-next]:word}/{k[choice-previous]}/{k[choice-next]:@2} ; +N : succès en plus",
+    "mage.hint.radius": "rayon : des mètres, ou {k[choice-next]:word}/{k[choice-previous]}/{k[choice-next]:@2} ; +N : succès en plus",
+    "mage.hint.duration": "durée : {k[choice-next]:word} ou {k[choice-previous]}/{k[choice-next]:@2} ; +N : succès en plus",
+    "mage.hint.connection": "connexion, effet à distance : {k[choice-next]:word} ou {k[choice-previous]}/{k[choice-next]:@2}",
     "mage.hint.difficulty": "difficulté : 2 à 10 par dé, pour la chance",
     "mage.hint.quintessence": "quintessence : +1 dé par point, 3 au plus (vide : 0)",
     "mage.hint.avatar": "avatar : quintessence max. par tour (vide : sans limite)",
     "mage.hint.as_difficulty": "extras en difficulté : +1 difficulté chacun (vide : 0)",
-    "mage.hint.paradox": "paradoxe : espace ou ←/→",
+    "mage.hint.paradox": "paradoxe : {k[choice-next]:word} ou {k[choice-previous]}/{k[choice-next]:@2}",
     "mage.hint.paradox_pool": "paradoxe : la réserve de Paradoxe du joueur (vide : 0)",
     "mage.hint.paradox_rolls": "jets avant : jets de Paradoxe de la scène (vide : 0)",
     "mage.hint.willpower": "volonté : les heures d'un rituel (vide : pas de rituel)",
@@ -609,6 +613,7 @@ TEXTS: Final[dict[str, str]] = {
     "spell.resist_chance": "{score} contre {value} ({name}) : agit si kult ≥ {need:+d}, {pct}",
     "spell.resist_pick": "Choisissez une cible pour voir sa résistance.",
     # -- tui.screens.spell_book --------------------------------------------------------------------
+    # Enter: the filter field's own submit (an Input), no keymap id
     "book.title": "Grimoire : tapez pour filtrer, Entrée choisit",
     "book.filter": "nom…",
     "book.seed": "source",
@@ -641,7 +646,7 @@ TEXTS: Final[dict[str, str]] = {
     "dmg.typed_failed": "kult {die} : défense {final} contre {attack} → {ranks} rang(s) de moins, {damage} dégâts : {preview}",
     # -- tui.widgets.damage ------------------------------------------------------------------------
     "dmg.targets": "Cibles : {names}",
-    "dmg.no_target": "aucune : déplacez le curseur ou marquez avec espace",
+    "dmg.no_target": "aucune : déplacez le curseur ou marquez avec {k[init-mark]:word}",
     "dmg.entry": "Dégâts / soins",
     "dmg.duel": "Un adversaire",
     "dmg.amount": "Montant",
@@ -670,6 +675,7 @@ TEXTS: Final[dict[str, str]] = {
     "mass.hit_rule": "touché : 1 à terre + 1 par 5 au-dessus de {d} ({n} debout)",
     "mass.typed": "kult {die} : {final} contre {d} → {felled} à terre ({left}/{total} debout)",
     "mass.typed_miss": "kult {die} : {final} contre {d} → raté",
+    # r and Enter: the die field's own keys (tui/widgets/dice_field.py, an Input), no keymap id
     "mass.reroll_waiting": "Raté. Relancer ? Tapez le dé (r : jet) puis Entrée, +1 ombre pour un PJ · {k[mass-back]:Word}, Entrée ou {k[init-next]} : continuer",
     "mass.reroll_hint": "raté : tapez une relance (ou r) puis Entrée pour relancer (+1 ombre pour un PJ)",
     "mass.static": "fixe {score} contre {d} : {verdict}",
@@ -683,6 +689,7 @@ TEXTS: Final[dict[str, str]] = {
     # -- tui.widgets.named_group -------------------------------------------------------------------
     "named.mode": "PNJ marqués",
     "named.grade": "Rang",
+    # space: the list's own toggle (a SelectionList), no keymap id
     "named.picks": "Qui d'abord (espace)",
     "named.none": "Marquez les membres du groupe dans la liste d'initiative ({k[init-mark]}), puis revenez ({k[mass-switch]}).",
     "named.rule": "un coup en touche 1 + 1 par 5 au-dessus de {d} (au plus {n}), chacun subit {dmg} après armure",
@@ -720,6 +727,7 @@ TEXTS: Final[dict[str, str]] = {
     "stigma.text": "Ce que c'est (objet de la compulsion, marque…)",
     "stigma.loss": "à ce niveau : caractéristique −{c}, PV max −{hp}, volonté max −{wp}",
     "stigma.need_characteristic": "Choisissez la caractéristique affaiblie.",
+    # Tab and Enter: Textual's focus key and a field's own submit, no keymap id
     "stigma.hint": "Tab : champ suivant · Entrée dans le dernier champ : OK · {k[stigma-cancel]:Word} : annuler",
     # -- tui.screens.sheet -------------------------------------------------------------------------
     "sheet.pc": "personnage joueur",
@@ -766,13 +774,14 @@ TEXTS: Final[dict[str, str]] = {
     "sheet.pm_prompt": "variation de pm de {name} (ex. -3 ou +2)",
     "sheet.raise_prompt": "Augmenter quelle caractéristique de {name} ? ({xp} PX)",
     "sheet.raise_option": "{name} {now} → {next} : {cost} PX",
-    "sheet.effect_to_pick": "effet à choisir : e",
+    "sheet.effect_to_pick": "effet à choisir : {k[sheet-stigma-effect]}",
     "sheet.no_stigma": "{name} n'a pas de stigmate.",
     "sheet.no_compulsion": "{name} n'a pas de compulsion.",
     "sheet.pick_stigma": "Quel stigmate de {name} ?",
     "sheet.pick_compulsion": "Quelle compulsion {name} a-t-il résistée ?",
     # -- tui.screens.templates ---------------------------------------------------------------------
     "tpl.picker_title": "Ajouter depuis un modèle",
+    # ⏎: the line's own submit (an Input), no keymap id
     "tpl.picker_hint": "nombre, puis un bout du nom : 3 vét ⏎ · {k[template-previous]}{k[template-next]} choisir · {k[line-cancel]:word}",
     "tpl.bad_library": "{error} — modèles prêts affichés",
     "tpl.mooks_title": "Ajouter un groupe de sbires",
@@ -787,6 +796,7 @@ TEXTS: Final[dict[str, str]] = {
     "tpl.import_title": "Importer personnages et groupes d'un fichier CSV ou JSON :",
     # -- tui.screens.victims -----------------------------------------------------------------------
     "spell.victims": "{amount} dégâts (armure d'abord) à quelles cibles ?",
+    # space: the list's own toggle (a SelectionList), no keymap id
     "spell.victims_help": "espace : cocher · {k[spell-victims-cast]:word} : lancer · {k[spell-victims-cancel]:word} : annuler",
     "spell.victims_none": "aucune cochée : le sort ne fait pas de dégâts",
     "spell.victims_some": "{n} cochée(s) subissent les dégâts",
@@ -805,6 +815,7 @@ TEXTS: Final[dict[str, str]] = {
     "view.word.log": "Journal",
     "view.word.nothing_yet": "Rien à montrer pour l'instant.",
     # -- tui.view.app ------------------------------------------------------------------------------
+    # q, ?: the players' view's own keys (tui/view/app.py), not the GM's keymap
     "view.text.status.ok": "Vue des joueurs de {file} · lecture seule · q quitte · ? touches",
     "view.text.status.narrow": "{file} · q quitte · ? touches",
     "view.text.status.turn": "▶ À toi de jouer, {pc} ! · q quitte · ? touches",
