@@ -86,7 +86,11 @@ def test_the_mage_hints_name_the_choice_keys_of_the_keymap() -> None:
 
     keys = {("choice-next", 0): "f6", ("choice-next", 1): "f7", ("choice-previous", 0): "f8"}
     keys |= {("init-mark", 0): "f9", ("init-unmark", 0): "f10", ("sheet-stigma-effect", 0): "f11"}
-    show_keys_of(lambda binding_id, nth=0: keys[binding_id, nth], lambda binding_id, nth=0: keys[binding_id, nth])
+
+    def key(binding_id: str, nth: int = 0) -> str:
+        return keys[binding_id, nth]
+
+    show_keys_of(key, key)
     try:
         assert t("mage.hint.rote", "en") == "rote or improvised: f6 or f8/f7"
         assert t("mage.hint.targets", "fr") == "cibles : un nombre, ou f6/f8/f7 ; +N : succès en plus"

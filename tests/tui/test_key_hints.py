@@ -154,7 +154,13 @@ def keys_named():
     from tui.i18n import show_keys_of
 
     def use(display: str, name: str) -> None:
-        show_keys_of(lambda _id, _nth=0: display, lambda _id, _nth=0: name)
+        def shown(_id: str, _nth: int = 0) -> str:
+            return display
+
+        def spelled(_id: str, _nth: int = 0) -> str:
+            return name
+
+        show_keys_of(shown, spelled)
 
     yield use
     show_keys_of(None)
