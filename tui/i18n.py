@@ -58,6 +58,17 @@ def pick(pair: tuple[str, str], lang: Lang = "en") -> str:
     return pair[1] if lang == "fr" else pair[0]
 
 
+#: A text to show: a key of the catalogue (``"mage.hint.sphere"``, read in the language of the
+#: moment, its ``{k[…]}`` keys the live keymap's), or an (English, French) pair made from core's
+#: words (a tradition's name, a duration's row).
+Said = str | tuple[str, str]
+
+
+def said(text: Said, lang: Lang = "en") -> str:
+    """What ``text`` (a key of the catalogue or a pair) says in ``lang``."""
+    return t(text, lang) if isinstance(text, str) else pick(text, lang)
+
+
 def plural_s(n: int, lang: Lang = "en") -> str:
     """The plural ``s`` after ``n`` (French: 0 and 1 are singular, English: only 1)."""
     return "" if n == 1 or (lang == "fr" and n == 0) else "s"
@@ -82,28 +93,37 @@ def decimal_comma(text: str, lang: Lang = "en") -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def default_name(binding_id: str) -> str:
-    """A binding's first default key as ``keymap.toml`` writes it (``ctrl+n``, ``enter``)."""
+def _nth(keys: tuple[str, ...], nth: int) -> str:
+    """The ``nth`` key (0: the first) of ``keys``, or the last one it has."""
+    return keys[min(nth, len(keys) - 1)]
+
+
+def default_name(binding_id: str, nth: int = 0) -> str:
+    """A binding's first default key (``nth``: another, counted from 0) as ``keymap.toml`` writes
+    it (``ctrl+n``, ``enter``)."""
     from tui.commands.table import BY_ID
 
-    return BY_ID[binding_id].key_list[0]
+    return _nth(BY_ID[binding_id].key_list, nth)
 
 
-def default_key(binding_id: str) -> str:
-    """A binding's first default key as the footer writes it (``ctrl+n`` → ``^n``): what a text
-    names before an app runs (its keymap then answers, :func:`show_keys_of`)."""
-    key = default_name(binding_id)
+def default_key(binding_id: str, nth: int = 0) -> str:
+    """A binding's first default key (``nth``: another) as the footer writes it (``ctrl+n`` →
+    ``^n``): what a text names before an app runs (its keymap then answers, :func:`show_keys_of`)."""
+    key = default_name(binding_id, nth)
     return "^" + key.removeprefix("ctrl+") if key.startswith("ctrl+") else key
 
 
 #: How a text's ``{k[binding-id]}`` is written: the running app's live key (after its keymap),
-#: as the footer shows it (``^n``, ``⏎``) and as ``keymap.toml`` names it (``ctrl+n``, ``enter``).
-_key_display: Callable[[str], str] = default_key
-_key_name: Callable[[str], str] = default_name
+#: as the footer shows it (``^n``, ``⏎``) and as ``keymap.toml`` names it (``ctrl+n``, ``enter``);
+#: each takes the binding id and which of its keys (0: the first).
+_key_display: Callable[[str, int], str] = default_key
+_key_name: Callable[[str, int], str] = default_name
 
 #: How a key hint is written: ``shown`` as the footer (``^n``, ``⏎``, ``esc``), ``spelled`` as
 #: ``keymap.toml`` (``ctrl+t``), ``word`` in a sentence's words (``enter``, ``échap``), ``Word``
-#: the same capitalised (``Enter``, ``Échap``). In a text: ``{k[condition-cancel]:Word}``.
+#: the same capitalised (``Enter``, ``Échap``). In a text: ``{k[condition-cancel]:Word}``. A
+#: binding with several keys names another with ``@N`` (from 1): ``{k[choice-next]:@2}`` is
+#: the second (``→`` of ``space,right``), or its last when the keymap gives it fewer.
 KEY_FORMS = ("shown", "spelled", "word", "Word")
 
 
@@ -113,12 +133,20 @@ def key_word(shown: str, lang: Lang = "en") -> str:
     return catalogue()["fr" if lang == "fr" else "en"].get(f"key.{shown}", shown)
 
 
-def key_of(binding_id: str, lang: Lang = "en", form: str = "shown") -> str:
-    """The key that does ``binding_id`` now (the running app's, after its keymap), in ``lang``,
-    written the way ``form`` (one of :data:`KEY_FORMS`) says."""
+def key_form(spec: str) -> tuple[str, int]:
+    """A key's format spec (``word``, ``@2``, ``Word@2``) → (its form, which key from 0)."""
+    form, at, nth = spec.partition("@")
+    if at and not (nth.isdigit() and int(nth) >= 1):
+        raise ValueError(f"a key's @N counts its keys from 1, not {spec!r}")
+    return form or "shown", int(nth) - 1 if at else 0
+
+
+def key_of(binding_id: str, lang: Lang = "en", form: str = "shown", nth: int = 0) -> str:
+    """The key that does ``binding_id`` now (the running app's, after its keymap; ``nth``: its
+    other keys, from 0), in ``lang``, written the way ``form`` (one of :data:`KEY_FORMS`) says."""
     if form == "shown":
-        return key_word(_key_display(binding_id), lang)
-    name = _key_name(binding_id)
+        return key_word(_key_display(binding_id, nth), lang)
+    name = _key_name(binding_id, nth)
     if form == "spelled":
         return name
     if form not in KEY_FORMS:
@@ -129,13 +157,15 @@ def key_of(binding_id: str, lang: Lang = "en", form: str = "shown") -> str:
 
 class _Key:
     """``{k[dmg-pugilat]}`` in a text: the key that does it now (the one source of key hints);
-    ``{k[form-apply]:Word}`` that key in words (:data:`KEY_FORMS`)."""
+    ``{k[form-apply]:Word}`` that key in words (:data:`KEY_FORMS`), ``{k[choice-next]:@2}`` its
+    second key."""
 
     def __init__(self, binding_id: str, lang: Lang) -> None:
         self.binding_id, self.lang = binding_id, lang
 
-    def __format__(self, form: str) -> str:
-        return key_of(self.binding_id, self.lang, form or "shown")
+    def __format__(self, spec: str) -> str:
+        form, nth = key_form(spec)
+        return key_of(self.binding_id, self.lang, form, nth)
 
     def __str__(self) -> str:
         return key_of(self.binding_id, self.lang)
@@ -151,9 +181,9 @@ class _Keys:
         return _Key(binding_id, self.lang)
 
 
-def show_keys_of(display: Callable[[str], str] | None, name: Callable[[str], str] | None = None) -> None:
-    """Texts name keys through ``display`` (binding id → the key shown) and ``name`` (binding id
-    → the key as ``keymap.toml`` writes it); None: the defaults."""
+def show_keys_of(display: Callable[[str, int], str] | None, name: Callable[[str, int], str] | None = None) -> None:
+    """Texts name keys through ``display`` ((binding id, which key from 0) → the key shown) and
+    ``name`` (the same → the key as ``keymap.toml`` writes it); None: the defaults."""
     global _key_display, _key_name
     _key_display = display or default_key
     _key_name = name or default_name

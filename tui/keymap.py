@@ -174,7 +174,7 @@ def scopes() -> tuple[Scope, ...]:
 def remappable() -> tuple[Remappable, ...]:
     """Every binding id of the GM's app, once, in the command table's order."""
     return tuple(
-        Remappable(c.id, c.key_list, c.label[0], "app" if c.where == "app" else SCOPE[c.where].where)
+        Remappable(c.id, c.key_list, c.text("en"), "app" if c.where == "app" else SCOPE[c.where].where)
         for c in COMMANDS if c.keys
     )  # fmt: skip
 
@@ -312,7 +312,7 @@ def install(app: Any, env: Mapping[str, str] = os.environ) -> Loaded:
     return loaded
 
 
-def _live_keys(app: Any) -> tuple[Callable[[str], str], Callable[[str], str]]:
+def _live_keys(app: Any) -> tuple[Callable[[str, int], str], Callable[[str, int], str]]:
     """Binding id → the key ``app`` answers to while it runs, as the footer shows it and as
     ``keymap.toml`` names it (the table's default once it is gone: the next app, or a test
     without one, never reads a closed app's keymap)."""
@@ -324,16 +324,19 @@ def _live_keys(app: Any) -> tuple[Callable[[str], str], Callable[[str], str]]:
 
     ref = weakref.ref(app)
 
-    def display(binding_id: str) -> str:
+    def display(binding_id: str, nth: int = 0) -> str:
         running = ref()
         if running is None or not running.is_running:
-            return default_key(binding_id)
-        return live_key(running, binding_id)
+            return default_key(binding_id, nth)
+        return live_key(running, binding_id, nth)
 
-    def name(binding_id: str) -> str:
+    def name(binding_id: str, nth: int = 0) -> str:
         running = ref()
         keys = keymap_keys(running, binding_id) if running is not None and running.is_running else None
-        return keys.split(",")[0].strip() if keys else default_name(binding_id)
+        if not keys:
+            return default_name(binding_id, nth)
+        listed = [key.strip() for key in keys.split(",")]
+        return listed[min(nth, len(listed) - 1)]
 
     return display, name
 

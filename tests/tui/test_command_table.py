@@ -12,6 +12,7 @@ import pytest
 from textual.actions import parse
 from textual.dom import DOMNode
 
+from core.breakdown import Lang
 from tests.tui.pilot import make_test_app, run, wait_for
 from tui.commands.table import BY_ID, COMMANDS, SCOPE, SCOPES, Command, in_scope
 
@@ -73,7 +74,7 @@ def test_a_key_is_bound_on_the_node_whose_handler_runs_it() -> None:
 def test_the_palette_offers_each_command_with_a_palette_label_once() -> None:
     from tui.commands.table import PALETTE
 
-    assert sorted(PALETTE) == sorted(c.id for c in COMMANDS if c.palette is not None)
+    assert sorted(PALETTE) == sorted(c.id for c in COMMANDS if c.palette)
     assert len(set(PALETTE)) == len(PALETTE)
 
 
@@ -89,19 +90,29 @@ def test_default_keys_are_keys_textual_knows(command: Command) -> None:
     assert all(valid_key(key) for key in command.key_list), command.keys
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.id)
-def test_every_label_is_in_both_languages_and_never_an_id(command: Command) -> None:
-    for pair in (command.label, command.palette) if command.palette else (command.label,):
-        en, fr = pair
-        assert en.strip() and fr.strip()
-        assert command.id not in (en, fr)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_label_is_in_the_catalogue_and_never_an_id(lang: Lang) -> None:
+    """Each command's label (and palette entry) is the catalogue's, in both languages, filled."""
+    for command in COMMANDS:
+        for text in (command.text(lang), command.palette_text(lang)) if command.palette else (command.text(lang),):
+            assert text.strip() and "{" not in text and text != command.id, command.id
 
 
-def test_a_label_missing_its_french_is_refused_when_the_table_is_read() -> None:
-    with pytest.raises(ValueError, match="label"):
-        Command("x-probe", "x", "initiative", "screen.next_turn", ("Probe",))  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="palette"):
-        Command("x-probe", "x", "initiative", "screen.next_turn", ("Probe", "Sonde"), palette=("Probe", ""))
+def test_the_catalogue_has_the_tables_texts_and_no_other() -> None:
+    """The catalogue's ``command.…`` and ``palette.…`` texts are the table's: one per command (or
+    family of commands), none left over from a command that is gone."""
+    from tui.i18n import catalogue
+
+    named = {f"command.{c.family or c.id}" for c in COMMANDS}
+    named |= {f"palette.{c.family or c.id}" for c in COMMANDS if c.palette}
+    written = {key for key in catalogue()["en"] if key.startswith(("command.", "palette."))}
+    assert named <= written
+    assert written - named == {"palette.join", "palette.join_help"}  # a combatant's, not a command's
+
+
+def test_a_label_missing_from_the_catalogue_is_an_error_naming_it() -> None:
+    with pytest.raises(KeyError, match=r"command\.x-probe"):
+        Command("x-probe", "x", "initiative", "screen.next_turn").text("fr")
 
 
 @pytest.mark.parametrize("scope", [s.name for s in SCOPES])
@@ -167,3 +178,13 @@ def test_the_readme_key_tables_are_made_from_the_table() -> None:
     )
     named = {i for _table, ids, _what in GUIDE if not isinstance(ids, str) for i in ids}
     assert named <= set(BY_ID)
+
+
+def test_the_keymap_list_reads_the_table_and_catalogue_without_textual() -> None:
+    """``apotheose keymap --list`` stays light: the table and its labels load no Textual."""
+    import subprocess
+    import sys
+
+    code = "import sys; from tui.commands.table import markdown_table; markdown_table(); print(sorted(m for m in sys.modules if m.startswith('textual')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"

@@ -60,7 +60,7 @@ async def test_shift_p_keeps_a_pcs_details_private_and_refuses_an_npc() -> None:
 @pytest.mark.slow
 @run
 async def test_the_palette_sets_the_defaults() -> None:
-    assert any("all NPCs: nothing" in c.palette[0] for c in COMMANDS if c.palette is not None)
+    assert any("all NPCs: nothing" in c.palette_text("en") for c in COMMANDS if c.palette)
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -77,7 +77,7 @@ async def test_the_palette_sets_the_defaults() -> None:
 @pytest.mark.slow
 @run
 async def test_the_palette_turns_the_options_on_and_off_for_all_or_the_selected_and_names_an_alias() -> None:
-    labels = [command.palette[0] for command in COMMANDS if command.palette]
+    labels = [command.palette_text("en") for command in COMMANDS if command.palette]
     assert "Players see the next-up cue" in labels and "What the players call the selected NPC (an alias)…" in labels
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -213,7 +213,7 @@ def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
     takes ("sphere: 1 to 10, …"); no field shows a range cut to look like a value ("1-1")."""
     from rich.cells import cell_len
 
-    from tui.i18n import pick
+    from tui.i18n import said as shown
 
     @run
     async def play():
@@ -235,7 +235,7 @@ def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
                 assert name not in seen
                 seen.add(name)
                 await pilot.pause()
-                said = pick(HINTS[name], lang)
+                said = shown(HINTS[name], lang)
                 assert text(app, "#mage-hint") == said
                 assert cell_len(said) <= hint.content_region.width, f"{said!r} cut at {hint.content_region.width}"
                 assert app.screen.region.contains_region(hint.region)
@@ -244,8 +244,8 @@ def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
                 await pilot.press("tab")
             assert len(seen) == len(HINTS)  # every field and choice was reached
             await pilot.press("escape")  # back on the list: the line names the ranges
-            await wait_for(pilot, lambda: text(app, "#mage-hint") == pick(RANGES, lang))
+            await wait_for(pilot, lambda: text(app, "#mage-hint") == shown(RANGES, lang))
             if size == WIDE:  # the pane stays in view beside the list
-                assert cell_len(pick(RANGES, lang)) <= hint.content_region.width
+                assert cell_len(shown(RANGES, lang)) <= hint.content_region.width
 
     play()

@@ -186,6 +186,9 @@ async def test_each_built_in_spell_shown_in_its_tab_prices_as_the_book_prices_it
 
 def test_the_palette_opens_each_registered_system():
     """The command table (which imports no rules) names the systems ``tui.spells`` registers."""
-    from tui.commands.table import SPELL_SYSTEMS
+    from tui.commands.table import BY_ID, SPELL_SYSTEMS
+    from tui.i18n import said
 
-    assert [(tab_id, title) for tab_id, title in SPELL_SYSTEMS] == [(d.id, d.title) for d in spells.SYSTEMS]
+    for lang in ("en", "fr"):
+        named = [(tab_id, BY_ID[f"spell-system-{tab_id}"].text(lang)) for tab_id in SPELL_SYSTEMS]
+        assert named == [(d.id, said(d.title, lang)) for d in spells.SYSTEMS]

@@ -59,7 +59,7 @@ def test_item_6_delete_from_the_poles_tab_with_a_checkbox_focused():
 
 
 # -- the catalogue, complete at load ----------------------------------------------------------
-KEY_SHAPE = re.compile(r"^[a-z][a-z_0-9]*(\.[a-z_0-9]+)+$")
+KEY_SHAPE = re.compile(r"^[a-z][a-z_0-9]*(\.[a-z_0-9-]+)+$")  # a command's: command.init-next
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -111,6 +111,8 @@ KEY_TAKERS = {
     ("tui.i18n", "refused"): (1, ""),
     ("tui.i18n", "both"): (0, ""),
     ("tui.spells.description", "prompt"): (1, ""),
+    ("tui.spells.description", "in_both"): (0, ""),
+    ("tui.i18n", "said"): (0, ""),
     ("tui.widgets.inputs", "labels"): (0, ""),
     ("tui.view.render", "word"): (0, "view.word."),
     ("tui.view.app", "text"): (0, "view.text."),

@@ -19,7 +19,7 @@ from tui.textual_fixes.bindings import keymap_keys, own_bindings, set_descriptio
 def binding(command: Command) -> Binding:
     """``command`` as a Textual binding (described in English)."""
     return Binding(
-        command.keys, command.bound, command.label[0], show=command.show, priority=command.priority, id=command.id
+        command.keys, command.bound, command.text("en"), show=command.show, priority=command.priority, id=command.id
     )
 
 
@@ -29,11 +29,12 @@ def bindings(scope: str) -> list[BindingType]:
     return [binding(command) for command in in_scope(scope)]
 
 
-def live_key(app: Any, binding_id: str) -> str:
-    """The key that does ``binding_id`` in ``app`` now (its keymap's first, else the table's),
-    as the footer writes it (``^n``, ``f6``): what every key hint on screen shows."""
-    keys = keymap_keys(app, binding_id) or BY_ID[binding_id].keys
-    return str(app.get_key_display(Binding(keys.split(",")[0].strip(), "")))
+def live_key(app: Any, binding_id: str, nth: int = 0) -> str:
+    """The key that does ``binding_id`` in ``app`` now (its keymap's first, else the table's;
+    ``nth``: another of its keys, from 0, or its last), as the footer writes it (``^n``, ``f6``):
+    what every key hint on screen shows."""
+    keys = [key.strip() for key in (keymap_keys(app, binding_id) or BY_ID[binding_id].keys).split(",")]
+    return str(app.get_key_display(Binding(keys[min(nth, len(keys) - 1)], "")))
 
 
 def describe(node: Any) -> None:

@@ -36,10 +36,10 @@ from tui.spells.description import (
 
 FIELDS = ("intensity", "duration", "range", "targets")
 LABELS = {
-    "intensity": ("Intensity", "Intensité"),
-    "duration": ("Duration", "Durée"),
-    "range": ("Range", "Portée"),
-    "targets": ("Targets", "Cibles"),
+    "intensity": "apotheose.label.intensity",
+    "duration": "apotheose.label.duration",
+    "range": "apotheose.label.range",
+    "targets": "apotheose.label.targets",
 }
 SCALES: dict[str, Scale] = {"duration": DURATION, "range": RANGE, "targets": TARGETS}
 
@@ -174,16 +174,16 @@ def level(name: str) -> Row:
 
 APOTHEOSE = SpellDescription(
     "apotheose",
-    ("Apothéose", "Apothéose"),
+    "apotheose.title",
     (
         Mode(
             "spell",
-            ("Spell", "Sort"),
+            "apotheose.mode.spell",
             (
                 Line("caster", hide_empty=True),
                 Fields(
-                    (*(level(name) for name in FIELDS), Check("inspired", ("inspired by an affect", "inspiré par un affect")),
-                     Check("invisible", ("invisible magic (0 pm)", "magie invisible (0 pm)"))),
+                    (*(level(name) for name in FIELDS), Check("inspired", "apotheose.field.inspired"),
+                     Check("invisible", "apotheose.field.invisible")),
                     widget="tui.widgets.spell:CostFields",
                 ),
                 Line("total", hide_empty=True),

@@ -42,9 +42,6 @@ from tui.spells.description import (
     refused,
 )
 
-WOUND: Pair = ("Wound", "Blessure")
-DEPTH: Pair = ("Depth", "Profondeur")
-
 
 def _pair(make: Any) -> Pair:
     return make("en"), make("fr")
@@ -55,9 +52,9 @@ def _power(power: Power, lang: Lang) -> str:
     if power is Power.empathy:
         return f"{label} {t('d6.opposed', lang)}"
     if power is Power.healing:
-        return f"{label} {t('d6.by_option', lang, option=(WOUND[1] if lang == 'fr' else WOUND[0]).lower())}"
+        return f"{label} {t('d6.by_option', lang, option=t('d6.wound', lang).lower())}"
     if power is Power.psychometry:
-        return f"{label} {t('d6.by_option', lang, option=(DEPTH[1] if lang == 'fr' else DEPTH[0]).lower())}"
+        return f"{label} {t('d6.by_option', lang, option=t('d6.depth', lang).lower())}"
     return f"{label} {power.number}"
 
 
@@ -198,20 +195,20 @@ def skill_shown(priced: tuple[bool, Any], lang: Lang, **_: object) -> Scored:
 
 D6 = SpellDescription(
     "d6",
-    ("Système D6", "Système D6"),
+    "d6.title",
     (
         Mode(
             "spell",
-            ("Spell", "Sort"),
+            "d6.mode.spell",
             (
                 Row((
-                    Words(("Effect", "Effet")), Text("effect", placeholder="4D+2 / 13", restrict=r"[0-9dD+ ]{0,8}"),
+                    Words("d6.words.effect"), Text("effect", placeholder="4D+2 / 13", restrict=r"[0-9dD+ ]{0,8}"),
                     Pick("kind", KINDS, "skill"), Line("effect-value", classes="d6-hint"),
                 )),
                 Custom("spell-aspects", "tui.widgets.spell_d6:SpellAspects"),
                 Row((
-                    Check("unskilled", ("unmastered +5", "non maîtrisée +5")), Check("halve", ("halve", "diviser par 2"), True, rule="d6_halve"),
-                    Words(("magic lvl", "niv. magie"), small=True), Number("magic-level", restrict=r"[-+]?\d{0,2}", value="0"),
+                    Check("unskilled", "d6.field.unskilled"), Check("halve", "d6.field.halve", True, rule="d6_halve"),
+                    Words("d6.words.magic_lvl", small=True), Number("magic-level", restrict=r"[-+]?\d{0,2}", value="0"),
                 ), id="options"),
             ),
             spell, price_spell, spell_shown, not_priced, first="effect", verdict="result", extra=effect_line,
@@ -219,18 +216,18 @@ D6 = SpellDescription(
         ),
         Mode(
             "psionic",
-            ("Psionics", "Psioniques"),
+            "d6.mode.psionic",
             (
-                Row((Words(("Power", "Pouvoir")), Pick("power", POWERS, "astral"))),
-                Row((Words(WOUND), Pick("wound", WOUNDS, "stunned")), classes="d6-for-healing"),
-                Row((Words(DEPTH), Pick("depth", DEPTHS, "vague")), classes="d6-for-psychometry"),
+                Row((Words("d6.words.power"), Pick("power", POWERS, "astral"))),
+                Row((Words("d6.wound"), Pick("wound", WOUNDS, "stunned")), classes="d6-for-healing"),
+                Row((Words("d6.depth"), Pick("depth", DEPTHS, "vague")), classes="d6-for-psychometry"),
                 Row((
-                    Number("years-dead", ("years dead", "ans de mort"), restrict=r"\d{0,4}", value="0"),
-                    Check("assassinated", ("assassinated -2", "assassiné -2")),
+                    Number("years-dead", "d6.field.years_dead", restrict=r"\d{0,4}", value="0"),
+                    Check("assassinated", "d6.field.assassinated"),
                 ), classes="d6-for-medium", id="medium-years"),
                 Row((
-                    Check("known-personally", ("known -4", "connu -4")), Check("has-information", ("information -2", "informations -2")),
-                    Check("place-of-death", ("place of death -3", "lieu du décès -3")),
+                    Check("known-personally", "d6.field.known_personally"), Check("has-information", "d6.field.has_information"),
+                    Check("place-of-death", "d6.field.place_of_death"),
                 ), classes="d6-for-medium", id="medium-more"),
                 Custom("psionic-aspects", "tui.widgets.spell_d6:PsionicAspects"),
             ),
@@ -239,11 +236,11 @@ D6 = SpellDescription(
         ),
         Mode(
             "skill",
-            ("Skill cost", "Coût de compétence"),
+            "d6.mode.skill",
             (
-                Row((Number("usual-cost", ("Usual cost", "Coût habituel"), restrict=r"\d{0,4}"),)),
-                Check("master", ("a master of a higher level", "un maître de niveau supérieur"), True),
-                Check("attribute", ("a magic Attribute (1D)", "un Attribut de magie (1D)")),
+                Row((Number("usual-cost", "d6.field.usual_cost", restrict=r"\d{0,4}"),)),
+                Check("master", "d6.field.master", True),
+                Check("attribute", "d6.field.attribute"),
             ),
             skill, price_skill, skill_shown, not_priced, first="usual-cost", verdict="result",
         ),

@@ -22,10 +22,16 @@ import attrs
 
 from core.breakdown import Lang
 from core.errors import RulesError
-from tui.i18n import t
+from tui.i18n import Said, t
 
 Pair = tuple[str, str]
 Values = Mapping[str, Any]
+
+
+def in_both(key: str, **values: object) -> Pair:
+    """The catalogue's text ``key`` in English and French, filled with ``values``: a choice's
+    label made from core's numbers (``3 targets +2``)."""
+    return t(key, "en", **values), t(key, "fr", **values)
 
 
 # -- fields -------------------------------------------------------------------------------------------
@@ -37,12 +43,12 @@ class Text:
     one (``{style}-small``); ``widget``: a field of the system's own (``"module:Class"``)."""
 
     name: str
-    label: Pair | None = None
+    label: Said | None = None
     placeholder: str = ""
     restrict: str | None = None
     value: str = ""
     classes: str = ""
-    hint: Pair | None = None
+    hint: Said | None = None
     small: bool = False
     select_on_focus: bool = True
     widget: str | None = None
@@ -56,12 +62,12 @@ class Number:
     :class:`NumberField` (one that also rolls its die on Enter)."""
 
     name: str
-    label: Pair | None = None
+    label: Said | None = None
     placeholder: str = ""
     restrict: str | None = r"\d{0,2}"
     value: str = ""
     classes: str = ""
-    hint: Pair | None = None
+    hint: Said | None = None
     small: bool = False
     select_on_focus: bool = True
     widget: str | None = None
@@ -69,14 +75,14 @@ class Number:
 
 @attrs.frozen
 class Choice:
-    """A one-line choice among a few (space or ←/→): ``choices`` are (value, (en, fr) label);
+    """A one-line choice among a few (its keys: ``choice-next``, ``choice-previous``): ``choices`` are (value, label);
     ``fit``: as wide as its longest label, so the fields after it keep their place; ``widget``:
     a choice of the system's own (``"module:Class"``, a ``Cycle``)."""
 
     name: str
-    choices: tuple[tuple[Any, Pair], ...]
+    choices: tuple[tuple[Any, Said], ...]
     value: Any = None
-    hint: Pair | None = None
+    hint: Said | None = None
     fit: bool = True
     widget: str | None = None
 
@@ -86,7 +92,7 @@ class Check:
     """A box to tick."""
 
     name: str
-    label: Pair
+    label: Said
     value: bool = False
     #: The house rule (an attribute of ``campaign.rules``) it starts as, when it has one.
     rule: str = ""
@@ -95,14 +101,14 @@ class Check:
 
 @attrs.frozen
 class Pick:
-    """A list to open (a Select): ``options`` are (value, (en, fr) label); ``prompt`` shown
+    """A list to open (a Select): ``options`` are (value, label); ``prompt`` shown
     while nothing is picked (None: one is always picked, the first by default)."""
 
     name: str
-    options: tuple[tuple[str, Pair], ...]
+    options: tuple[tuple[str, Said], ...]
     value: str | None = None
-    prompt: Pair | None = None
-    label: Pair | None = None
+    prompt: Said | None = None
+    label: Said | None = None
     classes: str = ""
 
 
@@ -110,7 +116,7 @@ class Pick:
 class Words:
     """A label alone in a row (``small``: an inline one)."""
 
-    label: Pair
+    label: Said
     small: bool = False
 
 
@@ -121,7 +127,7 @@ class Line:
 
     name: str
     classes: str = ""
-    text: Pair | None = None
+    text: Said | None = None
     hide_empty: bool = False
 
 
@@ -207,7 +213,7 @@ class Mode:
     priced and shown, its first field (focused when the tab opens)."""
 
     id: str
-    title: Pair
+    title: Said
     parts: tuple[Part, ...]
     inputs: Callable[[Values], Any]
     price: Callable[..., Any]
@@ -237,10 +243,10 @@ class SpellDescription:
     focus), or None."""
 
     id: str
-    title: Pair
+    title: Said
     modes: tuple[Mode, ...]
     style: str = ""
-    hints: tuple[str, Pair] | None = None
+    hints: tuple[str, Said] | None = None
     #: Parts above and below the modes' (a system with several modes shares them).
     head: tuple[Part, ...] = ()
     tail: tuple[Part, ...] = ()

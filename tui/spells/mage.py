@@ -28,8 +28,8 @@ from core.mage import (
     percent,
 )
 from core.spellbook.mage import MageInputs
+from tui.i18n import Said, t
 from tui.i18n import refused as refusal
-from tui.i18n import t
 from tui.spells.description import (
     Choice,
     Fields,
@@ -44,143 +44,81 @@ from tui.spells.description import (
     Text,
     Values,
     Words,
+    in_both,
     parsed,
     refused,
 )
 
 #: Each field's label and what it takes, on the hint line while it has the focus (and as its
 #: tooltip): a range written out ("1 to 10") reads as a range, never as a value typed.
-LABELS: dict[str, Pair] = {
-    "sphere": ("sphere", "sphère"), "needed": ("needs", "requis"), "arete": ("arete", "entéléchie"),
-    "resistance": ("resistance", "résistance"), "attribute": ("attribute", "attribut"), "ability": ("ability", "compétence"),
-    "power": ("power", "puissance"), "connection": ("connection", "connexion"), "difficulty": ("difficulty", "difficulté"),
-    "quintessence": ("quintessence", "quintessence"), "avatar": ("avatar", "avatar"), "as_difficulty": ("extras as difficulty", "extras en difficulté"),
-    "paradox_pool": ("paradox", "paradoxe"), "paradox_rolls": ("earlier rolls", "jets avant"), "willpower": ("willpower", "volonté"),
-    "foci": ("foci", "foci"), "assistants": ("assistants", "assistants"), "acolytes": ("acolytes", "acolytes"),
-    "counter_pool": ("Counter pool", "Contre : dés"), "counter_against": ("vs", "contre"), "counter_rolled": ("rolled", "obtenus"),
-    "counter_quintessence": ("quint.", "quint."), "counter_difficulty": ("difficulty", "difficulté"),
-    "counter_opposed": ("opposed", "opposé"),
+LABELS: dict[str, str] = {
+    "sphere": "mage.label.sphere", "needed": "mage.label.needed", "arete": "mage.label.arete",
+    "resistance": "mage.label.resistance", "attribute": "mage.label.attribute", "ability": "mage.label.ability",
+    "power": "mage.label.power", "connection": "mage.label.connection", "difficulty": "mage.label.difficulty",
+    "quintessence": "mage.label.quintessence", "avatar": "mage.label.avatar", "as_difficulty": "mage.label.as_difficulty",
+    "paradox_pool": "mage.label.paradox_pool", "paradox_rolls": "mage.label.paradox_rolls", "willpower": "mage.label.willpower",
+    "foci": "mage.label.foci", "assistants": "mage.label.assistants", "acolytes": "mage.label.acolytes",
+    "counter_pool": "mage.label.counter_pool", "counter_against": "mage.label.counter_against", "counter_rolled": "mage.label.counter_rolled",
+    "counter_quintessence": "mage.label.counter_quintessence", "counter_difficulty": "mage.label.counter_difficulty",
+    "counter_opposed": "mage.label.counter_opposed",
 }  # fmt: skip
-HINTS: dict[str, Pair] = {
-    "sphere": (
-        "sphere: 1 to 10, the caster's level in the Sphere",
-        "sphère : 1 à 10, le niveau du lanceur dans la Sphère",
-    ),
-    "needed": (
-        "needs: 1 to 10, the effect's level (empty: the sphere)",
-        "requis : 1 à 10, niveau de l'effet (vide : la sphère)",
-    ),
-    "arete": ("arete: 1 to 10, for an improvised effect or a ritual", "entéléchie : 1 à 10, effet improvisé ou rituel"),
-    "resistance": (
-        "resistance: the target's, off the pool (empty: 0)",
-        "résistance : de la cible, ôtée des dés (vide : 0)",
-    ),
-    "rote": ("rote or improvised: space or ←/→", "routine ou improvisé : espace ou ←/→"),
-    "attribute": ("attribute: a rote's Attribute (0 or more)", "attribut : l'Attribut d'une routine (0 ou plus)"),
-    "ability": ("ability: a rote's Ability (0 or more)", "compétence : celle d'une routine (0 ou plus)"),
-    "power": ("power: extra successes for power (empty: 0)", "puissance : succès en plus pour la puissance (vide : 0)"),
-    "targets": (
-        "targets: a count, or space/←/→; +N: extra successes",
-        "cibles : un nombre, ou espace/←/→ ; +N : succès en plus",
-    ),
-    "radius": (
-        "radius: metres, or space/←/→; +N: extra successes",
-        "rayon : des mètres, ou espace/←/→ ; +N : succès en plus",
-    ),
-    "duration": ("duration: space or ←/→; +N: the extra successes", "durée : espace ou ←/→ ; +N : succès en plus"),
-    "connection": (
-        "connection, for an effect at a distance: space or ←/→",
-        "connexion, effet à distance : espace ou ←/→",
-    ),
-    "difficulty": ("difficulty: 2 to 10 per die, for the odds", "difficulté : 2 à 10 par dé, pour la chance"),
-    "quintessence": (
-        "quintessence: +1 die a point, 3 at most (empty: 0)",
-        "quintessence : +1 dé par point, 3 au plus (vide : 0)",
-    ),
-    "avatar": (
-        "avatar: quintessence a turn at most (empty: no cap)",
-        "avatar : quintessence max. par tour (vide : sans limite)",
-    ),
-    "as_difficulty": (
-        "extras as difficulty: +1 difficulty each (empty: 0)",
-        "extras en difficulté : +1 difficulté chacun (vide : 0)",
-    ),
-    "paradox": ("paradox: space or ←/→", "paradoxe : espace ou ←/→"),
-    "paradox_pool": (
-        "paradox: the player's Paradox pool (empty: 0)",
-        "paradoxe : la réserve de Paradoxe du joueur (vide : 0)",
-    ),
-    "paradox_rolls": (
-        "earlier rolls: Paradox rolls this scene (empty: 0)",
-        "jets avant : jets de Paradoxe de la scène (vide : 0)",
-    ),
-    "willpower": (
-        "willpower: a ritual's hours (empty: no ritual)",
-        "volonté : les heures d'un rituel (vide : pas de rituel)",
-    ),
-    "foci": (
-        "foci: successes of the Occult (Ritual) roll (empty: 0)",
-        "foci : succès du jet d'Occulte (Rituel) (vide : 0)",
-    ),
-    "assistants": ("assistants: each one's successes, as 1,3", "assistants : les succès de chacun, comme 1,3"),
-    "acolytes": ("acolytes: one die each (empty: 0)", "acolytes : un dé chacun (vide : 0)"),
-    "counter_pool": (
-        "counter-magic: its pool (empty: arete + sphere)",
-        "contre-magie : ses dés (vide : entéléchie + sphère)",
-    ),
-    "counter_against": (
-        "counter-magic: the effect's successes to beat",
-        "contre-magie : les succès de l'effet à contrer",
-    ),
-    "counter_rolled": (
-        "counter-magic: the pool's successes, as rolled",
-        "contre-magie : les succès du groupement, obtenus",
-    ),
-    "counter_quintessence": (
-        "counter-magic: quintessence, +1 score (a die) each",
-        "contre-magie : quintessence, +1 au score (un dé) chacune",
-    ),
-    "counter_difficulty": (
-        "counter-magic: difficulty 2 to 10, for the odds",
-        "contre-magie : difficulté 2 à 10, pour la chance",
-    ),
-    "counter_opposed": (
-        "counter-magic: the score dice's successes, the result",
-        "contre-magie : succès des dés du score, le résultat",
-    ),
+HINTS: dict[str, str] = {
+    "sphere": "mage.hint.sphere",
+    "needed": "mage.hint.needed",
+    "arete": "mage.hint.arete",
+    "resistance": "mage.hint.resistance",
+    "rote": "mage.hint.rote",
+    "attribute": "mage.hint.attribute",
+    "ability": "mage.hint.ability",
+    "power": "mage.hint.power",
+    "targets": "mage.hint.targets",
+    "radius": "mage.hint.radius",
+    "duration": "mage.hint.duration",
+    "connection": "mage.hint.connection",
+    "difficulty": "mage.hint.difficulty",
+    "quintessence": "mage.hint.quintessence",
+    "avatar": "mage.hint.avatar",
+    "as_difficulty": "mage.hint.as_difficulty",
+    "paradox": "mage.hint.paradox",
+    "paradox_pool": "mage.hint.paradox_pool",
+    "paradox_rolls": "mage.hint.paradox_rolls",
+    "willpower": "mage.hint.willpower",
+    "foci": "mage.hint.foci",
+    "assistants": "mage.hint.assistants",
+    "acolytes": "mage.hint.acolytes",
+    "counter_pool": "mage.hint.counter_pool",
+    "counter_against": "mage.hint.counter_against",
+    "counter_rolled": "mage.hint.counter_rolled",
+    "counter_quintessence": "mage.hint.counter_quintessence",
+    "counter_difficulty": "mage.hint.counter_difficulty",
+    "counter_opposed": "mage.hint.counter_opposed",
 }
 #: The hint line while no field has the focus: the ranges.
-RANGES: Pair = (
-    "sphere, needs, arete 1 to 10 · difficulty 2 to 10",
-    "sphère, requis, entéléchie 1 à 10 · difficulté 2 à 10",
-)
+RANGES = "mage.ranges"
 
 
-def _counted(n: int, en: str, fr: str, row: int) -> Pair:
-    cost = f" +{row}" if row else ""
-    return f"{n} {en}{'s' if n > 1 else ''}{cost}", f"{n} {fr}{'s' if n > 1 else ''}{cost}"
+def _counted(key: str, n: int, row: int) -> Pair:
+    """``3 targets +2``, ``radius 10 m +1``: a scope's row and what it costs."""
+    return in_both(key, n=n, s="s" if n > 1 else "", cost=f" +{row}" if row else "")
 
 
 #: The choices, each labelled with what it costs (extra successes).
-MODES = ((False, ("improvised", "improvisé")), (True, ("rote", "routine")))
-TARGETS = tuple((n, _counted(n, "target", "cible", row)) for row, n in enumerate(SCOPE_STEPS))
-RADII = tuple(
-    (n, (f"radius {n} m" + (f" +{row}" if row else ""), f"rayon {n} m" + (f" +{row}" if row else "")))
-    for row, n in enumerate(SCOPE_STEPS)
-)
-DURATIONS = ((Duration.scene, ("1 scene/hour", "1 scène/heure")),) + tuple(
+MODES = ((False, "mage.modes.false"), (True, "mage.modes.true"))
+TARGETS = tuple((n, _counted("mage.count.targets", n, row)) for row, n in enumerate(SCOPE_STEPS))
+RADII = tuple((n, _counted("mage.count.radius", n, row)) for row, n in enumerate(SCOPE_STEPS))
+DURATIONS = ((Duration.scene, "mage.durations.scene"),) + tuple(
     (d, (f"{d.label('en')} +{d.row}", f"{d.label('fr')} +{d.row}")) for d in list(Duration)[1:]
 )
-CONNECTIONS = (
-    (None, ("none needed", "aucune")),
+CONNECTIONS: tuple[tuple[Connection | None, Said], ...] = (
+    (None, "mage.connections.none"),
     *((c, (f"{c.label('en')} +{c.row}", f"{c.label('fr')} +{c.row}")) for c in Connection if c.row is not None),
-    (Connection.unknown, ("unknown: impossible", "inconnu : impossible")),
+    (Connection.unknown, "mage.connections.unknown"),
 )
 PARADOX = (
-    ("none", ("coincidental", "coïncidente")),
-    ("witnesses", ("coincidental, witnessed", "coïncidente, témoins")),
-    ("vulgar", ("vulgar", "vulgaire")),
-    ("sleepers", ("vulgar + Sleepers", "vulgaire + Dormeurs")),
+    ("none", "mage.paradox.none"),
+    ("witnesses", "mage.paradox.witnesses"),
+    ("vulgar", "mage.paradox.vulgar"),
+    ("sleepers", "mage.paradox.sleepers"),
 )
 
 
@@ -188,7 +126,7 @@ def number(name: str, placeholder: str = "", classes: str = "") -> Number:
     return Number(name, LABELS[name], placeholder, r"\d{0,2}", classes=classes, hint=HINTS[name])
 
 
-def choice(name: str, choices: tuple[tuple[Any, Pair], ...], value: object, widget: str | None = None) -> Choice:
+def choice(name: str, choices: tuple[tuple[Any, Said], ...], value: object, widget: str | None = None) -> Choice:
     return Choice(name, choices, value, HINTS[name], widget=widget)
 
 
@@ -260,11 +198,9 @@ def _step(value: int) -> int:
     return next((step for step in SCOPE_STEPS if step >= value), value)
 
 
-def past_label(ident: str, count: int) -> Pair:
+def past_label(ident: str, count: int, lang: Lang) -> str:
     """A scope choice's label for a count past the last row (``mage-targets``, ``mage-radius``)."""
-    if ident.endswith("radius"):
-        return f"radius {count} m ✗", f"rayon {count} m ✗"
-    return f"{count} targets ✗", f"{count} cibles ✗"
+    return t("mage.past.radius" if ident.endswith("radius") else "mage.past.targets", lang, n=count)
 
 
 def filled(spell: MageInputs) -> Values:
@@ -314,11 +250,11 @@ def not_priced(error: RulesError, lang: Lang) -> Scored:
 
 MAGE = SpellDescription(
     "mage",
-    ("Mage", "Mage"),
+    "mage.title",
     (
         Mode(
             "effect",
-            ("Effect", "Effet"),
+            "mage.mode.effect",
             (
                 Fields((
                     Row((number("sphere"), number("needed"), number("arete"), number("resistance", "0"))),

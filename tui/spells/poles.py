@@ -44,7 +44,6 @@ from tui.spells.description import (
     Line,
     Mode,
     Number,
-    Pair,
     Pick,
     Row,
     Scored,
@@ -55,28 +54,28 @@ from tui.spells.description import (
     refused,
 )
 
-ENHANCE: dict[str, Pair] = {
-    "range": ("rng", "port"),
-    "duration": ("dur", "dur"),
-    "area": ("area", "zone"),
-    "dice": ("d6", "d6"),
-    "dispel": ("disp", "diss"),
+ENHANCE: dict[str, str] = {
+    "range": "poles.enhance.range",
+    "duration": "poles.enhance.duration",
+    "area": "poles.enhance.area",
+    "dice": "poles.enhance.dice",
+    "dispel": "poles.enhance.dispel",
 }
-TOGGLES: dict[str, Pair] = {
-    "slot": ("slot", "empl."),
-    "damage": ("damage", "dégâts"),
-    "summoning": ("summon", "convoc."),
-    "fluid": ("fluid", "fluide"),
-    "blood": ("blood", "sang"),
+TOGGLES: dict[str, str] = {
+    "slot": "poles.toggle.slot",
+    "damage": "poles.toggle.damage",
+    "summoning": "poles.toggle.summoning",
+    "fluid": "poles.toggle.fluid",
+    "blood": "poles.toggle.blood",
 }
 #: The evoker's first evocation of the fight (RULES 3.8): 2 segments fewer, on the caster's row.
-EVOKER: Pair = ("evoker", "évoc.")
+EVOKER = "poles.evoker"
 TRADITIONS = tuple((tr.value, (tr.label("en"), tr.label("fr"))) for tr in Tradition)
 #: Whose spell the counterspell is against (RULES 3.6): the counterer's own list, +1 not on it, +2 another class's.
-WHO: tuple[tuple[str, Pair], ...] = (
-    ("known", ("on my list", "connu")),
-    ("not-known", ("not known +1", "inconnu +1")),
-    ("other", ("other class +2", "autre classe +2")),
+WHO: tuple[tuple[str, str], ...] = (
+    ("known", "poles.who.known"),
+    ("not-known", "poles.who.not_known"),
+    ("other", "poles.who.other"),
 )
 ADD = tuple(
     (
@@ -247,36 +246,36 @@ def extra_lines(values: Values, campaign: Campaign, lang: Lang, **_: object) -> 
     return {"blood-result": blood_text(values, lang), "table": table_text(values, lang)}
 
 
-def small(label: Pair, name: str, restrict: str = r"\d{0,2}") -> tuple[Words, Number]:
+def small(label: str, name: str, restrict: str = r"\d{0,2}") -> tuple[Words, Number]:
     return Words(label, small=True), Number(name, restrict=restrict)
 
 
 POLES = SpellDescription(
     "poles",
-    ("Quatre Pôles", "Quatre Pôles"),
+    "poles.title",
     (
         Mode(
             "spell",
-            ("Spell", "Sort"),
+            "poles.mode.spell",
             (
                 Fields((
-                    Row((Words(("Tradition", "Tradition")), Pick("tradition", TRADITIONS, "profane"), *small(("level", "niveau"), "level", r"\d?"))),
+                    Row((Words("poles.words.tradition"), Pick("tradition", TRADITIONS, "profane"), *small("poles.field.level", "level", r"\d?"))),
                     Row(tuple(Check(name, label) for name, label in TOGGLES.items()), classes="poles-toggles"),
                     Row((
-                        Words(("Caster lvl", "Niv. lanc.")), Number("caster-level"), *small(("mod", "mod"), "mod", r"[-+]?\d{0,2}"),
-                        *small(("int", "int"), "intelligence", r"[-+]?\d{0,2}"),
-                        *small(("extend active", "prolonger"), "extend-active"), Check("evoker", EVOKER),
+                        Words("poles.words.caster_lvl"), Number("caster-level"), *small("poles.field.mod", "mod", r"[-+]?\d{0,2}"),
+                        *small("poles.field.intelligence", "intelligence", r"[-+]?\d{0,2}"),
+                        *small("poles.field.extend_active", "extend-active"), Check("evoker", EVOKER),
                     )),
-                    Row((Words(("Enhance", "Améliorer")), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),
-                    Row((Words(("Technique", "Technique")), Pick("add", ADD, prompt=("add a technique…", "ajouter une technique…")), Check("feat", ("feat", "don"), True))),
+                    Row((Words("poles.words.enhance"), *(item for name, label in ENHANCE.items() for item in small(label, f"enhance-{name}")))),
+                    Row((Words("poles.words.technique"), Pick("add", ADD, prompt="poles.prompt.add"), Check("feat", "poles.field.feat", True))),
                     Custom("techniques", "tui.widgets.spell_poles:TechniqueList"),
                     Row((
-                        Check("counter", ("counter", "contrer")), Choice("counter-who", WHO, "known"),
-                        *small(("spent", "dépensé"), "counter-spent"), *small(("hit", "touché"), "hit", r"\d{0,3}"),
+                        Check("counter", "poles.field.counter"), Choice("counter-who", WHO, "known"),
+                        *small("poles.field.counter_spent", "counter-spent"), *small("poles.field.hit", "hit", r"\d{0,3}"),
                     )),
                     Row((
-                        Words(("Illusion", "Illusion")), *small(("lies", "mensonges"), "lies"), *small(("hold", "emprise"), "hold"),
-                        *small(("uncovered senses", "sens non couverts"), "uncovered", r"\d?"),
+                        Words("poles.words.illusion"), *small("poles.field.lies", "lies"), *small("poles.field.hold", "hold"),
+                        *small("poles.field.uncovered", "uncovered", r"\d?"),
                     ), id="illusion-row"),
                 )),
                 Line("cost", hide_empty=True),
@@ -284,11 +283,11 @@ POLES = SpellDescription(
                 Line("table", hide_empty=True),
                 Line("verdict", hide_empty=True),
                 Row((
-                    Words(("Blood", "Sang")), *small(("mana", "mana"), "blood-mana", r"\d{0,3}"), *small(("lim", "lim"), "blood-limit", r"\d{0,3}"),
-                    *small(("pool", "rés."), "blood-pool", r"\d{0,3}"), Words(("d100", "d100"), small=True),
+                    Words("poles.words.blood"), *small("poles.field.blood_mana", "blood-mana", r"\d{0,3}"), *small("poles.field.blood_limit", "blood-limit", r"\d{0,3}"),
+                    *small("poles.field.blood_pool", "blood-pool", r"\d{0,3}"), Words("poles.words.d100", small=True),
                     Number("d100", restrict=r"\d{0,3}", widget="tui.widgets.spell_poles:D100Input"),
                 ), id="blood-row"),
-                Row((Check("tolerant", ("table 2", "table 2"), rule="tolerant_backlash"), Line("blood-result", hide_empty=True)), id="blood-line", row_class=False),
+                Row((Check("tolerant", "poles.field.tolerant", rule="tolerant_backlash"), Line("blood-result", hide_empty=True)), id="blood-line", row_class=False),
                 Line("breakdown", hide_empty=True),
             ),
             request, price, shown, not_priced, first="level", verdict="verdict", extra=extra_lines,

@@ -23,7 +23,7 @@ from core.errors import RulesError
 from core.validators import ANY_WHOLE, LIMIT, Whole, looks_whole
 from tui.access import lang_of
 from tui.commands.keys import Described, bindings
-from tui.i18n import both, pick, t
+from tui.i18n import Said, both, said, t
 from tui.safe import visible
 from tui.textual_fixes.chooser import keeps_its_size
 from tui.textual_fixes.inputs import FixedSizeInput
@@ -147,7 +147,7 @@ class Cycle(Described, Widget, can_focus=True):
         def control(self) -> Cycle:
             return self.cycle
 
-    def __init__(self, choices: Sequence[tuple[object, tuple[str, str]]], value: object = None, **kwargs: Any) -> None:
+    def __init__(self, choices: Sequence[tuple[object, Said]], value: object = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.choices = tuple(choices)
         values = [v for v, _ in self.choices]
@@ -162,9 +162,7 @@ class Cycle(Described, Widget, can_focus=True):
         self.index = [v for v, _ in self.choices].index(value)
 
     def render(self) -> str:
-        en, fr = self.choices[self.index][1]
-        label = pick((en, fr), lang_of(self))
-        return f"‹{label}›"
+        return f"‹{said(self.choices[self.index][1], lang_of(self))}›"
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.choices)

@@ -29,7 +29,7 @@ from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.run import Commanding
 from tui.door import Answer
-from tui.i18n import pick, refused, t
+from tui.i18n import refused, said, t
 from tui.spells.apotheose import FIELDS, request
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
@@ -329,7 +329,7 @@ class SpellPane(Pane):
         not before the app's first frame (about 200 widgets that a GM may never open)."""
         with TabbedContent(id="spell-systems"):
             for index, description in enumerate(spells.SYSTEMS):
-                with TabPane(pick(description.title, self.lang), id=f"spell-tab-{description.id}"):
+                with TabPane(said(description.title, self.lang), id=f"spell-tab-{description.id}"):
                     if index == 0:
                         yield self._tab(description.id)
 

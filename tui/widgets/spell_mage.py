@@ -13,7 +13,6 @@ from typing import Any, cast
 from textual import events
 
 from tui.access import lang_of
-from tui.i18n import pick
 from tui.spells import mage
 from tui.widgets.inputs import Cycle, NumberField
 from tui.widgets.spell_tab import CasterTab
@@ -69,7 +68,7 @@ class ScopeCycle(Cycle):
     def render(self) -> str:
         if self._past is None:
             return super().render()
-        return f"‹{pick(mage.past_label(self.id or '', self._past), lang_of(self))}›"
+        return f"‹{mage.past_label(self.id or '', self._past, lang_of(self))}›"
 
     def on_key(self, event: events.Key) -> None:
         if event.character is None or not event.character.isdigit():

@@ -29,7 +29,7 @@ from saves import last_spells
 from saves.errors import SaveError
 from tui.commands.keys import Described, bindings
 from tui.commands.run import Commanding
-from tui.i18n import pick, refusal, t
+from tui.i18n import Said, refusal, said, t
 from tui.messages import FieldChanged
 from tui.spells.description import (
     Check,
@@ -126,9 +126,9 @@ class SpellTab(Described, Commanding, SpellSystem):
         else:
             yield from self._item(part)
 
-    def _label(self, label: tuple[str, str], small: bool = False) -> Label:
+    def _label(self, label: Said, small: bool = False) -> Label:
         kind = self.description.small_class if small else "label"
-        return Label(pick(label, self.lang), classes=f"{self.css}-{kind}", markup=False)
+        return Label(said(label, self.lang), classes=f"{self.css}-{kind}", markup=False)
 
     def _item(self, item: Any) -> Iterator[Widget]:
         lang, css = self.lang, self.css
@@ -136,7 +136,7 @@ class SpellTab(Described, Commanding, SpellSystem):
         if isinstance(item, Words):
             yield self._label(item.label, item.small)
         elif isinstance(item, Line):
-            yield Static(pick(item.text, lang) if item.text else "", id=ident, classes=item.classes, markup=False)
+            yield Static(said(item.text, lang) if item.text else "", id=ident, classes=item.classes, markup=False)
         elif isinstance(item, (Number, TextField)):
             if item.label is not None:
                 yield self._label(item.label, item.small)
@@ -146,16 +146,16 @@ class SpellTab(Described, Commanding, SpellSystem):
             assert issubclass(made, Cycle)
             cycle = made(item.choices, value=item.value, id=ident)
             if item.fit:
-                cycle.styles.width = 2 + max(len(pick(labels, lang)) for _, labels in item.choices)
+                cycle.styles.width = 2 + max(len(said(labels, lang)) for _, labels in item.choices)
             if item.hint is not None:
-                cycle.tooltip = pick(item.hint, lang)
+                cycle.tooltip = said(item.hint, lang)
             yield cycle
         elif isinstance(item, Check):
-            yield Checkbox(pick(item.label, lang), item.value, id=ident, compact=True, classes=item.classes)
+            yield Checkbox(said(item.label, lang), item.value, id=ident, compact=True, classes=item.classes)
         elif isinstance(item, Pick):
             if item.label is not None:
                 yield self._label(item.label)
-            choices = [(pick(label, lang), value) for value, label in item.options]
+            choices = [(said(label, lang), value) for value, label in item.options]
             if item.prompt is None:
                 yield Select[str](
                     choices,
@@ -166,7 +166,7 @@ class SpellTab(Described, Commanding, SpellSystem):
                     classes=item.classes,
                 )
             else:
-                yield Select[str](choices, prompt=pick(item.prompt, lang), compact=True, id=ident, classes=item.classes)
+                yield Select[str](choices, prompt=said(item.prompt, lang), compact=True, id=ident, classes=item.classes)
         elif isinstance(item, Custom):
             yield widget_class(item.widget)(id=ident)
 
@@ -181,7 +181,7 @@ class SpellTab(Described, Commanding, SpellSystem):
         )
         field.select_on_focus = item.select_on_focus
         if item.hint is not None:
-            field.tooltip = pick(item.hint, self.lang)
+            field.tooltip = said(item.hint, self.lang)
         return field
 
     # -- reading and writing the fields ---------------------------------------------------------------
@@ -313,7 +313,7 @@ class SpellTab(Described, Commanding, SpellSystem):
         self._kept = spell = last_spells.load(campaign, refused=refused).get(self.description.id)
         error = refused.get(self.description.id)
         if error is not None:  # an entry the rules refuse (too many aspects): said, never shown
-            system = pick(self.description.title, self.lang)
+            system = said(self.description.title, self.lang)
             self.app.notify(
                 t("spelltab.not_restored", self.lang, system=system, reason=refusal(error, self.lang)),
                 severity="warning",
@@ -349,7 +349,7 @@ class SpellTab(Described, Commanding, SpellSystem):
         self.query_one(ContentSwitcher).current = f"{self.css}-{mode_id}"
         line = Text()
         for mode in self.description.modes:
-            line.append(f" {pick(mode.title, self.lang)} ", "reverse bold" if mode.id == mode_id else "dim")
+            line.append(f" {said(mode.title, self.lang)} ", "reverse bold" if mode.id == mode_id else "dim")
             line.append(" ")
         line.append(switch_key(self), "dim")
         self.query_one(f"#{self.css}-mode", Static).update(line)
@@ -385,7 +385,7 @@ class SpellTab(Described, Commanding, SpellSystem):
             ),
             default,
         )
-        self.view.write(line, pick(hint, self.lang))
+        self.view.write(line, said(hint, self.lang))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._hint(event.widget)
