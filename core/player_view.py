@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 import attrs
 
 from core.breakdown import Line
-from core.campaign import Campaign
+from core.campaign import Campaign, changed_characters
 from core.choices import Choice
 from core.conditions import rounds_left
 from core.damage import Vital
@@ -349,21 +349,67 @@ class _Made:
 
 
 class Projector:
-    """:func:`player_view` again and again, at the cost of what changed: each row is made again
-    only when what it is made from is not what it was made from last time (the combatant, its
-    conditions, whether it is current or delaying, the combatants its conditions name: the same
-    objects, or equal); the others are the rows it made then. Any change of the GM's display
-    choices (:class:`core.visibility.Visibility`) makes every row again. The value is always
-    :func:`player_view`'s (a property test holds it). One projector follows one campaign; it is
-    not shared between threads."""
+    """:func:`player_view` again and again, at the cost of what changed.
+
+    Each row is made again only when what it is made from is not what it was made from last
+    time (the combatant, its conditions, whether it is current or delaying, the combatants its
+    conditions name: the same objects, or equal); the others are the rows it made then. In a
+    fight whose order and conditions did not change (an HP change, a new turn), the combatants
+    that changed are told by the campaign itself (:func:`core.campaign.changed_characters`, the
+    groups replaced) and only their rows and the turn marker's are looked at: no pass over the
+    fight. Any change of the GM's display choices (:class:`core.visibility.Visibility`) makes
+    every row again. The value is always :func:`player_view`'s (a property test holds it). One
+    projector is used by one thread at a time.
+    """
 
     def __init__(self) -> None:
         self._visibility: object = None
         self._made: dict[str, _Made] = {}
+        self._campaign: Campaign | None = None
+        self._rows: tuple[Row, ...] = ()
+        #: Each visible row's place by its key (None: a key is in the fight twice).
+        self._at: dict[str, int] | None = None
+        #: The keys the conditions of the rows name (at least).
+        self._named: set[str] = set()
 
     def view(self, campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
         if campaign.visibility is not self._visibility:
-            self._visibility, self._made = campaign.visibility, {}
+            self._visibility, self._made, self._at = campaign.visibility, {}, None
+        rows = self._changed_rows(campaign)
+        if rows is None:
+            rows = self._all_rows(campaign)
+        self._campaign, self._rows = campaign, rows
+        return _picture(campaign, rows, log)
+
+    def _changed_rows(self, campaign: Campaign) -> tuple[Row, ...] | None:
+        """The rows, only those of the combatants changed since the last picture made again;
+        None when what changed cannot be told without a pass over the fight."""
+        last, enc, at = self._campaign, campaign.encounter, self._at
+        if last is None or at is None or enc is None:
+            return None
+        was = last.encounter
+        if was is None or was.participants is not enc.participants:
+            return None
+        keys = _replaced(last, campaign)
+        if keys is None or keys & self._named:
+            return None
+        if was.current != enc.current:  # the turn marker moved
+            keys |= {k for k in (was.current, enc.current) if k is not None}
+        rows = list(self._rows)
+        for key in keys:
+            old = self._made.get(key)
+            if old is None:  # not in the fight
+                continue
+            new = self._make(campaign, key, campaign.find(key), old.conditions, key == enc.current, old.delaying)
+            if (new.row is None) is not (old.row is None):  # shown or hidden: the places move
+                return None
+            self._made[key] = new
+            if new.row is not None:
+                rows[at[key]] = new.row
+        return tuple(rows)
+
+    def _all_rows(self, campaign: Campaign) -> tuple[Row, ...]:
+        """The rows, each made again unless what it is made from is what it was."""
         enc = campaign.encounter
         items: Iterable[tuple[str, tuple[Condition, ...], bool, bool]]
         if enc is not None:
@@ -372,9 +418,13 @@ class Projector:
             items = ((item.id, (), False, False) for item in campaign.combatants)
         before: dict[str, _Made] = self._made
         made: dict[str, _Made] = {}
+        at: dict[str, int] = {}
         rows: list[Row] = []
+        named: set[str] = set()
         find = campaign.find
+        count = 0
         for key, conditions, current, delaying in items:
+            count += 1
             found = find(key)
             old = before.get(key)
             if (
@@ -387,10 +437,14 @@ class Projector:
             ):
                 old = self._make(campaign, key, found, conditions, current, delaying)
             made[key] = old
+            if old.named:
+                named.update(k for k, _ in old.named)
             if old.row is not None:
+                at[key] = len(rows)
                 rows.append(old.row)
-        self._made = made
-        return _picture(campaign, tuple(rows), log)
+        self._made, self._named = made, named
+        self._at = at if count == len(made) else None
+        return tuple(rows)
 
     @staticmethod
     def _make(
@@ -404,3 +458,24 @@ class Projector:
         named = tuple((k.of, campaign.find(k.of)) for k in conditions if k.of is not None)
         row = _row(campaign, key, conditions, current=current, delaying=delaying)
         return _Made(found, conditions, current, delaying, named, row)
+
+
+def _replaced(before: Campaign, after: Campaign) -> set[str] | None:
+    """The ids of the characters and groups ``after`` holds in place of ``before``'s, found
+    without a pass over the roster; None when that cannot be told."""
+    if after.roster is before.roster:
+        ids: set[str] = set()
+    else:
+        found = changed_characters(before, after)
+        if found is None:
+            return None
+        ids = set(found)
+    if after.groups is not before.groups:
+        if len(after.groups) != len(before.groups):
+            return None
+        for g, h in zip(after.groups, before.groups, strict=True):
+            if g is not h:
+                if g.id != h.id:
+                    return None
+                ids.add(g.id)
+    return ids

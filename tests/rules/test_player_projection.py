@@ -130,14 +130,20 @@ def test_the_incremental_projection_is_the_whole_one_after_any_actions(made, dat
         published = view
 
 
-def test_an_action_on_one_combatant_makes_only_its_row_again() -> None:
+def _made_again(before, after) -> list[str]:
+    return [new.name for old, new in zip(before.rows, after.rows, strict=True) if old is not new]
+
+
+def test_an_action_makes_again_only_the_rows_it_touched() -> None:
     from core.demo import demo_campaign
 
     journal = Journal.start(demo_campaign())
     projector = Projector()
-    before = projector.view(journal.campaign, journal.log)
+    first = projector.view(journal.campaign, journal.log)
     journal, _ = journal.record(Damage(("segiere",), 2))
-    after = projector.view(journal.campaign, journal.log)
-    made_again = [at for at, (old, new) in enumerate(zip(before.rows, after.rows, strict=True)) if old is not new]
-    assert [after.rows[at].name for at in made_again] == ["Segiere"]
-    assert after == player_view(journal.campaign, journal.log)
+    hit = projector.view(journal.campaign, journal.log)
+    assert _made_again(first, hit) == ["Segiere"]
+    journal, _ = journal.record(NextTurn())
+    turned = projector.view(journal.campaign, journal.log)
+    assert sorted(_made_again(hit, turned)) == sorted([hit.current.name, turned.current.name])
+    assert turned == player_view(journal.campaign, journal.log)
