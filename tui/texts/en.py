@@ -298,6 +298,7 @@ TEXTS: Final[dict[str, str]] = {
     # -- tui.screens.spell_book --------------------------------------------------------------------
     "book.title": "Spell book: type to filter, Enter picks",
     "book.filter": "name…",
+    "book.more": "… {count} more: type to narrow",
     "book.seed": "seed",
     "book.save_title": "Save the {system} spell as",
     "book.not_priced": "Nothing to save: {reason}",

@@ -295,6 +295,7 @@ TEXTS: Final[dict[str, str]] = {
     # -- tui.screens.spell_book --------------------------------------------------------------------
     "book.title": "Grimoire : tapez pour filtrer, Entrée choisit",
     "book.filter": "nom…",
+    "book.more": "… {count} de plus : tapez pour affiner",
     "book.seed": "source",
     "book.save_title": "Enregistrer le sort {system} sous",
     "book.not_priced": "Rien à enregistrer : {reason}",
