@@ -27,7 +27,7 @@ from tui.commands.keys import Described, bindings
 from tui.safe import plain
 
 #: The most lines the filtered list shows (the rest: one line telling how many, type to narrow).
-SHOWN = 200
+SHOWN = 50
 
 #: A line's text, or what makes it when it is shown (a spell priced only then).
 LineText = str | Callable[[], str]
