@@ -145,5 +145,6 @@ def test_an_action_makes_again_only_the_rows_it_touched() -> None:
     assert _made_again(first, hit) == ["Segiere"]
     journal, _ = journal.record(NextTurn())
     turned = projector.view(journal.campaign, journal.log)
+    assert hit.current is not None and turned.current is not None
     assert sorted(_made_again(hit, turned)) == sorted([hit.current.name, turned.current.name])
     assert turned == player_view(journal.campaign, journal.log)
