@@ -24,17 +24,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import fcntl
 import os
 import re
 import select
-import signal
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 import threading
 import time
 from pathlib import Path
@@ -42,7 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from serve_fanout import cpu_seconds, ssh_command  # noqa: E402
+from serve_fanout import cpu_seconds  # noqa: E402
+from ssh_players import start_clients, start_server, stop  # noqa: E402
 from tui_paint import campaign_with  # noqa: E402
 
 from core.campaign import Campaign  # noqa: E402
@@ -111,57 +108,6 @@ class Terminals:
     def close(self) -> None:
         self.done.set()
         self.thread.join(2)
-
-
-def start_server(path: Path, folder: Path, viewers: int) -> tuple[subprocess.Popen[str], int]:
-    server = subprocess.Popen(
-        [
-            *APOTHEOSE,
-            "serve",
-            str(path),
-            "--port",
-            "0",
-            "--host-key",
-            str(folder / "host_key"),
-            "--max-sessions",
-            str(viewers),
-            "--max-per-player",
-            str(viewers),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert server.stdout is not None
-    port = None
-    while port is None:
-        line = server.stdout.readline()
-        if not line:
-            raise RuntimeError("the server stopped")
-        match = re.search(r" on 127\.0\.0\.1:(\d+)", line)
-        port = int(match.group(1)) if match else None
-    return server, port
-
-
-def start_clients(folder: Path, port: int, viewers: int) -> tuple[list[subprocess.Popen[bytes]], list[int]]:
-    clients, masters = [], []
-    env = {**os.environ, "TERM": "xterm-256color"}
-    for _ in range(viewers):
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        clients.append(
-            subprocess.Popen(
-                ssh_command(port, folder / "alice"),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-            )
-        )
-        os.close(slave)
-        masters.append(master)
-    return clients, masters
 
 
 async def wait(predicate, timeout: float) -> bool:
@@ -233,8 +179,8 @@ def measure(size: int, viewers: int, actions: int, idle: float, folder: Path) ->
         cwd=ROOT,
     )
     before = load()
-    server, port = start_server(path, folder, viewers)
-    clients, masters = start_clients(folder, port, viewers)
+    server, port = start_server(APOTHEOSE, path, folder, viewers, cwd=ROOT)
+    clients, masters, _ = start_clients(port, folder / "alice", viewers)
     terms = Terminals(masters)
     try:
         t0 = time.perf_counter()
@@ -270,13 +216,7 @@ def measure(size: int, viewers: int, actions: int, idle: float, folder: Path) ->
             )
     finally:
         terms.close()
-        for client in clients:
-            client.kill()
-            client.wait()
-        for master in masters:
-            os.close(master)
-        os.kill(server.pid, signal.SIGTERM)
-        server.wait(30)
+        stop(server, clients, masters)
 
 
 async def wait_sync(predicate, timeout: float) -> bool:

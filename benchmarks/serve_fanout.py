@@ -19,7 +19,6 @@ import argparse
 import os
 import re
 import select
-import signal
 import statistics
 import subprocess
 import sys
@@ -29,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from ssh_players import start_clients, start_server, stop  # noqa: E402
 
 from core.actions import Damage, Heal  # noqa: E402
 from core.demo import demo_campaign  # noqa: E402
@@ -80,27 +81,6 @@ def drain(masters: list[int], patterns: list[re.Pattern[bytes] | None], timeout:
                 seen[i] = last
 
 
-def ssh_command(port: int, key: Path) -> list[str]:
-    """OpenSSH as a player runs it, with ``key``, to alice on 127.0.0.1:``port``."""
-    return [
-        "ssh",
-        "-tt",
-        "-p",
-        str(port),
-        "-i",
-        str(key),
-        "-o",
-        "IdentitiesOnly=yes",
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
-        "alice@127.0.0.1",
-    ]
-
-
 def refresh_cost(actions: int, folder: Path, repeat: int = 50) -> float:
     """Best time (ms) of reading the players' file of a campaign of ``actions`` actions."""
     journal = Journal.start(demo_campaign())
@@ -130,50 +110,8 @@ def main(argv: list[str]) -> int:
     subprocess.run(
         [APOTHEOSE, "players", "add", str(path), "alice", str(folder / "alice.pub")], check=True, capture_output=True
     )
-    server = subprocess.Popen(
-        [
-            APOTHEOSE,
-            "serve",
-            str(path),
-            "--port",
-            "0",
-            "--host-key",
-            str(folder / "host_key"),
-            "--max-sessions",
-            str(args.viewers),
-            "--max-per-player",  # every viewer logs in with alice's key
-            str(args.viewers),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert server.stdout is not None
-    port = None
-    while port is None:
-        match = re.search(r" on 127\.0\.0\.1:(\d+)", server.stdout.readline())
-        port = int(match.group(1)) if match else None
-    import fcntl
-    import struct
-    import termios
-
-    clients, masters, starts = [], [], []
-    env = {**os.environ, "TERM": "xterm-256color"}
-    for _ in range(args.viewers):
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        starts.append(time.perf_counter())
-        clients.append(
-            subprocess.Popen(
-                ssh_command(port, folder / "alice"),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-            )
-        )
-        os.close(slave)
-        masters.append(master)
+    server, port = start_server([APOTHEOSE], path, folder, args.viewers)
+    clients, masters, starts = start_clients(port, folder / "alice", args.viewers)
     first = drain(masters, [re.compile(rb"q quits")] * len(masters), 60, quiet=1.0)
     firsts = [seen - t0 for (_, seen), t0 in zip(first, starts, strict=True) if seen is not None]
     print(
@@ -210,11 +148,7 @@ def main(argv: list[str]) -> int:
     finally:
         saver.close()
         opened.close()
-        for client in clients:
-            client.kill()
-            client.wait()
-        os.kill(server.pid, signal.SIGTERM)
-        server.wait(20)
+        stop(server, clients, masters)
     latencies.sort()
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
     print(

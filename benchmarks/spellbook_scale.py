@@ -10,7 +10,10 @@ with one action of history (so its base holds the same book). Then, each as its 
 process, the book's list as a screen would show it, 30 rows high, for the word "boule" typed
 letter by letter: before (every spell priced when the list opens, every name folded at each
 letter) and with :mod:`core.spellbook.index` (the names indexed once, only the shown rows
-priced); medians of 5.
+priced); medians of 5. Last, the book screen itself in the GM's app (Textual's Pilot, in this
+process, 120×40): ``ctrl+b`` in the Apothéose tab until the list is drawn, then "sens
+lointains 1" typed letter by letter, each letter until the list shows its result; medians of 3
+openings (a new app each: the first opening indexes the book).
 """
 
 from __future__ import annotations
@@ -114,6 +117,47 @@ def screen(book: SpellBook) -> None:
     )
 
 
+async def app_screen(book: SpellBook, repeat: int = 3) -> None:
+    """The book screen in the GM's app: ctrl+b until drawn, then each letter until shown."""
+    from tests.tui.pilot import make_test_app
+    from tui.screens.spell_book import FilterDialog
+
+    campaign = demo_campaign().with_book(book)
+    word = "sens lointains 1"
+    opens: list[float] = []
+    letters: list[list[float]] = []
+    for _ in range(repeat):
+        app = make_test_app(campaign)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("4")
+            await pilot.pause()
+            start = time.perf_counter()
+            await pilot.press("ctrl+b")
+            while not (isinstance(app.screen, FilterDialog) and app.screen.shown):
+                await pilot.pause()
+            opens.append(time.perf_counter() - start)
+            dialog, times = app.screen, []
+            for n in range(len(word)):
+                before = dialog.shown
+                start = time.perf_counter()
+                await pilot.press(word[n] if word[n] != " " else "space")
+                while dialog.shown is before:
+                    await pilot.pause()
+                times.append(time.perf_counter() - start)
+            letters.append(times)
+    worst = max(statistics.median(run[i] for run in letters) for i in range(len(word)))
+    every = statistics.median(statistics.median(run) for run in letters)
+    print(
+        f"book screen in the app (Pilot): open {statistics.median(opens) * 1e3:.0f} ms (median of {repeat}, "
+        f"worst {max(opens) * 1e3:.0f}), a letter {every * 1e3:.1f} ms median, {worst * 1e3:.1f} ms at most ({load()})"
+    )
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.1f}/{five:.1f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--spells", type=int, default=10_000)
@@ -132,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"apotheose {label}: {wall:.2f} s wall, {cpu:.2f} s CPU")
         if not args.no_screen:
             screen(_book(args.spells))
+            import asyncio
+
+            asyncio.run(app_screen(_book(args.spells)))
     return 0
 
 

@@ -33,10 +33,25 @@ class Choice(enum.StrEnum):
         return Line(self.en, self.fr)
 
 
+class _Marks(dict[int, int | None]):
+    """For :meth:`str.translate`: a combining mark (an accent once decomposed) to nothing, any
+    other character to itself; each character looked up once."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if unicodedata.combining(chr(code)) else code
+        self[code] = kept
+        return kept
+
+
+_MARKS = _Marks()
+
+
 def _folded(text: str) -> str:
     """Lower case, no accents, ``_`` for spaces and dashes: ``"Vétéran"`` → ``"veteran"``."""
-    plain = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in plain if not unicodedata.combining(c)).replace("-", "_").replace(" ", "_")
+    plain = text.strip().lower()
+    if not plain.isascii():
+        plain = unicodedata.normalize("NFKD", plain).translate(_MARKS)
+    return plain.replace("-", "_").replace(" ", "_")
 
 
 def parse_choice(kind: type[C], value: object, field: str) -> C:

@@ -66,7 +66,12 @@ def log_shift(old: tuple[Line, ...], new: tuple[Line, ...]) -> int:
 def delta(old: PlayerView, new: PlayerView) -> Delta:
     """What turns ``old`` into ``new`` (:func:`apply`)."""
     before = old.rows
-    rows = tuple(Changed(at, row) for at, row in enumerate(new.rows) if at >= len(before) or before[at] != row)
+    # a row kept by core.player_view.Projector is the same object: no need to compare its fields
+    rows = tuple(
+        Changed(at, row)
+        for at, row in enumerate(new.rows)
+        if at >= len(before) or (before[at] is not row and before[at] != row)
+    )
     drop = log_shift(old.log, new.log)
     return Delta(
         campaign=new.campaign,

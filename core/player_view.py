@@ -14,13 +14,13 @@ value, so no screen built from it can show them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from core.breakdown import Line
-from core.campaign import Campaign
+from core.campaign import Campaign, changed_characters
 from core.choices import Choice
 from core.conditions import rounds_left
 from core.damage import Vital
@@ -179,22 +179,31 @@ def bar_of(left: int, whole: int) -> int:
     return min(BAR_STEPS - 1, max(1, round(left * BAR_STEPS / whole)))
 
 
+def _health(
+    shown: Shown, left: int, whole: int, wounds: Callable[[], Wounds], exact: tuple[str, str]
+) -> dict[str, object]:
+    """A row's health fields as the GM shows them: ``left`` of ``whole`` (HP, or mooks
+    standing) under the names ``exact`` when shown exactly, else the wound level, a bar, the
+    damage taken, or nothing."""
+    if shown is Shown.EXACT:
+        return {exact[0]: left, exact[1]: whole, "wounds": wounds()}
+    if shown is Shown.WOUNDS:
+        return {"wounds": wounds()}
+    if shown is Shown.BAR:
+        return {"bar": bar_of(left, whole)}
+    if shown is Shown.DAMAGE:
+        return {"damage": max(0, whole - left)}
+    return {}
+
+
 def _character_row(
     campaign: Campaign, c: Character, conditions: Iterable[Condition], *, current: bool, delaying: bool
 ) -> Row:
     vis = campaign.visibility
     kind = "pc" if c.pc else "npc"
     shown = vis.shown(c.id, "pcs" if c.pc else "npcs")
-    # the fields gathered, then one Row: a fight of 10,000 builds 10,000 of them per picture
-    fields: dict[str, object] = {}
-    if shown is Shown.EXACT:
-        fields.update(hp=c.hp, max_hp=c.max_hp, wounds=wounds_of(c))
-    elif shown is Shown.WOUNDS:
-        fields["wounds"] = wounds_of(c)
-    elif shown is Shown.BAR:
-        fields["bar"] = bar_of(c.hp, c.max_hp)
-    elif shown is Shown.DAMAGE:
-        fields["damage"] = max(0, c.max_hp - c.hp)
+    # the fields gathered, then one Row
+    fields = _health(shown, c.hp, c.max_hp, lambda: wounds_of(c), ("hp", "max_hp"))
     if c.pc and not vis.is_private(c.id):
         max_pm = c.max_pm
         fields.update(
@@ -214,15 +223,7 @@ def _group_row(
 ) -> Row:
     vis = campaign.visibility
     shown = vis.shown(g.id, "groups")
-    fields: dict[str, object] = {}
-    if shown is Shown.EXACT:
-        fields.update(standing=g.standing, total=g.total, wounds=group_wounds(g))
-    elif shown is Shown.WOUNDS:
-        fields["wounds"] = group_wounds(g)
-    elif shown is Shown.BAR:
-        fields["bar"] = bar_of(g.standing, g.total)
-    elif shown is Shown.DAMAGE:
-        fields["damage"] = g.total - g.standing
+    fields = _health(shown, g.standing, g.total, lambda: group_wounds(g), ("standing", "total"))
     return Row(
         name=shown_name(campaign, g),
         kind="group",
@@ -282,9 +283,9 @@ def _next_up(campaign: Campaign, enc: Encounter) -> str | None:
     if enc.current is None or enc.participant(enc.current) is None:
         return None
     at = enc.index(enc.current)
-    later = [(p, False) for p in enc.participants[at + 1 :]]
-    next_round = [(p, True) for p in enc.participants[: at + 1]]
-    for p, lapsed in (*later, *next_round):
+    order = enc.participants
+    for i in range(at + 1, at + 1 + len(order)):  # one by one: usually the first one is found
+        p, lapsed = order[i % len(order)], i >= len(order)
         found = campaign.find(p.key)
         if found is None or found.hidden:
             continue
@@ -294,9 +295,9 @@ def _next_up(campaign: Campaign, enc: Encounter) -> str | None:
 
 
 def player_view(campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
-    """What the players may know of ``campaign`` and of its combat ``log``."""
+    """What the players may know of ``campaign`` and of its combat ``log`` (:class:`Projector`:
+    the same, made again only where it changed)."""
     enc = campaign.encounter
-    vis = campaign.visibility
     rows: list[Row] = []
     if enc is not None:
         for p in enc.participants:
@@ -308,17 +309,173 @@ def player_view(campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
             row = _row(campaign, item.id)
             if row is not None:
                 rows.append(row)
+    return _picture(campaign, tuple(rows), log)
+
+
+def _picture(campaign: Campaign, rows: tuple[Row, ...], log: Sequence[Logged]) -> PlayerView:
+    """The players' view of ``campaign`` with these rows: its header and its log."""
+    enc = campaign.encounter
+    vis = campaign.visibility
     return PlayerView(
         campaign=campaign.name,
         encounter=None if enc is None else enc.name,
         round=enc.round if enc is not None and vis.round_counter else None,
-        rows=tuple(rows),
+        rows=rows,
         log=visible_log(log),
         next_up=_next_up(campaign, enc) if enc is not None and vis.next_up else None,
         your_turn=vis.your_turn,
     )
 
 
-def player_view_of(journal: Journal) -> PlayerView:
-    """:func:`player_view` of a :class:`core.journal.Journal`: its campaign and its log."""
+def player_view_of(journal: Journal, projector: Projector | None = None) -> PlayerView:
+    """:func:`player_view` of a :class:`core.journal.Journal`: its campaign and its log (made
+    by ``projector`` when given: the same value, the unchanged rows kept from its last one)."""
+    if projector is not None:
+        return projector.view(journal.campaign, journal.log)
     return player_view(journal.campaign, journal.log)
+
+
+@attrs.frozen
+class _Made:
+    """A row as a :class:`Projector` last made it, and what it was made from."""
+
+    found: Character | MookGroup | None
+    conditions: tuple[Condition, ...]
+    current: bool
+    delaying: bool
+    #: The combatants its conditions name (``until``: their names, whether hidden), as found.
+    named: tuple[tuple[str, Character | MookGroup | None], ...]
+    row: Row | None
+
+
+class Projector:
+    """:func:`player_view` again and again, at the cost of what changed.
+
+    Each row is made again only when what it is made from is not what it was made from last
+    time (the combatant, its conditions, whether it is current or delaying, the combatants its
+    conditions name: the same objects, or equal); the others are the rows it made then. In a
+    fight whose order and conditions did not change (an HP change, a new turn), the combatants
+    that changed are told by the campaign itself (:func:`core.campaign.changed_characters`, the
+    groups replaced) and only their rows and the turn marker's are looked at: no pass over the
+    fight. Any change of the GM's display choices (:class:`core.visibility.Visibility`) makes
+    every row again. The value is always :func:`player_view`'s (a property test holds it). One
+    projector is used by one thread at a time.
+    """
+
+    def __init__(self) -> None:
+        self._visibility: object = None
+        self._made: dict[str, _Made] = {}
+        self._campaign: Campaign | None = None
+        self._rows: tuple[Row, ...] = ()
+        #: Each visible row's place by its key (None: a key is in the fight twice).
+        self._at: dict[str, int] | None = None
+        #: The keys the conditions of the rows name (at least).
+        self._named: set[str] = set()
+
+    def view(self, campaign: Campaign, log: Sequence[Logged] = ()) -> PlayerView:
+        if campaign.visibility is not self._visibility:
+            self._visibility, self._made, self._at = campaign.visibility, {}, None
+        rows = self._changed_rows(campaign)
+        if rows is None:
+            rows = self._all_rows(campaign)
+        self._campaign, self._rows = campaign, rows
+        return _picture(campaign, rows, log)
+
+    def _changed_rows(self, campaign: Campaign) -> tuple[Row, ...] | None:
+        """The rows, only those of the combatants changed since the last picture made again;
+        None when what changed cannot be told without a pass over the fight."""
+        last, enc, at = self._campaign, campaign.encounter, self._at
+        if last is None or at is None or enc is None:
+            return None
+        was = last.encounter
+        if was is None or was.participants is not enc.participants:
+            return None
+        keys = _replaced(last, campaign)
+        if keys is None or keys & self._named:
+            return None
+        if was.current != enc.current:  # the turn marker moved
+            keys |= {k for k in (was.current, enc.current) if k is not None}
+        rows = list(self._rows)
+        for key in keys:
+            old = self._made.get(key)
+            if old is None:  # not in the fight
+                continue
+            new = self._make(campaign, key, campaign.find(key), old.conditions, key == enc.current, old.delaying)
+            if (new.row is None) is not (old.row is None):  # shown or hidden: the places move
+                return None
+            self._made[key] = new
+            if new.row is not None:
+                rows[at[key]] = new.row
+        return tuple(rows)
+
+    def _all_rows(self, campaign: Campaign) -> tuple[Row, ...]:
+        """The rows, each made again unless what it is made from is what it was."""
+        enc = campaign.encounter
+        items: Iterable[tuple[str, tuple[Condition, ...], bool, bool]]
+        if enc is not None:
+            items = ((p.key, p.conditions, p.key == enc.current, p.delaying) for p in enc.participants)
+        else:
+            items = ((item.id, (), False, False) for item in campaign.combatants)
+        before: dict[str, _Made] = self._made
+        made: dict[str, _Made] = {}
+        at: dict[str, int] = {}
+        rows: list[Row] = []
+        named: set[str] = set()
+        find = campaign.find
+        count = 0
+        for key, conditions, current, delaying in items:
+            count += 1
+            found = find(key)
+            old = before.get(key)
+            if (
+                old is None
+                or old.found is not found
+                or old.current is not current
+                or old.delaying is not delaying
+                or not (old.conditions is conditions or old.conditions == conditions)
+                or any(find(k) is not whose for k, whose in old.named)
+            ):
+                old = self._make(campaign, key, found, conditions, current, delaying)
+            made[key] = old
+            if old.named:
+                named.update(k for k, _ in old.named)
+            if old.row is not None:
+                at[key] = len(rows)
+                rows.append(old.row)
+        self._made, self._named = made, named
+        self._at = at if count == len(made) else None
+        return tuple(rows)
+
+    @staticmethod
+    def _make(
+        campaign: Campaign,
+        key: str,
+        found: Character | MookGroup | None,
+        conditions: tuple[Condition, ...],
+        current: bool,
+        delaying: bool,
+    ) -> _Made:
+        named = tuple((k.of, campaign.find(k.of)) for k in conditions if k.of is not None)
+        row = _row(campaign, key, conditions, current=current, delaying=delaying)
+        return _Made(found, conditions, current, delaying, named, row)
+
+
+def _replaced(before: Campaign, after: Campaign) -> set[str] | None:
+    """The ids of the characters and groups ``after`` holds in place of ``before``'s, found
+    without a pass over the roster; None when that cannot be told."""
+    if after.roster is before.roster:
+        ids: set[str] = set()
+    else:
+        found = changed_characters(before, after)
+        if found is None:
+            return None
+        ids = set(found)
+    if after.groups is not before.groups:
+        if len(after.groups) != len(before.groups):
+            return None
+        for g, h in zip(after.groups, before.groups, strict=True):
+            if g is not h:
+                if g.id != h.id:
+                    return None
+                ids.add(g.id)
+    return ids

@@ -36,7 +36,7 @@ import attrs
 import orjson
 
 from core.player_feed import Delta, DeltaError, apply, changes_nothing, delta
-from core.player_view import PlayerView
+from core.player_view import PlayerView, Projector
 from saves.atomic import atomic_write, load_bytes
 from saves.errors import BadFieldError, MissingFileError, SaveError
 from saves.integrity import check_text
@@ -111,11 +111,19 @@ class Published:
     snapshot: int
     feed_inode: int
     feed_size: int
+    #: What made ``view``, to make the next picture at the cost of what changed.
+    projector: Projector = attrs.field(factory=Projector, eq=False, repr=False)
 
 
-def publish(campaign: str | os.PathLike[str], view: PlayerView, previous: Published | None = None) -> Published:
-    """Give the players ``view``: nothing when it is ``previous``'s, else a line at the end of the
-    feed, else a snapshot (see the module)."""
+def publish(
+    campaign: str | os.PathLike[str],
+    view: PlayerView,
+    previous: Published | None = None,
+    projector: Projector | None = None,
+) -> Published:
+    """Give the players ``view`` (made by ``projector``, if given: kept for the next one):
+    nothing when it is ``previous``'s, else a line at the end of the feed, else a snapshot (see
+    the module)."""
     path = players_path(campaign)
     if previous is not None and previous.path == path:
         change = delta(previous.view, view)
@@ -125,11 +133,11 @@ def publish(campaign: str | os.PathLike[str], view: PlayerView, previous: Publis
         if previous.feed_size + len(line) <= max(FEED_MIN, previous.snapshot // 2):
             size = _append(feed_path(path), line, previous.feed_inode, previous.feed_size)
             if size is not None:
-                return attrs.evolve(previous, view=view, feed_size=size)
-    return snapshot(path, view)
+                return attrs.evolve(previous, view=view, feed_size=size, projector=projector or Projector())
+    return snapshot(path, view, projector)
 
 
-def snapshot(path: Path, view: PlayerView) -> Published:
+def snapshot(path: Path, view: PlayerView, projector: Projector | None = None) -> Published:
     """Write the players' file ``path`` whole, then a feed that follows it."""
     data = encode_view(view)
     mode = shared_mode(path.parent)
@@ -137,7 +145,7 @@ def snapshot(path: Path, view: PlayerView) -> Published:
     header = feed_header(digest(data))
     feed = feed_path(path)
     atomic_write(feed, header, backups=0, new_mode=mode)
-    return Published(path, view, len(data), os.lstat(feed).st_ino, len(header))
+    return Published(path, view, len(data), os.lstat(feed).st_ino, len(header), projector or Projector())
 
 
 def _append(feed: Path, line: bytes, inode: int, size: int) -> int | None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.journal import Journal
-from core.player_view import PlayerView, player_view_of
+from core.player_view import PlayerView, Projector, player_view_of
 from saves.envelope import EnvelopeFormat, Payload
 from saves.errors import BadFieldError, SaveError
 from saves.integrity import check_text
@@ -106,7 +106,8 @@ def write_players(
     elsewhere; a replaced file keeps its mode (``share``'s)."""
     from saves.players_feed import publish
 
-    return publish(campaign, player_view_of(journal), previous)
+    projector = previous.projector if previous is not None else Projector()
+    return publish(campaign, player_view_of(journal, projector), previous, projector)
 
 
 def shared_mode(folder: Path) -> int:

@@ -120,7 +120,9 @@ def open_session(
 
     opened = open_campaign(path, read_only=read_only)
     saver = (
-        AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published) if opened.lock is not None else None
+        AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published, warm=opened.journal)
+        if opened.lock is not None
+        else None
     )
     session = Session(opened.journal, saver=saver, path=path, read_only=opened.read_only, rng=rng)
     notes = [opened.note] if opened.note else []

@@ -6,6 +6,8 @@ here: a caller prices only the spells it shows (:meth:`BookSpell.price`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.choices import _folded
 from core.spellbook.book import SpellBook, name_key
 from core.spellbook.seeds import Entry, entries
@@ -25,7 +27,7 @@ class BookIndex:
         for i, (entry, folded) in enumerate(zip(self.entries, self.folded, strict=True)):
             self._by_key.setdefault(name_key(entry.spell.name), []).append(i)
             self._by_folded.setdefault(folded, []).append(i)
-        self._last: tuple[str, list[int]] = ("", list(range(len(self.entries))))
+        self._narrowing = Narrowing(self.folded)
 
     def matching(self, name: str, system: str | None = None) -> tuple[list[Entry], list[Entry]]:
         """The entries named ``name`` exactly (case-insensitively), then those named it case and
@@ -40,15 +42,7 @@ class BookIndex:
         """The positions of the entries whose folded name holds ``typed`` folded, those that
         start with it first, each in the book's order. A query that goes on from the last one
         (a letter typed) looks only among the last one's result."""
-        wanted = _folded(typed.strip())
-        last, found = self._last
-        among = found if wanted.startswith(last) else range(len(self.entries))
-        folded = self.folded
-        holding = [i for i in among if wanted in folded[i]]
-        self._last = (wanted, holding)
-        starting = [i for i in holding if folded[i].startswith(wanted)]
-        rest = [i for i in holding if not folded[i].startswith(wanted)]
-        every = starting + rest
+        every = self._narrowing.positions(typed)
         if system is None:
             return every
         return [i for i in every if self.entries[i].spell.system == system]
@@ -56,6 +50,27 @@ class BookIndex:
     def filter(self, typed: str, system: str | None = None) -> list[Entry]:
         """The entries :meth:`positions` gives, in that order."""
         return [self.entries[i] for i in self.positions(typed, system)]
+
+
+class Narrowing:
+    """Filters a list of folded words (:func:`core.choices._folded`) as the GM types: the
+    positions of those that hold what is typed, those that start with it first, each in the
+    list's order. A query that goes on from the last one (a letter typed) looks only among the
+    last one's result."""
+
+    def __init__(self, folded: Sequence[str]) -> None:
+        self.folded = folded
+        self._last: tuple[str, list[int] | None] = ("", None)
+
+    def positions(self, typed: str) -> list[int]:
+        wanted = _folded(typed.strip())
+        last, found = self._last
+        folded = self.folded
+        among = found if found is not None and wanted.startswith(last) else range(len(folded))
+        holding = [i for i in among if wanted in folded[i]]
+        self._last = (wanted, holding)
+        starting = [i for i in holding if folded[i].startswith(wanted)]
+        return starting + [i for i in holding if not folded[i].startswith(wanted)]
 
 
 def index_of(book: SpellBook) -> BookIndex:

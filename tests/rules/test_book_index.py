@@ -58,3 +58,16 @@ def test_a_book_is_indexed_once_and_prices_nothing(monkeypatch) -> None:
     book = SpellBook(BOOK.spells[:10])
     assert index_of(book) is index_of(book)
     assert index_of(book).filter("bo") == filtered_by_a_pass(book, "bo")
+
+
+def _folded_as_before(text: str) -> str:
+    """The fold as first written: NFKD, then every combining mark dropped, one by one."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in plain if not unicodedata.combining(c)).replace("-", "_").replace(" ", "_")
+
+
+@given(st.text())
+def test_the_fold_is_the_same_as_first_written_for_any_text(text) -> None:
+    assert _folded(text) == _folded_as_before(text)

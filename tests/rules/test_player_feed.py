@@ -5,7 +5,7 @@ delta that does not fit is refused."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.breakdown import Line
@@ -66,6 +66,7 @@ def successors(draw, view: PlayerView) -> PlayerView:
     )
 
 
+@settings(deadline=None)  # a busy machine's pause is not a failure
 @given(views, st.data())
 def test_a_delta_applied_to_the_old_picture_gives_the_new_one_through_its_json_line(old, data) -> None:
     new = data.draw(successors(old))
@@ -79,6 +80,7 @@ def test_a_delta_applied_to_the_old_picture_gives_the_new_one_through_its_json_l
     assert {ln for ln in change.log} <= set(new.log)
 
 
+@settings(deadline=None)
 @given(st.lists(views, min_size=2, max_size=6))
 def test_a_chain_of_deltas_gives_the_last_picture(chain) -> None:
     view = chain[0]

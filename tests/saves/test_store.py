@@ -385,3 +385,21 @@ def test_a_campaign_that_cannot_be_locked_opens_read_only_saying_why(tmp_path) -
     opened = open_campaign(path)
     assert opened.read_only and opened.locked_by is None
     assert "lock file" in present(opened.unlockable)
+
+
+def test_an_autosaver_warmed_with_the_opened_journal_writes_what_a_cold_one_writes(tmp_path: Path) -> None:
+    """The journal as opened is encoded ahead (its bytes thrown away): the first save costs what
+    changed, and its bytes are a fresh encoder's."""
+    from saves.format import Encoder
+
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    opened = open_campaign(path)
+    saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published, warm=opened.journal)
+    try:
+        journal, _ = opened.journal.record(Damage(("segiere",), 6))
+        saver.save(journal)
+        assert saver.flush(10)
+        assert path.read_bytes() == Encoder().encode(journal)
+    finally:
+        saver.close()
+        opened.close()

@@ -16,6 +16,7 @@ helpers are :mod:`tui.screens.spell_book`'s).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from tui.i18n import refusal, t
 
 if TYPE_CHECKING:
     from core.spellbook.seeds import Entry
+    from tui.screens.spell_book import LineText
 
 
 #: What the caster's line says it is (the dialog's last line), never a caster's name.
@@ -39,34 +41,43 @@ NEW_SPELL = object()
 # -- the book ----------------------------------------------------------------------------------------
 async def spell_book(ctx: Context) -> None:
     """ctrl+b: the book, filtered as the GM types; the spell picked shown in its tab."""
-    from core.spellbook.seeds import entries  # the seeds: when the book is first opened
+    from core.spellbook.index import index_of  # the seeds: when the book is first opened
     from tui.screens.spell_book import FilterDialog
 
     tab = ctx.spell_tab()
     own = [m.system for m in tab.description.modes] if tab is not None else []
-    every = entries(ctx.campaign.book)
-    mine = [e for e in reversed(every) if not e.built_in]  # the newest first
-    ordered = sorted([*mine, *(e for e in every if e.built_in)], key=lambda e: e.spell.system not in own)
-    dialog = FilterDialog(t("book.title", ctx.lang), book_lines(ctx, ordered), t("book.filter", ctx.lang))
+    index = index_of(ctx.campaign.book)  # the names folded once per book
+    every = index.entries
+    mine = [at for at in reversed(range(len(every))) if not every[at].built_in]  # the newest first
+    seeds = [at for at in range(len(every)) if every[at].built_in]
+    ordered = sorted([*mine, *seeds], key=lambda at: every[at].spell.system not in own)
+    lang = ctx.lang
+    dialog = FilterDialog(
+        t("book.title", lang),
+        book_lines(ctx, [every[at] for at in ordered]),
+        t("book.filter", lang),
+        folded=[index.folded[at] for at in ordered],
+        more=lambda count: t("book.more", lang, count=count),
+    )
     await picked(ctx, await ctx.ask(dialog))
 
 
-def book_lines(ctx: Context, ordered: Sequence[Entry]) -> list[tuple[object, str, str]]:
-    """The book's lines: name · system (· seed) (· caster) · figure, priced now."""
-    lang, rules = ctx.lang, ctx.campaign.rules
-    options: list[tuple[object, str, str]] = []
-    for entry in ordered:
-        spell = entry.spell
-        try:
-            figure = spell.price(rules).figure.text(lang)
-        except RulesError as error:  # a house rule switched under it: said, still listed
-            figure = error.text(lang)
-        seed = f" · {t('book.seed', lang)}" if entry.built_in else ""
-        caster = f" · {caster_shown(ctx, spell.caster)}" if spell.caster is not None else ""
-        options.append(
-            (entry, f"{spell.name} · {SYSTEMS[spell.system].label.text(lang)}{seed}{caster} · {figure}", spell.name)
-        )
-    return options
+def book_lines(ctx: Context, ordered: Sequence[Entry]) -> list[tuple[object, LineText, str]]:
+    """The book's lines: name · system (· seed) (· caster) · figure, each priced when the list
+    first shows it (a spell the rules refuse shows why in place of its figure)."""
+    return [(entry, functools.partial(book_line, ctx, entry), entry.spell.name) for entry in ordered]
+
+
+def book_line(ctx: Context, entry: Entry) -> str:
+    """One line of the book, its spell priced now."""
+    lang, spell = ctx.lang, entry.spell
+    try:
+        figure = spell.price(ctx.campaign.rules).figure.text(lang)
+    except RulesError as error:  # a spell the rules refuse (a house rule switched under it): said, still listed
+        figure = error.text(lang)
+    seed = f" · {t('book.seed', lang)}" if entry.built_in else ""
+    caster = f" · {caster_shown(ctx, spell.caster)}" if spell.caster is not None else ""
+    return f"{spell.name} · {SYSTEMS[spell.system].label.text(lang)}{seed}{caster} · {figure}"
 
 
 def caster_shown(ctx: Context, caster: str) -> str:

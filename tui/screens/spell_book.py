@@ -7,7 +7,7 @@ its level too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from textual import on
@@ -26,17 +26,40 @@ from core.spellbook.poles import PolesCaster
 from tui.commands.keys import Described, bindings
 from tui.safe import plain
 
+#: The most lines the filtered list shows (the rest: one line telling how many, type to narrow).
+SHOWN = 50
+
+#: A line's text, or what makes it when it is shown (a spell priced only then).
+LineText = str | Callable[[], str]
+
 
 class FilterDialog(Described, ModalScreen["object | None"]):
     """A list to pick from, filtered by what is typed above it: ↑/↓ move, Enter picks the
-    highlighted line, Escape cancels. ``options``: (value, label, the words the filter reads)."""
+    highlighted line, Escape cancels. ``options``: (value, label, the words the filter reads);
+    ``folded``: those words already folded (:func:`core.choices._folded`), when the caller has
+    them. A label may be a function, called when its line is first shown: at most
+    :data:`SHOWN` lines are, then one line ``more(how many more)``, so that a book of 10,000
+    spells opens and filters at the cost of the lines shown (:class:`core.spellbook.index.Narrowing`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings("filter")
 
-    def __init__(self, title: str, options: Sequence[tuple[object, str, str]], placeholder: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[tuple[object, LineText, str]],
+        placeholder: str = "",
+        *,
+        folded: Sequence[str] | None = None,
+        more: Callable[[int], str] | None = None,
+    ) -> None:
+        from core.spellbook.index import Narrowing
+
         super().__init__(classes="dialog")
         self.title_text, self.options, self.placeholder = title, list(options), placeholder
         self.shown: list[object] = []
+        self._narrowing = Narrowing(folded if folded is not None else [_folded(words) for _, _, words in self.options])
+        self._labels: dict[int, str] = {}
+        self._more = more
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -52,17 +75,27 @@ class FilterDialog(Described, ModalScreen["object | None"]):
     def _typed(self, event: Input.Changed) -> None:
         self._filter(event.value)
 
+    def label(self, at: int) -> str:
+        """The text of the option at ``at`` (made once, when first shown)."""
+        text = self._labels.get(at)
+        if text is None:
+            made = self.options[at][1]
+            text = self._labels[at] = made if isinstance(made, str) else made()
+        return text
+
     def _filter(self, typed: str) -> None:
         """The lines whose words hold what is typed (case and accent blind): those that start
-        with it first, each in the order given."""
-        wanted = _folded(typed.strip())
-        holding = [(value, label, _folded(words)) for value, label, words in self.options if wanted in _folded(words)]
-        ordered = sorted(holding, key=lambda option: not option[2].startswith(wanted))
-        self.shown = [value for value, _, _ in ordered]
+        with it first, each in the order given; the first :data:`SHOWN` of them."""
+        found = self._narrowing.positions(typed)
+        shown = found[:SHOWN]
+        self.shown = [self.options[at][0] for at in shown]
         listed = self.query_one("#filter-list", OptionList)
         listed.clear_options()
-        listed.add_options([Option(plain(label)) for _, label, _ in ordered])
-        if ordered:
+        lines = [Option(plain(self.label(at))) for at in shown]
+        if len(found) > len(shown) and self._more is not None:
+            lines.append(Option(plain(self._more(len(found) - len(shown))), disabled=True))
+        listed.add_options(lines)
+        if shown:
             listed.highlighted = 0
 
     def action_move(self, step: int) -> None:

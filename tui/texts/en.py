@@ -619,6 +619,7 @@ TEXTS: Final[dict[str, str]] = {
     # Enter: the filter field's own submit (an Input), no keymap id
     "book.title": "Spell book: type to filter, Enter picks",
     "book.filter": "name…",
+    "book.more": "… {count} more: type to narrow",
     "book.seed": "seed",
     "book.save_title": "Save the {system} spell as",
     "book.not_priced": "Nothing to save: {reason}",

@@ -616,6 +616,7 @@ TEXTS: Final[dict[str, str]] = {
     # Enter: the filter field's own submit (an Input), no keymap id
     "book.title": "Grimoire : tapez pour filtrer, Entrée choisit",
     "book.filter": "nom…",
+    "book.more": "… {count} de plus : tapez pour affiner",
     "book.seed": "source",
     "book.save_title": "Enregistrer le sort {system} sous",
     "book.not_priced": "Rien à enregistrer : {reason}",

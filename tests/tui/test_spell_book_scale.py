@@ -1,0 +1,95 @@
+"""The spell book's list at scale (issue 37): a book of 2,000 spells opens on its first lines
+with how many more, filters as the GM types, and a spell the rules refuse is listed with why in
+place of its figure. Each line is priced when first shown, not when the book opens."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+from textual.widgets import OptionList
+
+from core.choices import _folded
+from core.demo import demo_campaign
+from core.errors import RulesError
+from core.spellbook.apotheose import ApotheoseInputs
+from core.spellbook.book import BookSpell, SpellBook
+from core.spellbook.seeds import SEEDS, entries
+from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import NARROW
+from tui.screens.spell_book import SHOWN, FilterDialog
+from tui.widgets.spell import SpellPane
+
+SPELLS = 2_000
+
+
+@attrs.frozen
+class Refused(ApotheoseInputs):
+    """An Apothéose spell the rules refuse to price (as a house rule switched under it would),
+    which counts how often it was priced."""
+
+    priced: ClassVar[list[int]] = []
+
+    def price(self, rules, caster=None):
+        Refused.priced.append(1)
+        raise RulesError("intensity", "refused by the house rules", fr="refusée par les règles maison")
+
+
+def big_book() -> SpellBook:
+    copies = [
+        attrs.evolve(SEEDS[i % len(SEEDS)].spell, name=f"{SEEDS[i % len(SEEDS)].spell.name[:40]} {i}")
+        for i in range(SPELLS)
+    ]
+    return SpellBook((*copies, BookSpell("Zzyzx maudit", Refused(3))))
+
+
+def expected(book: SpellBook, typed: str, own: set[str]) -> list[str]:
+    """The names the list should show for ``typed``, as the GM reads the rule: the spells of
+    the tab's systems (``own``) first, the newest own spell first, then those built in; of
+    them, those holding what is typed (case and accent blind), those starting with it first."""
+    every = entries(book)
+    order = [e for e in reversed(every) if not e.built_in] + [e for e in every if e.built_in]
+    order.sort(key=lambda e: e.spell.system not in own)
+    wanted = _folded(typed)
+    holding = [e.spell.name for e in order if wanted in _folded(e.spell.name)]
+    return sorted(holding, key=lambda name: not _folded(name).startswith(wanted))
+
+
+def prompts(dialog) -> list[str]:
+    listed = dialog.query_one("#filter-list", OptionList)
+    return [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+
+
+@run
+async def test_a_book_of_2000_spells_shows_its_first_lines_filters_and_says_why_a_spell_is_not_priced():
+    book = big_book()
+    Refused.priced.clear()
+    app = make_test_app(demo_campaign().with_book(book))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await pilot.press("4", "ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog))
+        dialog = app.screen
+        tab = app.screen_stack[0].query_one(SpellPane).active_system()
+        own = {m.system for m in tab.description.modes}
+        every = expected(book, "", own)
+        assert [e.spell.name for e in dialog.shown] == every[:SHOWN]
+        lines = prompts(dialog)
+        assert len(lines) == SHOWN + 1 and lines[-1] == f"… {len(every) - SHOWN} more: type to narrow"
+        assert Refused.priced == [1]  # the newest spell, shown first: priced once, when shown
+
+        word = "sens lointains 1"
+        for typed in (word[: n + 1] for n in range(len(word))):
+            await pilot.press(typed[-1] if typed[-1] != " " else "space")
+            await wait_for(
+                pilot, lambda typed=typed: [e.spell.name for e in dialog.shown] == expected(book, typed, own)[:SHOWN]
+            )
+        assert 0 < len(dialog.shown) < SHOWN
+        assert all(line.startswith(e.spell.name + " · ") for line, e in zip(prompts(dialog), dialog.shown, strict=True))
+
+        for _ in word:
+            await pilot.press("backspace")
+        await pilot.press(*"zzyzx")
+        await wait_for(pilot, lambda: [e.spell.name for e in dialog.shown] == ["Zzyzx maudit"])
+        assert prompts(dialog) == ["Zzyzx maudit · Apothéose · intensity: refused by the house rules"]
+        assert Refused.priced == [1]  # its line made once
