@@ -6,9 +6,11 @@ The GM's app runs in this process on a campaign file (the demo, plus ``--npcs`` 
 ``tui_paint.py`` makes them), built as ``apotheose`` builds it (``tui.run.build``: the real
 session and autosaver, which writes the campaign, then the players' file or its feed), driven by
 Textual's Pilot with a driver that renders every frame as a terminal receives it
-(``tui_paint.CountingDriver``). Romuald is selected; each action is the GM's ``x 1 ⏎`` (or
-``x + 1 ⏎``, alternately, so that the HP goes down and up again): the damage form takes the
-focus, Enter applies, the focus goes back to the initiative list. The clock starts when Enter
+(``tui_paint.CountingDriver``). Romuald is selected; each action is the GM's ``x 3 ⏎`` (his HP
+given back by a ``Heal`` request before the next one, out of the clock), or with ``--alternate``
+``x 1 ⏎`` and ``x + 1 ⏎`` in turn (the result box then changes its height: one line for a heal,
+three for a hit, a layout each time): the damage form takes the focus, Enter applies, the focus
+goes back to the initiative list. The clock starts when Enter
 is pressed and stops at
 
 - *screen*: the frame that shows the new HP on the GM's screen written (the driver's flush);
@@ -74,10 +76,11 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[round(fraction * (len(ordered) - 1))]
 
 
-async def play(app, actions: int, size: tuple[int, int]) -> dict[str, list[float]]:
+async def play(app, actions: int, size: tuple[int, int], alternate: bool) -> dict[str, list[float]]:
     from textual.screen import Screen
 
     import saves.players_file as players_file
+    from core.actions import Heal
     from tests.tui.pilot import select as select_row
 
     written: list[float] = []
@@ -113,9 +116,16 @@ async def play(app, actions: int, size: tuple[int, int]) -> dict[str, list[float
             await select_row(pilot, TARGET)
             await settle(pilot, driver)
             for n in range(actions):
-                hp = max_hp - 1 if n % 2 == 0 else max_hp
+                if alternate:
+                    hp = max_hp - 1 if n % 2 == 0 else max_hp
+                    keys = ("1",) if n % 2 == 0 else ("plus", "1")
+                else:  # x 3 ⏎, the HP given back before the next one (out of the clock)
+                    if app.campaign.character(TARGET).hp < max_hp:
+                        await app.request(Heal((TARGET,), max_hp - app.campaign.character(TARGET).hp))
+                        await settle(pilot, driver)
+                    hp, keys = max_hp - 3, ("3",)
                 layouts[0] = 0
-                await pilot.press("x", *(("1",) if n % 2 == 0 else ("plus", "1")))
+                await pilot.press("x", *keys)
                 await settle(pilot, driver)
                 app.session.saver.flush(10)
                 found["layouts x"].append(layouts[0])
@@ -146,6 +156,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=50)
     parser.add_argument("--npcs", type=int, default=0)
     parser.add_argument("--size", default="120x40")
+    parser.add_argument("--alternate", action="store_true", help="x 1 ⏎ and x + 1 ⏎ in turn")
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
     from tui.run import build
@@ -154,9 +165,10 @@ def main() -> None:
         path = create_campaign(Path(folder) / "fight.json", campaign_with(args.npcs))
         app = build([str(path)])
         before = loadavg()
-        found = asyncio.run(play(app, args.actions, (width, height)))
+        found = asyncio.run(play(app, args.actions, (width, height), args.alternate))
         after = loadavg()
-    print(f"{args.actions} typed HP changes, {args.npcs} NPCs more than the demo, {width}x{height}")
+    keys = "x 1 ⏎ and x + 1 ⏎ in turn" if args.alternate else "x 3 ⏎"
+    print(f"{args.actions} typed HP changes ({keys}), {args.npcs} NPCs more than the demo, {width}x{height}")
     for name, label in (
         ("screen", "Enter → the GM's frame with the new HP"),
         ("settled", "Enter → the GM's last frame"),
