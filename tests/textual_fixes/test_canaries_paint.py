@@ -265,3 +265,20 @@ async def test_a_widget_is_styled_before_it_is_in_the_app_and_a_screen_lacks_its
             f"styles a widget not yet in the app ({styled_unattached}) or gives a screen its breakpoint classes "
             f"only after its first layout ({breakpoints_late})",
         )
+
+
+@run
+async def test_a_resize_to_the_screens_own_size_lays_the_screen_out_again(monkeypatch) -> None:
+    from textual.screen import Screen
+
+    app = harness(Static("one"), Static("two"))
+    async with app.run_test(size=(30, 8)) as pilot:
+        await pilot.pause()
+        layouts: list[object] = []
+        refresh_layout = Screen._refresh_layout
+        monkeypatch.setattr(
+            Screen, "_refresh_layout", lambda screen, *a, **k: (layouts.append(a), refresh_layout(screen, *a, **k))[1]
+        )
+        app.screen.post_message(events.Resize(app.size, app.size))  # as the driver sends at start
+        await pilot.pause()
+        assert layouts, gone("first_frame.py", "lays the whole screen out again on a resize to the size it has")

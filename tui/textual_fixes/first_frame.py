@@ -77,6 +77,14 @@ class SettledFirstFrame(Screen[Any]):
             if self.is_attached:
                 self.refresh()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A resize to the size the screen is laid out at lays nothing out again (runs before
+        Textual's own handler, a base class's, and stops it): the terminal's size the driver
+        sends at start and the screen's own first size came as two more layouts of every
+        widget before the first frame. A layout still to do is done by the screen's next update."""
+        if self.is_attached and self._resumed and event.size == self.outer_size:
+            event.prevent_default()
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first time, without Textual's restyle of the whole screen (runs before Textual's
         own handler, a base class's)."""
