@@ -107,6 +107,7 @@ async def play(app, actions: int, size: tuple[int, int], alternate: bool) -> dic
         "layouts": [],
         "layouts x": [],
         "cpu": [],
+        "cpu screen": [],
     }
     app.driver_class = FrameLog
     max_hp = app.campaign.character(TARGET).max_hp
@@ -136,9 +137,10 @@ async def play(app, actions: int, size: tuple[int, int], alternate: bool) -> dic
                 app.session.saver.flush(10)
                 assert app.campaign.character(TARGET).hp == hp, "the GM's keys did not apply"
                 new = driver.log[frames:]
-                shown = next((t for t, text in new if f"{hp}/{max_hp}" in text), None)
+                shown = next((i for i, (_t, text) in enumerate(new) if f"{hp}/{max_hp}" in text), None)
                 if shown is not None:
-                    found["screen"].append(shown - t0)
+                    found["screen"].append(new[shown][0] - t0)
+                    found["cpu screen"].append(driver.cpu[frames + shown] - cpu0)
                 if new:
                     found["settled"].append(new[-1][0] - t0)
                     found["cpu"].append(driver.cpu[-1] - cpu0)
@@ -173,6 +175,7 @@ def main() -> None:
         ("screen", "Enter → the GM's frame with the new HP"),
         ("settled", "Enter → the GM's last frame"),
         ("players", "Enter → players' file or feed written"),
+        ("cpu screen", "CPU of the event loop's thread, Enter → the frame with the new HP"),
         ("cpu", "CPU of the event loop's thread, Enter → the last frame"),
     ):
         values = found[name]
