@@ -276,9 +276,12 @@ async def test_a_resize_to_the_screens_own_size_lays_the_screen_out_again(monkey
         await pilot.pause()
         layouts: list[object] = []
         refresh_layout = Screen._refresh_layout
-        monkeypatch.setattr(
-            Screen, "_refresh_layout", lambda screen, *a, **k: (layouts.append(a), refresh_layout(screen, *a, **k))[1]
-        )
+
+        def counting(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            layouts.append(args)
+            refresh_layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counting)
         app.screen.post_message(events.Resize(app.size, app.size))  # as the driver sends at start
         await pilot.pause()
         assert layouts, gone("first_frame.py", "lays the whole screen out again on a resize to the size it has")

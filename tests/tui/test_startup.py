@@ -116,7 +116,9 @@ async def test_the_selection_moving_while_a_tab_is_first_composed():
         assert not app._exception
 
 
-def test_the_main_screen_is_laid_out_at_most_three_times_before_its_first_frame(monkeypatch):
+def test_the_main_screen_is_laid_out_at_most_three_times_before_its_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 37: the terminal's size sent at start and the screen's own first size laid every
     widget out twice more before the first frame (5 layouts; now the first, and those the
     widgets ask for on learning their size)."""
