@@ -277,3 +277,23 @@ def test_a_toast_built_as_its_time_runs_out_gets_a_negative_timer() -> None:
 
     late = Notification("x", timeout=1.0, raised_at=time.time() - 5)
     assert Toast(late)._timeout < 0, gone("toasts.py", "gives a toast built after its time ran out a negative timer")
+
+
+@run
+async def test_a_resize_to_the_screens_own_size_lays_the_screen_out_again(monkeypatch) -> None:
+    from textual.screen import Screen
+
+    app = harness(Static("one"), Static("two"))
+    async with app.run_test(size=(30, 8)) as pilot:
+        await pilot.pause()
+        layouts: list[object] = []
+        refresh_layout = Screen._refresh_layout
+
+        def counting(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            layouts.append(args)
+            refresh_layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counting)
+        app.screen.post_message(events.Resize(app.size, app.size))  # as the driver sends at start
+        await pilot.pause()
+        assert layouts, gone("first_frame.py", "lays the whole screen out again on a resize to the size it has")

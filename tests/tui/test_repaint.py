@@ -199,3 +199,41 @@ async def test_an_hp_change_request_reads_none_of_the_other_rows() -> None:
             assert reads[0] == 0
             await quiet(pilot)
         assert app.campaign.character("romuald").hp == demo_campaign().character("romuald").hp - 2
+
+
+@pytest.mark.slow
+@run
+async def test_the_damage_form_taking_and_giving_back_the_focus_lays_nothing_out(monkeypatch) -> None:
+    """``x 3 ⏎`` on the initiative list (issue 37): the damage form takes the focus, the amount is
+    typed, Enter applies and the focus goes back to the list. The footer's keys change with the
+    focus, the field's text, the result: all repainted in place, the screen never laid out."""
+    from textual.widgets import Input
+
+    from tests.tui.pilot import select
+    from tui.widgets.footer import KeysFooter
+
+    spy = Spy(monkeypatch)
+    async with open_demo() as (app, pilot):
+        await select(pilot, "romuald")
+        footer = app.screen.query_one(KeysFooter)
+        await pilot.press("x", "3", "enter")  # the first result fills the empty result box: its size changes
+        await quiet(pilot)
+        list_keys = footer.items
+        hp = app.campaign.character("romuald").hp
+        for amount in ("3", "1"):  # 9 → 6 (above), 6 → 3, 3 → 2: results of as many lines
+            spy.clear()
+            await pilot.press("x")
+            await quiet(pilot)
+            assert isinstance(app.screen.focused, Input) and app.screen.focused.id == "dmg-amount"
+            assert footer.items != list_keys  # the form's keys, not the list's
+            assert spy.layouts == 0, "the form took the focus"
+            await pilot.press(amount)
+            await quiet(pilot)
+            assert spy.layouts == 0, "a digit typed"
+            await pilot.press("enter")
+            await quiet(pilot)
+            hp -= int(amount)
+            assert app.campaign.character("romuald").hp == hp
+            assert isinstance(app.screen.focused, InitiativeList)
+            assert footer.items == list_keys
+            assert spy.layouts == 0, "Enter applied, the list took the focus back"

@@ -114,3 +114,40 @@ async def test_the_selection_moving_while_a_tab_is_first_composed():
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "mage-sphere"
         assert not app._exception
+
+
+def test_the_main_screen_is_laid_out_at_most_three_times_before_its_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37: the terminal's size sent at start and the screen's own first size laid every
+    widget out twice more before the first frame (5 layouts; now the first, and those the
+    widgets ask for on learning their size)."""
+    from textual.screen import Screen
+
+    counted: list[int] = []
+    layouts = [0]
+    refresh_layout = Screen._refresh_layout
+
+    def counting(screen, *args, **kwargs):
+        layouts[0] += 1
+        return refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+
+    class FirstFrameDriver(FramesDriver):
+        def flush(self) -> None:
+            if self.pending and not self.frames:
+                counted.append(layouts[0])
+            super().flush()
+
+    @run
+    async def play() -> None:
+        os.environ.setdefault("COLORTERM", "truecolor")
+        app = make_test_app()
+        app.driver_class = FirstFrameDriver
+        async with app.run_test(size=(120, 40), headless=False) as pilot:
+            await settled(pilot, app._driver)
+            assert len(app._driver.frames) == 1
+
+    play()
+    assert counted and counted[0] <= 3, counted

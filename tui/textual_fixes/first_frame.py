@@ -4,7 +4,8 @@ What Textual does: a screen paints as soon as it is laid out, then again for eac
 widgets do on learning their size (the footer's keys, the list's header and scrollbar); the first
 ``ScreenResume`` restyles every widget; ``Screen.focused`` repaints the whole screen when the
 focus moves; a repainted widget that is not on screen is taken for a new one and the compositor
-rebuilds its map of every widget (hidden ones included) before the next paint.
+rebuilds its map of every widget (hidden ones included) before the next paint; a ``Resize`` to the
+size the screen already has lays every widget out again (two more layouts before the first frame).
 
 Why it is patched: each of those frames goes down the GM's SSH link — 4 to 6 frames, 35 to 63 KB
 at 120x40 at start-up; 33 KB at 120x40 for a GM's ``x`` or Esc; half of a cursor move's paint.
@@ -12,7 +13,8 @@ at 120x40 at start-up; 33 KB at 120x40 for a GM's ``x`` or Esc; half of a cursor
 the screen has settled (:data:`SETTLE_ROUNDS` at most), skips the first restyle (every widget was
 styled as it mounted, the breakpoint classes set: its ``on_screen_resume`` runs before Textual's
 and clears the event's public ``refresh_styles``), does not repaint on a focus change (the
-widgets whose look depends on it repaint themselves), and paints through
+widgets whose look depends on it repaint themselves), lays nothing out on a resize to its own
+size (its ``on_resize`` runs before Textual's handler and stops it), and paints through
 :class:`~tui.textual_fixes.compositor.LinesCompositor`, which holds the paint and drops repaints of
 widgets not on screen. It sets ``Screen._compositor`` and reads ``_dirty_widgets``,
 ``_layout_required``, ``_scroll_required`` and ``_recompose_required`` (in
@@ -76,6 +78,14 @@ class SettledFirstFrame(Screen[Any]):
             self.lines.held = False
             if self.is_attached:
                 self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A resize to the size the screen is laid out at lays nothing out again (runs before
+        Textual's own handler, a base class's, and stops it): the terminal's size the driver
+        sends at start and the screen's own first size came as two more layouts of every
+        widget before the first frame. A layout still to do is done by the screen's next update."""
+        if self.is_attached and self._resumed and event.size == self.outer_size:
+            event.prevent_default()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first time, without Textual's restyle of the whole screen (runs before Textual's

@@ -26,6 +26,7 @@ from tui.commands.keys import Described, bindings
 from tui.door import Answer
 from tui.i18n import t
 from tui.textual_fixes.checkbox import Checkbox
+from tui.textual_fixes.inputs import FixedSizeInput
 from tui.textual_fixes.recent_static import RecentStatic
 from tui.widgets.duel import DuelForm
 from tui.widgets.form import Form, FormPane, character_or_none
@@ -66,7 +67,9 @@ class EntryForm(Form):
             yield Label(t("dmg.amount", lang), classes="label")
             # As many digits as a number may have: 1000 shows as typed and is refused on the
             # error line (HIT's 999), never kept as 100 (issue 34, item 10).
-            yield Input(id="dmg-amount", restrict=WHOLE_TYPED, compact=True, select_on_focus=True, placeholder="7 / +3")
+            yield FixedSizeInput(
+                id="dmg-amount", restrict=WHOLE_TYPED, compact=True, select_on_focus=True, placeholder="7 / +3"
+            )
             yield ErrorLine(id="dmg-error")
         yield Static("", id="dmg-preview", classes="preview", markup=False)
 

@@ -152,6 +152,12 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
     #: Where the mouse is on the row (``None``: not over the footer).
     _mouse_x: int | None = None
 
+    @property
+    def allow_horizontal_scroll(self) -> bool:
+        """Whether the keys scroll sideways: they do not fit. (Textual's answer reads the
+        scrollbar's state, set by a layout: the row's length changes without one.)"""
+        return self.max_scroll_x > 0
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
 
@@ -169,7 +175,14 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
         items, self.palette = footer_items(screen)
         self.help = next((item for item in items if item.action in self.HELP_ACTIONS), None)
         self.items = tuple(item for item in items if item is not self.help)
-        self.virtual_size = Size(sum(item.width(False) for item in self.items) + self.palette_width, 1)
+        # The row's length, for the sideways scrolling: the footer's size stays (one row, docked),
+        # so no layout (setting ``virtual_size`` lays the whole screen out: twice per ``x ⏎``,
+        # when a form took the focus and gave it back). A scroll past the new end comes back.
+        self.set_reactive(
+            KeysFooter.virtual_size, Size(sum(item.width(False) for item in self.items) + self.palette_width, 1)
+        )
+        if self.scroll_x > self.max_scroll_x:
+            self.scroll_to(x=self.max_scroll_x, animate=False, force=True, immediate=True)
         self._hover = None
         self._set_hover(None if self._mouse_x is None else self.item_at(self._mouse_x))
         self.refresh()

@@ -422,7 +422,7 @@ class FormPane(Pane):
     def show_result(self, text: str | Content) -> None:
         """Show ``text`` (plain text when a string) in the result area."""
         self.result_text = text if isinstance(text, Content) else plain(text)
-        self.query_one(".form-result", Static).update(self.result_text)
+        set_text(self.query_one(".form-result", Static), self.result_text)  # a layout only if its size changes
 
     def add_result_line(self, text: str) -> None:
         self.show_result(Content("\n").join([self.result_text, markup("[$warning]$text[/]", text=text)]))
