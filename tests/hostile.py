@@ -20,6 +20,7 @@ from core.encounter import Condition
 from core.mooks import MookGroup
 from core.roster import Trade
 from tests.present import present
+from tests.tui.pilot import palette_searched, wait_for
 from tests.tui.pilot import screen_text as screen_text  # (where it was before the Pilot toolkit)
 
 #: The names of issue 15 that crashed the app.
@@ -119,7 +120,7 @@ async def walk(app, pilot, *, every_sheet: bool = True) -> None:
     await pilot.press("ctrl+p")
     await pilot.pause()
     await pilot.press(*"ar")
-    await pilot.pause(0.3)
+    await wait_for(pilot, lambda: palette_searched(app))
     await pilot.press("escape")
     await pilot.pause()
     if app.campaign.encounter is not None and app.campaign.roster:

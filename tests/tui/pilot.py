@@ -144,14 +144,30 @@ async def select(pilot, key: str) -> None:
 
 
 # -- waiting ---------------------------------------------------------------------------------
-async def wait_for(pilot, predicate: Callable[[], object], *, timeout: float = WAIT_BOUND) -> None:
+async def wait_for(
+    pilot, predicate: Callable[[], object], *, timeout: float = WAIT_BOUND, every: float | None = None
+) -> None:
     """Let the app process messages until ``predicate()`` holds (no fixed sleeps). The bound is
     wall-clock time against a hang, not a number of rounds: on a busy machine a round of messages
-    can end before a worker's answer arrives, so counting rounds would make a test depend on speed."""
+    can end before a worker's answer arrives, so counting rounds would make a test depend on speed.
+    ``every``: seconds between two looks, for what another thread or a file watcher brings (a
+    look per round of messages would spin)."""
     deadline = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < deadline, f"condition never became true in {timeout:.0f} s"
-        await pilot.pause()
+        await pilot.pause(every)
+
+
+def palette_searched(app) -> bool:
+    """The command palette is in front, its search for what was typed has ended (no worker of it
+    still running: the search runs in one, restarted at each key) and it lists at least one hit."""
+    from textual.command import CommandList, CommandPalette
+
+    screen = app.screen
+    if not isinstance(screen, CommandPalette):
+        return False
+    searching = any(worker.node is screen and not worker.is_finished for worker in app.workers)
+    return not searching and screen.query_one(CommandList).option_count > 0
 
 
 async def settle(pilot, times: int = 4) -> None:

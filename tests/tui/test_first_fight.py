@@ -84,22 +84,23 @@ async def test_escape_from_every_pane_and_form_leads_back_to_the_initiative_list
     for size in (WIDE, NARROW):
         app = make_test_app()
         async with app.run_test(size=size) as pilot:
-            for keys in (
-                ("2",),
-                ("3",),
-                ("4",),
-                ("g",),
-                ("v",),
-                ("x",),
-                ("o",),
-                ("s",),
-                ("g", "tab", "tab"),
-                ("s", "tab", "tab"),
-                ("4", "1"),
+            for keys, pane in (
+                (("2",), "mass"),
+                (("3",), "damage"),
+                (("4",), "spell"),
+                (("g",), "mass"),
+                (("v",), "mass"),
+                (("x",), "damage"),
+                (("o",), "damage"),
+                (("s",), "spell"),
+                (("g", "tab", "tab"), "mass"),
+                (("s", "tab", "tab"), "spell"),
+                (("4", "1"), "spell"),
             ):
                 await pilot.press(*keys)
                 await pilot.pause()
                 assert not on_initiative(app), keys
+                assert app.screen.pane == pane, (size, keys)  # each entry key opens its form's pane
                 await pilot.press("escape")
                 await pilot.pause()
                 assert on_initiative(app), (size, keys)

@@ -308,39 +308,6 @@ async def test_stabilise_and_repair():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("key", "pane", "method"),
-    [
-        ("x", "damage", "start_entry"),
-        ("o", "damage", "start_duel"),
-        ("g", "mass", "start_attack"),
-        ("v", "mass", "start_defence"),
-        ("s", "spell", "start_entry"),
-    ],
-)
-@run
-async def test_entry_keys_switch_pane(key, pane, method):
-    from tui.widgets.damage import DamagePane
-    from tui.widgets.mass_combat import MassCombatPane
-    from tui.widgets.spell import SpellPane
-
-    cls = {"damage": DamagePane, "mass": MassCombatPane, "spell": SpellPane}[pane]
-    added = not hasattr(cls, method)
-    if added:  # the pane is built by another module; only the switch is tested here
-        setattr(cls, method, lambda self: None)
-    try:
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press(key)
-            await pilot.pause()
-            assert app.screen.pane == pane
-    finally:
-        if added:
-            delattr(cls, method)
-
-
-@pytest.mark.slow
 @run
 async def test_no_fight_lists_the_roster_and_f_starts_one():
     campaign = attrs.evolve(demo_campaign(), active=None)

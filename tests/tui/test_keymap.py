@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.present import present
-from tests.tui.pilot import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, palette_searched, run, wait_for
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guide.md"
 
@@ -278,7 +278,7 @@ async def test_the_palette_of_a_pc_sheet_offers_its_keys_and_runs_them():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Ombre +")
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: palette_searched(app))
         await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "ShadowDialog")
         assert app.screen.delta == 1  # Shadow +, run on the sheet

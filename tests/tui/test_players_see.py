@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 
 from core.visibility import Option, Shown
-from tests.tui.pilot import make_test_app, run, wait_for
+from tests.tui.pilot import make_test_app, palette_searched, run, wait_for
 from tui.app import ApotheoseApp
 from tui.commands.table import COMMANDS
 
@@ -69,7 +69,7 @@ async def test_the_palette_sets_the_defaults() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"all PCs wound")
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: palette_searched(app))
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.campaign.visibility.pcs is Shown.WOUNDS)
 

@@ -15,7 +15,7 @@ from saves.atomic import atomic_write
 from saves.format import encode
 from saves.players_file import players_path, write_players
 from tests.present import present
-from tests.tui.pilot import run
+from tests.tui.pilot import run, wait_for
 from tui.view.app import Lines, ViewApp
 from tui.view.follow import read_view
 
@@ -43,12 +43,10 @@ def screen_text(app: ViewApp) -> str:
     return "\n".join(line.plain for w in app.query(Lines) for line in w.lines)
 
 
-async def until(pilot, predicate, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if predicate():
-            return
-        await pilot.pause(0.05)
-    assert predicate()
+async def until(pilot, predicate) -> None:
+    """Until the file watcher's thread has brought what ``predicate`` waits for (bounded by wall
+    clock, not by a count of looks: a loaded machine may take longer than any count allows)."""
+    await wait_for(pilot, predicate, every=0.05)
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from saves.players_feed import FeedReader, Published, encode_delta, feed_path, s
 from saves.players_file import players_path, write_players
 from tests.rules.test_player_feed import successors, views
 from tests.terminals import wait_until
-from tests.tui.pilot import run
+from tests.tui.pilot import run, wait_for
 from tui.view.app import Lines, ViewApp
 from tui.view.follow import Follower
 from tui.view.render import Table, table_lines
@@ -109,12 +109,8 @@ async def test_after_the_feeds_changes_the_view_shows_what_a_fresh_view_shows(tm
 
 
 async def shows(pilot, app: ViewApp, want: PlayerView) -> None:
-    """Let the view run until it shows ``want`` (bounded)."""
-    for _ in range(200):
-        if app.view == want:
-            break
-        await pilot.pause(0.02)
-    assert app.view == want
+    """Let the view run until it shows ``want`` (bounded by wall clock, not by a count of looks)."""
+    await wait_for(pilot, lambda: app.view == want, every=0.02)
 
 
 def screen(app: ViewApp, panel: str | None = None):
@@ -138,10 +134,7 @@ async def test_an_hp_change_lays_out_its_row_only(tmp_path, monkeypatch) -> None
         monkeypatch.setattr(render, "row_lines", lambda row, *a: laid.append(row.name) or original(row, *a))  # type: ignore[func-returns-value]
         journal = play(journal, Damage(("segiere",), 6))
         write_players(path, journal, previous=published)
-        for _ in range(200):
-            if app.view == player_view_of(journal):
-                break
-            await pilot.pause(0.02)
+        await shows(pilot, app, player_view_of(journal))
         assert laid == ["Segiere"]
 
 
