@@ -1,10 +1,12 @@
 #!/bin/sh
-# The whole test suite with both cores saturated by another load, N runs in a row (3 by default):
+# The whole test suite with every core saturated by another load, N runs in a row (3 by default):
 # no test may depend on the machine's speed. Run from the repository, after the README's set-up
 # (.venv present). Needs stress-ng (apt-get install stress-ng). Prints each run's result line.
+# HOGS: how many CPU hogs run beside the suite (default: one per core, so each core is busy).
 set -u
 runs=${1:-3}
-stress-ng --cpu 4 --timeout 3h >/dev/null 2>&1 &
+hogs=${HOGS:-$(nproc)}
+stress-ng --cpu "$hogs" --timeout 3h >/dev/null 2>&1 &
 load=$!
 trap 'kill $load 2>/dev/null' EXIT INT TERM
 sleep 5
