@@ -602,7 +602,6 @@ TEXTS: Final[dict[str, str]] = {
     "view.lines.condition_on": "{name}: {condition}",
     "view.lines.condition_off": "{name}: {condition} ends",
     "view.lines.joins": "{name} is at the table: {health}",
-    "view.lines.gone": "{name} is no longer at the table",
     "view.lines.waiting": "Waiting for the GM: the players' file is not there yet.",
     "view.lines.problem": "Cannot read the players' file just now: {problem}",
     "view.lines.file_gone": "The players' file is gone: the view stops.",

@@ -600,7 +600,6 @@ TEXTS: Final[dict[str, str]] = {
     "view.lines.condition_on": "{name} : {condition}",
     "view.lines.condition_off": "{name} : {condition} prend fin",
     "view.lines.joins": "{name} est à la table : {health}",
-    "view.lines.gone": "{name} n'est plus à la table",
     "view.lines.waiting": "En attente du MJ : le fichier des joueurs n'est pas encore là.",
     "view.lines.problem": "Le fichier des joueurs est illisible pour l'instant : {problem}",
     "view.lines.file_gone": "Le fichier des joueurs a disparu : la vue s'arrête.",

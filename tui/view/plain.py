@@ -4,7 +4,9 @@ displays and chat bridges.
 :func:`opening` tells the state once, in a few lines (the fight, the round, whose turn, who
 stands); :func:`changes` tells what changed between two pictures, one line each: a new fight or
 its end, the round, whose turn, each new log line the players may read (who took what), who
-fell, health shown otherwise, conditions put on or ended, who joined or left the table. Both
+fell, health shown otherwise, conditions put on or ended, who came to the table. A row that
+leaves the table (removed, hidden, renamed by an alias) is not spoken of: its name is not said
+again. Both
 are made from :class:`core.player_view.PlayerView` values only (the players' file and its feed),
 so they cannot tell more than the view shows; and they hold no control character at all (no
 cursor movement, no colour): a name or a log line holding one is never in the players' file
@@ -144,7 +146,6 @@ def changes(before: PlayerView, after: PlayerView, lang: Lang = "en", pc: str | 
             out.append(_say("joins", lang, name=row.name, health=health(row, lang)))
         else:
             out += _row_changes(row.name, was, row, lang)
-    out += [_say("gone", lang, name=key[1]) for key in old if key not in new]
     return out
 
 
