@@ -116,6 +116,7 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("shadow", "tui.screens.combat_dialogs:ShadowDialog"),
         ("form-screen", "tui.screens.forms:FormScreen"),
         ("help", "tui.screens.help:HelpScreen"),
+        ("summary", "tui.screens.fight_summary:FightSummaryScreen"),
         ("log", "tui.screens.log:LogScreen"),
         ("main", "tui.screens.main:MainScreen"),
         ("confirm", "tui.screens.prompts:ConfirmDialog"),
@@ -355,6 +356,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("log-redo", "ctrl+y", "log", "app.redo", ("Redo", "Rétablir")),
     # -- dialogs -----------------------------------------------------------------------------------------
     Command("help-close", "escape,question_mark,q", "help", "dismiss", CLOSE),
+    Command("summary-close", "escape,enter,q", "summary", "dismiss", CLOSE),
     Command("confirm-yes", "y", "confirm", "answer(True)", ("Yes", "Oui")),
     Command("confirm-no", "n,escape", "confirm", "answer(False)", ("No", "Non")),
     Command("confirm-previous-button", "left", "confirm", "app.focus_previous", ("Previous button", "Bouton précédent"), show=False),

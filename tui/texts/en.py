@@ -605,4 +605,16 @@ TEXTS: Final[dict[str, str]] = {
     "view.lines.waiting": "Waiting for the GM: the players' file is not there yet.",
     "view.lines.problem": "Cannot read the players' file just now: {problem}",
     "view.lines.file_gone": "The players' file is gone: the view stops.",
+    # -- the fight's summary (tui.screens.fight_summary) --------------------------------------------
+    "summary.title": "Summary of {name}: {rounds} round(s)",
+    "summary.dealt": "damage dealt (HP)",
+    "summary.taken": "damage taken (HP)",
+    "summary.taken_mooks": "mooks fallen",
+    "summary.felled": "mooks felled",
+    "summary.spells": "spells cast",
+    "summary.pm": "pm spent",
+    "summary.shadow": "shadow gained",
+    "summary.stigmata": "stigmata gained",
+    "summary.idle": "Nothing to tell of: {names}",
+    "summary.close": "Escape, Enter or q closes. The summary is in the combat log too.",
 }

@@ -603,4 +603,16 @@ TEXTS: Final[dict[str, str]] = {
     "view.lines.waiting": "En attente du MJ : le fichier des joueurs n'est pas encore là.",
     "view.lines.problem": "Le fichier des joueurs est illisible pour l'instant : {problem}",
     "view.lines.file_gone": "Le fichier des joueurs a disparu : la vue s'arrête.",
+    # -- the fight's summary (tui.screens.fight_summary) --------------------------------------------
+    "summary.title": "Bilan de {name} : {rounds} round(s)",
+    "summary.dealt": "dégâts infligés (PV)",
+    "summary.taken": "dégâts subis (PV)",
+    "summary.taken_mooks": "sbires tombés",
+    "summary.felled": "sbires abattus",
+    "summary.spells": "sorts lancés",
+    "summary.pm": "pm dépensés",
+    "summary.shadow": "ombre gagnée",
+    "summary.stigmata": "stigmates gagnés",
+    "summary.idle": "Rien à signaler pour : {names}",
+    "summary.close": "Échap, Entrée ou q ferme. Le bilan est aussi dans le journal du combat.",
 }
