@@ -126,82 +126,86 @@ def _seen(step: Step, end: Campaign, key: str, *, exactly: bool = False) -> bool
     return not exactly or all(_exact(s, key) for s in states)
 
 
+class _Tally:
+    """The figures being counted, by combatant and figure name."""
+
+    def __init__(self, end: Campaign, *, players: bool) -> None:
+        self.end = end
+        self.players = players
+        self.figures: dict[str, dict[str, Figure]] = {}
+
+    def add(self, key: str, figure: str, amount: int, why: Line) -> None:
+        mine = self.figures.setdefault(key, {})
+        mine[figure] = mine.get(figure, Figure()).plus(amount, why)
+
+    def step(self, step: Step) -> None:
+        """Count what ``step`` did."""
+        before, action, after = step
+        enc = before.encounter
+        r = enc.round if enc is not None else 1
+        who = striker(action)
+        if who is not None and (not before.has(who) or (self.players and not _seen(step, self.end, who))):
+            who = None
+        if type(action).__name__ == "CastSpell" and who is not None:
+            self.add(who, "spells", 1, line(f"round {r}: a spell", f"round {r} : un sort"))
+        for key in _changed(before, after, enc.keys if enc is not None else ()):
+            if not self.players or _seen(step, self.end, key):
+                self.one(step, key, r, who)
+
+    def one(self, step: Step, key: str, r: int, who: str | None) -> None:
+        """Count what ``step`` did to ``key`` (in round ``r``; ``who`` struck, if named)."""
+        before, _, after = step
+        b, a = before.find(key), after.find(key)
+        by = before.name_of(who) if who is not None else "?"
+        # the one who struck is credited with what the players saw exactly (all, for the GM)
+        credited = who is not None and who != key and (not self.players or _seen(step, self.end, key, exactly=True))
+        victim = before.name_of(key)
+        if isinstance(b, MookGroup) and isinstance(a, MookGroup):
+            lost = b.standing - a.standing
+            if lost > 0:
+                self.add(key, "taken", lost, line(f"round {r}: {by} {lost}", f"round {r} : {by} {lost}"))
+                if credited:
+                    self.add(who, "felled", lost, line(f"round {r}: {victim} {lost}", f"round {r} : {victim} {lost}"))  # type: ignore[arg-type]
+            return
+        if not (isinstance(b, Character) and isinstance(a, Character)):
+            return
+        lost = b.hp - a.hp
+        if lost > 0:
+            self.add(key, "taken", lost, line(f"round {r}: {by} {lost}", f"round {r} : {by} {lost}"))
+            if credited:
+                self.add(who, "dealt", lost, line(f"round {r}: {victim} {lost}", f"round {r} : {victim} {lost}"))  # type: ignore[arg-type]
+        gains = (
+            ("pm", b.pm - a.pm),
+            ("shadow", (a.shadow_value or 0) - (b.shadow_value or 0)),
+            ("stigmata", len(a.shadow.stigmata if a.shadow else ()) - len(b.shadow.stigmata if b.shadow else ())),
+        )
+        for figure, amount in gains:
+            if amount > 0:
+                self.add(
+                    key, figure, amount, line(f"round {r}: {amount}" if figure == "pm" else f"round {r}: +{amount}")
+                )
+
+
 def fight_summary(steps: Sequence[Step], *, players: bool = False) -> FightSummary | None:
     """The summary of the fight active before the last of ``steps``, from the steps played while
     it was on (None when no step was). ``players``: as the players could see it (module doc)."""
-    if not steps:
-        return None
-    enc_id = steps[-1][0].active
-    if enc_id is None:
-        return None
-    mine = [s for s in steps if s[0].active == enc_id]
+    enc_id = steps[-1][0].active if steps else None
+    mine = [s for s in steps if s[0].active == enc_id] if enc_id is not None else []
     if not mine:
         return None
     end = steps[-1][0]
     enc = end.encounter
     assert enc is not None
-    figures: dict[str, dict[str, Figure]] = {}
-
-    def add(key: str, figure: str, amount: int, why: Line) -> None:
-        figures.setdefault(key, {})
-        figures[key][figure] = figures[key].get(figure, Figure()).plus(amount, why)
-
+    tally = _Tally(end, players=players)
     for step in mine:
-        before, action, after = step
-        b_enc = before.encounter
-        r = b_enc.round if b_enc is not None else 1
-        who = striker(action)
-        who_name = before.name_of(who) if who is not None and before.has(who) else None
-        if players and who is not None and not _seen(step, end, who):
-            who, who_name = None, None
-        keys = b_enc.keys if b_enc is not None else ()
-        if type(action).__name__ == "CastSpell" and who is not None:
-            add(who, "spells", 1, line(f"round {r}: a spell", f"round {r} : un sort"))
-        for key in _changed(before, after, keys):
-            if players and not _seen(step, end, key):
-                continue
-            b, a = before.find(key), after.find(key)
-            name = before.name_of(key)
-            if isinstance(b, MookGroup) and isinstance(a, MookGroup):
-                lost = b.standing - a.standing
-                if lost > 0:
-                    add(
-                        key,
-                        "taken",
-                        lost,
-                        line(f"round {r}: {who_name or '?'} {lost}", f"round {r} : {who_name or '?'} {lost}"),
-                    )
-                    if who is not None and who != key and (not players or _seen(step, end, key, exactly=True)):
-                        add(who, "felled", lost, line(f"round {r}: {name} {lost}", f"round {r} : {name} {lost}"))
-                continue
-            if not (isinstance(b, Character) and isinstance(a, Character)):
-                continue
-            lost = b.hp - a.hp
-            if lost > 0:
-                add(
-                    key,
-                    "taken",
-                    lost,
-                    line(f"round {r}: {who_name or '?'} {lost}", f"round {r} : {who_name or '?'} {lost}"),
-                )
-                if who is not None and who != key and (not players or _seen(step, end, key, exactly=True)):
-                    add(who, "dealt", lost, line(f"round {r}: {name} {lost}", f"round {r} : {name} {lost}"))
-            spent = b.pm - a.pm
-            if spent > 0:
-                add(key, "pm", spent, line(f"round {r}: {spent}"))
-            shadow = (a.shadow_value or 0) - (b.shadow_value or 0)
-            if shadow > 0:
-                add(key, "shadow", shadow, line(f"round {r}: +{shadow}"))
-            marks = len(a.shadow.stigmata if a.shadow else ()) - len(b.shadow.stigmata if b.shadow else ())
-            if marks > 0:
-                add(key, "stigmata", marks, line(f"round {r}: +{marks}"))
+        tally.step(step)
     combatants = []
     for key in enc.keys:
         found = end.find(key)
         if found is None or (players and not _seen(mine[-1], end, key)):
             continue
         kind = "group" if isinstance(found, MookGroup) else "pc" if found.pc else "npc"
-        combatants.append(Combatant(key, found.name, kind, **figures.get(key, {})))
+        combatants.append(Combatant(key, found.name, kind, **tally.figures.get(key, {})))
     return FightSummary(enc.id, enc.name, enc.round, tuple(combatants))
 
 
