@@ -44,7 +44,7 @@ class Running:
 
     def _read(self) -> None:
         assert self.process.stdout is not None
-        for chunk in iter(lambda: self.process.stdout.read1(4096), b""):  # type: ignore[union-attr]
+        for chunk in iter(lambda: self.process.stdout.read1(4096), b""):  # type: ignore[union-attr,attr-defined]
             self.raw += chunk
 
     @property

@@ -46,7 +46,9 @@ def played() -> Journal:
         ChangeShadow("alduin", "story_element", 1),
         Damage(("alduin",), 3, bypass_armour=True),
     )
-    order = journal.campaign.encounter.keys
+    fight = journal.campaign.encounter
+    assert fight is not None
+    order = fight.keys
     return play(journal, *(NextTurn() for _ in order))  # into round 2
 
 

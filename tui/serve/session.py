@@ -198,16 +198,17 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
         asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        pc = None
+        pc, lines = None, False
         with contextlib.suppress(Exception):  # the access list only: never the campaign
             player = access_list.read_access(self.table.campaign).player(self.server.player)
             pc = (player.pc_name or player.pc) if player is not None else None
+            lines = player is not None and player.lines
         master, slave = os.openpty()
         _set_size(master, *self.size)
         os.set_blocking(master, False)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                *self.table.view_command(pc),
+                *self.table.view_command(pc, lines=lines),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

@@ -50,6 +50,7 @@ def _view_parser() -> argparse.ArgumentParser:
         help="plain lines on standard output, one per change, no colour or cursor movement "
         "(for a screen reader, a braille display or a chat bridge); no terminal needed",
     )
+    p.add_argument("--once", action="store_true", help="with --lines: the state in a few lines, then stop")
     p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -91,7 +92,7 @@ def main_view(argv: Sequence[str]) -> int:
         pc = _pc(args.pc, first)
     except RulesError as error:
         return complain(f"apotheose view: --pc: {error.reason}", 2)
-    if args.lines:
+    if args.lines or args.once:
         return _lines(args, path, first, pc, problem)
     if not args.browser and (why := no_terminal()) is not None:
         return complain(f"apotheose view: {why}", 1)
@@ -118,8 +119,10 @@ def _app(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None
 def _lines(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None, problem: str | None) -> int:
     """``--lines``: the plain lines until the reader stops them or the file goes away."""
     from tui.i18n import default_lang
-    from tui.view.lines import Lines
+    from tui.view.lines import Lines, once
 
+    if args.once:
+        return once(first, problem, lang=args.lang or default_lang(os.environ), pc=pc)
     return Lines(path, first, lang=args.lang or default_lang(os.environ), pc=pc, problem=problem, poll=args.poll).run()
 
 

@@ -46,6 +46,13 @@ def _watchable(fd: int) -> bool:
     return os.isatty(fd) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
+def once(first: PlayerView, problem: str | None, *, lang: Lang, pc: str | None = None) -> int:
+    """``--lines --once``: the opening lines (or why there are none yet), then stop."""
+    said = opening(first, lang, pc) if problem is None else [t("view.lines.waiting", lang)]
+    sys.stdout.write("".join(f"{plain(line)}\n" for line in said))
+    return 0
+
+
 class Lines:
     """Writes the lines of one players' file to ``out`` until told to stop."""
 
@@ -112,7 +119,10 @@ class Lines:
         """Write the opening lines, then the changes, until stopped; the exit status."""
         self._write(opening(self.view, self.lang, self.pc) if self.seen else [t("view.lines.waiting", self.lang)])
         watched = [self._wake_r]
-        stdin = sys.stdin.fileno() if sys.stdin is not None else -1
+        try:
+            stdin = sys.stdin.fileno() if sys.stdin is not None else -1
+        except (OSError, ValueError):  # no real input (a test's stand-in)
+            stdin = -1
         if stdin >= 0 and _watchable(stdin):
             watched.append(stdin)
         previous = {
