@@ -62,12 +62,7 @@ def main_players(argv: Sequence[str]) -> int:
     add.add_argument(
         "--pc", metavar="NAME", help="their character, by name or id (the view tells them when it is their turn)"
     )
-    add.add_argument(
-        "--lines",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="their view as plain lines, one per change (a screen reader, a braille display); --no-lines: the full view",
-    )
+    _lines_option(add)
     remove = _command(sub, "remove", "forget a player")
     remove.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     remove.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
@@ -84,12 +79,7 @@ def main_players(argv: Sequence[str]) -> int:
         help="how long the code works (default 24h)",
     )
     inv.add_argument("--pc", metavar="NAME", help="their character, by name or id")
-    inv.add_argument(
-        "--lines",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="their view as plain lines, one per change (a screen reader, a braille display); --no-lines: the full view",
-    )
+    _lines_option(inv)
     link = _command(
         sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working"
     )
@@ -102,6 +92,15 @@ def main_players(argv: Sequence[str]) -> int:
             "--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)"
         )
     return _run("players", p, argv, _players)
+
+
+def _lines_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lines",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="their view as plain lines, one per change (a screen reader, a braille display); --no-lines: the full view",
+    )
 
 
 def _players(args: argparse.Namespace) -> int:
