@@ -600,7 +600,6 @@ TEXTS: Final[dict[str, str]] = {
     "view.lines.detail": "{name}: {detail}",
     "view.lines.delays": "{name} delays",
     "view.lines.condition_on": "{name}: {condition}",
-    "view.lines.condition_off": "{name}: {condition} ends",
     "view.lines.joins": "{name} is at the table: {health}",
     "view.lines.waiting": "Waiting for the GM: the players' file is not there yet.",
     "view.lines.problem": "Cannot read the players' file just now: {problem}",

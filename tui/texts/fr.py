@@ -598,7 +598,6 @@ TEXTS: Final[dict[str, str]] = {
     "view.lines.detail": "{name} : {detail}",
     "view.lines.delays": "{name} retarde son action",
     "view.lines.condition_on": "{name} : {condition}",
-    "view.lines.condition_off": "{name} : {condition} prend fin",
     "view.lines.joins": "{name} est à la table : {health}",
     "view.lines.waiting": "En attente du MJ : le fichier des joueurs n'est pas encore là.",
     "view.lines.problem": "Le fichier des joueurs est illisible pour l'instant : {problem}",

@@ -4,7 +4,7 @@ displays and chat bridges.
 :func:`opening` tells the state once, in a few lines (the fight, the round, whose turn, who
 stands); :func:`changes` tells what changed between two pictures, one line each: a new fight or
 its end, the round, whose turn, each new log line the players may read (who took what), who
-fell, health shown otherwise, conditions put on or ended, who came to the table. A row that
+fell, health shown otherwise, conditions put on, who came to the table. A row that
 leaves the table (removed, hidden, renamed by an alias) is not spoken of: its name is not said
 again. Both
 are made from :class:`core.player_view.PlayerView` values only (the players' file and its feed),
@@ -113,14 +113,13 @@ def _row_changes(name: str, was: Row, now: Row, lang: Lang) -> Iterator[str]:
             yield _say("detail", lang, name=name, detail=detail)
     if now.delaying and not was.delaying:
         yield _say("delays", lang, name=name)
+    # A condition put on is said; one gone from the row is not: the row also loses its
+    # conditions when the GM stops showing them (a private PC), and saying "ends" would tell
+    # more than the row, or something false (an ending the players may read has its log line).
     had = {c.name for c in was.conditions}
-    has = {c.name for c in now.conditions}
     for c in now.conditions:
         if c.name not in had:
             yield _say("condition_on", lang, name=name, condition=condition_text(c, lang))
-    for c in was.conditions:
-        if c.name not in has:
-            yield _say("condition_off", lang, name=name, condition=c.name)
 
 
 def changes(before: PlayerView, after: PlayerView, lang: Lang = "en", pc: str | None = None) -> list[str]:
