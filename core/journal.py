@@ -234,8 +234,7 @@ class Journal:
     def _summary(self, action: Action, outcome: Outcome, seq: int) -> tuple[LogLine, ...]:
         """The log lines of the summary of the fight ``action`` ends (:mod:`core.fight_summary`),
         each readable by the players as :func:`players_lines` decides of their words, one at a
-        time, on the campaign the fight ended in (a line about a combatant they did not see is
-        not theirs)."""
+        time, as the end's own line (a line about a combatant they did not see is not theirs)."""
         from core.fight_summary import journal_steps, log_lines
 
         out = []
@@ -243,9 +242,7 @@ class Journal:
             if theirs is None:
                 out.append(LogLine(seq, "do", gm))
                 continue
-            # decided on the state the fight ended in: the end changes no visibility, but the
-            # fight's conditions go with it, which is no detail of the summary's lines
-            ((ok, words),) = players_lines(outcome.campaign, outcome.campaign, action, (theirs,))
+            ((ok, words),) = players_lines(self.campaign, outcome.campaign, action, (theirs,))
             said = words or theirs
             out.append(LogLine(seq, "do", gm, ok, said if ok and said != gm else None))
         return tuple(out)

@@ -123,8 +123,14 @@ def test_a_private_pc_and_a_hidden_round_counter_stay_private() -> None:
     journal = played()
     journal = play(journal, SetPrivate("alduin", True), SetOption(Option.ROUND, False), EndEncounter())
     read = theirs(journal)
+    # the end of the fight ends the private PC's place in it (a private detail): as for every
+    # action that changes one, none of its lines are theirs, "Fight over" and the summary alike
+    assert read == []
+    journal = played()
+    journal = play(journal, SetOption(Option.ROUND, False), EndEncounter())
+    read = theirs(journal)
     assert "Summary of Embuscade à Leda" in read  # without the rounds
-    assert not any("spell" in line or "pm" in line or "shadow" in line for line in read)
+    assert not any("round" in line for line in read)
     gm = [ln.line.en for ln in journal.log if ln.seq == journal.done[-1].seq]
     assert "Alduin: 1 spell(s) cast, 2 pm spent, shadow +1, stigmata +0" in gm  # the GM's log has it all
 
