@@ -217,17 +217,35 @@ class Journal:
         seq = self.next_seq
         entry = Entry(seq, action, outcome.lines)
         shown = players_lines(self.campaign, outcome.campaign, action, outcome.lines)
+        summary = self._summary(action, outcome, seq) if action.ENDS_FIGHT else ()
         journal = attrs.evolve(
             self,
             done=self.done.plus(entry),
             undone=(),
             recent=self._recent.plus(outcome.campaign),
             log=self.log.plus(
-                *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True))
+                *(LogLine(seq, "do", ln, ok, words) for ln, (ok, words) in zip(outcome.lines, shown, strict=True)),
+                *summary,
             ),
             next=[seq + 1],
         )
         return journal, outcome
+
+    def _summary(self, action: Action, outcome: Outcome, seq: int) -> tuple[LogLine, ...]:
+        """The log lines of the summary of the fight ``action`` ends (:mod:`core.fight_summary`),
+        each readable by the players as :func:`players_lines` decides of their words, one at a
+        time, as the end's own line (a line about a combatant they did not see is not theirs)."""
+        from core.fight_summary import journal_steps, log_lines
+
+        out = []
+        for gm, theirs in log_lines([*journal_steps(self), (self.campaign, action, outcome.campaign)]):
+            if theirs is None:
+                out.append(LogLine(seq, "do", gm))
+                continue
+            ((ok, words),) = players_lines(self.campaign, outcome.campaign, action, (theirs,))
+            said = words or theirs
+            out.append(LogLine(seq, "do", gm, ok, said if ok and said != gm else None))
+        return tuple(out)
 
     def replace_last(self, action: Action) -> tuple[Journal, Outcome]:
         """Put ``action`` in place of the last action (a reroll replaces the failed roll): the

@@ -34,7 +34,7 @@ from saves.envelope import EnvelopeFormat, Payload
 from saves.errors import MissingFileError, SaveError
 from saves.lock import open_lock_file
 
-ACCESS = EnvelopeFormat("apotheose.access", 2)
+ACCESS = EnvelopeFormat("apotheose.access", 3)
 SUFFIX = ".access.json"
 KEY_TYPES = (
     "ssh-ed25519",
@@ -62,6 +62,9 @@ class Player:
     #: Its name when the player was added or invited (what the players' view shows): the server
     #: passes it to the view without loading the campaign.
     pc_name: str | None = None
+    #: Their seat gets the view as plain lines (``apotheose view --lines``): a screen reader,
+    #: a braille display.
+    lines: bool = False
 
 
 @attrs.frozen
@@ -125,6 +128,15 @@ def migrate_1_to_2(payload: Payload) -> Payload:
         if isinstance(player, dict):
             player.setdefault("pc_name", None)
     payload.setdefault("server", None)
+    return payload
+
+
+@ACCESS.migration(2)
+def migrate_2_to_3(payload: Payload) -> Payload:
+    """Version 3 adds each player's ``lines`` (their seat gets plain lines): no one's yet."""
+    for player in payload.get("players", ()) if isinstance(payload.get("players"), list) else ():
+        if isinstance(player, dict):
+            player.setdefault("lines", False)
     return payload
 
 
@@ -262,10 +274,16 @@ def changing(campaign: str | os.PathLike[str]) -> Iterator[list[Access]]:
 
 
 def add_player(
-    campaign: Path, name: str, key: str | tuple[str, ...], pc: str | None = None, pc_name: str | None = None
+    campaign: Path,
+    name: str,
+    key: str | tuple[str, ...],
+    pc: str | None = None,
+    pc_name: str | None = None,
+    lines: bool | None = None,
 ) -> Access:
     """Authorise ``key`` (a key line, or the keys of a key file: :func:`normal_keys`) for player
-    ``name``; with ``pc``, the id and name of their character."""
+    ``name``; with ``pc``, the id and name of their character; ``lines`` (unless None): whether
+    their seat gets plain lines."""
     check_name(name)
     new = (normal_key(key),) if isinstance(key, str) else tuple(normal_key(k) for k in key)
     with changing(campaign) as box:
@@ -274,7 +292,7 @@ def add_player(
         keys = (*player.keys, *(k for k in new if k not in player.keys))
         if pc is not None:
             player = attrs.evolve(player, pc=pc, pc_name=pc_name)
-        player = attrs.evolve(player, keys=keys)
+        player = attrs.evolve(player, keys=keys, lines=player.lines if lines is None else lines)
         box[0] = attrs.evolve(access, players=(*(p for p in access.players if p.name != name), player))
         return box[0]
 
@@ -292,18 +310,28 @@ def remove_player(campaign: Path, name: str) -> bool:
 
 
 def invite(
-    campaign: Path, name: str, seconds: float = DEFAULT_EXPIRY, pc: str | None = None, pc_name: str | None = None
+    campaign: Path,
+    name: str,
+    seconds: float = DEFAULT_EXPIRY,
+    pc: str | None = None,
+    pc_name: str | None = None,
+    lines: bool | None = None,
 ) -> tuple[str, float]:
-    """A one-time code for ``name``: (the code, when it expires). Expired invitations go."""
+    """A one-time code for ``name``: (the code, when it expires). Expired invitations go.
+    ``pc`` and ``lines`` as :func:`add_player`'s."""
     check_name(name)
     code, now = new_code(), time.time()
     with changing(campaign) as box:
         access = box[0]
         kept = tuple(i for i in access.invitations if i.expires > now)
         players = access.players
-        if pc is not None:
+        if pc is not None or lines is not None:
             player = access.player(name) or Player(name)
-            players = (*(p for p in players if p.name != name), attrs.evolve(player, pc=pc, pc_name=pc_name))
+            if pc is not None:
+                player = attrs.evolve(player, pc=pc, pc_name=pc_name)
+            if lines is not None:
+                player = attrs.evolve(player, lines=lines)
+            players = (*(p for p in players if p.name != name), player)
         box[0] = attrs.evolve(
             access, players=players, invitations=(*kept, Invitation(name, digest(code), now + seconds))
         )

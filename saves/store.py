@@ -9,6 +9,7 @@ failed save keeps the state and is retried until it works.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import threading
@@ -81,8 +82,7 @@ class Opened:
     locked_by: str | None = None
     #: Why the undo history was reset, if it was (see :class:`saves.format.Loaded`).
     note: str | None = None
-    #: Why the campaign could not be locked, when that is not another process holding it
-    #: (a folder the user may read but not write, say): it is then open read-only.
+    #: Why the campaign could not be locked (not another process: a read-only folder, say): open read-only.
     unlockable: str | None = None
     #: The version of the file that was read (:func:`identity`), for the autosaver's check.
     seen: tuple[int, int, int, int] | None = None
@@ -285,9 +285,8 @@ class AutoSaver:
     ``on_recovered()``; both are called from the saver's thread (an exception they raise is
     ignored). :meth:`flush` writes the latest journal now; :meth:`close` flushes and stops.
     After each save of the campaign it writes the players' file (:func:`publish`) when what the
-    players may see changed; a failure there is told once through ``on_warning``. ``warm``, the
-    journal as opened, is encoded by the thread before any save, so that the first save costs
-    what changed.
+    players may see changed; a failure there is told once through ``on_warning``. ``warm`` (the
+    journal as opened) is encoded first, so that the first save costs only what changed.
 
     Never over another writer's work: before each save it checks that the campaign file is
     still the version it last read or wrote (:func:`identity`) and that it still holds its lock
@@ -333,9 +332,7 @@ class AutoSaver:
         #: The last failure, while saves fail; None once a save works.
         self.error: Exception | None = None
         self._encoder = Encoder()
-        #: The journal as opened: encoded once by the thread before any save (the bytes thrown
-        #: away), so that the first save costs what changed, not the whole campaign (at 10,000
-        #: combatants the first encoding is most of a second).
+        #: The journal as opened, encoded by the thread before any save (the bytes thrown away).
         self._warm = warm
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
@@ -390,11 +387,9 @@ class AutoSaver:
     # -- the thread ------------------------------------------------------------------------------
     def _run(self) -> None:
         warm, self._warm = self._warm, None
-        if warm is not None:
-            try:
+        with contextlib.suppress(Exception):  # only a head start: else the first save encodes whole
+            if warm is not None:
                 self._encoder.encode(warm)
-            except Exception:  # noqa: BLE001, S110 - only a head start: the first save encodes whole
-                pass
         while True:
             with self._changed:
                 self._changed.wait_for(lambda: self._pending is not None or self._closing)

@@ -41,6 +41,9 @@ class Action:
     #: details, an NPC's or a group's conditions not shown), none of its lines reach them, whether
     #: the action changed anything or not (:func:`core.players_log.kept_from_players`).
     TELLS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: An action that ends a fight: the journal adds the fight's summary to the log after its
+    #: lines (:func:`core.fight_summary.log_lines`).
+    ENDS_FIGHT: ClassVar[bool] = False
 
     def apply(self, campaign: Campaign) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError

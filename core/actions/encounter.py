@@ -75,7 +75,10 @@ class StartEncounter(Action):
 
 @attrs.frozen
 class EndEncounter(Action):
-    """End the active fight: bruising heals (RULES 1.6) and nobody is active."""
+    """End the active fight: bruising heals (RULES 1.6) and nobody is active. The journal logs
+    the fight's summary after its line (:mod:`core.fight_summary`)."""
+
+    ENDS_FIGHT: ClassVar[bool] = True
 
     def apply(self, campaign: Campaign) -> Outcome:
         enc = turns.active_encounter(campaign)

@@ -34,6 +34,7 @@ from core.actions import Action, NeedsConfirmation, Outcome
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
+from core.journal import Journal
 from core.spellbook.book import BookCaster, BookSpell
 from tui.commands.context import BookTab, Casting, Context, Ready, Severity
 from tui.commands.table import BY_ID
@@ -84,6 +85,10 @@ class SessionContext:
     @property
     def campaign(self) -> Campaign:
         return self.session.campaign
+
+    @property
+    def journal(self) -> Journal:
+        return self.session.journal
 
     @property
     def cursor(self) -> str | None:

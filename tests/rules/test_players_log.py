@@ -34,6 +34,7 @@ from core.actions import (
     ChangeShadow,
     Damage,
     Delay,
+    EndEncounter,
     Exhaust,
     Heal,
     NextTurn,
@@ -281,6 +282,7 @@ def action_of(data, campaign: Campaign):
                 ),
                 SetOption(data.draw(st.sampled_from(list(Option))), data.draw(st.booleans())),
                 SetAlias(key, data.draw(st.sampled_from([*ALIASES, None]))),
+                EndEncounter(),  # the fight's summary in the log
             ]
         )
     )
@@ -422,6 +424,7 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
     allowed: set[tuple[int, str]] = {(ln.seq, ln.line.en) for ln in journal.log if ln.players}
     folder = tempfile.TemporaryDirectory()
     published = write_players(Path(folder.name) / "table.json", journal)
+    check_plain_lines(journal, None, published.view)
     for _ in range(data.draw(st.integers(1, 14))):
         before = journal.campaign
         move = data.draw(st.sampled_from(["act", "act", "act", "again", "undo", "redo"]))
@@ -452,7 +455,9 @@ def test_no_players_output_ever_holds_what_was_secret_when_written(campaign, dat
             if not (before.visibility.round_counter and after.visibility.round_counter):
                 assert not re.search(r"\bround \d", text), ln  # the round counter hidden
         allowed |= {(ln.seq, ln.line.en) for ln in new_lines}
+        shown_before = published.view
         published = check_feed(journal, published)
+        check_plain_lines(journal, shown_before, published.view)
     fed = read_players(published.path)  # the players' file and its feed, as a view reads them
     folder.cleanup()
     view = decode_view(encode_view(player_view_of(journal)), "table.players.json")
@@ -497,6 +502,35 @@ def check_feed(journal: Journal, published: Published) -> Published:
         assert {change.campaign, change.encounter, change.next_up} <= {view.campaign, view.encounter, view.next_up}
         assert (change.round, change.your_turn) == (view.round, view.your_turn)
     return now
+
+
+def check_plain_lines(journal: Journal, before: PlayerView | None, view: PlayerView) -> None:
+    """``apotheose view --lines`` (issue 38 item 4): the lines it writes for this step (the
+    opening lines at first, then the changes from the last picture), in both languages, hold no
+    control character, no note, no combatant hidden now, no real name behind an alias in force, and nothing the GM keeps
+    from the players now; each log line they carry is one the players may read."""
+    from tui.view.plain import changes, opening
+
+    campaign = journal.campaign
+    vis = campaign.visibility
+    readable = {(ln.shown or ln.line).text(lang) for ln in journal.log if ln.players for lang in ("en", "fr")}
+    hidden = [c.name for c in campaign.combatants if c.hidden]
+    aliased = [campaign.name_of(key) for key, _ in vis.aliases if campaign.has(key)]
+    kept = guarded(campaign)
+    for lang in ("en", "fr"):
+        said = opening(view, lang) if before is None else changes(before, view, lang)
+        assert said or before is not None
+        for text in said:
+            assert all(ch.isprintable() for ch in text), text
+            assert NOTE not in text.casefold(), text
+            for name in hidden:
+                assert name not in text or text in readable, (text, name)
+            for name in aliased:
+                assert name not in text or text in readable, (text, name)
+            if text in readable:
+                continue  # a log line: checked as the log is
+            for name, details in kept.items():
+                assert not (name in text and any(d in text.casefold() for d in details)), (text, name)
 
 
 def check_drawn(journal: Journal, view: PlayerView, words: set[str]) -> None:

@@ -1,9 +1,9 @@
 """``apotheose players add|remove|list|invite NAME …``: who may join the table over SSH.
 
-    apotheose players add NAME PLAYER KEYFILE [--pc PC]   authorise a player's public key (a .pub file, or - for stdin)
+    apotheose players add NAME PLAYER KEYFILE [--pc PC] [--lines]   authorise a player's public key (a .pub file, or - for stdin)
     apotheose players remove NAME PLAYER                  forget a player (keys and invitations)
     apotheose players list NAME                           the players, their keys' fingerprints, pending invitations
-    apotheose players invite NAME PLAYER [--expires 24h] [--pc PC]
+    apotheose players invite NAME PLAYER [--expires 24h] [--pc PC] [--lines]
                                                           a one-time code: the player's first login registers their key
     apotheose players link NAME [--renew]                 the browser link's secret (serve --web): --renew revokes the old link
 
@@ -62,6 +62,7 @@ def main_players(argv: Sequence[str]) -> int:
     add.add_argument(
         "--pc", metavar="NAME", help="their character, by name or id (the view tells them when it is their turn)"
     )
+    _lines_option(add)
     remove = _command(sub, "remove", "forget a player")
     remove.add_argument("campaign", metavar="NAME|FILE", help=CAMPAIGN)
     remove.add_argument("player", metavar="PLAYER", help="the player's SSH user name")
@@ -78,6 +79,7 @@ def main_players(argv: Sequence[str]) -> int:
         help="how long the code works (default 24h)",
     )
     inv.add_argument("--pc", metavar="NAME", help="their character, by name or id")
+    _lines_option(inv)
     link = _command(
         sub, "link", "the browser link's secret (apotheose serve --web); --renew: a new one, the old link stops working"
     )
@@ -90,6 +92,15 @@ def main_players(argv: Sequence[str]) -> int:
             "--saves", metavar="DIR", help="the saves folder (default: $APOTHEOSE_SAVES or your data folder)"
         )
     return _run("players", p, argv, _players)
+
+
+def _lines_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lines",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="their view as plain lines, one per change (a screen reader, a braille display); --no-lines: the full view",
+    )
 
 
 def _players(args: argparse.Namespace) -> int:
@@ -109,7 +120,7 @@ def _players(args: argparse.Namespace) -> int:
         text = sys.stdin.read(64 * 1024) if args.key == "-" else _read_key(Path(args.key))
         try:
             keys = access.normal_keys(text)
-            access.add_player(path, args.player, keys, pc=pc, pc_name=pc_name)
+            access.add_player(path, args.player, keys, pc=pc, pc_name=pc_name, lines=args.lines)
         except RulesError as error:
             if error.field != "key":
                 raise
@@ -125,7 +136,7 @@ def _players(args: argparse.Namespace) -> int:
         return 0
     if args.what == "invite":
         pc, pc_name = _pc(path, args.pc)
-        code, until = access.invite(path, args.player, args.expires, pc=pc, pc_name=pc_name)
+        code, until = access.invite(path, args.player, args.expires, pc=pc, pc_name=pc_name, lines=args.lines)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(until))
         print(f"invitation for {args.player} (works once, until {when}): {code}")
         print(f"they run: {_join(path, args.player)}  and type the code when asked")
@@ -167,7 +178,9 @@ def _list_players(path: Path) -> int:
             expires = max(i.expires for i in invitations)
             state = "expired" if expires <= now else "until " + time.strftime("%Y-%m-%d %H:%M", time.localtime(expires))
             said.append(f"invited, {state}")
-        pc = f" (plays {player.pc})" if player is not None and player.pc else ""
+        seat = [f"plays {player.pc}"] if player is not None and player.pc else []
+        seat += ["plain lines"] if player is not None and player.lines else []
+        pc = f" ({', '.join(seat)})" if seat else ""
         print(visible(f"{name}{pc}: {', '.join(said)}", lines=False))
         for key in keys:
             print(f"  {access.fingerprint(key)} {key.split()[0]}")

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from core.actions import Action, CastSpell, Outcome
     from core.breakdown import Lang
     from core.campaign import Campaign
+    from core.journal import Journal
     from core.spellbook.book import BookCaster, BookSpell
     from tui.door import Answer
     from tui.spells.description import SpellDescription
@@ -79,6 +80,11 @@ class Context(Protocol):
     @property
     def campaign(self) -> Campaign:
         """The campaign as it stands now (after the last request)."""
+        ...
+
+    @property
+    def journal(self) -> Journal:
+        """The session's journal (what a fight's summary is made from)."""
         ...
 
     @property

@@ -123,7 +123,18 @@ async def end_fight(ctx: Context) -> None:
         ctx.request(EndEncounter())  # refused with its own message
         return
     if await ctx.ask(ConfirmDialog(t("init.end_fight", ctx.lang, name=enc.name))):
-        ctx.request(EndEncounter())
+        if isinstance(await ctx.request(EndEncounter()), Outcome):
+            show_summary(ctx)
+
+
+def show_summary(ctx: Context) -> None:
+    """The summary of the fight just ended (:mod:`core.fight_summary`), in its screen."""
+    from core.fight_summary import summary_of
+    from tui.screens.fight_summary import FightSummaryScreen
+
+    summary = summary_of(ctx.journal)
+    if summary is not None:
+        ctx.open(FightSummaryScreen(summary))
 
 
 # -- conditions --------------------------------------------------------------------------------------

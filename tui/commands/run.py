@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from core.actions import Action, Outcome
     from core.breakdown import Lang
     from core.campaign import Campaign
+    from core.journal import Journal
     from core.spellbook.book import BookCaster, BookSpell
     from tui.app import ApotheoseApp
     from tui.commands.context import BookTab, Casting
@@ -73,6 +74,10 @@ class LiveContext:
     @property
     def campaign(self) -> Campaign:
         return self.app.campaign
+
+    @property
+    def journal(self) -> Journal:
+        return self.app.session.journal
 
     @property
     def lang(self) -> Lang:

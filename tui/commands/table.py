@@ -130,6 +130,7 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("shadow", "tui.screens.combat_dialogs:ShadowDialog"),
         ("form-screen", "tui.screens.forms:FormScreen"),
         ("help", "tui.screens.help:HelpScreen"),
+        ("summary", "tui.screens.fight_summary:FightSummaryScreen"),
         ("log", "tui.screens.log:LogScreen"),
         ("main", "tui.screens.main:MainScreen"),
         ("confirm", "tui.screens.prompts:ConfirmDialog"),
@@ -325,6 +326,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("log-redo", "ctrl+y", "log", "app.redo"),
     # -- dialogs -----------------------------------------------------------------------------------------
     Command("help-close", "escape,question_mark,q", "help", "dismiss"),
+    Command("summary-close", "escape,enter,q", "summary", "dismiss"),
     Command("confirm-yes", "y", "confirm", "answer(True)"),
     Command("confirm-no", "n,escape", "confirm", "answer(False)"),
     Command("confirm-previous-button", "left", "confirm", "app.focus_previous", show=False),

@@ -161,8 +161,9 @@ class Table:
         return None
 
     # -- the views ---------------------------------------------------------------------------------
-    def view_command(self, pc: str | None) -> list[str]:
-        return view_command(self.players_file, self.lang, pc, "--no-mouse")
+    def view_command(self, pc: str | None, *, lines: bool = False) -> list[str]:
+        """The view a seat runs: the full view, or (``lines``: ``players add --lines``) plain lines."""
+        return view_command(self.players_file, self.lang, pc, "--lines" if lines else "--no-mouse")
 
     def view_environment(self, term: str) -> dict[str, str]:
         """The view's whole environment: nothing the client sent (``SendEnv``, ``SetEnv``)."""

@@ -52,6 +52,9 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
         self._early = bytearray()
         self._paused = False
         self._ended = False
+        #: A seat of plain lines (``players add --lines``): its view never drove the terminal,
+        #: so nothing is sent to put it back (not one escape sequence reaches a braille display).
+        self.plain = False
         self._prompt_timer: asyncio.TimerHandle | None = None
         self._done = asyncio.get_running_loop().create_future()
         self.table.sessions.add(self)
@@ -198,16 +201,17 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
         asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
-        pc = None
+        pc, lines = None, False
         with contextlib.suppress(Exception):  # the access list only: never the campaign
             player = access_list.read_access(self.table.campaign).player(self.server.player)
             pc = (player.pc_name or player.pc) if player is not None else None
+            lines = self.plain = player is not None and player.lines
         master, slave = os.openpty()
         _set_size(master, *self.size)
         os.set_blocking(master, False)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                *self.table.view_command(pc),
+                *self.table.view_command(pc, lines=lines),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
@@ -239,7 +243,7 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
         self.table.log(f"{self.server.player} left ({self.server.address})")
         if status != 0 and not self._ended:
             self.table.log(f"{self.server.player} ({self.server.address}): the view ended with status {status}")
-        self._write(RESTORE)  # whatever ended the view (a crash, a kill): the player's screen is back
+        self._restore()  # whatever ended the view (a crash, a kill): the player's screen is back
         self._exit(status if status >= 0 else 1)
 
     def _drain(self) -> None:
@@ -290,7 +294,7 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
             with contextlib.suppress(ValueError, OSError):
                 asyncio.get_running_loop().remove_reader(self.master)
         self._code = None
-        self._write(RESTORE)
+        self._restore()
         self._say(f"\r\n{why}")
         self._exit(1)
 
@@ -318,6 +322,10 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
 
     async def reaped(self) -> None:
         await self._done
+
+    def _restore(self) -> None:
+        if not self.plain:
+            self._write(RESTORE)
 
     def _write(self, data: bytes) -> None:
         if self.chan is not None and not self._ended:

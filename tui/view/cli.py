@@ -1,4 +1,7 @@
-"""``apotheose view NAME|FILE [--saves DIR] [--lang fr|en] [--no-mouse] [--pc NAME]``: the players' screen.
+"""``apotheose view NAME|FILE [--saves DIR] [--lang fr|en] [--no-mouse] [--pc NAME] [--lines]``: the players' screen.
+
+``--lines`` writes it as plain lines instead, one per change, and needs no terminal
+(:mod:`tui.view.lines`).
 
 ``--browser`` (not in ``--help``) is how ``apotheose serve --web`` starts it for a browser tab:
 no terminal then (Textual's web driver speaks to the server on standard input and output), and
@@ -41,6 +44,13 @@ def _view_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--pc", metavar="NAME", help="your character (its name or id): the view tells you when it is your turn"
     )
+    p.add_argument(
+        "--lines",
+        action="store_true",
+        help="plain lines on standard output, one per change, no colour or cursor movement "
+        "(for a screen reader, a braille display or a chat bridge); no terminal needed",
+    )
+    p.add_argument("--once", action="store_true", help="with --lines: the state in a few lines, then stop")
     p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -82,6 +92,8 @@ def main_view(argv: Sequence[str]) -> int:
         pc = _pc(args.pc, first)
     except RulesError as error:
         return complain(f"apotheose view: --pc: {error.reason}", 2)
+    if args.lines or args.once:
+        return _lines(args, path, first, pc, problem)
     if not args.browser and (why := no_terminal()) is not None:
         return complain(f"apotheose view: {why}", 1)
     return _run(_app(args, path, first, pc, problem))
@@ -102,6 +114,16 @@ def _app(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None
         problem=problem,
         parent=os.getppid() if args.browser else None,
     )
+
+
+def _lines(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None, problem: str | None) -> int:
+    """``--lines``: the plain lines until the reader stops them or the file goes away."""
+    from tui.i18n import default_lang
+    from tui.view.lines import Lines, once
+
+    if args.once:
+        return once(first, problem, lang=args.lang or default_lang(os.environ), pc=pc)
+    return Lines(path, first, lang=args.lang or default_lang(os.environ), pc=pc, problem=problem, poll=args.poll).run()
 
 
 def _pc(given: str | None, first: PlayerView) -> str | None:
