@@ -61,6 +61,9 @@ class Combatant:
     kind: str
     dealt: Figure = Figure()
     taken: Figure = Figure()
+    #: Armour points it took off others / lost itself (damage eats armour before HP).
+    dealt_armour: Figure = Figure()
+    taken_armour: Figure = Figure()
     felled: Figure = Figure()
     spells: Figure = Figure()
     pm: Figure = Figure()
@@ -169,11 +172,14 @@ class _Tally:
             return
         if not (isinstance(b, Character) and isinstance(a, Character)):
             return
-        lost = b.hp - a.hp
-        if lost > 0:
-            self.add(key, "taken", lost, line(f"round {r}: {by} {lost}", f"round {r} : {by} {lost}"))
-            if credited:
-                self.add(who, "dealt", lost, line(f"round {r}: {victim} {lost}", f"round {r} : {victim} {lost}"))  # type: ignore[arg-type]
+        for taken, dealt, lost in (
+            ("taken", "dealt", b.hp - a.hp),
+            ("taken_armour", "dealt_armour", b.armour - a.armour),
+        ):
+            if lost > 0:
+                self.add(key, taken, lost, line(f"round {r}: {by} {lost}", f"round {r} : {by} {lost}"))
+                if credited:
+                    self.add(who, dealt, lost, line(f"round {r}: {victim} {lost}", f"round {r} : {victim} {lost}"))  # type: ignore[arg-type]
         gains = (
             ("pm", b.pm - a.pm),
             ("shadow", (a.shadow_value or 0) - (b.shadow_value or 0)),
@@ -258,9 +264,18 @@ def combat_line(c: Combatant) -> Line:
             f"{c.name} : {c.taken.value} sbire(s) tombé(s)",
         )
     return line(
-        f"{c.name}: dealt {c.dealt.value} HP, took {c.taken.value} HP, felled {c.felled.value} mook(s)",
-        f"{c.name} : {c.dealt.value} PV infligés, {c.taken.value} PV subis, {c.felled.value} sbire(s) abattu(s)",
+        f"{c.name}: dealt {c.dealt.value} HP{_armour(c.dealt_armour, 'en')}, "
+        f"took {c.taken.value} HP{_armour(c.taken_armour, 'en')}, felled {c.felled.value} mook(s)",
+        f"{c.name} : {c.dealt.value} PV infligés{_armour(c.dealt_armour, 'fr')}, "
+        f"{c.taken.value} PV subis{_armour(c.taken_armour, 'fr')}, {c.felled.value} sbire(s) abattu(s)",
     )
+
+
+def _armour(figure: Figure, lang: str) -> str:
+    """`` (+N armour)`` after an HP figure, when armour took some of the damage."""
+    if not figure.value:
+        return ""
+    return f" (+{figure.value} armour)" if lang == "en" else f" (+{figure.value} d'armure)"
 
 
 def magic_line(c: Combatant) -> Line:
@@ -278,7 +293,9 @@ def summary_lines(summary: FightSummary) -> list[tuple[str | None, Line]]:
     combatant with nothing to its name (no damage, no mook, no spell, no shadow) has none."""
     out: list[tuple[str | None, Line]] = [(None, heading(summary))]
     for c in summary.combatants:
-        if not (c.dealt.value or c.taken.value or c.felled.value or c.magic):
+        if not (
+            c.dealt.value or c.taken.value or c.dealt_armour.value or c.taken_armour.value or c.felled.value or c.magic
+        ):
             continue  # took no part: nothing to tell
         out.append((c.key, combat_line(c)))
         if c.magic:

@@ -18,7 +18,7 @@ from core.actions import (
     SetPrivate,
 )
 from core.demo import demo_campaign
-from core.fight_summary import Combatant, FightSummary, summary_of
+from core.fight_summary import Combatant, FightSummary, combat_line, summary_of
 from core.journal import Journal
 from core.magic.cost import SpellRequest
 from core.player_view import player_view_of
@@ -70,6 +70,9 @@ def test_the_summary_counts_what_the_journal_did() -> None:
     assert lost > 0
     assert captain.taken.value == lost == brunvir.dealt.value + alduin.dealt.value
     assert len(captain.taken.breakdown) == 2  # the hit on the armour took no HP
+    worn = start.character("capitaine").armour - now.character("capitaine").armour
+    assert worn > 0 and captain.taken_armour.value == worn == brunvir.dealt_armour.value  # ... but armour
+    assert "took" in (row := combat_line(captain).en) and f"(+{worn} armour)" in row
     assert any("Brunvir" in ln.en for ln in captain.taken.breakdown)
     felled = (start.group("veterans").standing - now.group("veterans").standing) + (
         start.group("arbaletriers").standing - now.group("arbaletriers").standing
@@ -140,3 +143,15 @@ def test_no_fight_no_summary() -> None:
     ended = play(journal, EndEncounter())
     assert summary_of(ended) is not None  # the demo fight, with nothing done
     assert summary_of(Journal.start(ended.campaign)) is None  # nothing in this journal
+
+
+def test_a_blow_the_armour_took_whole_is_told_not_left_out() -> None:
+    """Damage eats armour before HP: a combatant whose armour took a whole blow took part."""
+    journal = Journal.start(demo_campaign())
+    before = journal.campaign.character("brunvir").armour
+    journal = play(journal, Damage(("brunvir",), 2), EndEncounter())
+    summary = summary_of(journal)
+    assert summary is not None
+    brunvir = figures(summary, "brunvir")
+    assert (brunvir.taken.value, brunvir.taken_armour.value) == (0, 2) and before >= 2
+    assert combat_line(brunvir).en == "Brunvir: dealt 0 HP, took 0 HP (+2 armour), felled 0 mook(s)"

@@ -23,8 +23,8 @@ from tui.i18n import t
 #: The figures shown for each kind of combatant (a group's ``taken`` counts mooks).
 FIGURES: dict[str, tuple[str, ...]] = {
     "group": ("taken_mooks",),
-    "pc": ("dealt", "taken", "felled", "spells", "pm", "shadow", "stigmata"),
-    "npc": ("dealt", "taken", "felled", "spells", "pm"),
+    "pc": ("dealt", "dealt_armour", "taken", "taken_armour", "felled", "spells", "pm", "shadow", "stigmata"),
+    "npc": ("dealt", "dealt_armour", "taken", "taken_armour", "felled", "spells", "pm"),
 }
 
 

@@ -937,6 +937,8 @@ TEXTS: Final[dict[str, str]] = {
     "summary.title": "Summary of {name}: {rounds} round(s)",
     "summary.dealt": "damage dealt (HP)",
     "summary.taken": "damage taken (HP)",
+    "summary.dealt_armour": "damage dealt (armour)",
+    "summary.taken_armour": "damage taken (armour)",
     "summary.taken_mooks": "mooks fallen",
     "summary.felled": "mooks felled",
     "summary.spells": "spells cast",

@@ -935,6 +935,8 @@ TEXTS: Final[dict[str, str]] = {
     "summary.title": "Bilan de {name} : {rounds} round(s)",
     "summary.dealt": "dégâts infligés (PV)",
     "summary.taken": "dégâts subis (PV)",
+    "summary.dealt_armour": "dégâts infligés (armure)",
+    "summary.taken_armour": "dégâts subis (armure)",
     "summary.taken_mooks": "sbires tombés",
     "summary.felled": "sbires abattus",
     "summary.spells": "sorts lancés",
