@@ -8,12 +8,19 @@ import gc
 import sys
 
 import pytest
+from hypothesis import settings
 
 from core.campaign import Campaign
 from core.demo import demo_campaign
 from tests.tui.pilot import done_actions, make_app_trades_apply, make_test_app, run, trades_apply, wait_for
 
 __all__ = ["done_actions", "make_app_trades_apply", "make_test_app", "run", "trades_apply", "wait_for"]
+
+
+# No property test has a deadline: an example that takes 300 ms on a machine busy with other
+# work is as right as one that takes 3 (hypothesis's default of 200 ms failed the suite under load).
+settings.register_profile("apotheose", deadline=None)
+settings.load_profile("apotheose")
 
 
 #: How often Textual's Pilot looks whether the app has gone idle after a key or a pause: every
