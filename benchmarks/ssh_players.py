@@ -13,6 +13,8 @@ import termios
 import time
 from pathlib import Path
 
+from tests.serving import SSH_OPTIONS
+
 
 def ssh_command(port: int, key: Path) -> list[str]:
     """OpenSSH as a player runs it, with ``key``, to alice on 127.0.0.1:``port``."""
@@ -23,14 +25,7 @@ def ssh_command(port: int, key: Path) -> list[str]:
         str(port),
         "-i",
         str(key),
-        "-o",
-        "IdentitiesOnly=yes",
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
+        *SSH_OPTIONS,
         "alice@127.0.0.1",
     ]
 
