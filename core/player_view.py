@@ -24,8 +24,10 @@ from core.campaign import Campaign, changed_characters
 from core.choices import Choice
 from core.conditions import rounds_left
 from core.damage import Vital
+from core.dice import DEFAULT_KULT_DIE
 from core.encounter import Condition, Encounter, Lasts
 from core.mooks import MookGroup
+from core.player_send import Ask, Waiting
 from core.roster import Character
 from core.visibility import Option, Shown
 
@@ -144,6 +146,14 @@ class PlayerView:
     next_up: str | None = None
     #: Whether the view tells a player that their PC is up (the *your turn* cue).
     your_turn: bool = True
+    #: What players may send (issue 38, :mod:`core.player_send`): the rolls the GM's app asks
+    #: of PCs now, whether sending is on for the table, the PCs whose players the GM turned it
+    #: off for, what players sent that waits for the GM, and the campaign's kult die.
+    asks: tuple[Ask, ...] = ()
+    sending: bool = True
+    muted: tuple[str, ...] = ()
+    waiting: tuple[Waiting, ...] = ()
+    kult: str = DEFAULT_KULT_DIE
 
     @property
     def current(self) -> Row | None:

@@ -11,10 +11,16 @@ campaign's history is.
 
     {"format": "apotheose.players", "version": 2, "campaign": "Villon", "encounter": "…",
      "round": 2, "rows": [{"name": "Segiere", "kind": "pc", "hp": 12, …, "bar": null, "damage": null}],
-     "log": [{"en": …, "fr": …}], "next_up": "Morvan", "your_turn": true}
+     "log": [{"en": …, "fr": …}], "next_up": "Morvan", "your_turn": true,
+     "asks": [{"pc": "Segiere", "kind": "defence"}], "sending": true, "muted": [],
+     "waiting": [{"pc": "Segiere", "kind": "defence", "die": 7, "by_table": false}], "kult": "d20-10"}
 
 Version 2 (the GM's display choices of issue 29): a row's ``bar`` and ``damage``, the view's
 ``next_up`` and ``your_turn``; ``round`` is null when the GM hides the round counter.
+
+Version 3 (players take part, issue 38: :mod:`core.player_send`): the rolls the GM asks of PCs
+(``asks``), whether players may send (``sending``, and ``muted``: the PCs whose players may not),
+what players sent that waits for the GM (``waiting``) and the campaign's kult die (``kult``).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ if TYPE_CHECKING:
     from saves.players_feed import Published
 
 FORMAT = "apotheose.players"
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 PLAYERS = EnvelopeFormat(FORMAT, CURRENT_VERSION)
 SUFFIX = ".players.json"
 #: The players' file is group-readable when the folder is shared (setgid or group-writable).
@@ -54,6 +60,18 @@ def migrate_1_to_2(payload: Payload) -> Payload:
             row.setdefault("damage", None)
     payload.setdefault("next_up", None)
     payload.setdefault("your_turn", True)
+    return payload
+
+
+@PLAYERS.migration(2)
+def migrate_2_to_3(payload: Payload) -> Payload:
+    """Version 3 adds what players may send: nothing was asked of a PC or waited then, sending
+    was on (there was nothing to send with), and the die was the default one."""
+    payload.setdefault("asks", [])
+    payload.setdefault("sending", True)
+    payload.setdefault("muted", [])
+    payload.setdefault("waiting", [])
+    payload.setdefault("kult", "d20-10")
     return payload
 
 

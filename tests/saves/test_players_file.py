@@ -21,19 +21,28 @@ from saves.players_file import CURRENT_VERSION, decode_view, encode_view, player
 from saves.store import AutoSaver, create_campaign, open_campaign
 from tests.golden import reworded
 from tests.golden.make_campaign_v1 import golden_journal
+from tests.golden.make_players_v3 import golden_view
 from tui.cli import main
 
-GOLDEN = Path(__file__).parents[1] / "golden" / "players_v2.json"
+GOLDEN = Path(__file__).parents[1] / "golden" / "players_v3.json"
+GOLDEN_V2 = Path(__file__).parents[1] / "golden" / "players_v2.json"
 GOLDEN_V1 = Path(__file__).parents[1] / "golden" / "players_v1.json"
 
 
 def test_the_golden_players_file_is_what_the_projection_gives_today() -> None:
-    view = player_view_of(golden_journal())
+    view = golden_view()
     assert decode_view(reworded(GOLDEN.read_bytes()), GOLDEN) == view
     assert encode_view(view) == reworded(GOLDEN.read_bytes())  # the format did not move
     data = orjson.loads(GOLDEN.read_bytes())
-    assert (data["format"], data["version"]) == ("apotheose.players", 2) == ("apotheose.players", CURRENT_VERSION)
+    assert (data["format"], data["version"]) == ("apotheose.players", 3) == ("apotheose.players", CURRENT_VERSION)
     assert "Arbalétriers" not in GOLDEN.read_text() and "notes" not in GOLDEN.read_text()
+
+
+def test_a_version_2_players_file_reads_as_it_showed_then() -> None:
+    """Nothing asked of a PC, nothing waiting, sending on (there was no way to send)."""
+    view = decode_view(reworded(GOLDEN_V2.read_bytes()), GOLDEN_V2)
+    assert view == player_view_of(golden_journal())
+    assert (view.asks, view.waiting, view.muted, view.sending, view.kult) == ((), (), (), True, "d20-10")
 
 
 def test_a_version_1_players_file_reads_as_it_showed_then() -> None:
