@@ -105,14 +105,18 @@ def secrets_of(campaign: Campaign, parent: Campaign | None = None) -> Secrets:
     return secrets
 
 
-def _private_details(campaign: Campaign, key: str) -> object:
-    """What a private PC keeps from the table (shadow, pm, conditions), to see if it changed."""
+def _private_details(campaign: Campaign, key: str, *, conditions: bool = True) -> object:
+    """What a private PC keeps from the table (shadow, pm, conditions), to see if it changed.
+    Without ``conditions``, the shadow and pm only: a fight that starts or ends gives everyone
+    conditions or takes them all away, which tells nothing of one PC's."""
     found = campaign.find(key)
     if not isinstance(found, Character):
         return None
+    if not conditions:
+        return (found.shadow, found.pm, found.max_pm)
     enc = campaign.encounter
     participant = enc.participant(key) if enc is not None else None
-    return (found.shadow, found.pm, found.max_pm, None if participant is None else participant.conditions)
+    return (found.shadow, found.pm, found.max_pm, () if participant is None else participant.conditions)
 
 
 def _conditions_hidden(campaign: Campaign, key: str) -> bool:
@@ -204,9 +208,13 @@ def kept_from_players(before: Campaign, after: Campaign, action: object, lines: 
     if any(_kept(campaign, key, detail) for key, detail in _told(action) for campaign in (before, after)):
         return (True,) * len(lines)
     private = {*before.visibility.private, *after.visibility.private}
-    if any(_private_details(before, key) != _private_details(after, key) for key in private):
+    same_fight = (before.encounter is None) == (after.encounter is None)
+    if any(
+        _private_details(before, key, conditions=same_fight) != _private_details(after, key, conditions=same_fight)
+        for key in private
+    ):
         return (True,) * len(lines)
-    if _kept_conditions_changed(before, after):
+    if same_fight and _kept_conditions_changed(before, after):
         return (True,) * len(lines)
     guarded = _guarded(before, after)
     if not guarded:

@@ -350,10 +350,16 @@ def secret_when_written(before: Campaign, after: Campaign) -> list[str]:
         if c is not None
     ]
 
+    # a fight that starts or ends gives everyone conditions or takes them all: that tells nothing
+    # of one PC's, so only the shadow and pm count then
+    same_fight = (before.encounter is None) == (after.encounter is None)
+
     def details(campaign: Campaign, key: str):
         c = campaign.find(key)
         p = campaign.encounter.participant(key) if campaign.encounter is not None else None
-        return None if not isinstance(c, Character) else (c.shadow, c.pm, p.conditions if p is not None else None)
+        if not isinstance(c, Character):
+            return None
+        return (c.shadow, c.pm, (p.conditions if p is not None else ()) if same_fight else None)
 
     for key in {*before.visibility.private, *after.visibility.private}:
         if details(before, key) != details(after, key):
@@ -554,3 +560,24 @@ def check_drawn(journal: Journal, view: PlayerView, words: set[str]) -> None:
             )
             if real in kept:
                 assert not any(cond in drawn for cond in CONDITIONS), (row, drawn)
+
+
+def test_a_fight_with_a_private_pc_or_a_secret_condition_still_ends_for_the_players() -> None:
+    """The fight's end and its summary reach the players when a PC of it is private or an NPC
+    had a condition they are not shown: ending a fight takes everyone's conditions away, which
+    tells nothing of one combatant's (the private PC's pm and shadow still stay out)."""
+    journal = play(
+        Journal.start(demo_campaign()),
+        SetPrivate("alduin"),
+        SetOption(Option.CONDITIONS, False),
+        AddCondition("capitaine", Condition("SECRETSTUN")),
+        AddCondition("alduin", Condition("SECRETPOISON")),
+        Damage(("arsouille",), 3),
+        AdjustPm("alduin", -2),
+        EndEncounter(),
+    )
+    text = lines_seen_by_players(journal)
+    assert "Fight over: Embuscade à Leda" in text
+    assert "Summary of Embuscade à Leda" in text and "Arsouille: dealt" in text
+    assert "SECRET" not in text.upper()
+    assert not any("alduin" in line.casefold() and re.search(r"\bpm\b", line) for line in text.splitlines())
