@@ -36,6 +36,9 @@ class LogRow(NamedTuple):
     text: str
     undone: bool
     rerolled: bool = False
+    #: The action's lines one by one (``text`` joins them): an export lists a long one's (a
+    #: fight's end and its summary) under its first.
+    parts: tuple[str, ...] = ()
 
 
 def log_rows(log: Sequence[LogLine], lang: Lang = "en") -> list[LogRow]:
@@ -49,7 +52,14 @@ def log_rows(log: Sequence[LogLine], lang: Lang = "en") -> list[LogRow]:
             texts.setdefault(entry.seq, []).append(entry.line.text(lang))
         last[entry.seq] = entry.kind
     joint = " ; " if lang == "fr" else "; "  # French puts a space before « ; »
-    return [LogRow(seq, joint.join(parts), last[seq] == "undo", last[seq] == "reroll") for seq, parts in texts.items()]
+    return [
+        LogRow(seq, joint.join(parts), last[seq] == "undo", last[seq] == "reroll", tuple(parts))
+        for seq, parts in texts.items()
+    ]
+
+
+#: An action of more lines than this is exported as its first line and the others under it.
+NESTED_FROM = 3
 
 
 def log_markdown(title: str, rows: list[LogRow], lang: Lang = "en") -> str:
@@ -57,13 +67,16 @@ def log_markdown(title: str, rows: list[LogRow], lang: Lang = "en") -> str:
     ones marked so."""
     out = [f"# {title}", ""]
     for row in rows:
-        item = f"**#{row.seq}** {row.text}"
+        nested = len(row.parts) >= NESTED_FROM
+        item = f"**#{row.seq}** {row.parts[0] if nested else row.text}"
         if row.undone:
             out.append(f"- ~~{item}~~ ({t('log.undone', lang)})")
         elif row.rerolled:
             out.append(f"- {item} ({t('log.rerolled', lang)})")
         else:
             out.append(f"- {item}")
+        if nested:
+            out.extend(f"  - {'~~' + part + '~~' if row.undone else part}" for part in row.parts[1:])
     return "\n".join(out) + "\n"
 
 
