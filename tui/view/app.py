@@ -34,12 +34,14 @@ from textual.widgets import Static
 
 from core.breakdown import Lang, Line
 from core.player_feed import log_shift
+from core.player_send import may_send
 from core.player_view import PlayerView
 from saves.players_feed import Changes
 from tui.i18n import t
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower
 from tui.view.render import NARROW, Table, log_lines, word
+from tui.view.send import Sender, SendScreen, answer_text, sendable, waiting_line
 
 
 def text(key: str, lang: Lang, **values: object) -> str:
@@ -154,12 +156,17 @@ class Lines(ScrollView, can_focus=True):
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = "HelpScreen { align: center middle; } HelpScreen > Static { width: auto; max-width: 76; border: round $accent; padding: 0 1; background: $surface; }"
 
-    def __init__(self, lang: Lang) -> None:
+    def __init__(self, lang: Lang, *, sends: bool = False) -> None:
         super().__init__()
         self.lang = lang
+        self.sends = sends
 
     def compose(self) -> ComposeResult:
-        yield Static(text("help", self.lang), markup=False)
+        help_text = text("help", self.lang)
+        if self.sends:  # the keys that send, before "any key closes this help"
+            head, _, tail = help_text.rpartition("\n\n")
+            help_text = f"{head}\n{text('send.help', self.lang)}\n{tail}"
+        yield Static(help_text, markup=False)
 
     def on_key(self) -> None:
         self.dismiss()
@@ -177,13 +184,20 @@ class ViewApp(App[None]):
     #log { height: 4; scrollbar-size-vertical: 0; }
     #status { height: 1; background: $panel; }
     #status.-your-turn { text-style: bold reverse; }
+    #waiting { height: 1; color: $warning; }
+    #send { height: 1; background: $panel; color: $text-muted; }
     """
     #: The log's height: a quarter of the screen, from 4 to 10 lines.
     LOG_MIN, LOG_MAX = 4, 10
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,ctrl+q", "quit", "Quit", id="view-quit"),
         Binding("question_mark", "help", "Keys", id="view-help"),
+        Binding("s", "send_die", "die", id="view-send"),
+        Binding("r", "roll_for_me", "roll for me", id="view-roll"),
+        Binding("d", "done", "I'm done", id="view-done"),
     ]
+    #: The keys of a seat that sends (issue 38), and their words in the footer line.
+    SEND_KEYS = {"send_die": "send.key.send", "roll_for_me": "send.key.roll", "done": "send.key.done"}
 
     def __init__(
         self,
@@ -196,6 +210,7 @@ class ViewApp(App[None]):
         pc: str | None = None,
         problem: str | None = None,
         parent: int | None = None,
+        send_fd: int | None = None,
     ) -> None:
         # The terminal's own colours (its background, its text): a line's style is then one
         # short code or none, instead of two 256-colour codes on each line sent.
@@ -208,6 +223,12 @@ class ViewApp(App[None]):
         self.view = first
         #: The player's character (by name): the status line says when it is their turn.
         self.pc = pc.casefold() if pc else None
+        self.pc_given = pc
+        #: The channel to ``serve`` (``--send-fd``, a seat naming a PC): None, the view is read-only.
+        self.sender = Sender(send_fd, self._answered, self._lost) if send_fd is not None and pc else None
+        #: What the last message became (the status line says it), and whether one waits.
+        self.said: str | None = None
+        self.pending = False
         self.problem: str | None = problem
         #: The server process that started this view for a browser tab: gone, the view ends.
         self.server_pid = parent
@@ -229,7 +250,10 @@ class ViewApp(App[None]):
         yield Lines(id="table")
         yield Static(word("log", self.lang), id="log-title", markup=False)
         yield Lines(tail=True, id="log")
+        yield Static("", id="waiting", markup=False)
         yield Static(self._status(), id="status", markup=False)
+        if self.sender is not None:
+            yield Static(self._send_hints(), id="send", markup=False)
 
     def on_mount(self) -> None:
         problem = self.problem
@@ -242,6 +266,8 @@ class ViewApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (tests)
             pass
         self.follower.start()
+        if self.sender is not None:
+            self.sender.start()
         if self.server_pid is not None:
             self.set_interval(0.5, self._check_parent)
 
@@ -254,6 +280,8 @@ class ViewApp(App[None]):
 
     def on_unmount(self) -> None:
         self.follower.stop()
+        if self.sender is not None:
+            self.sender.stop()
 
     def on_resize(self) -> None:
         """Lay the lines out again for the new width (a phone turned, a window resized)."""
@@ -312,6 +340,12 @@ class ViewApp(App[None]):
         self._show_status()
 
     def _show_status(self) -> None:
+        waiting = self.query_one("#waiting", Static)
+        waiting.display = bool(self.view.waiting)
+        if self.view.waiting:
+            waiting.update(waiting_line(self.view.waiting, self.lang))
+        if self.sender is not None:
+            self.query_one("#send", Static).update(self._send_hints())
         new = self._status()
         status = self.query_one("#status", Static)
         if new != self._status_shown:  # an update re-lays the screen out: only when it changes
@@ -334,6 +368,8 @@ class ViewApp(App[None]):
     def _status(self) -> str:
         if self.problem:
             return text("status.problem", self.lang, problem=self.problem, when=self.shown_at)
+        if self.said:
+            return self.said
         if self.my_turn and self.view.current is not None:
             return text("status.turn", self.lang, pc=self.view.current.name)
         narrow = self.size.width and self.size.width < NARROW
@@ -341,4 +377,80 @@ class ViewApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.lang))
+            self.push_screen(HelpScreen(self.lang, sends=self.sender is not None))
+
+    # -- what the player sends (issue 38) ------------------------------------------------------------
+    @property
+    def pc_name(self) -> str | None:
+        """The seat's PC as the players' file writes it (what :func:`may_send` compares)."""
+        for row in self.view.rows:
+            if row.kind == "pc" and row.name.casefold() == self.pc:
+                return row.name
+        return self.pc_given
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that send are a seat's with a channel only (a read-only view has none)."""
+        if action in self.SEND_KEYS:
+            return self.sender is not None and not self.sender.lost
+        return True
+
+    def _send_hints(self) -> str:
+        """The footer of a seat that sends: the keys that do something now, from the bindings."""
+        if self.sender is None or self.sender.lost:
+            return text("send.lost", self.lang)
+        if may_send(self.view, self.pc_name, "done") == "off":
+            return text("send.off", self.lang)
+        can = {
+            "send_die": bool(sendable(self.view, self.pc_name)),
+            "roll_for_me": bool(sendable(self.view, self.pc_name)),
+            "done": may_send(self.view, self.pc_name, "done") is None,
+        }
+        hints = [
+            f"{binding.key} {text(self.SEND_KEYS[binding.action], self.lang)}"
+            for binding in self.BINDINGS
+            if isinstance(binding, Binding) and binding.action in self.SEND_KEYS and can[binding.action]
+        ]
+        return " · ".join(hints) if hints else text("send.nothing", self.lang)
+
+    def _say(self, said: str) -> None:
+        self.said = said
+        self._show_status()
+
+    def _answered(self, answer: dict[str, object]) -> None:
+        state = answer.get("state")
+        self.pending = state == "sent"
+        self._say(answer_text(answer, self.lang))
+
+    def _lost(self) -> None:
+        self.pending = False
+        self._say(text("send.lost", self.lang))
+
+    def _sendable_or_say(self) -> list[str]:
+        kinds = sendable(self.view, self.pc_name)
+        if not kinds:
+            off = may_send(self.view, self.pc_name, "attack") == "off"
+            self._say(text("send.off" if off else "send.nothing", self.lang))
+        return kinds
+
+    def _send(self, chosen: tuple[str, int | str | None] | None) -> None:
+        if chosen is not None and self.sender is not None:
+            self.sender.send(*chosen)
+
+    def action_send_die(self) -> None:
+        kinds = self._sendable_or_say()
+        if kinds and self.pc_name and not isinstance(self.screen, SendScreen):
+            self.push_screen(SendScreen(kinds, self.pc_name, self.view.kult, self.lang), self._send)
+
+    def action_roll_for_me(self) -> None:
+        kinds = self._sendable_or_say()
+        if len(kinds) == 1:
+            self._send((kinds[0], "roll"))
+        elif kinds and self.pc_name and not isinstance(self.screen, SendScreen):
+            self.push_screen(SendScreen(kinds, self.pc_name, self.view.kult, self.lang, roll=True), self._send)
+
+    def action_done(self) -> None:
+        why = may_send(self.view, self.pc_name, "done")
+        if why is None:
+            self._send(("done", None))
+        else:
+            self._say(text("send.off" if why == "off" else "send.nothing", self.lang))
