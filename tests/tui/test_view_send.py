@@ -67,6 +67,12 @@ def received(sock: socket.socket) -> list[dict[str, object]]:
     return [json.loads(line) for line in data.splitlines()]
 
 
+def collect(sock: socket.socket, got: list[dict[str, object]], count: int = 1) -> bool:
+    """What the view wrote, added to ``got``: whether there are ``count`` messages now."""
+    got.extend(received(sock))
+    return len(got) >= count
+
+
 def status(app: ViewApp) -> str:
     return str(app.query_one("#status").render())
 
@@ -91,7 +97,7 @@ async def test_a_typed_die_is_sent_and_its_answers_shown(tmp_path: Path, lang: s
         await pilot.press("backspace", "backspace", "7", "enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, SendScreen))
         got: list[dict[str, object]] = []
-        await wait_for(pilot, lambda: got.extend(received(serve)) or got, every=0.02)
+        await wait_for(pilot, lambda: collect(serve, got), every=0.02)
         assert got == [{"kind": "attack", "die": 7}]
         for answer, said in (
             ({"state": "sent", "number": 1, "kind": "attack", "die": 7, "by_table": False}, "sent"),
@@ -100,7 +106,8 @@ async def test_a_typed_die_is_sent_and_its_answers_shown(tmp_path: Path, lang: s
             ({"state": "gm_refused", "number": 2}, "gm_refused"),
         ):
             serve.send(json.dumps(answer).encode() + b"\n")
-            await wait_for(pilot, lambda s=said: status(app) == words[s], every=0.02)
+            expected = words[said]
+            await wait_for(pilot, lambda: status(app) == expected, every=0.02)  # noqa: B023
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -115,7 +122,7 @@ async def test_roll_for_me_picks_among_the_rolls_asked_and_done_ends_the_turn(tm
         await wait_for(pilot, lambda: not isinstance(app.screen, SendScreen))
         await pilot.press("d")
         got: list[dict[str, object]] = []
-        await wait_for(pilot, lambda: got.extend(received(serve)) or len(got) >= 2, every=0.02)
+        await wait_for(pilot, lambda: collect(serve, got, 2), every=0.02)
         assert got == [{"kind": "defence", "die": "roll"}, {"kind": "done"}]
         answer = {"state": "sent", "number": 1, "kind": "defence", "die": -3, "by_table": True}
         serve.send(json.dumps(answer).encode() + b"\n")
@@ -130,7 +137,7 @@ async def test_a_single_roll_asked_is_rolled_for_at_once_and_another_pcs_asks_ar
         assert footer(app) == "s die · r roll for me"  # not her turn: no "done"
         await pilot.press("r")
         got: list[dict[str, object]] = []
-        await wait_for(pilot, lambda: got.extend(received(serve)) or got, every=0.02)
+        await wait_for(pilot, lambda: collect(serve, got), every=0.02)
         assert got == [{"kind": "resistance", "die": "roll"}]
 
 
@@ -156,7 +163,7 @@ async def test_every_player_sees_what_waits_and_a_view_without_a_channel_offers_
 
     waiting = (Waiting("Alduin", "attack", 7), Waiting("Bérénice", "defence", -3, by_table=True))
     path = players_file(tmp_path, waiting=waiting)
-    app = ViewApp(path, read_view(path), lang=lang, poll=True, pc="Alduin")  # the shell-account recipe
+    app = ViewApp(path, read_view(path), lang=lang, poll=True, pc="Alduin")  # type: ignore[arg-type]  # the shell-account recipe
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert str(app.query_one("#waiting").render()) == WORDS[lang]["waiting"]

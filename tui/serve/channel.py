@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from core.dice import RandomSource
+from core.errors import RulesError
 from core.player_send import Sent
 from saves import inbox as inbox_files
 from tui.serve.inbound import MAX_LINE, Request, Seat, answer, answer_of_sent, decide, parse_request
@@ -111,7 +112,10 @@ class Inbound:
         except Exception as error:  # noqa: BLE001
             self.log(f"the inbox cannot be used ({error})")
             return "no_inbox"
-        outcome = decide(view, seat, request, number=number, rng=self.rng)
+        try:
+            outcome = decide(view, seat, request, number=number, rng=self.rng)
+        except RulesError:  # a seat's name no message may carry (cannot happen with the access list's)
+            return "bad"
         if isinstance(outcome, str):
             return outcome
         try:
@@ -126,6 +130,21 @@ class Inbound:
         die = "" if outcome.die is None else f" {outcome.die:+d}{' (rolled by the server)' if outcome.by_table else ''}"
         self.log(f"{seat.player} sent {outcome.kind}{die} for {outcome.pc_name} (#{number})")
         return outcome
+
+
+def browser_seat(campaign: Path, pc: str) -> Seat:
+    """A browser tab's seat (its link's ``&pc=``): the player of the access list whose PC it is
+    (one pending message per player, whether they use SSH or a browser), else a seat named after
+    the PC (``browser: Alduin``)."""
+    from saves.access import read_access
+
+    wanted = pc.casefold()
+    with contextlib.suppress(Exception):
+        for player in read_access(campaign).players:
+            if wanted in ((player.pc or "").casefold(), (player.pc_name or "").casefold()):
+                return Seat(player.name, player.pc or pc, player.pc_name or pc)
+    name = pc[:60]
+    return Seat(f"browser: {name}", name, name)
 
 
 class Channel:
