@@ -77,8 +77,8 @@ def test_two_ssh_players_and_a_browser_send_rolls_and_nothing_is_lost(tmp_path: 
         def screens() -> str:
             return f"--- marie ---\n{marie.screen()}\n--- paul ---\n{paul.screen()}\n--- serve ---\n{server.output}"
 
-        for tty in (marie, paul):
-            wait_until(lambda t=tty: "s die · r roll for me" in t.screen(), 90, explain=screens)
+        wait_until(lambda: "s die · r roll for me" in marie.screen(), 90, explain=screens)
+        wait_until(lambda: "s die · r roll for me" in paul.screen(), 90, explain=screens)
         marie.keys("s")
         wait_until(lambda: "Send a roll for Alduin" in marie.screen(), 30, explain=screens)
         marie.keys("7", "Enter")
