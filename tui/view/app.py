@@ -1,8 +1,11 @@
-"""The players' screen: a read-only, live picture of a campaign (``apotheose view``).
+"""The players' screen: a live picture of a campaign (``apotheose view``).
 
 It follows the campaign's players' file without a key press (:class:`tui.view.follow.Follower`),
 keeps the last good picture when the file is briefly missing or unreadable and says so in its
-status line, and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling. The log panel has
+status line, and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling, and, on a seat
+``serve`` gave a channel to the GM's inbox (``--send-fd``, a seat naming a PC), the keys that
+send a roll (:mod:`tui.view.send`: ``s`` a typed die, ``r`` roll for me, ``d`` I'm done), shown
+in a bottom line; what waits for the GM is one line for every player. The log panel has
 the focus: it shows the newest lines and follows them, and ↑ ↓ PgUp PgDn Home End scroll it (Tab
 gives the keys to the table). Its lines are drawn through the line API and compared with the
 previous picture: only the lines that changed are refreshed (an HP change repaints its row, and
@@ -23,7 +26,7 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.geometry import Size
@@ -34,14 +37,13 @@ from textual.widgets import Static
 
 from core.breakdown import Lang, Line
 from core.player_feed import log_shift
-from core.player_send import may_send
 from core.player_view import PlayerView
 from saves.players_feed import Changes
 from tui.i18n import t
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower
 from tui.view.render import NARROW, Table, log_lines, word
-from tui.view.send import Sender, SendScreen, answer_text, sendable, waiting_line
+from tui.view.send import Sender, SendingApp, waiting_line
 
 
 def text(key: str, lang: Lang, **values: object) -> str:
@@ -172,7 +174,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss()
 
 
-class ViewApp(App[None]):
+class ViewApp(SendingApp):
     """The players' view of one campaign file."""
 
     TITLE = "Apothéose"
@@ -196,8 +198,6 @@ class ViewApp(App[None]):
         Binding("r", "roll_for_me", "roll for me", id="view-roll"),
         Binding("d", "done", "I'm done", id="view-done"),
     ]
-    #: The keys of a seat that sends (issue 38), and their words in the footer line.
-    SEND_KEYS = {"send_die": "send.key.send", "roll_for_me": "send.key.roll", "done": "send.key.done"}
 
     def __init__(
         self,
@@ -378,79 +378,3 @@ class ViewApp(App[None]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.lang, sends=self.sender is not None))
-
-    # -- what the player sends (issue 38) ------------------------------------------------------------
-    @property
-    def pc_name(self) -> str | None:
-        """The seat's PC as the players' file writes it (what :func:`may_send` compares)."""
-        for row in self.view.rows:
-            if row.kind == "pc" and row.name.casefold() == self.pc:
-                return row.name
-        return self.pc_given
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys that send are a seat's with a channel only (a read-only view has none)."""
-        if action in self.SEND_KEYS:
-            return self.sender is not None and not self.sender.lost
-        return True
-
-    def _send_hints(self) -> str:
-        """The footer of a seat that sends: the keys that do something now, from the bindings."""
-        if self.sender is None or self.sender.lost:
-            return text("send.lost", self.lang)
-        if may_send(self.view, self.pc_name, "done") == "off":
-            return text("send.off", self.lang)
-        can = {
-            "send_die": bool(sendable(self.view, self.pc_name)),
-            "roll_for_me": bool(sendable(self.view, self.pc_name)),
-            "done": may_send(self.view, self.pc_name, "done") is None,
-        }
-        hints = [
-            f"{binding.key} {text(self.SEND_KEYS[binding.action], self.lang)}"
-            for binding in self.BINDINGS
-            if isinstance(binding, Binding) and binding.action in self.SEND_KEYS and can[binding.action]
-        ]
-        return " · ".join(hints) if hints else text("send.nothing", self.lang)
-
-    def _say(self, said: str) -> None:
-        self.said = said
-        self._show_status()
-
-    def _answered(self, answer: dict[str, object]) -> None:
-        state = answer.get("state")
-        self.pending = state == "sent"
-        self._say(answer_text(answer, self.lang))
-
-    def _lost(self) -> None:
-        self.pending = False
-        self._say(text("send.lost", self.lang))
-
-    def _sendable_or_say(self) -> list[str]:
-        kinds = sendable(self.view, self.pc_name)
-        if not kinds:
-            off = may_send(self.view, self.pc_name, "attack") == "off"
-            self._say(text("send.off" if off else "send.nothing", self.lang))
-        return kinds
-
-    def _send(self, chosen: tuple[str, int | str | None] | None) -> None:
-        if chosen is not None and self.sender is not None:
-            self.sender.send(*chosen)
-
-    def action_send_die(self) -> None:
-        kinds = self._sendable_or_say()
-        if kinds and self.pc_name and not isinstance(self.screen, SendScreen):
-            self.push_screen(SendScreen(kinds, self.pc_name, self.view.kult, self.lang), self._send)
-
-    def action_roll_for_me(self) -> None:
-        kinds = self._sendable_or_say()
-        if len(kinds) == 1:
-            self._send((kinds[0], "roll"))
-        elif kinds and self.pc_name and not isinstance(self.screen, SendScreen):
-            self.push_screen(SendScreen(kinds, self.pc_name, self.view.kult, self.lang, roll=True), self._send)
-
-    def action_done(self) -> None:
-        why = may_send(self.view, self.pc_name, "done")
-        if why is None:
-            self._send(("done", None))
-        else:
-            self._say(text("send.off" if why == "off" else "send.nothing", self.lang))

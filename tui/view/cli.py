@@ -7,6 +7,9 @@
 no terminal then (Textual's web driver speaks to the server on standard input and output), and
 it ends when the server that started it is gone.
 
+``--send-fd`` (not in ``--help``) is how ``serve`` gives a seat naming a PC its channel to the
+GM's inbox (:mod:`tui.view.send`); without it the view sends nothing.
+
 Read-only: it reads the campaign's players' file (``NAME.players.json``, written by the GM's
 app; :mod:`saves.players_file`), never the campaign, and never writes, locks or creates
 anything (read permission on that file and its folder is enough). Exit status 0 on ``q`` or a

@@ -21,7 +21,7 @@ import socket
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -225,3 +225,100 @@ class SendScreen(ModalScreen[tuple[str, int | str] | None]):
             )
             return
         self.dismiss((self.kinds[self.chosen], die))
+
+
+class SendingApp(App[None]):
+    """What the view's app does to send (:class:`tui.view.app.ViewApp` is one): its keys, the
+    form, and what the status and footer lines say."""
+
+    #: The keys of a seat that sends, and their words in the footer line.
+    SEND_KEYS: ClassVar[dict[str, str]] = {
+        "send_die": "send.key.send",
+        "roll_for_me": "send.key.roll",
+        "done": "send.key.done",
+    }
+    view: PlayerView
+    lang: Lang
+    pc: str | None
+    pc_given: str | None
+    sender: Sender | None
+    said: str | None
+    pending: bool
+
+    def _show_status(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def pc_name(self) -> str | None:
+        """The seat's PC as the players' file writes it (what :func:`may_send` compares)."""
+        for row in self.view.rows:
+            if row.kind == "pc" and row.name.casefold() == self.pc:
+                return row.name
+        return self.pc_given
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that send are a seat's with a channel only (a read-only view has none)."""
+        if action in self.SEND_KEYS:
+            return self.sender is not None and not self.sender.lost
+        return True
+
+    def _send_hints(self) -> str:
+        """The footer of a seat that sends: the keys that do something now, from the bindings."""
+        if self.sender is None or self.sender.lost:
+            return text("send.lost", self.lang)
+        if may_send(self.view, self.pc_name, "done") == "off":
+            return text("send.off", self.lang)
+        can = {
+            "send_die": bool(sendable(self.view, self.pc_name)),
+            "roll_for_me": bool(sendable(self.view, self.pc_name)),
+            "done": may_send(self.view, self.pc_name, "done") is None,
+        }
+        hints = [
+            f"{binding.key} {text(self.SEND_KEYS[binding.action], self.lang)}"
+            for binding in self.BINDINGS
+            if isinstance(binding, Binding) and binding.action in self.SEND_KEYS and can[binding.action]
+        ]
+        return " · ".join(hints) if hints else text("send.nothing", self.lang)
+
+    def _say(self, said: str) -> None:
+        self.said = said
+        self._show_status()
+
+    def _answered(self, answer: dict[str, object]) -> None:
+        state = answer.get("state")
+        self.pending = state == "sent"
+        self._say(answer_text(answer, self.lang))
+
+    def _lost(self) -> None:
+        self.pending = False
+        self._say(text("send.lost", self.lang))
+
+    def _sendable_or_say(self) -> list[str]:
+        kinds = sendable(self.view, self.pc_name)
+        if not kinds:
+            off = may_send(self.view, self.pc_name, "attack") == "off"
+            self._say(text("send.off" if off else "send.nothing", self.lang))
+        return kinds
+
+    def _send(self, chosen: tuple[str, int | str | None] | None) -> None:
+        if chosen is not None and self.sender is not None:
+            self.sender.send(*chosen)
+
+    def action_send_die(self) -> None:
+        kinds = self._sendable_or_say()
+        if kinds and self.pc_name and not isinstance(self.screen, SendScreen):
+            self.push_screen(SendScreen(kinds, self.pc_name, self.view.kult, self.lang), self._send)
+
+    def action_roll_for_me(self) -> None:
+        kinds = self._sendable_or_say()
+        if len(kinds) == 1:
+            self._send((kinds[0], "roll"))
+        elif kinds and self.pc_name and not isinstance(self.screen, SendScreen):
+            self.push_screen(SendScreen(kinds, self.pc_name, self.view.kult, self.lang, roll=True), self._send)
+
+    def action_done(self) -> None:
+        why = may_send(self.view, self.pc_name, "done")
+        if why is None:
+            self._send(("done", None))
+        else:
+            self._say(text("send.off" if why == "off" else "send.nothing", self.lang))
