@@ -223,3 +223,21 @@ def test_a_channel_tells_a_seat_of_its_message_that_waited_across_a_restart(tmp_
 
     asyncio.run(scenario())
     assert answer_for(open_inbox(game), "marie") == (1, "refused")
+
+
+def test_only_a_seat_naming_a_pc_gets_a_channel_and_the_view_takes_only_a_socket(tmp_path: Path) -> None:
+    from tui.serve.views import view_command
+    from tui.view.cli import _send_fd
+
+    assert "--send-fd" not in view_command(tmp_path / "p.json", "en", None, "--no-mouse", send_fd=7)
+    assert view_command(tmp_path / "p.json", "en", "Alduin", "--no-mouse", send_fd=7)[-4:] == [
+        "--send-fd",
+        "7",
+        "--pc",
+        "Alduin",
+    ]
+    ours, theirs = pair()
+    with ours, theirs, open(tmp_path / "file", "w") as file:
+        assert _send_fd(theirs.fileno()) == theirs.fileno()
+        assert _send_fd(file.fileno()) is None  # a file, a terminal, a pipe: the view stays read-only
+        assert _send_fd(None) is None and _send_fd(0) is None and _send_fd(9999) is None
