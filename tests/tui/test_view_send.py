@@ -20,6 +20,7 @@ from tui.view.send import SendScreen
 WORDS = {
     "en": {
         "footer": "s die · r roll for me · d I'm done",
+        "status": "Players' view of Villon · q quits · ? keys",
         "sent": "sent: +7 for your attack, waiting for the GM",
         "taken": "the GM took it",
         "refused": "refused: the GM has not asked that roll",
@@ -30,6 +31,7 @@ WORDS = {
     },
     "fr": {
         "footer": "s dé · r lance pour moi · d j'ai fini",
+        "status": "Vue des joueurs de Villon · q quitte · ? touches",
         "sent": "envoyé : +7 pour ton jet (attaque), en attente du MJ",
         "taken": "le MJ l'a pris",
         "refused": "refusé : le MJ n'a pas demandé ce jet",
@@ -135,6 +137,7 @@ async def test_a_single_roll_asked_is_rolled_for_at_once_and_another_pcs_asks_ar
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert footer(app) == "s die · r roll for me"  # not her turn: no "done"
+        assert status(app) == WORDS["en"]["status"]  # not "read-only": this seat sends
         await pilot.press("r")
         got: list[dict[str, object]] = []
         await wait_for(pilot, lambda: collect(serve, got), every=0.02)

@@ -822,6 +822,7 @@ TEXTS: Final[dict[str, str]] = {
     # q, ?: the players' view's own keys (tui/view/app.py), not the GM's keymap
     "view.text.status.ok": "Players' view of {file} · read-only · q quits · ? keys",
     "view.text.status.narrow": "{file} · q quits · ? keys",
+    "view.text.status.sends": "Players' view of {file} · q quits · ? keys",
     "view.text.status.turn": "▶ Your turn, {pc}! · q quits · ? keys",
     "view.text.status.problem": "{problem}; showing the picture of {when}",
     "view.text.help": (

@@ -820,6 +820,7 @@ TEXTS: Final[dict[str, str]] = {
     # q, ?: the players' view's own keys (tui/view/app.py), not the GM's keymap
     "view.text.status.ok": "Vue des joueurs de {file} · lecture seule · q quitte · ? touches",
     "view.text.status.narrow": "{file} · q quitte · ? touches",
+    "view.text.status.sends": "Vue des joueurs de {file} · q quitte · ? touches",
     "view.text.status.turn": "▶ À toi de jouer, {pc} ! · q quitte · ? touches",
     "view.text.status.problem": "{problem} ; image de {when} affichée",
     "view.text.help": (

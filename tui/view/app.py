@@ -373,7 +373,8 @@ class ViewApp(SendingApp):
         if self.my_turn and self.view.current is not None:
             return text("status.turn", self.lang, pc=self.view.current.name)
         narrow = self.size.width and self.size.width < NARROW
-        return text("status.narrow" if narrow else "status.ok", self.lang, file=self.view.campaign)
+        wide = "status.sends" if self.sender is not None else "status.ok"  # a seat that sends is not read-only
+        return text("status.narrow" if narrow else wide, self.lang, file=self.view.campaign)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
