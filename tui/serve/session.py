@@ -204,7 +204,9 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
     def _start(self) -> None:
         asyncio.get_running_loop().create_task(self._run())
 
-    async def _run(self) -> None:
+    def _seat(self) -> tuple[str | None, bool, Seat | None]:
+        """The player's PC (by name), whether their seat has plain lines, and the seat that
+        sends (a PC and the full view: :mod:`tui.serve.channel`), from the access list only."""
         pc, lines, seat = None, False, None
         with contextlib.suppress(Exception):  # the access list only: never the campaign
             player = access_list.read_access(self.table.campaign).player(self.server.player)
@@ -212,6 +214,10 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
             lines = self.plain = player is not None and player.lines
             if player is not None and pc and not lines:
                 seat = Seat(self.server.player, player.pc or pc, pc)
+        return pc, lines, seat
+
+    async def _run(self) -> None:
+        pc, lines, seat = self._seat()
         ours, theirs = pair() if seat is not None else (None, None)
         master, slave = os.openpty()
         _set_size(master, *self.size)

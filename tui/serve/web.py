@@ -253,6 +253,13 @@ class BrowserServer(Server):
                 await asyncio.wait_for(websocket.send_bytes(f"\r\n  {refusal}\r\n".encode()), END_GRACE)
                 await asyncio.wait_for(websocket.close(), END_GRACE)
             return websocket
+        await self._run_tab(request, websocket, pc)
+        return websocket
+
+    async def _run_tab(self, request: web.Request, websocket: web.WebSocketResponse, pc: str | None) -> None:
+        """The tab's view, run until the tab or the view goes; a tab naming a PC gets its channel
+        to the GM's inbox (:mod:`tui.serve.channel`)."""
+        table = self.table
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""
         ours, theirs = pair() if pc is not None else (None, None)
         command = table.view_command(pc, send_fd=theirs.fileno() if theirs else None)
@@ -295,7 +302,6 @@ class BrowserServer(Server):
             finally:
                 table.tabs.discard(tab)
                 table.log(f"a tab closed ({request.remote}, {len(table.tabs)} open)")
-        return websocket
 
     async def watch_token(self, said: Callable[[str | None], None]) -> None:
         """Close the tabs whose secret is no longer the table's (a renewed link) and tell
