@@ -166,7 +166,8 @@ async def read_answers(sock: socket.socket, count: int) -> list[dict[str, object
 def test_a_channel_refuses_malformed_frames_survives_a_flood_and_tells_the_gms_answer(tmp_path: Path) -> None:
     game, players = campaign(tmp_path)
     clock = Clock()
-    inbound = Inbound(game, players, rng=random.Random(3), log=lambda _: None, clock=clock)
+    said: list[str] = []
+    inbound = Inbound(game, players, rng=random.Random(3), log=said.append, clock=clock)
 
     async def scenario() -> None:
         ours, theirs = pair()
@@ -200,6 +201,11 @@ def test_a_channel_refuses_malformed_frames_survives_a_flood_and_tells_the_gms_a
 
     asyncio.run(scenario())
     assert LINES_PER_SECOND < 10
+    # the flood is said once, when the seat goes
+    assert [line for line in said if "dropped past the rate limit" in line] == [
+        line for line in said if line.startswith("marie: ")
+    ]
+    assert len([line for line in said if "dropped past the rate limit" in line]) == 1
 
 
 def test_a_channel_tells_a_seat_of_its_message_that_waited_across_a_restart(tmp_path: Path) -> None:

@@ -169,6 +169,10 @@ class Channel:
             with contextlib.suppress(BaseException):
                 await watcher
             self.close()
+            if self.refused or self.dropped:  # said once, when the seat goes: a flood floods no log
+                self.inbound.log(
+                    f"{self.seat.player}: {self.refused} message(s) refused, {self.dropped} dropped past the rate limit"
+                )
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
