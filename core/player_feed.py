@@ -14,6 +14,8 @@ from __future__ import annotations
 import attrs
 
 from core.breakdown import Line
+from core.dice import DEFAULT_KULT_DIE
+from core.player_send import Ask, Waiting
 from core.player_view import PlayerView, Row
 
 
@@ -42,6 +44,12 @@ class Delta:
     drop: int = 0
     #: The log lines added at its end.
     log: tuple[Line, ...] = ()
+    #: What players may send (issue 38), whole: a few words.
+    asks: tuple[Ask, ...] = ()
+    sending: bool = True
+    muted: tuple[str, ...] = ()
+    waiting: tuple[Waiting, ...] = ()
+    kult: str = DEFAULT_KULT_DIE
 
     @property
     def changed(self) -> frozenset[int]:
@@ -83,6 +91,11 @@ def delta(old: PlayerView, new: PlayerView) -> Delta:
         rows=rows,
         drop=drop,
         log=new.log[len(old.log) - drop :],
+        asks=new.asks,
+        sending=new.sending,
+        muted=new.muted,
+        waiting=new.waiting,
+        kult=new.kult,
     )
 
 
@@ -95,6 +108,8 @@ def changes_nothing(view: PlayerView, change: Delta) -> bool:
         and change.size == len(view.rows)
         and (change.campaign, change.encounter, change.round, change.next_up, change.your_turn)
         == (view.campaign, view.encounter, view.round, view.next_up, view.your_turn)
+        and (change.asks, change.sending, change.muted, change.waiting, change.kult)
+        == (view.asks, view.sending, view.muted, view.waiting, view.kult)
     )
 
 
@@ -120,4 +135,9 @@ def apply(view: PlayerView, change: Delta) -> PlayerView:
         log=view.log[change.drop :] + change.log,
         next_up=change.next_up,
         your_turn=change.your_turn,
+        asks=change.asks,
+        sending=change.sending,
+        muted=change.muted,
+        waiting=change.waiting,
+        kult=change.kult,
     )

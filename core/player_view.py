@@ -334,7 +334,21 @@ def _picture(campaign: Campaign, rows: tuple[Row, ...], log: Sequence[Logged]) -
         log=visible_log(log),
         next_up=_next_up(campaign, enc) if enc is not None and vis.next_up else None,
         your_turn=vis.your_turn,
+        sending=vis.sending,
+        muted=muted(campaign),
+        kult=campaign.rules.kult_die,
     )
+
+
+def muted(campaign: Campaign) -> tuple[str, ...]:
+    """The names of the PCs whose players the GM turned sending off for (issue 38), sorted."""
+    vis = campaign.visibility
+    names = []
+    for key, option, on in vis.toggles:
+        found = campaign.find(key) if option is Option.SENDING and not on else None
+        if isinstance(found, Character) and found.pc and not found.hidden:
+            names.append(found.name)
+    return tuple(sorted(names))
 
 
 def player_view_of(journal: Journal, projector: Projector | None = None) -> PlayerView:
