@@ -30,6 +30,7 @@ from saves.paths import ensure_saves_dir
 
 if TYPE_CHECKING:
     from saves.players_feed import Published
+    from saves.players_file import Table
 
 #: Seconds between retries of a failed autosave (the last one repeats).
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
@@ -179,13 +180,14 @@ def save_campaign(path: Path, journal: Journal) -> None:
     publish(path, journal)
 
 
-def publish(path: Path, journal: Journal, previous: Published | None = None) -> Published:
+def publish(path: Path, journal: Journal, previous: Published | None = None, table: Table = ((), ())) -> Published:
     """Give the players of campaign ``path`` the picture of ``journal`` (nothing when it is
-    ``previous``'s; see :mod:`saves.players_feed`); returns what was given. The caller holds
+    ``previous``'s; see :mod:`saves.players_feed`), with ``table`` (what the GM's app asks and
+    what waits, :data:`saves.players_file.Table`); returns what was given. The caller holds
     the campaign's lock."""
     from saves.players_file import write_players
 
-    return write_players(path, journal, previous=previous)
+    return write_players(path, journal, previous=previous, table=table)
 
 
 def restore_backup(path: str | os.PathLike[str], backup: str | os.PathLike[str]) -> None:
@@ -336,6 +338,11 @@ class AutoSaver:
         self._warm = warm
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
+        #: The last journal written (what a change of :meth:`tell` publishes again) and what the
+        #: GM's app tells the players beside it.
+        self._last: Journal | None = warm
+        self._table: Table = ((), ())
+        self._retell = False
         self._pending: Journal | None = None
         self._busy = False
         self._hurry = False
@@ -352,6 +359,15 @@ class AutoSaver:
             if self._closing:
                 raise SaveError(self.path, "cannot be saved: its autosaver is closed")
             self._pending = journal
+            self._changed.notify_all()
+
+    def tell(self, table: Table) -> None:
+        """What the GM's app tells the players beside the campaign (the rolls asked, what waits:
+        issue 38): published soon, with the last journal saved, when it changed."""
+        with self._changed:
+            if table == self._table or self._closing:
+                return
+            self._table, self._retell = table, True
             self._changed.notify_all()
 
     @property
@@ -392,12 +408,23 @@ class AutoSaver:
                 self._encoder.encode(warm)
         while True:
             with self._changed:
-                self._changed.wait_for(lambda: self._pending is not None or self._closing)
+                self._changed.wait_for(lambda: self._pending is not None or self._retell or self._closing)
                 if self._closing:
                     return
                 journal = self._pending
-                assert journal is not None  # wait_for's predicate: set unless closing
-                self._pending, self._busy, self._hurry = None, True, False
+                retell = journal is None  # only what the app tells the players changed
+                if retell:
+                    journal = self._last
+                self._pending, self._busy, self._hurry, self._retell = None, True, False, False
+            if retell:
+                if journal is not None and self.conflict is None:
+                    with contextlib.suppress(Exception):  # a failure is said by _publish
+                        self._publish(journal)
+                with self._changed:
+                    self._busy = False
+                    self._changed.notify_all()
+                continue
+            assert journal is not None  # wait_for's predicate: pending unless retelling or closing
             try:
                 conflict = self._write(journal)
             except Exception as error:  # noqa: BLE001 - any failure: keep the state, tell, retry
@@ -432,13 +459,14 @@ class AutoSaver:
             if blocker not in self._warned:
                 self._warned.add(blocker)
                 _call(self.on_warning, blocked_backup(blocker))
+        self._last = journal
         self._publish(journal)
         return None
 
     def _publish(self, journal: Journal) -> None:
         """The players' file after the campaign: a failure is told once, the save stands."""
         try:
-            self._published = publish(self.path, journal, self._published)
+            self._published = publish(self.path, journal, self._published, self._table)
         except (SaveError, OSError) as error:
             self._published = None
             if "players" not in self._warned_about:

@@ -164,6 +164,7 @@ SCOPE = {scope.name: scope for scope in SCOPES}
 FIGHT, ROSTER, TEMPLATES = "tui.commands.fight:", "tui.commands.roster:", "tui.commands.templates:"
 MASS, SPELL, BOOK = "tui.commands.mass:", "tui.commands.spell:", "tui.commands.book:"
 CAMPAIGN, PLAYERS = "tui.commands.campaign:", "tui.players_see:"
+INBOX = "tui.commands.inbox:"
 
 #: The spell systems the palette opens (tab ids; their names are the catalogue's ``command.spell-system-<id>``).
 SPELL_SYSTEMS: tuple[str, ...] = ("apotheose", "mage", "poles", "d6")
@@ -205,6 +206,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("redo", "ctrl+y", "app", "redo", palette=True),
     Command("help", "question_mark", "app", "help", palette=True),
     Command("log", "ctrl+l", "app", "log", palette=True),
+    # -- what players sent (issue 38): shown in the footer while a message waits ------------------------
+    Command("inbox-refuse", "ctrl+x", "main", INBOX + "refuse", priority=True, palette=True),
     # -- the main screen: panes and the roster ------------------------------------------------------
     Command("pane-initiative", "1", "main", "pane('initiative')", show=False, priority=True, palette=True),
     Command("pane-mass", "2", "main", "pane('mass')", show=False, priority=True, palette=True),

@@ -701,6 +701,22 @@ TEXTS: Final[dict[str, str]] = {
     "mass.defence": "Défense contre un groupe",
     "mass.hidden": "caché",
     # -- tui.widgets.status ------------------------------------------------------------------------
+    # players' messages (tui/inbox.py, tui/commands/inbox.py: issue 38)
+    "command.inbox-refuse": "Refuser le jet",
+    "palette.inbox-refuse": "Refuser le jet du joueur qui attend (celui du formulaire, sinon le plus ancien)",
+    "inbox.kind.attack": "l'attaque",
+    "inbox.kind.defence": "la défense",
+    "inbox.kind.initiative": "l'initiative",
+    "inbox.kind.resistance": "la résistance",
+    "inbox.kind.done": "la fin du tour",
+    "inbox.sent": "{pc} a envoyé {die} pour {kind}",
+    "inbox.by_table": "{pc} : la table a lancé {die} pour {kind} (lance pour moi)",
+    "inbox.done": "{pc} : son joueur a fini",
+    "inbox.count": "{n} messages de joueurs attendent ({names})",
+    "inbox.take": "{said} : Entrée le prend, {k[inbox-refuse]} le refuse",
+    "inbox.refused": "Refusé : {said}",
+    "inbox.nothing": "Aucun message de joueur n'attend.",
+    "inbox.problem": "Les joueurs ne peuvent pas envoyer de jets : {why}",
     "status.round": "Round {n}",
     # "tour d'Alduin", "tour de Morvan"
     "status.turn": "tour {de_name}",

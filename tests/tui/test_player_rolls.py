@@ -1,0 +1,127 @@
+"""Issue 38, item 2: the GM's app follows the inbox; a player's roll shows beside the form it
+belongs to and in the status line, Enter on the empty die field takes it (as if the GM had typed
+it), a die typed overwrites it (the message refused), ctrl+x refuses it; the log says who rolled,
+undo takes it back; the players' file says what is asked, what waits and whether sending is on."""
+
+from __future__ import annotations
+
+import random
+
+from core.actions import AttackOpponent, SetOption
+from core.player_send import Ask, Sent, Waiting
+from core.visibility import Option
+from saves.inbox import answer_for, inbox_path, post
+from saves.players_feed import FeedReader
+from saves.players_file import players_path
+from saves.store import create_campaign
+from tests.tui.pilot import WIDE, quiet, run, select, text_of, turn_of, wait_for
+from tui.widgets.duel import DuelForm
+
+
+def alduin(number: int, die: int = 7, *, by_table: bool = False) -> Sent:
+    return Sent(number, "Marie", "alduin", "Alduin", "attack", die, by_table)
+
+
+async def open_attack(tmp_path):
+    """The app on a saved campaign, Alduin's turn, his attack on the captain's form open."""
+    from tui.run import build
+
+    path = create_campaign(tmp_path / "villon.json", turn_of("alduin"))
+    app = build([str(path)], rng=random.Random(0))
+    return path, app
+
+
+def last_attack(app) -> AttackOpponent:
+    action = app.session.journal.done[-1].action
+    assert isinstance(action, AttackOpponent)
+    return action
+
+
+def seen_by_players(path):
+    found = FeedReader(players_path(path)).read()
+    assert found is not None
+    return found[0]
+
+
+@run
+async def test_enter_takes_the_players_die_a_typed_die_overwrites_it_and_ctrl_x_refuses(tmp_path) -> None:
+    from tui.run import finish
+
+    path, app = await open_attack(tmp_path)
+    inbox = inbox_path(path)
+    async with app.run_test(size=WIDE) as pilot:
+        await quiet(pilot)
+        await select(pilot, "capitaine")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "duel-die")
+        before = app.campaign
+        assert post(inbox, alduin(1))
+        await wait_for(pilot, lambda: app.waiting == (alduin(1),), every=0.05)
+        await quiet(pilot)
+        assert "Alduin sent +7 for the attack" in text_of(app, "#status")
+        assert "Alduin sent +7 for the attack: Enter takes it" in text_of(app, "#duel-sent")
+        # the players see what is asked and what waits
+        app.session.saver.flush(10)
+        await wait_for(
+            pilot,
+            lambda: (
+                seen_by_players(path).waiting == (Waiting("Alduin", "attack", 7),)
+                and seen_by_players(path).asks == (Ask("Alduin", "attack"),)
+            ),
+            every=0.05,
+        )
+        await pilot.press("enter")  # the empty die field: the player's +7
+        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
+        taken = last_attack(app)
+        assert taken.dice == (7,) and taken.rolled_by is not None and taken.rolled_by.player == "Marie"
+        assert any(ln.line.en.endswith("(Alduin's player rolled +7)") for ln in app.session.journal.log)
+        assert answer_for(inbox, "Marie") == (1, "taken")
+        await wait_for(pilot, lambda: app.waiting == (), every=0.05)
+        after_taken = app.campaign
+        # undo takes it back, as any action
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: app.campaign == before)
+        # a second message; the GM types the same die over it: the same hit, the message refused
+        await pilot.click("#duel-die")
+        assert post(inbox, alduin(2, 3))
+        await wait_for(pilot, lambda: app.waiting == (alduin(2, 3),), every=0.05)
+        await pilot.press("7", "enter")
+        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
+        assert last_attack(app).rolled_by is None and app.campaign.find("capitaine") == after_taken.find("capitaine")
+        assert answer_for(inbox, "Marie") == (2, "refused")
+        # a third: ctrl+x refuses it, nothing changes
+        assert post(inbox, alduin(3, 4, by_table=True))
+        await wait_for(pilot, lambda: app.waiting == (alduin(3, 4, by_table=True),), every=0.05)
+        await quiet(pilot)
+        assert "Alduin: the table rolled +4 for the attack (roll for me)" in text_of(app, "#status")
+        done = len(app.session.journal.done)
+        await pilot.press("ctrl+x")
+        await wait_for(pilot, lambda: answer_for(inbox, "Marie") == (3, "refused"), every=0.05)
+        assert len(app.session.journal.done) == done
+        await wait_for(pilot, lambda: app.waiting == (), every=0.05)
+        assert app.screen.query_one(DuelForm).die.offered is None
+    assert finish(app) is None
+
+
+@run
+async def test_sending_off_is_published_and_esc_then_a_key_still_works(tmp_path) -> None:
+    from tui.run import finish
+
+    path, app = await open_attack(tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await quiet(pilot)
+        await app.request(SetOption(Option.SENDING, False))
+        await app.request(SetOption(Option.SENDING, False, "segiere"))
+        assert app.session.saver.flush(10)
+        view = seen_by_players(path)
+        assert view.sending is False and view.muted == ("Segiere",)
+        # a message waits: Esc from the form, then at once a list key, acts as without it
+        assert post(inbox_path(path), alduin(1))
+        await wait_for(pilot, lambda: bool(app.waiting), every=0.05)
+        await select(pilot, "capitaine")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "duel-die")
+        current = app.campaign.encounter.current
+        await pilot.press("escape", "n")
+        await wait_for(pilot, lambda: app.campaign.encounter.current != current)
+    assert finish(app) is None
