@@ -125,3 +125,30 @@ async def test_sending_off_is_published_and_esc_then_a_key_still_works(tmp_path)
         await pilot.press("escape", "n")
         await wait_for(pilot, lambda: app.campaign.encounter.current != current)
     assert finish(app) is None
+
+
+@run
+async def test_taking_a_players_roll_is_the_one_key_the_guide_says(tmp_path) -> None:
+    """The guide's keystroke line (docs/guide.md, "Keys") says 1 key; the keys are counted here."""
+    import re
+    from pathlib import Path
+
+    from tui.run import finish
+
+    guide = (Path(__file__).parents[2] / "docs" / "guide.md").read_text(encoding="utf-8")
+    said = re.search(r"taking a player's roll is (\d+) key", guide)
+    assert said is not None
+    path, app = await open_attack(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet(pilot)
+        await select(pilot, "capitaine")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "duel-die")
+        assert post(inbox_path(path), alduin(1))
+        await wait_for(pilot, lambda: app.screen.query_one(DuelForm).die.offered == 7, every=0.05)
+        keys = ["enter"]
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
+        assert last_attack(app).rolled_by is not None
+        assert len(keys) == int(said[1]) == 1
+    assert finish(app) is None

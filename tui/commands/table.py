@@ -365,7 +365,7 @@ PALETTE: tuple[str, ...] = (
     "pane-initiative", "pane-mass", "pane-damage", "pane-spell",
     "roster-add-character", "roster-add-group", "roster-edit", "roster-remove",
     "award-xp", "rest", "new-session",
-    "init-players-see", "init-players-private",
+    "init-players-see", "init-players-private", "inbox-refuse",
     *(command.id for command in COMMANDS if command.id.startswith(("players-default-", "players-option-", "players-own-"))),
     "players-alias",
     "roster-add-template", "roster-add-mooks", "roster-quick-add", "roster-save-template", "roster-import",
