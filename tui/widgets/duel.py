@@ -17,16 +17,14 @@ from core.combat import Range
 from core.damage import Weapon, apply_damage
 from core.dice import KultDie
 from core.duel import attack_difficulty, attack_opponent_roll, defend_opponent_roll
-from core.player_send import Sent
 from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
 from tui.i18n import plural_s, t
-from tui.inbox import said, settled, taken
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import DieEntry, KultDieField, faces
-from tui.widgets.form import Form, character_or_none
+from tui.widgets.form import character_or_none
 from tui.widgets.inputs import (
     AFFECTS,
     RANGES,
@@ -39,6 +37,7 @@ from tui.widgets.inputs import (
     percent,
     set_text,
 )
+from tui.widgets.player_roll import RollForm, hidden_line
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
@@ -48,13 +47,14 @@ if TYPE_CHECKING:
 WEAPONS = tuple((w, labels(f"dmg.weapon.{w.value}")) for w in Weapon)
 
 
-class DuelForm(Form):
+class DuelForm(RollForm):
     """One attacker against one defender's defence score: chance, then what the hit does. With
     "defender rolls" ticked, the die, affect and reroll are the defender's (a PC's defence roll,
     RULES 1.5) against the attack's final value."""
 
     pane: DamagePane  # the pane that holds this form
 
+    SENT = "duel-sent"
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {
         "duel-attacker": ("duel-score", True),
         "duel-defender": ("duel-defence", False),
@@ -101,7 +101,7 @@ class DuelForm(Form):
             yield Cycle(AFFECTS, id="duel-affect", classes="affect")
             yield Checkbox(t("dmg.defends", lang), id="duel-defends", compact=True)
         yield ErrorLine(id="duel-error")  # its own line: the row above leaves it a few columns
-        yield Static("", id="duel-sent", classes="sent", markup=False)
+        yield hidden_line("duel-sent")
         yield Static("", id="duel-chance", classes="chance", markup=False)
         yield Static("", id="duel-preview", classes="preview", markup=False)
 
@@ -109,30 +109,8 @@ class DuelForm(Form):
     def die(self) -> KultDieField:
         return self.query_one("#duel-die", KultDieField)
 
-    def on_mount(self) -> None:
-        self.watch(self.app, "waiting", self.preview, init=False)
-
-    def asked(self) -> tuple[str | None, str]:
-        """The PC whose roll this form resolves and its kind: the attacker's attack, or the
-        defender's defence when it rolls (None: not a PC)."""
-        if self.defends:
-            who, kind = self.query_one("#duel-defender", Select).selection, "defence"
-        else:
-            who, kind = self.query_one("#duel-attacker", Select).selection, "attack"
-        c = character_or_none(self.pane.campaign, who)
-        return (c.id if c is not None and c.pc else None), kind
-
-    def _offer(self) -> Sent | None:
-        """What a player sent for this roll, offered: the empty die field takes it, a line says
-        so (issue 38)."""
-        app = gm(self)
-        pc, kind = self.asked()
-        app.ask_roll(pc, kind)
-        sent = app.offered
-        self.die.offer(sent.die if sent is not None else None)
-        lang = self.pane.lang
-        set_text(self.query_one("#duel-sent", Static), t("inbox.take", lang, said=said(sent, lang)) if sent else "")
-        return sent
+    def roll_kind(self) -> str:
+        return "defence" if self.defends else "attack"
 
     def set_fighters(self, attacker: str | None, defender: str | None) -> None:
         self.choose("duel-attacker", attacker)
@@ -153,7 +131,7 @@ class DuelForm(Form):
 
     def preview(self, *_: object) -> None:
         pane, lang = self.pane, self.pane.lang
-        self._offer()
+        self.offer_sent()
         chance = self.query_one("#duel-chance", Static)
         shown = self.query_one("#duel-preview", Static)
         try:
@@ -196,7 +174,7 @@ class DuelForm(Form):
     async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
-        sent = self._offer()
+        sent = self.offer_sent()
         try:
             defender, score, defence, entry = self.read()
         except FieldError as refused:
@@ -217,9 +195,9 @@ class DuelForm(Form):
                 self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
                 pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
             )  # fmt: skip
-        answer = await pane.apply(taken(action, None if typed else sent), error)
+        answer = await pane.apply(self.with_sender(action, sent), error)
         if isinstance(answer, Outcome):
-            settled(gm(pane), sent, typed)
+            self.answered(sent, typed)
             self.die.value = ""
             if not self.defends:
                 pane.used_up()
