@@ -152,3 +152,41 @@ async def test_taking_a_players_roll_is_the_one_key_the_guide_says(tmp_path) -> 
         assert last_attack(app).rolled_by is not None
         assert len(keys) == int(said[1]) == 1
     assert finish(app) is None
+
+
+@run
+async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_players_die(tmp_path) -> None:
+    from core.actions import AttackGroup, DefendGroup
+    from tui.run import build, finish
+
+    path = create_campaign(tmp_path / "villon.json", turn_of("brunvir"))
+    app = build([str(path)], rng=random.Random(0))
+    inbox = inbox_path(path)
+    async with app.run_test(size=WIDE) as pilot:
+        await quiet(pilot)
+        assert post(inbox, Sent(1, "Lea", "brunvir", "Brunvir", "attack", 5))
+        await wait_for(pilot, lambda: bool(app.waiting), every=0.05)
+        await pilot.press("g")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "atk-die")
+        await wait_for(pilot, lambda: "Brunvir sent +5 for the attack" in text_of(app, "#atk-sent"))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
+        attack = app.session.journal.done[-1].action
+        assert isinstance(attack, AttackGroup) and attack.dice == (5,) and attack.rolled_by is not None
+        assert answer_for(inbox, "Lea") == (1, "taken")
+        await pilot.press("escape")
+        await select(pilot, "segiere")
+        assert post(inbox, Sent(1, "Paul", "segiere", "Segiere", "defence", -3, by_table=True))
+        await wait_for(pilot, lambda: len(app.waiting) == 1 and app.waiting[0].pc == "segiere", every=0.05)
+        await pilot.press("v")
+        await wait_for(pilot, lambda: app.focused is not None and app.focused.id in ("def-attackers", "def-die"))
+        await wait_for(pilot, lambda: app.screen.query_one("#def-die").offered == -3)
+        app.screen.query_one("#def-die").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.session.journal.done) == 2)
+        defence = app.session.journal.done[-1].action
+        assert isinstance(defence, DefendGroup) and defence.dice == (-3,)
+        assert defence.rolled_by is not None and defence.rolled_by.by_table
+        assert any(ln.line.en.endswith("(the table rolled -3 for Segiere)") for ln in app.session.journal.log)
+        assert answer_for(inbox, "Paul") == (1, "taken")
+    assert finish(app) is None
