@@ -183,6 +183,8 @@ def _players_defaults() -> Iterable[Command]:
             )  # fmt: skip
     for option in Option:
         family = "players_option_for_all" if option in PER_COMBATANT else "players_option"
+        if option is Option.SENDING:  # not something players see: whether they may send (issue 38)
+            family = "players_sending"
         yield Command(
             f"players-option-{option.value}", "", "main", f"{PLAYERS}choose('option', '{option.value}')",
             palette=True, family=family, words=(("option", (option.en, option.fr)),),
@@ -190,7 +192,7 @@ def _players_defaults() -> Iterable[Command]:
     for option in PER_COMBATANT:
         yield Command(
             f"players-own-{option.value}", "", "main", f"{PLAYERS}choose('own', '{option.value}')",
-            palette=True, family="players_own", words=(("option", (option.en, option.fr)),),
+            palette=True, family="players_sending_own" if option is Option.SENDING else "players_own", words=(("option", (option.en, option.fr)),),
         )  # fmt: skip
     yield Command("players-alias", "", "main", PLAYERS + "choose('alias')", palette=True)
 
