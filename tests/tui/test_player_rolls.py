@@ -15,6 +15,7 @@ from saves.players_feed import FeedReader
 from saves.players_file import players_path
 from saves.store import create_campaign
 from tests.tui.pilot import WIDE, quiet, run, select, text_of, turn_of, wait_for
+from tui.widgets.dice_field import KultDieField
 from tui.widgets.duel import DuelForm
 
 
@@ -180,8 +181,8 @@ async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_player
         await wait_for(pilot, lambda: len(app.waiting) == 1 and app.waiting[0].pc == "segiere", every=0.05)
         await pilot.press("v")
         await wait_for(pilot, lambda: app.focused is not None and app.focused.id in ("def-attackers", "def-die"))
-        await wait_for(pilot, lambda: app.screen.query_one("#def-die").offered == -3)
-        app.screen.query_one("#def-die").focus()
+        await wait_for(pilot, lambda: app.screen.query_one("#def-die", KultDieField).offered == -3)
+        app.screen.query_one("#def-die", KultDieField).focus()
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(app.session.journal.done) == 2)
         defence = app.session.journal.done[-1].action
@@ -189,4 +190,29 @@ async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_player
         assert defence.rolled_by is not None and defence.rolled_by.by_table
         assert any(ln.line.en.endswith("(the table rolled -3 for Segiere)") for ln in app.session.journal.log)
         assert answer_for(inbox, "Paul") == (1, "taken")
+    assert finish(app) is None
+
+
+@run
+async def test_a_resistance_roll_takes_the_players_die_in_the_r_dialog(tmp_path) -> None:
+    from core.actions import Roll
+    from tui.run import build, finish
+    from tui.screens.roll import RollDialog
+
+    path = create_campaign(tmp_path / "villon.json", turn_of("brunvir"))
+    app = build([str(path)], rng=random.Random(0))
+    inbox = inbox_path(path)
+    async with app.run_test(size=WIDE) as pilot:
+        await quiet(pilot)
+        await select(pilot, "alduin")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RollDialog))
+        assert post(inbox, Sent(1, "Marie", "alduin", "Alduin", "resistance", 9))
+        await wait_for(pilot, lambda: app.screen.query_one("#roll-die", KultDieField).offered == 9, every=0.05)
+        assert "Alduin sent +9 for the resistance" in str(app.screen.query_one("#roll-sent").render())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
+        roll = app.session.journal.done[-1].action
+        assert isinstance(roll, Roll) and roll.dice == (9,) and roll.rolled_by is not None
+        assert answer_for(inbox, "Marie") == (1, "taken")
     assert finish(app) is None

@@ -222,6 +222,10 @@ async def roll(ctx: Context) -> None:
         return
     answer = await ctx.request(check)
     if isinstance(answer, Outcome):
+        if dialog.sent is not None:  # a player's resistance roll: taken, or refused for the GM's die
+            from tui.inbox import answer as settle
+
+            settle(ctx.saved_at, dialog.sent, "refused" if dialog.typed else "taken")
         ctx.show_check(answer, dialog.parts)
 
 
