@@ -341,14 +341,9 @@ def _picture(campaign: Campaign, rows: tuple[Row, ...], log: Sequence[Logged]) -
 
 
 def muted(campaign: Campaign) -> tuple[str, ...]:
-    """The names of the PCs whose players the GM turned sending off for (issue 38), sorted."""
-    vis = campaign.visibility
-    names = []
-    for key, option, on in vis.toggles:
-        found = campaign.find(key) if option is Option.SENDING and not on else None
-        if isinstance(found, Character) and found.pc and not found.hidden:
-            names.append(found.name)
-    return tuple(sorted(names))
+    """The visible PCs whose players the GM turned sending off for (issue 38), by name."""
+    off = (campaign.find(k) for k, option, on in campaign.visibility.toggles if option is Option.SENDING and not on)
+    return tuple(sorted(c.name for c in off if isinstance(c, Character) and c.pc and not c.hidden))
 
 
 def player_view_of(journal: Journal, projector: Projector | None = None) -> PlayerView:

@@ -27,6 +27,7 @@ from saves.errors import LockedError, MissingFileError, SaveError
 from saves.format import Encoder, Loaded, encode, read_journal
 from saves.lock import CampaignLock
 from saves.paths import ensure_saves_dir
+from saves.players_told import TellsPlayers
 
 if TYPE_CHECKING:
     from saves.players_feed import Published
@@ -181,10 +182,9 @@ def save_campaign(path: Path, journal: Journal) -> None:
 
 
 def publish(path: Path, journal: Journal, previous: Published | None = None, table: Table = ((), ())) -> Published:
-    """Give the players of campaign ``path`` the picture of ``journal`` (nothing when it is
-    ``previous``'s; see :mod:`saves.players_feed`), with ``table`` (what the GM's app asks and
-    what waits, :data:`saves.players_file.Table`); returns what was given. The caller holds
-    the campaign's lock."""
+    """Give the players of campaign ``path`` the picture of ``journal`` and ``table`` (nothing
+    when it is ``previous``'s; see :mod:`saves.players_feed`); returns what was given. The
+    caller holds the campaign's lock."""
     from saves.players_file import write_players
 
     return write_players(path, journal, previous=previous, table=table)
@@ -279,7 +279,7 @@ def write_side_file(path: Path, data: bytes) -> Path:
     raise SaveError(path, "could not find a free name for a side file beside it")
 
 
-class AutoSaver:
+class AutoSaver(TellsPlayers):
     """Saves the latest journal given to :meth:`save`, from a background thread.
 
     Bursts coalesce: only the newest journal is written. A failed save calls ``on_error(error)``,
@@ -338,11 +338,7 @@ class AutoSaver:
         self._warm = warm
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
-        #: The last journal written (what a change of :meth:`tell` publishes again) and what the
-        #: GM's app tells the players beside it.
-        self._last: Journal | None = warm
-        self._table: Table = ((), ())
-        self._retell = False
+        self._last = warm  # the journal a change of what the app tells is published with
         self._pending: Journal | None = None
         self._busy = False
         self._hurry = False
@@ -359,15 +355,6 @@ class AutoSaver:
             if self._closing:
                 raise SaveError(self.path, "cannot be saved: its autosaver is closed")
             self._pending = journal
-            self._changed.notify_all()
-
-    def tell(self, table: Table) -> None:
-        """What the GM's app tells the players beside the campaign (the rolls asked, what waits:
-        issue 38): published soon, with the last journal saved, when it changed."""
-        with self._changed:
-            if table == self._table or self._closing:
-                return
-            self._table, self._retell = table, True
             self._changed.notify_all()
 
     @property
@@ -412,19 +399,10 @@ class AutoSaver:
                 if self._closing:
                     return
                 journal = self._pending
-                retell = journal is None  # only what the app tells the players changed
-                if retell:
-                    journal = self._last
                 self._pending, self._busy, self._hurry, self._retell = None, True, False, False
-            if retell:
-                if journal is not None and self.conflict is None:
-                    with contextlib.suppress(Exception):  # a failure is said by _publish
-                        self._publish(journal)
-                with self._changed:
-                    self._busy = False
-                    self._changed.notify_all()
+            if journal is None:  # only what the app tells the players changed
+                self._retold(self._last)
                 continue
-            assert journal is not None  # wait_for's predicate: pending unless retelling or closing
             try:
                 conflict = self._write(journal)
             except Exception as error:  # noqa: BLE001 - any failure: keep the state, tell, retry
@@ -462,18 +440,6 @@ class AutoSaver:
         self._last = journal
         self._publish(journal)
         return None
-
-    def _publish(self, journal: Journal) -> None:
-        """The players' file after the campaign: a failure is told once, the save stands."""
-        try:
-            self._published = publish(self.path, journal, self._published, self._table)
-        except (SaveError, OSError) as error:
-            self._published = None
-            if "players" not in self._warned_about:
-                self._warned_about.add("players")
-                _call(self.on_warning, f"the players' file could not be written ({error}); the campaign is saved")
-        else:
-            self._warned_about.discard("players")
 
     def _own_if_written(self, data: bytes) -> None:
         """After a write that failed once the file was replaced (its folder could not be synced):
