@@ -44,7 +44,7 @@ class Delta:
     drop: int = 0
     #: The log lines added at its end.
     log: tuple[Line, ...] = ()
-    #: What players may send (issue 38), whole: a few words.
+    #: What players may send (issue 38), whole (a few words): see :class:`PlayerView`.
     asks: tuple[Ask, ...] = ()
     sending: bool = True
     muted: tuple[str, ...] = ()

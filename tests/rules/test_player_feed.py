@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from core.breakdown import Line
 from core.player_feed import Changed, Delta, DeltaError, apply, changes_nothing, delta, log_shift
+from core.player_send import ROLL_KINDS, Ask, Waiting
 from core.player_view import PlayerView, Row, ShownCondition, Wounds
 from saves.players_feed import decode_delta, encode_delta
 
@@ -37,6 +38,14 @@ views = st.builds(
     log=st.lists(lines, max_size=8).map(tuple),
     next_up=st.none() | st.sampled_from(NAMES),
     your_turn=st.booleans(),
+    # issue 38: what players may send travels in a delta too
+    asks=st.lists(st.builds(Ask, st.sampled_from(NAMES), st.sampled_from(ROLL_KINDS)), max_size=2).map(tuple),
+    sending=st.booleans(),
+    muted=st.lists(st.sampled_from(NAMES), max_size=2).map(tuple),
+    waiting=st.lists(
+        st.builds(Waiting, st.sampled_from(NAMES), st.sampled_from(ROLL_KINDS), st.integers(-9, 10), st.booleans()),
+        max_size=2,
+    ).map(tuple),
 )
 
 

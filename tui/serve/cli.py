@@ -158,7 +158,14 @@ def _serve(args: argparse.Namespace) -> int:
         from tui.serve.web import WebTable
 
         ensure_token(campaign)  # made on first use; a file others may read is refused here
-        web = WebTable(campaign, players_path(campaign), max_tabs=args.max_tabs, lang=lang, log=_log)
+        web = WebTable(
+            campaign,
+            players_path(campaign),
+            max_tabs=args.max_tabs,
+            lang=lang,
+            log=_log,
+            inbound=ssh[0].inbound if ssh is not None else None,  # one inbox's rules for both sides
+        )
     return asyncio.run(_main(ssh, web, args))
 
 

@@ -42,6 +42,7 @@ from pathlib import Path
 import asyncssh
 
 from saves import access as access_list
+from tui.serve.channel import Inbound
 from tui.serve.session import ViewSession
 from tui.serve.views import view_command, view_environment
 
@@ -84,6 +85,7 @@ class Table:
         log: Log = print,
         clock: Callable[[], float] = time.monotonic,
         keepalive: float = KEEPALIVE_INTERVAL,
+        inbound: Inbound | None = None,
     ) -> None:
         self.campaign = campaign
         self.players_file = players_file
@@ -103,6 +105,8 @@ class Table:
         self._banned: dict[str, float] = {}
         self._said: dict[str, list[float]] = {}
         self._unsaid: dict[str, int] = {}
+        #: What players send, to the GM's inbox (issue 38; tests give one with seeded dice).
+        self.inbound = inbound if inbound is not None else Inbound(campaign, players_file, log=log)
 
     # -- failures by address ---------------------------------------------------------------------
     def failed(self, address: str) -> None:
@@ -161,9 +165,10 @@ class Table:
         return None
 
     # -- the views ---------------------------------------------------------------------------------
-    def view_command(self, pc: str | None, *, lines: bool = False) -> list[str]:
-        """The view a seat runs: the full view, or (``lines``: ``players add --lines``) plain lines."""
-        return view_command(self.players_file, self.lang, pc, "--lines" if lines else "--no-mouse")
+    def view_command(self, pc: str | None, *, lines: bool = False, send_fd: int | None = None) -> list[str]:
+        """The view a seat runs: the full view, or (``lines``: ``players add --lines``) plain
+        lines; ``send_fd``: its end of the channel to the GM's inbox (a seat with a PC)."""
+        return view_command(self.players_file, self.lang, pc, "--lines" if lines else "--no-mouse", send_fd=send_fd)
 
     def view_environment(self, term: str) -> dict[str, str]:
         """The view's whole environment: nothing the client sent (``SendEnv``, ``SetEnv``)."""

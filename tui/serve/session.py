@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from saves import access as access_list
+from tui.serve.channel import Channel, pair
+from tui.serve.inbound import Seat
 
 if TYPE_CHECKING:
     from tui.serve.server import PlayerServer
@@ -56,6 +58,8 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
         #: so nothing is sent to put it back (not one escape sequence reaches a braille display).
         self.plain = False
         self._prompt_timer: asyncio.TimerHandle | None = None
+        #: The channel from the view to the GM's inbox (a seat naming a PC), while the view runs.
+        self.channel: asyncio.Task[None] | None = None
         self._done = asyncio.get_running_loop().create_future()
         self.table.sessions.add(self)
 
@@ -200,18 +204,27 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
     def _start(self) -> None:
         asyncio.get_running_loop().create_task(self._run())
 
-    async def _run(self) -> None:
-        pc, lines = None, False
+    def _seat(self) -> tuple[str | None, bool, Seat | None]:
+        """The player's PC (by name), whether their seat has plain lines, and the seat that
+        sends (a PC and the full view: :mod:`tui.serve.channel`), from the access list only."""
+        pc, lines, seat = None, False, None
         with contextlib.suppress(Exception):  # the access list only: never the campaign
             player = access_list.read_access(self.table.campaign).player(self.server.player)
             pc = (player.pc_name or player.pc) if player is not None else None
             lines = self.plain = player is not None and player.lines
+            if player is not None and pc and not lines:
+                seat = Seat(self.server.player, player.pc or pc, pc)
+        return pc, lines, seat
+
+    async def _run(self) -> None:
+        pc, lines, seat = self._seat()
+        ours, theirs = pair() if seat is not None else (None, None)
         master, slave = os.openpty()
         _set_size(master, *self.size)
         os.set_blocking(master, False)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                *self.table.view_command(pc, lines=lines),
+                *self.table.view_command(pc, lines=lines, send_fd=theirs.fileno() if theirs else None),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
@@ -219,14 +232,21 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
                 preexec_fn=_controlling_terminal,
                 env=self.table.view_environment(self.term or "xterm-256color"),
                 close_fds=True,
+                pass_fds=(theirs.fileno(),) if theirs else (),
             )
         except OSError as error:
             os.close(master)
+            if ours is not None:
+                ours.close()
             self._say(f"apotheose serve: the view could not start ({error})")
             self._exit(1)
             return
         finally:
             os.close(slave)
+            if theirs is not None:
+                theirs.close()  # the view's now: when it ends, the channel reads its end
+        if ours is not None and seat is not None:
+            self.channel = asyncio.ensure_future(Channel(self.table.inbound, seat, ours).run())
         self.master = master
         self.table.log(f"{self.server.player} joined from {self.server.address} (view pid {self.process.pid})")
         if self._ended:  # the client left while the view was starting
@@ -306,6 +326,8 @@ class ViewSession(asyncssh.SSHServerSession[bytes]):
         if self._prompt_timer is not None:
             self._prompt_timer.cancel()
         self._kill()
+        if self.channel is not None:
+            self.channel.cancel()
         if self.process is None and not self._done.done():
             self._done.set_result(None)
             self.table.sessions.discard(self)

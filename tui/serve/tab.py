@@ -66,6 +66,7 @@ class Tab(OwnProcessService):
         *,
         token: str,
         address: str,
+        pass_fds: tuple[int, ...] = (),
     ) -> None:
         super().__init__(
             " ".join(command),
@@ -79,6 +80,8 @@ class Tab(OwnProcessService):
         self.websocket = websocket
         self.token = token
         self.address = address
+        #: Descriptors the view inherits (its end of the channel to the GM's inbox).
+        self.pass_fds = pass_fds
         self._ending: asyncio.Task[None] | None = None
 
     async def open_process(self, width: int, height: int) -> asyncio.subprocess.Process:
@@ -92,6 +95,7 @@ class Tab(OwnProcessService):
             start_new_session=True,
             preexec_fn=_dies_with(os.getpid()),
             close_fds=True,
+            pass_fds=self.pass_fds,
         )
 
     async def serve(self) -> None:

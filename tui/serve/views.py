@@ -12,8 +12,12 @@ from pathlib import Path
 ROOT = str(Path(__file__).resolve().parents[2])
 
 
-def view_command(players_file: Path, lang: str, pc: str | None, *flags: str) -> list[str]:
+def view_command(players_file: Path, lang: str, pc: str | None, *flags: str, send_fd: int | None = None) -> list[str]:
+    """``send_fd``: the view's end of the channel to the GM's inbox (:mod:`tui.serve.channel`),
+    given to a seat naming a PC only."""
     command = [sys.executable, "-m", "tui", "view", str(players_file), *flags, "--lang", lang]
+    if pc and send_fd is not None:
+        command += ["--send-fd", str(send_fd)]
     return [*command, "--pc", pc] if pc else command
 
 

@@ -39,6 +39,7 @@ from aiohttp.typedefs import Handler
 from textual_serve.server import Server
 
 from saves.web_token import read_token, token_path
+from tui.serve.channel import Channel, Inbound, browser_seat, pair
 from tui.serve.tab import END_GRACE, Tab, clamp_size
 from tui.serve.views import pc_refusal, view_command, view_environment
 
@@ -56,7 +57,14 @@ class WebTable:
     """What every tab shares: the campaign, its players' file and secret, the tabs open."""
 
     def __init__(
-        self, campaign: Path, players_file: Path, *, max_tabs: int = 12, lang: str = "en", log: Log = print
+        self,
+        campaign: Path,
+        players_file: Path,
+        *,
+        max_tabs: int = 12,
+        lang: str = "en",
+        log: Log = print,
+        inbound: Inbound | None = None,
     ) -> None:
         self.campaign = campaign
         self.players_file = players_file
@@ -64,6 +72,8 @@ class WebTable:
         self.lang = lang
         self.log = log
         self.tabs: set[Tab] = set()
+        #: What players send, to the GM's inbox (issue 38; shared with the SSH side).
+        self.inbound = inbound if inbound is not None else Inbound(campaign, players_file, log=log)
         #: The cookie's name: one per campaign (cookies are per host, not per port).
         self.cookie = "apotheose-" + "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in campaign.stem)[:40]
         self._token: tuple[object, str | None] = (None, None)
@@ -89,8 +99,8 @@ class WebTable:
         token = self.token()
         return token is not None and given is not None and hmac.compare_digest(given.encode(), token.encode())
 
-    def view_command(self, pc: str | None) -> list[str]:
-        return view_command(self.players_file, self.lang, pc, "--browser")
+    def view_command(self, pc: str | None, send_fd: int | None = None) -> list[str]:
+        return view_command(self.players_file, self.lang, pc, "--browser", send_fd=send_fd)
 
     def view_environment(self, width: int, height: int) -> dict[str, str]:
         """The view's whole environment, with Textual's web driver and the tab's size."""
@@ -243,16 +253,39 @@ class BrowserServer(Server):
                 await asyncio.wait_for(websocket.send_bytes(f"\r\n  {refusal}\r\n".encode()), END_GRACE)
                 await asyncio.wait_for(websocket.close(), END_GRACE)
             return websocket
+        await self._run_tab(request, websocket, pc)
+        return websocket
+
+    async def _run_tab(self, request: web.Request, websocket: web.WebSocketResponse, pc: str | None) -> None:
+        """The tab's view, run until the tab or the view goes; a tab naming a PC gets its channel
+        to the GM's inbox (:mod:`tui.serve.channel`)."""
+        table = self.table
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""
-        command = table.view_command(pc)
+        ours, theirs = pair() if pc is not None else (None, None)
+        command = table.view_command(pc, send_fd=theirs.fileno() if theirs else None)
         tab = Tab(
-            command, table.view_environment, websocket, self.download_manager, token=token, address=str(request.remote)
+            command,
+            table.view_environment,
+            websocket,
+            self.download_manager,
+            token=token,
+            address=str(request.remote),
+            pass_fds=(theirs.fileno(),) if theirs else (),
         )
+        channel = None
         table.tabs.add(tab)  # no await since the count: the cap holds
         asked = clamp_size(_whole(request.query.get("width"), 80), _whole(request.query.get("height"), 24))
         width, height = asked or (80, 24)
         try:
-            await tab.start(width, height)
+            try:
+                await tab.start(width, height)
+            finally:
+                if theirs is not None:
+                    theirs.close()  # the view's now (or nobody's: the view did not start)
+            if ours is not None and pc is not None:
+                seat = await asyncio.to_thread(browser_seat, table.campaign, pc)
+                channel = asyncio.ensure_future(Channel(table.inbound, seat, ours).run())
+                ours = None
             table.log(
                 f"a tab opened from {request.remote} (view pid {tab.process.pid if tab.process else '?'}, {len(table.tabs)} open)"
             )
@@ -260,12 +293,15 @@ class BrowserServer(Server):
         except Exception as error:  # noqa: BLE001 - a tab's failure ends that tab only
             table.log(f"a tab from {request.remote} failed: {error!r}")
         finally:
+            if channel is not None:
+                channel.cancel()
+            if ours is not None:
+                ours.close()
             try:
                 await tab.close()
             finally:
                 table.tabs.discard(tab)
                 table.log(f"a tab closed ({request.remote}, {len(table.tabs)} open)")
-        return websocket
 
     async def watch_token(self, said: Callable[[str | None], None]) -> None:
         """Close the tabs whose secret is no longer the table's (a renewed link) and tell

@@ -842,6 +842,7 @@ TEXTS: Final[dict[str, str]] = {
     # q, ?: the players' view's own keys (tui/view/app.py), not the GM's keymap
     "view.text.status.ok": "Players' view of {file} · read-only · q quits · ? keys",
     "view.text.status.narrow": "{file} · q quits · ? keys",
+    "view.text.status.sends": "Players' view of {file} · q quits · ? keys",
     "view.text.status.turn": "▶ Your turn, {pc}! · q quits · ? keys",
     "view.text.status.problem": "{problem}; showing the picture of {when}",
     "view.text.help": (
@@ -854,6 +855,42 @@ TEXTS: Final[dict[str, str]] = {
         "\n"
         "Any key closes this help."
     ),
+    # -- tui.view.send: what a player sends (issue 38) --------------------------------------------
+    "view.text.send.key.send": "die",
+    "view.text.send.key.roll": "roll for me",
+    "view.text.send.key.done": "I'm done",
+    "view.text.send.help": (
+        "s          send the kult die you rolled, for a roll the GM asked\n"
+        "r          roll for me: the server rolls the table's die\n"
+        "d          I'm done (on your turn)\n"
+    ),
+    "view.text.send.kind.attack": "attack",
+    "view.text.send.kind.defence": "defence",
+    "view.text.send.kind.initiative": "initiative",
+    "view.text.send.kind.resistance": "resistance",
+    "view.text.send.kind.done": "turn done",
+    "view.text.send.title": "Send a roll for {pc}",
+    "view.text.send.title_roll": "Roll for me: {pc}",
+    "view.text.send.kind_hint": "← → the roll",
+    "view.text.send.die_hint": "your kult die ({low}…{high}), Enter sends, Escape cancels",
+    "view.text.send.roll_hint": "Enter: the server rolls, Escape cancels",
+    "view.text.send.nothing": "nothing to send now",
+    "view.text.send.off": "sending is off",
+    "view.text.send.sent": "sent: {die} for your {kind}, waiting for the GM",
+    "view.text.send.sent_by_table": "the server rolled {die} for your {kind}, waiting for the GM",
+    "view.text.send.sent_done": "sent: {kind}, waiting for the GM",
+    "view.text.send.taken": "the GM took it",
+    "view.text.send.gm_refused": "the GM refused it",
+    "view.text.send.refused": "refused: {reason}",
+    "view.text.send.lost": "sending stopped: the server is gone",
+    "view.text.reason.bad": "not a message the server takes",
+    "view.text.reason.die": "the kult die cannot show that",
+    "view.text.reason.busy": "your last message still waits for the GM",
+    "view.text.reason.slow": "too soon: wait a moment",
+    "view.text.reason.unreadable": "the table cannot be read now",
+    "view.text.reason.no_inbox": "the GM's inbox cannot be used",
+    "view.text.waiting": "Waiting for the GM: {items}",
+    "view.text.waiting.by_table": "{die} rolled by the server",
     # -- tui.widgets.spell_d6 ----------------------------------------------------------------------
     "d6.add": "+ aspect ({k[d6-add]})",
     "d6.speed": "speed",

@@ -840,6 +840,7 @@ TEXTS: Final[dict[str, str]] = {
     # q, ?: the players' view's own keys (tui/view/app.py), not the GM's keymap
     "view.text.status.ok": "Vue des joueurs de {file} · lecture seule · q quitte · ? touches",
     "view.text.status.narrow": "{file} · q quitte · ? touches",
+    "view.text.status.sends": "Vue des joueurs de {file} · q quitte · ? touches",
     "view.text.status.turn": "▶ À toi de jouer, {pc} ! · q quitte · ? touches",
     "view.text.status.problem": "{problem} ; image de {when} affichée",
     "view.text.help": (
@@ -852,6 +853,42 @@ TEXTS: Final[dict[str, str]] = {
         "\n"
         "Une touche ferme cette aide."
     ),
+    # -- tui.view.send: ce qu'un joueur envoie (issue 38) ------------------------------------------
+    "view.text.send.key.send": "dé",
+    "view.text.send.key.roll": "lance pour moi",
+    "view.text.send.key.done": "j'ai fini",
+    "view.text.send.help": (
+        "s          envoyer le dé kult lancé, pour un jet demandé par le MJ\n"
+        "r          lance pour moi : le serveur lance le dé de la table\n"
+        "d          j'ai fini (à ton tour)\n"
+    ),
+    "view.text.send.kind.attack": "attaque",
+    "view.text.send.kind.defence": "défense",
+    "view.text.send.kind.initiative": "initiative",
+    "view.text.send.kind.resistance": "résistance",
+    "view.text.send.kind.done": "tour fini",
+    "view.text.send.title": "Envoyer un jet pour {pc}",
+    "view.text.send.title_roll": "Lance pour moi : {pc}",
+    "view.text.send.kind_hint": "← → le jet",
+    "view.text.send.die_hint": "ton dé kult ({low}…{high}), Entrée envoie, Échap annule",
+    "view.text.send.roll_hint": "Entrée : le serveur lance, Échap annule",
+    "view.text.send.nothing": "rien à envoyer pour l'instant",
+    "view.text.send.off": "l'envoi est coupé",
+    "view.text.send.sent": "envoyé : {die} pour ton jet ({kind}), en attente du MJ",
+    "view.text.send.sent_by_table": "le serveur a lancé {die} pour ton jet ({kind}), en attente du MJ",
+    "view.text.send.sent_done": "envoyé : {kind}, en attente du MJ",
+    "view.text.send.taken": "le MJ l'a pris",
+    "view.text.send.gm_refused": "le MJ l'a refusé",
+    "view.text.send.refused": "refusé : {reason}",
+    "view.text.send.lost": "envoi arrêté : le serveur est parti",
+    "view.text.reason.bad": "pas un message que le serveur accepte",
+    "view.text.reason.die": "le dé kult ne peut pas faire ça",
+    "view.text.reason.busy": "ton dernier message attend encore le MJ",
+    "view.text.reason.slow": "trop tôt : attends un instant",
+    "view.text.reason.unreadable": "la table ne peut pas être lue pour l'instant",
+    "view.text.reason.no_inbox": "la boîte du MJ ne peut pas servir",
+    "view.text.waiting": "En attente du MJ : {items}",
+    "view.text.waiting.by_table": "{die} lancé par le serveur",
     # -- tui.widgets.spell_d6 ----------------------------------------------------------------------
     "d6.add": "+ aspect ({k[d6-add]})",
     "d6.speed": "vitesse",

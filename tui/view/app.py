@@ -1,8 +1,11 @@
-"""The players' screen: a read-only, live picture of a campaign (``apotheose view``).
+"""The players' screen: a live picture of a campaign (``apotheose view``).
 
 It follows the campaign's players' file without a key press (:class:`tui.view.follow.Follower`),
 keeps the last good picture when the file is briefly missing or unreadable and says so in its
-status line, and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling. The log panel has
+status line, and has no input besides ``q``/``ctrl+q``, ``?`` and scrolling, and, on a seat
+``serve`` gave a channel to the GM's inbox (``--send-fd``, a seat naming a PC), the keys that
+send a roll (:mod:`tui.view.send`: ``s`` a typed die, ``r`` roll for me, ``d`` I'm done), shown
+in a bottom line; what waits for the GM is one line for every player. The log panel has
 the focus: it shows the newest lines and follows them, and ↑ ↓ PgUp PgDn Home End scroll it (Tab
 gives the keys to the table). Its lines are drawn through the line API and compared with the
 previous picture: only the lines that changed are refreshed (an HP change repaints its row, and
@@ -23,7 +26,7 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.geometry import Size
@@ -40,6 +43,7 @@ from tui.i18n import t
 from tui.safe_paint import DROP_CONTROLS
 from tui.view.follow import Follower
 from tui.view.render import NARROW, Table, log_lines, word
+from tui.view.send import Sender, SendingApp, waiting_line
 
 
 def text(key: str, lang: Lang, **values: object) -> str:
@@ -154,18 +158,23 @@ class Lines(ScrollView, can_focus=True):
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = "HelpScreen { align: center middle; } HelpScreen > Static { width: auto; max-width: 76; border: round $accent; padding: 0 1; background: $surface; }"
 
-    def __init__(self, lang: Lang) -> None:
+    def __init__(self, lang: Lang, *, sends: bool = False) -> None:
         super().__init__()
         self.lang = lang
+        self.sends = sends
 
     def compose(self) -> ComposeResult:
-        yield Static(text("help", self.lang), markup=False)
+        help_text = text("help", self.lang)
+        if self.sends:  # the keys that send, before "any key closes this help"
+            head, _, tail = help_text.rpartition("\n\n")
+            help_text = f"{head}\n{text('send.help', self.lang)}\n{tail}"
+        yield Static(help_text, markup=False)
 
     def on_key(self) -> None:
         self.dismiss()
 
 
-class ViewApp(App[None]):
+class ViewApp(SendingApp):
     """The players' view of one campaign file."""
 
     TITLE = "Apothéose"
@@ -177,12 +186,17 @@ class ViewApp(App[None]):
     #log { height: 4; scrollbar-size-vertical: 0; }
     #status { height: 1; background: $panel; }
     #status.-your-turn { text-style: bold reverse; }
+    #waiting { height: 1; color: $warning; }
+    #send { height: 1; background: $panel; color: $text-muted; }
     """
     #: The log's height: a quarter of the screen, from 4 to 10 lines.
     LOG_MIN, LOG_MAX = 4, 10
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,ctrl+q", "quit", "Quit", id="view-quit"),
         Binding("question_mark", "help", "Keys", id="view-help"),
+        Binding("s", "send_die", "die", id="view-send"),
+        Binding("r", "roll_for_me", "roll for me", id="view-roll"),
+        Binding("d", "done", "I'm done", id="view-done"),
     ]
 
     def __init__(
@@ -196,6 +210,7 @@ class ViewApp(App[None]):
         pc: str | None = None,
         problem: str | None = None,
         parent: int | None = None,
+        send_fd: int | None = None,
     ) -> None:
         # The terminal's own colours (its background, its text): a line's style is then one
         # short code or none, instead of two 256-colour codes on each line sent.
@@ -208,6 +223,12 @@ class ViewApp(App[None]):
         self.view = first
         #: The player's character (by name): the status line says when it is their turn.
         self.pc = pc.casefold() if pc else None
+        self.pc_given = pc
+        #: The channel to ``serve`` (``--send-fd``, a seat naming a PC): None, the view is read-only.
+        self.sender = Sender(send_fd, self._answered, self._lost) if send_fd is not None and pc else None
+        #: What the last message became (the status line says it), and whether one waits.
+        self.said: str | None = None
+        self.pending = False
         self.problem: str | None = problem
         #: The server process that started this view for a browser tab: gone, the view ends.
         self.server_pid = parent
@@ -229,7 +250,10 @@ class ViewApp(App[None]):
         yield Lines(id="table")
         yield Static(word("log", self.lang), id="log-title", markup=False)
         yield Lines(tail=True, id="log")
+        yield Static("", id="waiting", markup=False)
         yield Static(self._status(), id="status", markup=False)
+        if self.sender is not None:
+            yield Static(self._send_hints(), id="send", markup=False)
 
     def on_mount(self) -> None:
         problem = self.problem
@@ -242,6 +266,8 @@ class ViewApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread (tests)
             pass
         self.follower.start()
+        if self.sender is not None:
+            self.sender.start()
         if self.server_pid is not None:
             self.set_interval(0.5, self._check_parent)
 
@@ -254,6 +280,8 @@ class ViewApp(App[None]):
 
     def on_unmount(self) -> None:
         self.follower.stop()
+        if self.sender is not None:
+            self.sender.stop()
 
     def on_resize(self) -> None:
         """Lay the lines out again for the new width (a phone turned, a window resized)."""
@@ -312,6 +340,12 @@ class ViewApp(App[None]):
         self._show_status()
 
     def _show_status(self) -> None:
+        waiting = self.query_one("#waiting", Static)
+        waiting.display = bool(self.view.waiting)
+        if self.view.waiting:
+            waiting.update(waiting_line(self.view.waiting, self.lang))
+        if self.sender is not None:
+            self.query_one("#send", Static).update(self._send_hints())
         new = self._status()
         status = self.query_one("#status", Static)
         if new != self._status_shown:  # an update re-lays the screen out: only when it changes
@@ -334,11 +368,14 @@ class ViewApp(App[None]):
     def _status(self) -> str:
         if self.problem:
             return text("status.problem", self.lang, problem=self.problem, when=self.shown_at)
+        if self.said:
+            return self.said
         if self.my_turn and self.view.current is not None:
             return text("status.turn", self.lang, pc=self.view.current.name)
         narrow = self.size.width and self.size.width < NARROW
-        return text("status.narrow" if narrow else "status.ok", self.lang, file=self.view.campaign)
+        wide = "status.sends" if self.sender is not None else "status.ok"  # a seat that sends is not read-only
+        return text("status.narrow" if narrow else wide, self.lang, file=self.view.campaign)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.lang))
+            self.push_screen(HelpScreen(self.lang, sends=self.sender is not None))

@@ -7,6 +7,9 @@
 no terminal then (Textual's web driver speaks to the server on standard input and output), and
 it ends when the server that started it is gone.
 
+``--send-fd`` (not in ``--help``) is how ``serve`` gives a seat naming a PC its channel to the
+GM's inbox (:mod:`tui.view.send`); without it the view sends nothing.
+
 Read-only: it reads the campaign's players' file (``NAME.players.json``, written by the GM's
 app; :mod:`saves.players_file`), never the campaign, and never writes, locks or creates
 anything (read permission on that file and its folder is enough). Exit status 0 on ``q`` or a
@@ -52,6 +55,8 @@ def _view_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--once", action="store_true", help="with --lines: the state in a few lines, then stop")
     p.add_argument("--browser", action="store_true", help=argparse.SUPPRESS)
+    # serve's channel (issue 38): the descriptor of the socket serve reads, given by serve only
+    p.add_argument("--send-fd", type=int, default=None, help=argparse.SUPPRESS)
     return p
 
 
@@ -113,7 +118,25 @@ def _app(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None
         pc=pc,
         problem=problem,
         parent=os.getppid() if args.browser else None,
+        send_fd=_send_fd(args.send_fd),
     )
+
+
+def _send_fd(fd: int | None) -> int | None:
+    """``--send-fd``'s descriptor when it is a socket this view holds (serve's), else None:
+    without it the view stays read-only."""
+    import socket
+    import stat
+
+    if fd is None or fd < 3:
+        return None
+    try:
+        if not stat.S_ISSOCK(os.fstat(fd).st_mode):
+            return None
+        socket.socket(fileno=os.dup(fd)).close()  # a socket Python can use
+    except OSError:
+        return None
+    return fd
 
 
 def _lines(args: argparse.Namespace, path: Path, first: PlayerView, pc: str | None, problem: str | None) -> int:
