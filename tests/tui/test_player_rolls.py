@@ -23,13 +23,20 @@ def alduin(number: int, die: int = 7, *, by_table: bool = False) -> Sent:
     return Sent(number, "Marie", "alduin", "Alduin", "attack", die, by_table)
 
 
-async def open_attack(tmp_path):
-    """The app on a saved campaign, Alduin's turn, his attack on the captain's form open."""
+async def open_attack(tmp_path, turn: str = "alduin"):
+    """The app on a saved campaign of the demo fight at ``turn``'s turn (Alduin's: he attacks)."""
     from tui.run import build
 
-    path = create_campaign(tmp_path / "villon.json", turn_of("alduin"))
+    path = create_campaign(tmp_path / "villon.json", turn_of(turn))
     app = build([str(path)], rng=random.Random(0))
     return path, app
+
+
+async def entered(pilot, app, done: int):
+    """Enter, then the journal holding ``done`` actions: the last one."""
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: len(app.session.journal.done) == done)
+    return app.session.journal.done[-1].action
 
 
 def last_attack(app) -> AttackOpponent:
@@ -158,10 +165,9 @@ async def test_taking_a_players_roll_is_the_one_key_the_guide_says(tmp_path) -> 
 @run
 async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_players_die(tmp_path) -> None:
     from core.actions import AttackGroup, DefendGroup
-    from tui.run import build, finish
+    from tui.run import finish
 
-    path = create_campaign(tmp_path / "villon.json", turn_of("brunvir"))
-    app = build([str(path)], rng=random.Random(0))
+    path, app = await open_attack(tmp_path, "brunvir")
     inbox = inbox_path(path)
     async with app.run_test(size=WIDE) as pilot:
         await quiet(pilot)
@@ -170,9 +176,7 @@ async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_player
         await pilot.press("g")
         await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "atk-die")
         await wait_for(pilot, lambda: "Brunvir sent +5 for the attack" in text_of(app, "#atk-sent"))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
-        attack = app.session.journal.done[-1].action
+        attack = await entered(pilot, app, 1)
         assert isinstance(attack, AttackGroup) and attack.dice == (5,) and attack.rolled_by is not None
         assert answer_for(inbox, "Lea") == (1, "taken")
         await pilot.press("escape")
@@ -183,9 +187,7 @@ async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_player
         await wait_for(pilot, lambda: app.focused is not None and app.focused.id in ("def-attackers", "def-die"))
         await wait_for(pilot, lambda: app.screen.query_one("#def-die", KultDieField).offered == -3)
         app.screen.query_one("#def-die", KultDieField).focus()
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: len(app.session.journal.done) == 2)
-        defence = app.session.journal.done[-1].action
+        defence = await entered(pilot, app, 2)
         assert isinstance(defence, DefendGroup) and defence.dice == (-3,)
         assert defence.rolled_by is not None and defence.rolled_by.by_table
         assert any(ln.line.en.endswith("(the table rolled -3 for Segiere)") for ln in app.session.journal.log)
@@ -196,11 +198,10 @@ async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_player
 @run
 async def test_a_resistance_roll_takes_the_players_die_in_the_r_dialog(tmp_path) -> None:
     from core.actions import Roll
-    from tui.run import build, finish
+    from tui.run import finish
     from tui.screens.roll import RollDialog
 
-    path = create_campaign(tmp_path / "villon.json", turn_of("brunvir"))
-    app = build([str(path)], rng=random.Random(0))
+    path, app = await open_attack(tmp_path, "brunvir")
     inbox = inbox_path(path)
     async with app.run_test(size=WIDE) as pilot:
         await quiet(pilot)
@@ -210,9 +211,7 @@ async def test_a_resistance_roll_takes_the_players_die_in_the_r_dialog(tmp_path)
         assert post(inbox, Sent(1, "Marie", "alduin", "Alduin", "resistance", 9))
         await wait_for(pilot, lambda: app.screen.query_one("#roll-die", KultDieField).offered == 9, every=0.05)
         assert "Alduin sent +9 for the resistance" in str(app.screen.query_one("#roll-sent").render())
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: len(app.session.journal.done) == 1)
-        roll = app.session.journal.done[-1].action
+        roll = await entered(pilot, app, 1)
         assert isinstance(roll, Roll) and roll.dice == (9,) and roll.rolled_by is not None
         assert answer_for(inbox, "Marie") == (1, "taken")
     assert finish(app) is None
