@@ -215,3 +215,22 @@ async def test_a_resistance_roll_takes_the_players_die_in_the_r_dialog(tmp_path)
         assert isinstance(roll, Roll) and roll.dice == (9,) and roll.rolled_by is not None
         assert answer_for(inbox, "Marie") == (1, "taken")
     assert finish(app) is None
+
+
+@run
+async def test_an_inbox_open_to_others_is_said_once_and_nothing_crashes(tmp_path) -> None:
+    import os
+
+    from tui.run import finish
+
+    path, app = await open_attack(tmp_path)
+    os.mkdir(inbox_path(path), 0o700)
+    os.chmod(inbox_path(path), 0o777)  # noqa: S103 - the refused case
+    async with app.run_test(size=WIDE) as pilot:
+        await quiet(pilot)
+        said = [n.message for n in app._notifications if "Players cannot send rolls" in n.message]
+        assert len(said) == 1 and "open to others" in said[0]
+        assert app.waiting == () and app._inbox is not None and app._inbox.problem is not None
+        await pilot.press("n")  # the app answers
+        await wait_for(pilot, lambda: app.campaign.encounter.current != "alduin")
+    assert finish(app) is None
