@@ -334,7 +334,16 @@ def _picture(campaign: Campaign, rows: tuple[Row, ...], log: Sequence[Logged]) -
         log=visible_log(log),
         next_up=_next_up(campaign, enc) if enc is not None and vis.next_up else None,
         your_turn=vis.your_turn,
+        sending=vis.sending,
+        muted=muted(campaign),
+        kult=campaign.rules.kult_die,
     )
+
+
+def muted(campaign: Campaign) -> tuple[str, ...]:
+    """The visible PCs whose players the GM turned sending off for (issue 38), by name."""
+    off = (campaign.find(k) for k, option, on in campaign.visibility.toggles if option is Option.SENDING and not on)
+    return tuple(sorted(c.name for c in off if isinstance(c, Character) and c.pc and not c.hidden))
 
 
 def player_view_of(journal: Journal, projector: Projector | None = None) -> PlayerView:

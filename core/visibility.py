@@ -9,7 +9,8 @@ that PC's details private.
 Besides HP (:class:`Option`): the conditions of NPCs and mook groups (shown by default), a hidden
 combatant revealed on its first turn (not by default), each a default the GM may override for one
 combatant; the *next up* cue, the *your turn* cue and the round counter, for the whole table (all
-shown by default). And an alias: a name the players see instead of an NPC's or a group's own.
+shown by default); whether players may send their rolls (issue 38: on by default, for the table
+or one PC's player). And an alias: a name the players see instead of an NPC's or a group's own.
 """
 
 from __future__ import annotations
@@ -41,10 +42,12 @@ class Option(Choice):
     NEXT_UP = "next_up", "the next-up cue", "l'annonce du suivant"
     YOUR_TURN = "your_turn", "the your-turn cue", "l'annonce « à toi »"
     ROUND = "round", "the round counter", "le compteur de rounds"
+    SENDING = "sending", "sending rolls", "l'envoi des jets"
 
 
-#: The options a combatant may have its own value of (the rest are the whole table's).
-PER_COMBATANT = (Option.CONDITIONS, Option.REVEAL)
+#: The options a combatant may have its own value of (the rest are the whole table's); a PC's
+#: own ``sending`` is whether its player may send rolls (issue 38).
+PER_COMBATANT = (Option.CONDITIONS, Option.REVEAL, Option.SENDING)
 #: The longest alias (a name as players see it).
 ALIAS_MAX = 60
 
@@ -154,6 +157,9 @@ class Visibility:
     next_up: bool = True
     your_turn: bool = True
     round_counter: bool = True
+    #: Whether players may send their rolls from their view (issue 38); a PC's own value
+    #: (:attr:`toggles`) turns it off for that PC's player only.
+    sending: bool = True
     #: Per-combatant values of the options of :data:`PER_COMBATANT`: (id, option, on), sorted.
     toggles: tuple[tuple[str, Option, bool], ...] = attrs.field(default=(), converter=_toggles)
     #: The names players see instead of an NPC's or a group's own: (id, alias), sorted by id.
@@ -221,6 +227,7 @@ class Visibility:
                 next_up=on if option is Option.NEXT_UP else self.next_up,
                 your_turn=on if option is Option.YOUR_TURN else self.your_turn,
                 round_counter=on if option is Option.ROUND else self.round_counter,
+                sending=on if option is Option.SENDING else self.sending,
             )
         if option not in PER_COMBATANT:
             raise RulesError(
@@ -254,4 +261,5 @@ _FIELDS = {
     Option.NEXT_UP: "next_up",
     Option.YOUR_TURN: "your_turn",
     Option.ROUND: "round_counter",
+    Option.SENDING: "sending",
 }

@@ -27,7 +27,7 @@ from saves.errors import (
 )
 
 FORMAT = "apotheose.campaign"
-CURRENT_VERSION = 8
+CURRENT_VERSION = 9
 
 Payload = dict[str, Any]
 Migration = Callable[[Payload], Payload]

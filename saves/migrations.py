@@ -175,3 +175,25 @@ def migrate_7_to_8(payload: dict[str, Any]) -> dict[str, Any]:
         if isinstance(inputs, dict) and inputs.get("system") == "poles":
             inputs.setdefault("intelligence", None)
     return payload
+
+
+@CAMPAIGN.migration(8)
+def migrate_8_to_9(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 9 lets players send their rolls (issue 38): the GM's choice whether they may
+    (``visibility.sending``, on; a PC's own in ``toggles``), and the player a roll's die was
+    taken from (``rolled_by`` on ``Roll``, ``AttackGroup``, ``DefendGroup``, ``AttackOpponent``
+    and ``DefendOpponent``). A version-8 campaign lets players send, and its rolls were the GM's."""
+    history = payload.get("history")
+    history = history if isinstance(history, dict) else {}
+    for campaign in (payload.get("campaign"), history.get("base")):
+        vis = campaign.get("visibility") if isinstance(campaign, dict) else None
+        if isinstance(vis, dict):
+            vis.setdefault("sending", True)
+    rolls = {"Roll", "AttackGroup", "DefendGroup", "AttackOpponent", "DefendOpponent"}
+    for name in ("done", "undone"):
+        entries = history.get(name)
+        for entry in entries if isinstance(entries, list) else ():
+            action = entry.get("action") if isinstance(entry, dict) else None
+            if isinstance(action, dict) and action.get("type") in rolls:
+                action.setdefault("rolled_by", None)
+    return payload

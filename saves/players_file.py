@@ -29,7 +29,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import attrs
+
 from core.journal import Journal
+from core.player_send import Ask, Waiting
 from core.player_view import PlayerView, Projector, player_view_of
 from saves.envelope import EnvelopeFormat, Payload
 from saves.errors import BadFieldError, SaveError
@@ -38,6 +41,10 @@ from saves.integrity import check_text
 if TYPE_CHECKING:
     from core.journal import Journal
     from saves.players_feed import Published
+
+#: What the GM's app tells the players beside the campaign (issue 38): the rolls it asks of PCs
+#: now, and what players sent that waits for the GM.
+Table = tuple[tuple[Ask, ...], tuple[Waiting, ...]]
 
 FORMAT = "apotheose.players"
 CURRENT_VERSION = 3
@@ -116,16 +123,25 @@ def read_players(path: str | os.PathLike[str]) -> PlayerView:
 
 
 def write_players(
-    campaign: str | os.PathLike[str], journal: Journal, *, previous: Published | None = None
+    campaign: str | os.PathLike[str],
+    journal: Journal,
+    *,
+    previous: Published | None = None,
+    table: Table = ((), ()),
 ) -> Published:
     """Give the players the picture of ``journal``: nothing when it is ``previous``'s, else
     the change at the end of the players' feed, else this file whole
     (:func:`saves.players_feed.publish`). Group-readable in a shared folder, the GM's alone
-    elsewhere; a replaced file keeps its mode (``share``'s)."""
+    elsewhere; a replaced file keeps its mode (``share``'s). ``table``: what the GM's app asks of
+    PCs now and what players sent that waits (issue 38), which the campaign does not hold."""
     from saves.players_feed import publish
 
     projector = previous.projector if previous is not None else Projector()
-    return publish(campaign, player_view_of(journal, projector), previous, projector)
+    view = player_view_of(journal, projector)
+    asks, waiting = table
+    if asks or waiting:
+        view = attrs.evolve(view, asks=asks, waiting=waiting)
+    return publish(campaign, view, previous, projector)
 
 
 def shared_mode(folder: Path) -> int:

@@ -27,9 +27,11 @@ from saves.errors import LockedError, MissingFileError, SaveError
 from saves.format import Encoder, Loaded, encode, read_journal
 from saves.lock import CampaignLock
 from saves.paths import ensure_saves_dir
+from saves.players_told import TellsPlayers
 
 if TYPE_CHECKING:
     from saves.players_feed import Published
+    from saves.players_file import Table
 
 #: Seconds between retries of a failed autosave (the last one repeats).
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0)
@@ -179,13 +181,13 @@ def save_campaign(path: Path, journal: Journal) -> None:
     publish(path, journal)
 
 
-def publish(path: Path, journal: Journal, previous: Published | None = None) -> Published:
-    """Give the players of campaign ``path`` the picture of ``journal`` (nothing when it is
-    ``previous``'s; see :mod:`saves.players_feed`); returns what was given. The caller holds
-    the campaign's lock."""
+def publish(path: Path, journal: Journal, previous: Published | None = None, table: Table = ((), ())) -> Published:
+    """Give the players of campaign ``path`` the picture of ``journal`` and ``table`` (nothing
+    when it is ``previous``'s; see :mod:`saves.players_feed`); returns what was given. The
+    caller holds the campaign's lock."""
     from saves.players_file import write_players
 
-    return write_players(path, journal, previous=previous)
+    return write_players(path, journal, previous=previous, table=table)
 
 
 def restore_backup(path: str | os.PathLike[str], backup: str | os.PathLike[str]) -> None:
@@ -277,7 +279,7 @@ def write_side_file(path: Path, data: bytes) -> Path:
     raise SaveError(path, "could not find a free name for a side file beside it")
 
 
-class AutoSaver:
+class AutoSaver(TellsPlayers):
     """Saves the latest journal given to :meth:`save`, from a background thread.
 
     Bursts coalesce: only the newest journal is written. A failed save calls ``on_error(error)``,
@@ -336,6 +338,7 @@ class AutoSaver:
         self._warm = warm
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
+        self._last = warm  # the journal a change of what the app tells is published with
         self._pending: Journal | None = None
         self._busy = False
         self._hurry = False
@@ -392,12 +395,14 @@ class AutoSaver:
                 self._encoder.encode(warm)
         while True:
             with self._changed:
-                self._changed.wait_for(lambda: self._pending is not None or self._closing)
+                self._changed.wait_for(lambda: self._pending is not None or self._retell or self._closing)
                 if self._closing:
                     return
                 journal = self._pending
-                assert journal is not None  # wait_for's predicate: set unless closing
-                self._pending, self._busy, self._hurry = None, True, False
+                self._pending, self._busy, self._hurry, self._retell = None, True, False, False
+            if journal is None:  # only what the app tells the players changed
+                self._retold(self._last)
+                continue
             try:
                 conflict = self._write(journal)
             except Exception as error:  # noqa: BLE001 - any failure: keep the state, tell, retry
@@ -432,20 +437,9 @@ class AutoSaver:
             if blocker not in self._warned:
                 self._warned.add(blocker)
                 _call(self.on_warning, blocked_backup(blocker))
+        self._last = journal
         self._publish(journal)
         return None
-
-    def _publish(self, journal: Journal) -> None:
-        """The players' file after the campaign: a failure is told once, the save stands."""
-        try:
-            self._published = publish(self.path, journal, self._published)
-        except (SaveError, OSError) as error:
-            self._published = None
-            if "players" not in self._warned_about:
-                self._warned_about.add("players")
-                _call(self.on_warning, f"the players' file could not be written ({error}); the campaign is saved")
-        else:
-            self._warned_about.discard("players")
 
     def _own_if_written(self, data: bytes) -> None:
         """After a write that failed once the file was replaced (its folder could not be synced):

@@ -19,10 +19,12 @@ from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.journal import Entry
+from core.player_send import Sent
 from core.scores import Applies
 from tui.commands.keys import bindings, describe
 from tui.door import Door
 from tui.i18n import t
+from tui.inbox_follow import FollowsInbox
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
@@ -31,7 +33,7 @@ from tui.textual_fixes.styles import StyledOnce, breakpoint_classes
 from tui.textual_fixes.toasts import LastingNotification
 
 
-class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
+class ApotheoseApp(Door, FollowsInbox, OrderedKeys, StyledOnce, App[None]):
     """Holds the session; panes read ``campaign`` and send every change through the door,
     ``await app.request(action)`` (:mod:`tui.door`)."""
 
@@ -65,6 +67,8 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
     #: Counts undos and redos: one can leave the campaign as it was (a check that moved no
     #: shadow), so what shows an applied action watches this too.
     journal_moves: var[int] = var(0, init=False)
+    #: What players sent that waits for the GM, oldest first (issue 38, :mod:`tui.inbox_follow`).
+    waiting: var[tuple[Sent, ...]] = var((), init=False)
 
     def __init__(
         self,
@@ -132,6 +136,7 @@ class ApotheoseApp(Door, OrderedKeys, StyledOnce, App[None]):
         # an auto-pilot starts) once every widget of the first screen is mounted, as when the
         # main screen was pushed over the default one.
         await AwaitMount(self.screen, [self.screen])
+        self.follow_inbox()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from tui.commands.palette import localised

@@ -6,7 +6,7 @@ Each family lives in its own module; ``ALL_ACTIONS`` lists every concrete action
 union a save holds).
 """
 
-from core.actions.base import Action, NeedsConfirmation, Outcome, apply, trial
+from core.actions.base import Action, NeedsConfirmation, Outcome, RolledBy, apply, trial
 from core.actions.book import RemoveCaster, RemoveSpell, RenameSpell, SaveCaster, SaveSpell
 from core.actions.duel import AttackNamedGroup, DefendOpponent
 from core.actions.encounter import (
@@ -66,6 +66,7 @@ __all__ = [
     "Action",
     "NeedsConfirmation",
     "Outcome",
+    "RolledBy",
     "apply",
     "trial",
     "ActNow",

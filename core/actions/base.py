@@ -81,9 +81,40 @@ class NeedsConfirmation(RulesError):
         return attrs.evolve(action, **self.answer)
 
 
+@attrs.frozen
+class RolledBy:
+    """Who rolled the kult die of a roll the GM took from a player (issue 38): the seat's player,
+    the PC's name, the die, and whether the table rolled it for them ("roll for me"). An action
+    that carries one (its ``rolled_by`` field) says it in its first line, which the players read
+    or not as the rest of that line decides."""
+
+    player: str
+    pc_name: str
+    die: int
+    by_table: bool = False
+
+    def line(self) -> Line:
+        from core.french import de
+
+        pc, die = self.pc_name, f"{self.die:+d}"
+        if self.by_table:
+            return Line(f"the table rolled {die} for {pc}", f"la table a lancé {die} pour {pc}")
+        return Line(f"{pc}'s player rolled {die}", f"le joueur {de(pc)} a lancé {die}")
+
+    def said(self, first: Line) -> Line:
+        """``first``, the action's summary, saying who rolled."""
+        by = self.line()
+        return Line(f"{first.en} ({by.en})", f"{first.fr} ({by.fr})")
+
+
 def apply(campaign: Campaign, action: Action) -> Outcome:
-    """The one function that changes a campaign: ``state → state`` plus what to log."""
-    return action.apply(campaign)
+    """The one function that changes a campaign: ``state → state`` plus what to log (and who
+    rolled, when a player's die was taken: :class:`RolledBy`)."""
+    outcome = action.apply(campaign)
+    rolled_by: RolledBy | None = getattr(action, "rolled_by", None)
+    if rolled_by is not None and outcome.lines:
+        return attrs.evolve(outcome, lines=(rolled_by.said(outcome.lines[0]), *outcome.lines[1:]))
+    return outcome
 
 
 def trial(campaign: Campaign, action: Action) -> Outcome:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from core.actions.base import Action, NeedsConfirmation, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome, RolledBy
 from core.actions.fight import _affect, _dice, own_side, roll_shadow, shadow_said_once
 from core.actions.health import damage_one, is_group
 from core.breakdown import Line, line
@@ -48,6 +48,8 @@ class DefendOpponent(Action):
     confirm: bool = False
     #: Yes to an NPC attacking its own side (:func:`core.actions.fight.own_side`).
     own_side: bool = False
+    #: The player whose die this is, when the GM took it from their view (issue 38).
+    rolled_by: RolledBy | None = None
 
     def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
         return None if self.own_side else own_side(campaign, self.attacker, (self.defender,))

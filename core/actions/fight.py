@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from core.actions.base import Action, NeedsConfirmation, Outcome
+from core.actions.base import Action, NeedsConfirmation, Outcome, RolledBy
 from core.actions.health import damage_one
 from core.actions.shadow import record_shadow
 from core.breakdown import Line, line
@@ -123,6 +123,8 @@ class Roll(Action):
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
     confirm: bool = False
     what: str = ""
+    #: The player whose die this is, when the GM took it from their view (issue 38).
+    rolled_by: RolledBy | None = None
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
@@ -158,6 +160,8 @@ class AttackGroup(Action):
     confirm: bool = False
     #: Yes to an NPC attacking its own side (:func:`own_side`).
     own_side: bool = False
+    #: The player whose die this is, when the GM took it from their view (issue 38).
+    rolled_by: RolledBy | None = None
 
     def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
         return None if self.own_side else own_side(campaign, self.attacker, (self.group,))
@@ -217,6 +221,8 @@ class DefendGroup(Action):
     affect: int = attrs.field(default=0, validator=_affect)
     #: Yes to a 6th stigma or grace the roll's shadow would give (core.actions.shadow).
     confirm: bool = False
+    #: The player whose die this is, when the GM took it from their view (issue 38).
+    rolled_by: RolledBy | None = None
 
     def apply(self, campaign: Campaign) -> Outcome:
         rules = campaign.rules
@@ -264,6 +270,8 @@ class AttackOpponent(Action):
     confirm: bool = False
     #: Yes to an NPC attacking its own side (:func:`own_side`).
     own_side: bool = False
+    #: The player whose die this is, when the GM took it from their view (issue 38).
+    rolled_by: RolledBy | None = None
 
     def ask(self, campaign: Campaign) -> NeedsConfirmation | None:
         return None if self.own_side else own_side(campaign, self.attacker, (self.defender,))

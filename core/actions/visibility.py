@@ -114,6 +114,13 @@ def _optional_bool(value: object) -> bool | None:
     )
 
 
+#: An option's words for on and off, when not "shown" and "not shown".
+YES_NO: dict[Option, tuple[tuple[str, str], tuple[str, str]]] = {
+    Option.REVEAL: (("yes", "oui"), ("no", "non")),
+    Option.SENDING: (("on", "activé"), ("off", "coupé")),
+}
+
+
 @attrs.frozen
 class SetOption(Action):
     """An option of what the players see (:class:`core.visibility.Option`): its default, the
@@ -126,10 +133,7 @@ class SetOption(Action):
     key: str | None = None
 
     def apply(self, campaign: Campaign) -> Outcome:
-        yes_no = (
-            ("shown", "montré") if self.option is not Option.REVEAL else ("yes", "oui"),
-            ("not shown", "caché") if self.option is not Option.REVEAL else ("no", "non"),
-        )
+        yes_no = YES_NO.get(self.option, (("shown", "montré"), ("not shown", "caché")))
         if self.key is None:
             vis = campaign.visibility.with_option(self.option, self.on)
             en, fr = yes_no[0] if self.on else yes_no[1]
@@ -138,6 +142,12 @@ class SetOption(Action):
                 (line(f"Players, {self.option.en}: {en}", f"Joueurs, {self.option.fr} : {fr}"),),
             )
         item = _combatant(campaign, self.key)
+        if self.option is Option.SENDING and kind_of(item) != "pcs":
+            raise RulesError(
+                "key",
+                f"{item.name} is not a PC: only a PC's player sends rolls",
+                fr=f"{item.name} n'est pas un PJ : seul le joueur d'un PJ envoie des jets",
+            )
         if self.option is Option.CONDITIONS and kind_of(item) == "pcs":
             raise RulesError(
                 "key",

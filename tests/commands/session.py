@@ -35,6 +35,7 @@ from core.breakdown import Lang
 from core.campaign import Campaign
 from core.errors import RulesError
 from core.journal import Journal
+from core.player_send import Sent
 from core.spellbook.book import BookCaster, BookSpell
 from tui.commands.context import BookTab, Casting, Context, Ready, Severity
 from tui.commands.table import BY_ID
@@ -64,6 +65,9 @@ class SessionContext:
     marked: frozenset[str] = frozenset()
     answers: list[object] = attrs.Factory(list)
     saved_at: Path | None = None
+    #: What players sent that waits, and the message beside the form shown (issue 38).
+    waiting: tuple[Sent, ...] = ()
+    offered: Sent | None = None
     tab: BookTab | None = None
     caster: Casting | None = None
     asked: list[Screen[Any]] = attrs.Factory(list)

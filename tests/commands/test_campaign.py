@@ -8,7 +8,7 @@ import pytest
 
 from core.choices import parse_choice
 from core.demo import demo_campaign
-from core.visibility import KINDS, Shown, to_option
+from core.visibility import KINDS, Option, Shown, to_option
 from tests.commands.session import SessionContext, Typed, press
 from tui.commands.table import COMMANDS
 
@@ -83,9 +83,10 @@ def test_the_palette_flips_each_option_for_all(command_id: str) -> None:
 @pytest.mark.parametrize("command_id", OWN)
 def test_the_palette_flips_each_option_for_the_selected_then_back_to_the_default(command_id: str) -> None:
     option = to_option(command_id.removeprefix("players-own-"))
-    ctx = on_demo(selected="arbaletriers")
+    key = "alduin" if option is Option.SENDING else "arbaletriers"  # only a PC's player sends
+    ctx = on_demo(selected=key)
     press(ctx, command_id)
-    assert ctx.campaign.visibility.own_option(option, "arbaletriers") is (not ctx.campaign.visibility.option(option))
+    assert ctx.campaign.visibility.own_option(option, key) is (not ctx.campaign.visibility.option(option))
     press(ctx, command_id)
     assert ctx.campaign.visibility.toggles == ()
     nobody = on_demo()

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from core.breakdown import Lang
     from core.campaign import Campaign
     from core.journal import Journal
+    from core.player_send import Sent
     from core.spellbook.book import BookCaster, BookSpell
     from tui.door import Answer
     from tui.spells.description import SpellDescription
@@ -93,6 +94,16 @@ class Context(Protocol):
     @property
     def saved_at(self) -> Path | None:
         """Where the campaign is saved (None: nowhere, a test's)."""
+        ...
+
+    @property
+    def waiting(self) -> tuple[Sent, ...]:
+        """What players sent that waits for the GM (issue 38), oldest first."""
+        ...
+
+    @property
+    def offered(self) -> Sent | None:
+        """The message offered beside the form shown (its empty die field takes it), or None."""
         ...
 
     @property

@@ -61,8 +61,15 @@ def character(ctx: Context, *, pc: bool = False) -> Character | None:
 
 
 # -- the turn order ----------------------------------------------------------------------------------
-def next_turn(ctx: Context) -> None:
-    ctx.request(NextTurn())  # the door says what came of it
+async def next_turn(ctx: Context) -> None:
+    """The next turn (the door says what came of it); the "I'm done" of the player whose PC's
+    turn it ends, taken (issue 38)."""
+    enc = ctx.campaign.encounter
+    whose = enc.current if enc is not None else None
+    if isinstance(await ctx.request(NextTurn()), Outcome) and ctx.waiting:
+        from tui.commands.inbox import done_taken
+
+        done_taken(ctx, whose)
 
 
 def previous_turn(ctx: Context) -> None:
@@ -215,6 +222,10 @@ async def roll(ctx: Context) -> None:
         return
     answer = await ctx.request(check)
     if isinstance(answer, Outcome):
+        if dialog.sent is not None:  # a player's resistance roll: taken, or refused for the GM's die
+            from tui.inbox import answer as settle
+
+            settle(ctx.saved_at, dialog.sent, "refused" if dialog.typed else "taken")
         ctx.show_check(answer, dialog.parts)
 
 

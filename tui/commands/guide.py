@@ -61,6 +61,8 @@ GUIDE: tuple[tuple[str, tuple[str, ...] | str, str], ...] = (
     ("panes and dialogs", ("choice-next", "choice-previous"), "change a choice (range, affect, grade, weapon)"),
     ("panes and dialogs", ("dmg-pugilat", "dmg-bypass", "dmg-repair"), "damage pane: pugilat / bypass armour (for the next hit only) / repair armour"),
     ("panes and dialogs", ("dmg-defends",), "duel form: the defender rolls (a PC's defence roll against the attack's final)"),
+    ("panes and dialogs", ("form-apply", "inbox-refuse"),
+     "a player's roll waits (beside the duel form of that PC's attack or defence, and in the status line): `enter` on the empty die field takes it, as if you had typed it (the log says who rolled; a die you type wins, and the player's is refused) / refuse it (in the footer while one waits; `n` takes a player's \"I'm done\")"),
     ("panes and dialogs", ("form-trade", "form-speciality"),
      "attack, defence, duel and `r` forms: the roller's trade applies (+3) / a speciality applies (+2, with its trade); the line under the score names each part (`Brunvir: combat 11 + guerrière de Dasein (trade) 3 = 14`)"),
     ("panes and dialogs", ("poles-fractions",), "Quatre Pôles tab: show / hide the exact fractions of the cost and its steps"),

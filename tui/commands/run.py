@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from core.breakdown import Lang
     from core.campaign import Campaign
     from core.journal import Journal
+    from core.player_send import Sent
     from core.spellbook.book import BookCaster, BookSpell
     from tui.app import ApotheoseApp
     from tui.commands.context import BookTab, Casting
@@ -86,6 +87,14 @@ class LiveContext:
     @property
     def saved_at(self) -> Path | None:
         return self.app.session.path
+
+    @property
+    def waiting(self) -> tuple[Sent, ...]:
+        return self.app.waiting
+
+    @property
+    def offered(self) -> Sent | None:
+        return self.app.offered
 
     @property
     def selected(self) -> str | None:

@@ -164,6 +164,7 @@ SCOPE = {scope.name: scope for scope in SCOPES}
 FIGHT, ROSTER, TEMPLATES = "tui.commands.fight:", "tui.commands.roster:", "tui.commands.templates:"
 MASS, SPELL, BOOK = "tui.commands.mass:", "tui.commands.spell:", "tui.commands.book:"
 CAMPAIGN, PLAYERS = "tui.commands.campaign:", "tui.players_see:"
+INBOX = "tui.commands.inbox:"
 
 #: The spell systems the palette opens (tab ids; their names are the catalogue's ``command.spell-system-<id>``).
 SPELL_SYSTEMS: tuple[str, ...] = ("apotheose", "mage", "poles", "d6")
@@ -182,6 +183,8 @@ def _players_defaults() -> Iterable[Command]:
             )  # fmt: skip
     for option in Option:
         family = "players_option_for_all" if option in PER_COMBATANT else "players_option"
+        if option is Option.SENDING:  # not something players see: whether they may send (issue 38)
+            family = "players_sending"
         yield Command(
             f"players-option-{option.value}", "", "main", f"{PLAYERS}choose('option', '{option.value}')",
             palette=True, family=family, words=(("option", (option.en, option.fr)),),
@@ -189,7 +192,7 @@ def _players_defaults() -> Iterable[Command]:
     for option in PER_COMBATANT:
         yield Command(
             f"players-own-{option.value}", "", "main", f"{PLAYERS}choose('own', '{option.value}')",
-            palette=True, family="players_own", words=(("option", (option.en, option.fr)),),
+            palette=True, family="players_sending_own" if option is Option.SENDING else "players_own", words=(("option", (option.en, option.fr)),),
         )  # fmt: skip
     yield Command("players-alias", "", "main", PLAYERS + "choose('alias')", palette=True)
 
@@ -205,6 +208,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("redo", "ctrl+y", "app", "redo", palette=True),
     Command("help", "question_mark", "app", "help", palette=True),
     Command("log", "ctrl+l", "app", "log", palette=True),
+    # -- what players sent (issue 38): shown in the footer while a message waits ------------------------
+    Command("inbox-refuse", "ctrl+x", "main", INBOX + "refuse", priority=True, palette=True),
     # -- the main screen: panes and the roster ------------------------------------------------------
     Command("pane-initiative", "1", "main", "pane('initiative')", show=False, priority=True, palette=True),
     Command("pane-mass", "2", "main", "pane('mass')", show=False, priority=True, palette=True),
@@ -362,7 +367,7 @@ PALETTE: tuple[str, ...] = (
     "pane-initiative", "pane-mass", "pane-damage", "pane-spell",
     "roster-add-character", "roster-add-group", "roster-edit", "roster-remove",
     "award-xp", "rest", "new-session",
-    "init-players-see", "init-players-private",
+    "init-players-see", "init-players-private", "inbox-refuse",
     *(command.id for command in COMMANDS if command.id.startswith(("players-default-", "players-option-", "players-own-"))),
     "players-alias",
     "roster-add-template", "roster-add-mooks", "roster-quick-add", "roster-save-template", "roster-import",

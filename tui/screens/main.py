@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.commands.palette import CombatantCommands, GMCommands
 from tui.commands.run import Commanding
@@ -70,6 +71,8 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
             isinstance(self.focused, Input) or getattr(self.focused, "takes_digits", False)
         ):
             return False
+        if action == "command" and parameters and parameters[0] == "inbox-refuse":
+            return bool(gm(self).waiting)  # in the footer while a player's message waits
         return True
 
     def action_pane(self, name: str) -> None:

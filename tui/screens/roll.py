@@ -21,16 +21,19 @@ from textual.widgets import Input, Label, Select, Static
 from core.actions import Roll, trial
 from core.characteristics import CHARACTERISTIC_NAMES, CHARACTERISTICS
 from core.errors import RulesError
+from core.player_send import Sent
 from core.rolls import AFFECT, chance_of_success, parse_difficulty
 from core.validators import looks_whole
 from tui.access import gm
 from tui.commands.keys import Described, bindings
 from tui.i18n import pick, refusal, t
+from tui.inbox import said, taken
 from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, faces
 from tui.widgets.inputs import FieldError, percent, read_whole
+from tui.widgets.player_roll import hidden_line
 from tui.widgets.score_parts import (
     ScoreToggles,
     applies_to,
@@ -56,6 +59,10 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         self.key = key
         #: What the score is made of (``Arsouille: corps 4 + voleur (trade) 3 = 7``).
         self.parts = ""
+        #: What the PC's player sent for this roll (a resistance roll, issue 38), and whether the
+        #: GM typed a die over it: the command answers it once the roll is recorded.
+        self.sent: Sent | None = None
+        self.typed = False
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -79,6 +86,7 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
             yield Select(options, value=0, allow_blank=False, id="roll-affect", compact=True)
             yield Label(t("roll.die", lang))
             yield KultDieField(id="roll-die", label="kult")
+            yield hidden_line("roll-sent")
             yield Static("", id="roll-chance")
             yield Static("", id="roll-error", classes="field-error", markup=False)
 
@@ -87,6 +95,7 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         self.query_one(ScoreToggles).show_for(c, applies_to(self.app, c, self.characteristic))
         self.query_one("#roll-score", Input).focus()
         self._preview()
+        self.watch(self.app, "waiting", lambda _: self._preview(), init=False)
 
     @property
     def characteristic(self) -> str:
@@ -154,6 +163,7 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
     def _preview(self) -> None:
         """The score's parts, the score and chance, and with a die typed what Enter would give."""
         self._show_parts()
+        self._offer()
         chance, error = self.query_one("#roll-chance", Static), self.query_one("#roll-error", Static)
         lang, die = self.lang, self.campaign.rules.die
         try:
@@ -190,7 +200,21 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         except (RulesError, FieldError) as problem:
             error.update(refusal(problem, self.lang))
             return
-        self.dismiss(roll)
+        self.typed = bool(self.query_one(KultDieField).value.strip())  # the GM's die wins
+        gm(self).ask_roll(None, None)
+        self.dismiss(taken(roll, None if self.typed else self.sent))  # type: ignore[arg-type]  # a Roll still
+
+    def _offer(self) -> None:
+        """What the PC's player sent for a resistance roll: the empty die field takes it."""
+        app = gm(self)
+        c = self.campaign.character(self.key)
+        app.ask_roll(self.key if c.pc else None, "resistance")
+        self.sent = sent = app.offered
+        self.query_one(KultDieField).offer(sent.die if sent is not None else None)
+        line = self.query_one("#roll-sent", Static)
+        line.update(t("inbox.take", self.lang, said=said(sent, self.lang)) if sent else "")
+        line.display = sent is not None
 
     def action_cancel(self) -> None:
+        gm(self).ask_roll(None, None)
         self.dismiss(None)

@@ -42,6 +42,16 @@ class KultDieField(Input):
         {"backspace", "delete", "left", "right", "home", "end", "tab", "shift+tab", "escape", "ctrl+z", "ctrl+y"}
     )
 
+    #: A player's die waiting for this roll (issue 38): the empty field means it, as if the GM
+    #: had typed it (:mod:`tui.inbox`); a die typed wins over it.
+    offered: int | None = None
+
+    def offer(self, die: int | None) -> None:
+        self.offered = die
+        lang = lang_of(self)
+        empty = t({"roll": "dice.roll", "static": "dice.static", "none": "dice.none"}[self.empty], lang)
+        self.placeholder = empty if die is None else f"{die:+d}"
+
     #: The field waits for a die (a reroll after a miss): the form says so on screen, and a
     #: key of the initiative list (``n``, ``j``, ``x``…) or Enter on the empty field leaves it.
     waiting = False
@@ -91,6 +101,8 @@ class KultDieField(Input):
     def entry(self, die: KultDie, lang: Lang = "en") -> DieEntry:
         """The typed face, ``"roll"`` or None; a :class:`FieldError` naming the field otherwise."""
         text = self.value.strip()
+        if not text and self.offered is not None:
+            return self.offered
         if not text:
             return ROLL if self.empty == "roll" else None
         if text.lower() == "r":

@@ -24,7 +24,7 @@ from tui.i18n import plural_s, t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import DieEntry, KultDieField, faces
-from tui.widgets.form import Form, character_or_none
+from tui.widgets.form import character_or_none
 from tui.widgets.inputs import (
     AFFECTS,
     RANGES,
@@ -37,6 +37,7 @@ from tui.widgets.inputs import (
     percent,
     set_text,
 )
+from tui.widgets.player_roll import RollForm, hidden_line
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
@@ -46,13 +47,14 @@ if TYPE_CHECKING:
 WEAPONS = tuple((w, labels(f"dmg.weapon.{w.value}")) for w in Weapon)
 
 
-class DuelForm(Form):
+class DuelForm(RollForm):
     """One attacker against one defender's defence score: chance, then what the hit does. With
     "defender rolls" ticked, the die, affect and reroll are the defender's (a PC's defence roll,
     RULES 1.5) against the attack's final value."""
 
     pane: DamagePane  # the pane that holds this form
 
+    SENT = "duel-sent"
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {
         "duel-attacker": ("duel-score", True),
         "duel-defender": ("duel-defence", False),
@@ -99,12 +101,16 @@ class DuelForm(Form):
             yield Cycle(AFFECTS, id="duel-affect", classes="affect")
             yield Checkbox(t("dmg.defends", lang), id="duel-defends", compact=True)
         yield ErrorLine(id="duel-error")  # its own line: the row above leaves it a few columns
+        yield hidden_line("duel-sent")
         yield Static("", id="duel-chance", classes="chance", markup=False)
         yield Static("", id="duel-preview", classes="preview", markup=False)
 
     @property
     def die(self) -> KultDieField:
         return self.query_one("#duel-die", KultDieField)
+
+    def roll_kind(self) -> str:
+        return "defence" if self.defends else "attack"
 
     def set_fighters(self, attacker: str | None, defender: str | None) -> None:
         self.choose("duel-attacker", attacker)
@@ -123,8 +129,9 @@ class DuelForm(Form):
         defence = self.query_one("#duel-defence", NumberField).number(lang)
         return defender, score, defence, self.die.entry(self.pane.campaign.rules.die, lang)
 
-    def preview(self) -> None:
+    def preview(self, *_: object) -> None:
         pane, lang = self.pane, self.pane.lang
+        self.offer_sent()
         chance = self.query_one("#duel-chance", Static)
         shown = self.query_one("#duel-preview", Static)
         try:
@@ -167,11 +174,13 @@ class DuelForm(Form):
     async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
+        sent = self.offer_sent()
         try:
             defender, score, defence, entry = self.read()
         except FieldError as refused:
             error.show(str(refused))
             return None
+        typed = bool(self.die.value.strip())  # the GM's die wins over a player's
         dice = faces(entry, die=pane.campaign.rules.die, rng=gm(pane).session.rng)
         pugilat, bypass = pane.toggles()
         action: AttackOpponent | DefendOpponent
@@ -186,8 +195,9 @@ class DuelForm(Form):
                 self.query_one("#duel-weapon", Cycle).value, self.query_one("#duel-range", Cycle).value,
                 pugilat, bypass, self.query_one("#duel-affect", Cycle).value,
             )  # fmt: skip
-        answer = await pane.apply(action, error)
+        answer = await pane.apply(self.with_sender(action, sent), error)
         if isinstance(answer, Outcome):
+            self.answered(sent, typed)
             self.die.value = ""
             if not self.defends:
                 pane.used_up()

@@ -31,9 +31,10 @@ from core.rolls import chance_of_success
 from tui.access import gm
 from tui.door import Answer
 from tui.i18n import both, t
+from tui.inbox import taken
 from tui.textual_fixes.chooser import Chooser
 from tui.widgets.dice_field import ROLL, DieEntry, KultDieField, faces
-from tui.widgets.form import Form, character_or_none
+from tui.widgets.form import character_or_none
 from tui.widgets.inputs import (
     AFFECTS,
     RANGES,
@@ -46,6 +47,7 @@ from tui.widgets.inputs import (
     preview_error,
     set_text,
 )
+from tui.widgets.player_roll import RollForm, hidden_line
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
@@ -75,10 +77,11 @@ def attack_score_rows(prefix: str, lang: Lang) -> ComposeResult:
     yield Static("", id=f"{prefix}-parts", classes="score-parts", markup=False)
 
 
-class AttackForm(Form):
+class AttackForm(RollForm):
     """Attacker, target group, range, score, affect, kult die and reroll; chance and preview."""
 
     pane: MassCombatPane  # the pane that holds this form
+    SENT = "atk-sent"
 
     SCORES: ClassVar[dict[str, tuple[str, bool]]] = {"atk-attacker": ("atk-score", True)}
 
@@ -103,6 +106,7 @@ class AttackForm(Form):
         waiting = Static(t("mass.reroll_waiting", lang), id="atk-waiting", classes="waiting", markup=False)
         waiting.display = False
         yield waiting
+        yield hidden_line("atk-sent")
         yield Static("", id="atk-chance", classes="chance", markup=False)
         yield Static("", id="atk-preview", classes="preview", markup=False)
 
@@ -114,9 +118,13 @@ class AttackForm(Form):
     def attacker(self) -> str | None:
         return self.query_one("#atk-attacker", Select).selection
 
+    def roll_kind(self) -> str:
+        return "attack"
+
     # -- preview and apply ----------------------------------------------------------------------
     def preview(self) -> None:
         pane, lang = self.pane, self.pane.lang
+        self.offer_sent()
         group = pane.target_group()
         target = self.query_one("#atk-target", Static)
         chance = self.query_one("#atk-chance", Static)
@@ -198,6 +206,8 @@ class AttackForm(Form):
         campaign, die, rng = pane.campaign, pane.campaign.rules.die, gm(pane).session.rng
         error = self.query_one(ErrorLine)
         reroll_field = self.query_one("#atk-reroll", KultDieField)
+        sent = self.offer_sent()
+        typed = bool(self.die.value.strip())  # the GM's die wins over a player's
         try:
             group = pane.target_group()
             if group is None or group.standing == 0:
@@ -218,10 +228,13 @@ class AttackForm(Form):
         else:
             dice = faces(first, again, die=die, rng=rng)
             action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
+            action = taken(action, None if typed else sent)  # type: ignore[assignment]  # an AttackGroup still
         can_reroll = action.can_reroll(campaign)  # the rules' answer (a miss, a die left)
         # A miss that can be rerolled keeps the form: it waits for the reroll die.
         answer = await pane.apply(action, error, replace_last=replaces is not None)
         if isinstance(answer, Outcome):
+            if replaces is None:
+                self.answered(sent, typed)
             self.last = (action, can_reroll)
             self.die.value = ""
             reroll_field.value = ""
@@ -245,8 +258,10 @@ class AttackForm(Form):
         return action if can_reroll and done and done[-1].action is action else None
 
 
-class DefenceForm(Form):
+class DefenceForm(RollForm):
     """Defender, grade, attackers, score, affect, optional kult die; difficulty, chance, hit cost."""
+
+    SENT = "def-sent"
 
     pane: MassCombatPane  # the pane that holds this form
 
@@ -272,6 +287,7 @@ class DefenceForm(Form):
             yield Label(t("mass.kult", lang), classes="label")
             yield KultDieField(empty="static", id="def-die", label="kult", classes="die")
             yield ErrorLine(id="def-error")
+        yield hidden_line("def-sent")
         yield ScoreToggles(lang, id="def-applies")
         yield Static("", id="def-parts", classes="score-parts", markup=False)
         yield Static("", id="def-chance", classes="chance", markup=False)
@@ -280,6 +296,13 @@ class DefenceForm(Form):
     @property
     def defender(self) -> str | None:
         return self.query_one("#def-defender", Select).selection
+
+    @property
+    def die(self) -> KultDieField:
+        return self.query_one("#def-die", KultDieField)
+
+    def roll_kind(self) -> str:
+        return "defence"
 
     def set_defender(self, key: str | None) -> None:
         if key is not None and key in self.pane.fighter_keys:
@@ -307,6 +330,7 @@ class DefenceForm(Form):
 
     def preview(self) -> None:
         pane, lang = self.pane, self.pane.lang
+        self.offer_sent()
         chance = self.query_one("#def-chance", Static)
         shown = self.query_one("#def-preview", Static)
         try:
@@ -347,6 +371,8 @@ class DefenceForm(Form):
     async def submit(self) -> Answer | None:
         pane = self.pane
         error = self.query_one(ErrorLine)
+        sent = self.offer_sent()
+        typed = bool(self.die.value.strip())  # the GM's die wins over a player's
         try:
             defender, grade, attackers, score, entry = self.read()
         except FieldError as refused:
@@ -355,7 +381,8 @@ class DefenceForm(Form):
         dice = faces(entry, die=pane.campaign.rules.die, rng=gm(pane).session.rng)
         affect = self.query_one("#def-affect", Cycle).value
         action = DefendGroup(defender, grade, attackers, score, dice, affect)
-        answer = await pane.apply(action, error)
+        answer = await pane.apply(self.with_sender(action, sent), error)
         if isinstance(answer, Outcome):
-            self.query_one("#def-die", KultDieField).value = ""
+            self.answered(sent, typed)
+            self.die.value = ""
         return answer

@@ -12,6 +12,7 @@ from core.encounter import Encounter
 from core.turns import de_turn
 from tui.access import gm, lang_of
 from tui.i18n import pick, t
+from tui.inbox import status as status_of
 from tui.safe import visible
 
 PANE_KEYS = (("initiative", "1"), ("mass", "2"), ("damage", "3"), ("spell", "4"))
@@ -32,6 +33,7 @@ class StatusBar(Static):
 
     def on_mount(self) -> None:
         self.watch(self.app, "campaign", self.show, init=True)
+        self.watch(self.app, "waiting", lambda _: self.show(gm(self).campaign), init=False)
 
     def show(self, campaign: Campaign) -> None:
         app = gm(self)
@@ -54,6 +56,8 @@ class StatusBar(Static):
                 else:
                     parts.append(turn)
         self._before = enc
+        if app.waiting:  # what players sent, last: the GM reads whose turn it is first
+            parts.append(status_of(app.waiting, lang))
         plain = " · ".join(parts)
         # Who holds the campaign (long: who, where, since when, which file to delete) has its
         # own line under this one (:class:`HolderLine`): whose turn it is stays on this one.

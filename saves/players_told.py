@@ -1,0 +1,72 @@
+"""The autosaver's players' side (:class:`saves.store.AutoSaver`): after each save it gives the
+players the picture of the campaign, and between saves what the GM's app tells them beside it —
+the rolls the form shown asks of PCs and what players sent that waits (issue 38,
+:data:`saves.players_file.Table`) — published again with the last journal saved when it changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from saves.errors import SaveError
+
+if TYPE_CHECKING:
+    from core.journal import Journal
+    from saves.players_feed import Published
+    from saves.players_file import Table
+
+
+class TellsPlayers:
+    """Mixin of the autosaver (see the module); its thread calls :meth:`_publish` after a save
+    and :meth:`_retold` when only :meth:`tell` changed something."""
+
+    path: Path
+    on_warning: Callable[[str], object] | None
+    conflict: object
+    _changed: threading.Condition
+    _closing: bool
+    _busy: bool
+    _published: Published | None
+    _warned_about: set[str]
+    #: The last journal written, and what the GM's app tells the players beside it.
+    _last: Journal | None = None
+    _table: Table = ((), ())
+    _retell = False
+
+    def tell(self, table: Table) -> None:
+        """What the GM's app tells the players beside the campaign: published soon, with the
+        last journal saved, when it changed."""
+        with self._changed:
+            if table == self._table or self._closing:
+                return
+            self._table, self._retell = table, True
+            self._changed.notify_all()
+
+    def _retold(self, journal: Journal | None) -> None:
+        """The thread's turn when only what the app tells changed (``journal``: the last saved)."""
+        if journal is not None and self.conflict is None:
+            with contextlib.suppress(Exception):  # a failure is said by _publish
+                self._publish(journal)
+        with self._changed:
+            self._busy = False
+            self._changed.notify_all()
+
+    def _publish(self, journal: Journal) -> None:
+        """The players' file after the campaign: a failure is told once, the save stands."""
+        from saves.store import publish
+
+        try:
+            self._published = publish(self.path, journal, self._published, self._table)
+        except (SaveError, OSError) as error:
+            self._published = None
+            if "players" not in self._warned_about:
+                self._warned_about.add("players")
+                if self.on_warning is not None:
+                    with contextlib.suppress(Exception):
+                        self.on_warning(f"the players' file could not be written ({error}); the campaign is saved")
+        else:
+            self._warned_about.discard("players")
