@@ -93,3 +93,37 @@ async def test_a_book_of_2000_spells_shows_its_first_lines_filters_and_says_why_
         await wait_for(pilot, lambda: [e.spell.name for e in dialog.shown] == ["Zzyzx maudit"])
         assert prompts(dialog) == ["Zzyzx maudit · Apothéose · intensity: refused by the house rules"]
         assert Refused.priced == [1]  # its line made once
+
+
+@run
+async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monkeypatch):
+    """Typing in the book's list draws the dialog's changed rows; the main screen behind it, which
+    the dialog's translucent background shows, is not drawn again for each letter (issue 37: it
+    was, whole, three times a letter)."""
+    from textual.widget import Widget
+
+    app = make_test_app(demo_campaign().with_book(big_book()))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await pilot.press("4", "ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog) and len(app.screen.shown) == SHOWN)
+        dialog, behind = app.screen, app.screen_stack[0]
+        await pilot.pause()
+        drawn: list[Widget] = []
+        render_lines = Widget.render_lines
+
+        def counted(widget, crop):
+            drawn.append(widget)
+            return render_lines(widget, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", counted)
+        for letter in "se":
+            shown = dialog.shown
+            await pilot.press(letter)
+            await wait_for(pilot, lambda shown=shown: dialog.shown is not shown)
+            await pilot.pause()
+        assert len(dialog.shown) == SHOWN  # the list as long: the dialog keeps its size
+        assert any(isinstance(widget, OptionList) for widget in drawn)
+        # the dialog's own background is the main screen behind it, tinted: drawing it draws that
+        # whole screen again (Textual's ``BackgroundScreen``)
+        assert dialog not in drawn and not [widget for widget in drawn if widget.screen is behind]

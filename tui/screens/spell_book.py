@@ -25,6 +25,7 @@ from core.spellbook.mage import MageCaster, Sphere
 from core.spellbook.poles import PolesCaster
 from tui.commands.keys import Described, bindings
 from tui.safe import plain
+from tui.textual_fixes.first_frame import LinesScreen
 
 #: The most lines the filtered list shows (the rest: one line telling how many, type to narrow).
 SHOWN = 50
@@ -33,7 +34,7 @@ SHOWN = 50
 LineText = str | Callable[[], str]
 
 
-class FilterDialog(Described, ModalScreen["object | None"]):
+class FilterDialog(Described, LinesScreen, ModalScreen["object | None"]):
     """A list to pick from, filtered by what is typed above it: ↑/↓ move, Enter picks the
     highlighted line, Escape cancels. ``options``: (value, label, the words the filter reads);
     ``folded``: those words already folded (:func:`core.choices._folded`), when the caller has
