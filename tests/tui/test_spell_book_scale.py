@@ -127,3 +127,39 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
         # the dialog's own background is the main screen behind it, tinted: drawing it draws that
         # whole screen again (Textual's ``BackgroundScreen``)
         assert dialog not in drawn and not [widget for widget in drawn if widget.screen is behind]
+
+
+@run
+async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch):
+    """The list's lines are replaced at once: emptied first, the list changed its size twice, and
+    the dialog was laid out twice per letter (issue 37)."""
+    from textual.screen import Screen
+
+    app = make_test_app(demo_campaign().with_book(big_book()))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        await pilot.press("4", "ctrl+b")
+        await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog) and len(app.screen.shown) == SHOWN)
+        dialog = app.screen
+        await pilot.pause()
+        layouts: list[Screen] = []
+        refresh_layout = Screen._refresh_layout
+
+        def counted(screen, *args, **kwargs):
+            layouts.append(screen)
+            return refresh_layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        for letter in "se":
+            shown = dialog.shown
+            await pilot.press(letter)
+            await wait_for(pilot, lambda shown=shown: dialog.shown is not shown)
+            await pilot.pause()
+        assert len(dialog.shown) == SHOWN
+        assert len(layouts) <= 2
+        await pilot.press("backspace", "backspace", *"zzyzx")
+        await wait_for(pilot, lambda: [e.spell.name for e in dialog.shown] == ["Zzyzx maudit"])
+        await pilot.press("q")  # nothing holds "zzyzxq": the list empties
+        await wait_for(pilot, lambda: dialog.shown == [])
+        await pilot.pause()
+        assert prompts(dialog) == []
