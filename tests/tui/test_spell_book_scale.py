@@ -4,7 +4,7 @@ place of its figure. Each line is priced when first shown, not when the book ope
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 from textual.widgets import OptionList
@@ -95,8 +95,30 @@ async def test_a_book_of_2000_spells_shows_its_first_lines_filters_and_says_why_
         assert Refused.priced == [1]  # its line made once
 
 
+async def open_big_book(app, pilot) -> Any:
+    """The book's list opened on the big book, its first lines shown."""
+    await pilot.pause()
+    await pilot.press("4", "ctrl+b")
+    await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog) and len(app.screen.shown) == SHOWN)
+    await pilot.pause()
+    return app.screen
+
+
+async def type_letters(pilot, dialog: FilterDialog, letters: str) -> None:
+    """Each letter typed once the list shows the last one's result."""
+    for letter in letters:
+        shown = dialog.shown
+
+        def changed(shown: list[object] = shown) -> bool:
+            return dialog.shown is not shown
+
+        await pilot.press(letter)
+        await wait_for(pilot, changed)
+        await pilot.pause()
+
+
 @run
-async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monkeypatch):
+async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monkeypatch) -> None:
     """Typing in the book's list draws the dialog's changed rows; the main screen behind it, which
     the dialog's translucent background shows, is not drawn again for each letter (issue 37: it
     was, whole, three times a letter)."""
@@ -104,11 +126,8 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
 
     app = make_test_app(demo_campaign().with_book(big_book()))
     async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        await pilot.press("4", "ctrl+b")
-        await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog) and len(app.screen.shown) == SHOWN)
-        dialog, behind = app.screen, app.screen_stack[0]
-        await pilot.pause()
+        dialog = await open_big_book(app, pilot)
+        behind = app.screen_stack[0]
         drawn: list[Widget] = []
         render_lines = Widget.render_lines
 
@@ -117,11 +136,7 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
             return render_lines(widget, crop)
 
         monkeypatch.setattr(Widget, "render_lines", counted)
-        for letter in "se":
-            shown = dialog.shown
-            await pilot.press(letter)
-            await wait_for(pilot, lambda shown=shown: dialog.shown is not shown)
-            await pilot.pause()
+        await type_letters(pilot, dialog, "se")
         assert len(dialog.shown) == SHOWN  # the list as long: the dialog keeps its size
         assert any(isinstance(widget, OptionList) for widget in drawn)
         # the dialog's own background is the main screen behind it, tinted: drawing it draws that
@@ -130,18 +145,14 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
 
 
 @run
-async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch):
-    """The list's lines are replaced at once: emptied first, the list changed its size twice, and
-    the dialog was laid out twice per letter (issue 37)."""
+async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch) -> None:
+    """The filter field is of fixed size and the list's lines are replaced at once: the field's
+    value and the list emptied first laid the dialog out twice per letter (issue 37)."""
     from textual.screen import Screen
 
     app = make_test_app(demo_campaign().with_book(big_book()))
     async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        await pilot.press("4", "ctrl+b")
-        await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog) and len(app.screen.shown) == SHOWN)
-        dialog = app.screen
-        await pilot.pause()
+        dialog = await open_big_book(app, pilot)
         layouts: list[Screen] = []
         refresh_layout = Screen._refresh_layout
 
@@ -150,11 +161,7 @@ async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch):
             return refresh_layout(screen, *args, **kwargs)
 
         monkeypatch.setattr(Screen, "_refresh_layout", counted)
-        for letter in "se":
-            shown = dialog.shown
-            await pilot.press(letter)
-            await wait_for(pilot, lambda shown=shown: dialog.shown is not shown)
-            await pilot.pause()
+        await type_letters(pilot, dialog, "se")
         assert len(dialog.shown) == SHOWN
         assert len(layouts) <= 2
         await pilot.press("backspace", "backspace", *"zzyzx")
