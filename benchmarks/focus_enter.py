@@ -1,6 +1,6 @@
 """From the GM's Enter to the GM's screen and to the players' file: a typed HP change (issue 37).
 
-    .venv/bin/python benchmarks/focus_enter.py [--actions 50] [--npcs 0] [--size 120x40]
+    .venv/bin/python benchmarks/focus_enter.py [--actions 50] [--npcs 0] [--size 120x40] [--pilot]
 
 The GM's app runs in this process on a campaign file (the demo, plus ``--npcs`` generated NPCs as
 ``tui_paint.py`` makes them), built as ``apotheose`` builds it (``tui.run.build``: the real
@@ -10,7 +10,9 @@ Textual's Pilot with a driver that renders every frame as a terminal receives it
 given back by a ``Heal`` request before the next one, out of the clock), or with ``--alternate``
 ``x 1 ⏎`` and ``x + 1 ⏎`` in turn (the result box then changes its height: one line for a heal,
 three for a hit, a layout each time): the damage form takes the focus, Enter applies, the focus
-goes back to the initiative list. The clock starts when Enter
+goes back to the initiative list. Enter is sent as a terminal driver sends it (the key posted to
+the app, the benchmark asleep until the app is done); ``--pilot`` presses it with the Pilot, whose
+own waiting then runs in the clock. The clock starts when Enter
 is pressed and stops at
 
 - *screen*: the frame that shows the new HP on the GM's screen written (the driver's flush);
