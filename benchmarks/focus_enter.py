@@ -1,6 +1,6 @@
 """From the GM's Enter to the GM's screen and to the players' file: a typed HP change (issue 37).
 
-    .venv/bin/python benchmarks/focus_enter.py [--actions 50] [--npcs 0] [--size 120x40]
+    .venv/bin/python benchmarks/focus_enter.py [--actions 50] [--npcs 0] [--size 120x40] [--pilot]
 
 The GM's app runs in this process on a campaign file (the demo, plus ``--npcs`` generated NPCs as
 ``tui_paint.py`` makes them), built as ``apotheose`` builds it (``tui.run.build``: the real
@@ -10,7 +10,9 @@ Textual's Pilot with a driver that renders every frame as a terminal receives it
 given back by a ``Heal`` request before the next one, out of the clock), or with ``--alternate``
 ``x 1 ⏎`` and ``x + 1 ⏎`` in turn (the result box then changes its height: one line for a heal,
 three for a hit, a layout each time): the damage form takes the focus, Enter applies, the focus
-goes back to the initiative list. The clock starts when Enter
+goes back to the initiative list. Enter is sent as a terminal driver sends it (the key posted to
+the app, the benchmark asleep until the app is done); ``--pilot`` presses it with the Pilot, whose
+own waiting then runs in the clock. The clock starts when Enter
 is pressed and stops at
 
 - *screen*: the frame that shows the new HP on the GM's screen written (the driver's flush);
@@ -42,6 +44,8 @@ from tui_paint import CountingDriver, campaign_with, settle  # noqa: E402
 
 from saves.store import create_campaign  # noqa: E402
 
+#: how long without a frame counts as settled after Enter (the app's own frame timer is 1/60 s)
+QUIET = 0.15
 TARGET = "romuald"  # a PC without armour: one point of damage is one HP
 
 
@@ -76,7 +80,27 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[round(fraction * (len(ordered) - 1))]
 
 
-async def play(app, actions: int, size: tuple[int, int], alternate: bool) -> dict[str, list[float]]:
+async def press_as_a_terminal(app, driver: FrameLog, saved, quiet: float = QUIET) -> None:
+    """Enter as a terminal driver sends it (the key posted to the app, nothing else run in the
+    event loop), then wait, asleep, until the players' file is written and no frame came for
+    ``quiet`` seconds (the clock's figures are read from the frames' log, not from this wait)."""
+    from textual import events
+
+    event = events.Key("enter", "\r")
+    event.set_sender(app)
+    driver.send_message(event)
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline:
+        await asyncio.sleep(quiet / 10)
+        last = driver.log[-1][0] if driver.log else 0.0
+        if saved() and time.perf_counter() - last > quiet and app.session.saver.saved:
+            return
+    raise TimeoutError("the app never settled after Enter")
+
+
+async def play(
+    app, actions: int, size: tuple[int, int], alternate: bool, by_pilot: bool = False
+) -> dict[str, list[float]]:
     from textual.screen import Screen
 
     import saves.players_file as players_file
@@ -132,9 +156,12 @@ async def play(app, actions: int, size: tuple[int, int], alternate: bool) -> dic
                 found["layouts x"].append(layouts[0])
                 frames, saves, layouts[0] = len(driver.log), len(written), 0
                 t0, cpu0 = time.perf_counter(), time.thread_time()
-                await pilot.press("enter")
-                await settle(pilot, driver)
-                app.session.saver.flush(10)
+                if by_pilot:
+                    await pilot.press("enter")
+                    await settle(pilot, driver)
+                    app.session.saver.flush(10)
+                else:
+                    await press_as_a_terminal(app, driver, lambda saves=saves: len(written) > saves)
                 assert app.campaign.character(TARGET).hp == hp, "the GM's keys did not apply"
                 new = driver.log[frames:]
                 shown = next((i for i, (_t, text) in enumerate(new) if f"{hp}/{max_hp}" in text), None)
@@ -159,6 +186,9 @@ def main() -> None:
     parser.add_argument("--npcs", type=int, default=0)
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--alternate", action="store_true", help="x 1 ⏎ and x + 1 ⏎ in turn")
+    parser.add_argument(
+        "--pilot", action="store_true", help="Enter pressed by the Pilot (its own waiting counted in the CPU)"
+    )
     args = parser.parse_args()
     width, height = (int(x) for x in args.size.split("x"))
     from tui.run import build
@@ -167,9 +197,10 @@ def main() -> None:
         path = create_campaign(Path(folder) / "fight.json", campaign_with(args.npcs))
         app = build([str(path)])
         before = loadavg()
-        found = asyncio.run(play(app, args.actions, (width, height), args.alternate))
+        found = asyncio.run(play(app, args.actions, (width, height), args.alternate, args.pilot))
         after = loadavg()
     keys = "x 1 ⏎ and x + 1 ⏎ in turn" if args.alternate else "x 3 ⏎"
+    keys += ", Enter by the Pilot" if args.pilot else ", Enter sent as a terminal sends it"
     print(f"{args.actions} typed HP changes ({keys}), {args.npcs} NPCs more than the demo, {width}x{height}")
     for name, label in (
         ("screen", "Enter → the GM's frame with the new HP"),

@@ -56,7 +56,7 @@ class TellsPlayers:
             self._changed.notify_all()
 
     def _publish(self, journal: Journal) -> None:
-        """The players' file after the campaign: a failure is told once, the save stands."""
+        """The players' picture (before the campaign's durable write): a failure is told once and the save goes on."""
         from saves.store import publish
 
         try:

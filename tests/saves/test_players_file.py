@@ -16,6 +16,7 @@ from core.actions import Damage, SetHidden
 from core.demo import demo_campaign
 from core.player_view import player_view_of
 from saves.access import access_path, fingerprint, read_access
+from saves.atomic import atomic_write
 from saves.errors import BadFieldError, FutureVersionError
 from saves.players_file import CURRENT_VERSION, decode_view, encode_view, players_path, read_players
 from saves.store import AutoSaver, create_campaign, open_campaign
@@ -87,6 +88,33 @@ def test_new_opening_and_every_save_write_it_and_a_gm_only_change_does_not(tmp_p
     saver.close()
     opened.close()
     assert stat.S_IMODE(os.stat(players).st_mode) == 0o600  # not shared: the GM's alone
+
+
+def test_the_players_see_a_change_before_the_campaigns_durable_write(tmp_path) -> None:
+    """The players' picture is derived and rewritten at every open: it does not wait for the
+    campaign's write (its fsyncs and backups), which each player would wait for on every change
+    (issue 37). A campaign taken over by another writer still gets nothing published."""
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    opened = open_campaign(path)
+    seen_by_players: list[str] = []
+
+    def writer(target: Path, data: bytes) -> object:
+        seen_by_players.append(read_players(players).log[-1].en)
+        return atomic_write(target, data)
+
+    saver = AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published, writer=writer)
+    journal, _ = opened.journal.record(Damage(("segiere",), 6))
+    saver.save(journal)
+    assert saver.flush(10)
+    assert "HP 14→12" in seen_by_players[-1]
+    path.write_bytes(path.read_bytes() + b" ")  # another program's work: this saver stops writing
+    journal, _ = journal.record(Damage(("segiere",), 2))
+    saver.save(journal)
+    assert saver.flush(10)
+    assert saver.conflict is not None and "HP 12→10" not in read_players(players).log[-1].en
+    saver.close()
+    opened.close()
 
 
 def test_players_add_list_invite_remove(tmp_path, capsys) -> None:

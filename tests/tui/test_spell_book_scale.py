@@ -4,7 +4,7 @@ place of its figure. Each line is priced when first shown, not when the book ope
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 from textual.widgets import OptionList
@@ -93,3 +93,80 @@ async def test_a_book_of_2000_spells_shows_its_first_lines_filters_and_says_why_
         await wait_for(pilot, lambda: [e.spell.name for e in dialog.shown] == ["Zzyzx maudit"])
         assert prompts(dialog) == ["Zzyzx maudit · Apothéose · intensity: refused by the house rules"]
         assert Refused.priced == [1]  # its line made once
+
+
+async def open_big_book(app, pilot) -> Any:
+    """The book's list opened on the big book, its first lines shown."""
+    await pilot.pause()
+    await pilot.press("4", "ctrl+b")
+    await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog) and len(app.screen.shown) == SHOWN)
+    await pilot.pause()
+    return app.screen
+
+
+async def type_letters(pilot, dialog: FilterDialog, letters: str) -> None:
+    """Each letter typed once the list shows the last one's result."""
+    for letter in letters:
+        shown = dialog.shown
+
+        def changed(shown: list[object] = shown) -> bool:
+            return dialog.shown is not shown
+
+        await pilot.press(letter)
+        await wait_for(pilot, changed)
+        await pilot.pause()
+
+
+@run
+async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monkeypatch) -> None:
+    """Typing in the book's list draws the dialog's changed rows; the main screen behind it, which
+    the dialog's translucent background shows, is not drawn again for each letter (issue 37: it
+    was, whole, three times a letter)."""
+    from textual.widget import Widget
+
+    app = make_test_app(demo_campaign().with_book(big_book()))
+    async with app.run_test(size=NARROW) as pilot:
+        dialog = await open_big_book(app, pilot)
+        behind = app.screen_stack[0]
+        drawn: list[Widget] = []
+        render_lines = Widget.render_lines
+
+        def counted(widget, crop):
+            drawn.append(widget)
+            return render_lines(widget, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", counted)
+        await type_letters(pilot, dialog, "se")
+        assert len(dialog.shown) == SHOWN  # the list as long: the dialog keeps its size
+        assert any(isinstance(widget, OptionList) for widget in drawn)
+        # the dialog's own background is the main screen behind it, tinted: drawing it draws that
+        # whole screen again (Textual's ``BackgroundScreen``)
+        assert dialog not in drawn and not [widget for widget in drawn if widget.screen is behind]
+
+
+@run
+async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch) -> None:
+    """The filter field is of fixed size and the list's lines are replaced at once: the field's
+    value and the list emptied first laid the dialog out twice per letter (issue 37)."""
+    from textual.screen import Screen
+
+    app = make_test_app(demo_campaign().with_book(big_book()))
+    async with app.run_test(size=NARROW) as pilot:
+        dialog = await open_big_book(app, pilot)
+        layouts: list[Screen] = []
+        refresh_layout = Screen._refresh_layout
+
+        def counted(screen, *args, **kwargs):
+            layouts.append(screen)
+            return refresh_layout(screen, *args, **kwargs)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        await type_letters(pilot, dialog, "se")
+        assert len(dialog.shown) == SHOWN
+        assert len(layouts) <= 2
+        await pilot.press("backspace", "backspace", *"zzyzx")
+        await wait_for(pilot, lambda: [e.spell.name for e in dialog.shown] == ["Zzyzx maudit"])
+        await pilot.press("q")  # nothing holds "zzyzxq": the list empties
+        await wait_for(pilot, lambda: dialog.shown == [])
+        await pilot.pause()
+        assert prompts(dialog) == []

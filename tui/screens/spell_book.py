@@ -25,6 +25,8 @@ from core.spellbook.mage import MageCaster, Sphere
 from core.spellbook.poles import PolesCaster
 from tui.commands.keys import Described, bindings
 from tui.safe import plain
+from tui.textual_fixes.first_frame import LinesScreen
+from tui.textual_fixes.inputs import FixedSizeInput
 
 #: The most lines the filtered list shows (the rest: one line telling how many, type to narrow).
 SHOWN = 50
@@ -33,7 +35,7 @@ SHOWN = 50
 LineText = str | Callable[[], str]
 
 
-class FilterDialog(Described, ModalScreen["object | None"]):
+class FilterDialog(Described, LinesScreen, ModalScreen["object | None"]):
     """A list to pick from, filtered by what is typed above it: ↑/↓ move, Enter picks the
     highlighted line, Escape cancels. ``options``: (value, label, the words the filter reads);
     ``folded``: those words already folded (:func:`core.choices._folded`), when the caller has
@@ -64,7 +66,8 @@ class FilterDialog(Described, ModalScreen["object | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(plain(self.title_text), classes="dialog-question")
-            yield Input(placeholder=self.placeholder, id="filter-text")
+            # a field of fixed size: a letter lays nothing out for it (issue 37)
+            yield FixedSizeInput(placeholder=self.placeholder, id="filter-text")
             yield OptionList(id="filter-list")
 
     def on_mount(self) -> None:
@@ -90,11 +93,13 @@ class FilterDialog(Described, ModalScreen["object | None"]):
         shown = found[:SHOWN]
         self.shown = [self.options[at][0] for at in shown]
         listed = self.query_one("#filter-list", OptionList)
-        listed.clear_options()
         lines = [Option(plain(self.label(at))) for at in shown]
         if len(found) > len(shown) and self._more is not None:
             lines.append(Option(plain(self._more(len(found) - len(shown))), disabled=True))
-        listed.add_options(lines)
+        if lines:  # replaced at once: emptied first, the list was laid out twice (issue 37)
+            listed.set_options(lines)
+        else:
+            listed.clear_options()
         if shown:
             listed.highlighted = 0
 

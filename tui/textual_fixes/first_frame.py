@@ -40,7 +40,20 @@ from tui.textual_fixes.settle import after_refresh, drained
 SETTLE_ROUNDS = 8
 
 
-class SettledFirstFrame(Screen[Any]):
+class LinesScreen(Screen[Any]):
+    """A screen repainted line by line (:class:`LinesCompositor`): only the rows that changed, and
+    not the widgets hidden behind what is drawn there. For a dialog over the main screen, this
+    skips the screen behind, which a translucent dialog's background draws again whole on every
+    repaint (the spell book's letters: issue 37)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Repaints the changed lines only.
+        self.lines = LinesCompositor()
+        self._compositor = self.lines
+
+
+class SettledFirstFrame(LinesScreen):
     """A screen drawn once it has settled, then line by line (see the module)."""
 
     #: Textual's ``Screen.focused`` repaints the whole screen when it changes; the widgets whose
@@ -51,10 +64,7 @@ class SettledFirstFrame(Screen[Any]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: Repaints the changed lines only; nothing until the screen has settled.
-        self.lines = LinesCompositor()
-        self.lines.held = True
-        self._compositor = self.lines
+        self.lines.held = True  # nothing drawn until the screen has settled
 
     def show_when_settled(self) -> None:
         """Call from ``on_mount``: the screen is drawn once it has settled."""
