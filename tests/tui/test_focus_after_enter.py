@@ -9,6 +9,7 @@ Each case types the form's keys and the list key after them in one burst, as a G
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from core.actions import Damage
 from tests.tui.pilot import SIZES, burst, make_app_trades_apply, run, screen_text, wait_for
@@ -99,27 +100,44 @@ async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected,
         assert damage.amount == 1 and damage.targets == (tuple(k for k in order if k in marked) or (above,))
 
 
+#: The ways out of a missed attack's reroll: each a list key (or Esc, Enter, x Esc) then n.
+LEAVES = {
+    "n": ["n"],
+    "esc-n": ["escape", "n"],
+    "enter-n": ["enter", "n"],
+    "j-n": ["j", "n"],
+    "x": ["x", "escape", "n"],
+}
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(
-    "leave",
-    [["n"], ["escape", "n"], ["enter", "n"], ["j", "n"], ["x", "escape", "n"]],
-    ids=["n", "esc-n", "enter-n", "j-n", "x"],
-)
 @run
-async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size, leave) -> None:
+async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size) -> None:
+    """One app per size, each way out in turn: the attack and the turn are undone (ctrl+z twice)
+    before the next, which then starts where a new app does (checked: nothing done, Brunvir's
+    turn, nothing typed in the attack form, the list focused)."""
+    from tests.tui.pilot import on_initiative, quiet
+
     app = make_app_trades_apply()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        burst(app, "g", "-", "8", "enter")  # 16 − 8 = 8 against veterans 10: missed
-        await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "atk-reroll")
-        assert app.campaign.group("veterans").standing == 12
-        # The form says so where the GM looks, not below the pane's visible part.
-        assert "Reroll? Type its die" in screen_text(app)
-        attacks = len(app.session.journal.done)
-        burst(app, *leave)
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        assert len(app.session.journal.done) == attacks + 1  # the next turn: no new attack, no reroll
-        assert app.campaign.group("veterans").standing == 12
+        for case, leave in LEAVES.items():
+            typed = [field.value for field in app.screen.query("#atk-die, #atk-reroll").results(Input)]
+            assert journal_size(app) == 0 and app.campaign.encounter.current == "brunvir", case
+            assert not any(typed) and on_initiative(app), (case, typed)
+            burst(app, "g", "-", "8", "enter")  # 16 − 8 = 8 against veterans 10: missed
+            await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "atk-reroll")
+            assert app.campaign.group("veterans").standing == 12, case
+            # The form says so where the GM looks, not below the pane's visible part.
+            assert "Reroll? Type its die" in screen_text(app), case
+            attacks = journal_size(app)
+            burst(app, *leave)
+            await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+            assert journal_size(app) == attacks + 1, case  # the next turn: no new attack, no reroll
+            assert app.campaign.group("veterans").standing == 12, case
+            burst(app, "ctrl+z", "ctrl+z")
+            await wait_for(pilot, lambda: journal_size(app) == 0)
+            await quiet(pilot)
 
 
 @run
