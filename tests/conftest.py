@@ -62,7 +62,7 @@ def shares(count: int, parts: int) -> list[int]:
     """How pytest-xdist's work-stealing scheduler first splits ``count`` tests among ``parts``
     workers: each in turn takes the pending tests divided by the workers left (one contiguous
     run each)."""
-    sizes = []
+    sizes: list[int] = []
     for left in range(parts, 0, -1):
         sizes.append((count - sum(sizes)) // left)
     return sizes
