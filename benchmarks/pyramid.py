@@ -8,11 +8,15 @@ any depth). A test that reaches the GM's app factory (``make_test_app``, ``open_
 ``run_test`` (a small app of its own) is a harness test; else it runs no app: a session test
 (``tests/commands/``: a GM command's handler on a session), or a test of the rules, the saves,
 the command line, the servers. A function is counted once, whatever its parametrisation.
+
+``--cases`` also counts the tests pytest collects (each parametrised case, each hypothesis test
+once), by the kind of the function they come from: what a run starts, app by app.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -68,13 +72,45 @@ def count(root: Path = ROOT / "tests") -> Counter[str]:
     return Counter(kind for path in sorted(root.rglob("test_*.py")) for _name, kind in kinds(path))
 
 
-def main() -> int:
+def count_cases(root: Path = ROOT / "tests") -> Counter[str]:
+    """The collected tests (``pytest --collect-only``) by the kind of their function."""
+    kind_of = {
+        (str(path.relative_to(ROOT)), name): kind
+        for path in sorted(root.rglob("test_*.py"))
+        for name, kind in kinds(path)
+    }
+    collected = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-p",
+            "no:xdist",
+            str(root.relative_to(ROOT)),
+        ],  # -q: addopts,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    cases: Counter[str] = Counter()
+    for line in collected.splitlines():
+        if "::" not in line:
+            continue
+        path, *_, function = line.split("::")
+        cases[kind_of.get((path, function.split("[")[0]), "no app")] += 1
+    return cases
+
+
+def main(argv: list[str]) -> int:
     counts = count()
+    cases = count_cases() if "--cases" in argv else None
     for kind in ("session", "harness", "whole-app", "no app"):
-        print(f"{kind:10} {counts[kind]:5}")
-    print(f"{'total':10} {sum(counts.values()):5}")
+        print(f"{kind:10} {counts[kind]:5}" + (f" {cases[kind]:6} tests" if cases is not None else ""))
+    print(f"{'total':10} {sum(counts.values()):5}" + (f" {sum(cases.values()):6} tests" if cases is not None else ""))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

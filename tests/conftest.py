@@ -5,6 +5,7 @@ here too, for the tests written before it."""
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 import pytest
@@ -55,6 +56,39 @@ def pytest_collection_finish(session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
+
+
+def shares(count: int, parts: int) -> list[int]:
+    """How pytest-xdist's work-stealing scheduler first splits ``count`` tests among ``parts``
+    workers: each in turn takes the pending tests divided by the workers left (one contiguous
+    run each)."""
+    sizes: list[int] = []
+    for left in range(parts, 0, -1):
+        sizes.append((count - sum(sizes)) // left)
+    return sizes
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Under xdist, the slow tests (``slow``: over a second, nearly all of the time) first in
+    each worker's share, and each worker an equal part of them. The scheduler hands each worker
+    one contiguous run of the collection and, when a worker runs dry, moves the end of the
+    longest queue to it: with the slow tests at the front of every run, what is left for the
+    end of the run is the short tests, and no worker starts a 20-second test while the others
+    have finished (in file order, a few slow files made the run's tail). The order is the same
+    in every worker (xdist checks it): it depends only on the collection and the worker count."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers < 2:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    fast = [item for item in items if not item.get_closest_marker("slow")]
+    ordered = []
+    for size, n_slow in zip(shares(len(items), workers), shares(len(slow), workers), strict=True):
+        k = min(n_slow, size)
+        f = min(size - k, len(fast))
+        k = min(size - f, len(slow))  # more slow ones when the fast ones have run out
+        ordered += slow[:k] + fast[:f]
+        del slow[:k], fast[:f]
+    items[:] = ordered
 
 
 @pytest.fixture(autouse=True)

@@ -110,10 +110,12 @@ async def test_escape_from_every_pane_and_form_leads_back_to_the_initiative_list
 
 @run
 async def test_after_enter_applies_a_form_n_is_the_next_turn():
+    """One app per size: each form (a different one each time, so nothing typed in one is left
+    in the next) applies, n passes the turn, then ctrl+z twice takes both back to the start."""
     for size in (WIDE, NARROW):
-        for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
-            app = make_test_app()
-            async with app.run_test(size=size) as pilot:
+        app = make_test_app()
+        async with app.run_test(size=size) as pilot:
+            for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
                 app.selected = "segiere"
                 await pilot.pause()
                 await pilot.press(*keys)
@@ -121,6 +123,9 @@ async def test_after_enter_applies_a_form_n_is_the_next_turn():
                 assert on_initiative(app), (size, keys)
                 await pilot.press("n")
                 await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
+                await pilot.press("ctrl+z", "ctrl+z")  # undo the turn, then the form's action
+                await wait_for(pilot, lambda app=app: done_actions(app) == [])
+                assert app.campaign.encounter.current == "brunvir" and on_initiative(app), (size, keys)
 
 
 @run

@@ -9,6 +9,7 @@ Each case types the form's keys and the list key after them in one burst, as a G
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from core.actions import Damage
 from tests.tui.pilot import SIZES, burst, make_app_trades_apply, run, screen_text, wait_for
@@ -99,27 +100,44 @@ async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected,
         assert damage.amount == 1 and damage.targets == (tuple(k for k in order if k in marked) or (above,))
 
 
+#: The ways out of a missed attack's reroll: each a list key (or Esc, Enter, x Esc) then n.
+LEAVES = {
+    "n": ["n"],
+    "esc-n": ["escape", "n"],
+    "enter-n": ["enter", "n"],
+    "j-n": ["j", "n"],
+    "x": ["x", "escape", "n"],
+}
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(
-    "leave",
-    [["n"], ["escape", "n"], ["enter", "n"], ["j", "n"], ["x", "escape", "n"]],
-    ids=["n", "esc-n", "enter-n", "j-n", "x"],
-)
 @run
-async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size, leave) -> None:
+async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size) -> None:
+    """One app per size, each way out in turn: the attack and the turn are undone (ctrl+z twice)
+    before the next, which then starts where a new app does (checked: nothing done, Brunvir's
+    turn, nothing typed in the attack form, the list focused)."""
+    from tests.tui.pilot import on_initiative, quiet
+
     app = make_app_trades_apply()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        burst(app, "g", "-", "8", "enter")  # 16 − 8 = 8 against veterans 10: missed
-        await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "atk-reroll")
-        assert app.campaign.group("veterans").standing == 12
-        # The form says so where the GM looks, not below the pane's visible part.
-        assert "Reroll? Type its die" in screen_text(app)
-        attacks = len(app.session.journal.done)
-        burst(app, *leave)
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        assert len(app.session.journal.done) == attacks + 1  # the next turn: no new attack, no reroll
-        assert app.campaign.group("veterans").standing == 12
+        for case, leave in LEAVES.items():
+            typed = [field.value for field in app.screen.query("#atk-die, #atk-reroll").results(Input)]
+            assert journal_size(app) == 0 and app.campaign.encounter.current == "brunvir", case
+            assert not any(typed) and on_initiative(app), (case, typed)
+            burst(app, "g", "-", "8", "enter")  # 16 − 8 = 8 against veterans 10: missed
+            await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "atk-reroll")
+            assert app.campaign.group("veterans").standing == 12, case
+            # The form says so where the GM looks, not below the pane's visible part.
+            assert "Reroll? Type its die" in screen_text(app), case
+            attacks = journal_size(app)
+            burst(app, *leave)
+            await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+            assert journal_size(app) == attacks + 1, case  # the next turn: no new attack, no reroll
+            assert app.campaign.group("veterans").standing == 12, case
+            burst(app, "ctrl+z", "ctrl+z")
+            await wait_for(pilot, lambda: journal_size(app) == 0)
+            await quiet(pilot)
 
 
 @run
@@ -154,18 +172,17 @@ async def test_a_missed_group_attack_then_n_n_j_in_one_burst_act_in_order(size) 
         assert app.selected != cursor
 
 
-@pytest.mark.parametrize(
-    ("case", "selected", "marked", "keys", "outcome"),
-    [f for f in FORMS if f[0] in ("defend-group-applied", "attack-group-failed", "duel-missed", "spell-refused")],
-    ids=["duel-missed", "attack-group-failed", "defend-group-applied", "spell-refused"],
-)
+#: One form each (nothing typed in one is left for the next): the duel, the group attack, the
+#: group defence, the spell.
+SLOW_MACHINE = ("duel-missed", "attack-group-failed", "defend-group-applied", "spell-refused")
+
+
 @run
-async def test_enter_then_n_in_one_burst_on_a_machine_too_slow_for_any_timer(
-    monkeypatch, case, selected, marked, keys, outcome
-) -> None:
+async def test_enter_then_n_in_one_burst_on_a_machine_too_slow_for_any_timer(monkeypatch) -> None:
     """As under a heavy load (the suite's two "Enter in a form, then ``n`` in the same burst"
     tests failed at load 7–12): every timer of the key order fires before the app has handled
-    a key. Keys wait for the ones before them, never for a time: ``n`` still passes the turn."""
+    a key. Keys wait for the ones before them, never for a time: ``n`` still passes the turn.
+    One app, each case in turn, undone (ctrl+z) back to the start before the next (checked)."""
     from tui.textual_fixes import key_order
 
     for name in ("LOOK_AGAIN", "GIVE_UP"):  # (GIVE_UP: its name before issue 34)
@@ -173,10 +190,14 @@ async def test_enter_then_n_in_one_burst_on_a_machine_too_slow_for_any_timer(
             monkeypatch.setattr(key_order, name, 0.0001)
     app = make_app_trades_apply()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _ready(app, pilot, selected, marked)
-        before = journal_size(app)
-        burst(app, *keys, "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        did = journal_size(app) - before - 1
-        assert did == (1 if outcome in ("applied", "missed") else 0), case
-        assert getattr(app.focused, "id", None) == "initiative-list"
+        for case, selected, marked, keys, outcome in [f for f in FORMS if f[0] in SLOW_MACHINE]:
+            assert journal_size(app) == 0 and app.campaign.encounter.current == "brunvir", case
+            await _ready(app, pilot, selected, marked)
+            before = journal_size(app)
+            burst(app, *keys, "n")
+            await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+            did = journal_size(app) - before - 1
+            assert did == (1 if outcome in ("applied", "missed") else 0), case
+            assert getattr(app.focused, "id", None) == "initiative-list", case
+            burst(app, *["ctrl+z"] * journal_size(app))
+            await wait_for(pilot, lambda: journal_size(app) == 0)

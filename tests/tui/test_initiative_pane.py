@@ -37,35 +37,29 @@ def actions(app) -> list[type]:
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @run
-async def test_next_turn_is_one_key(size):
+async def test_rows_fit_the_pane_and_next_turn_is_one_key(size):
+    """Two checks of one app per size: the rows at start (nothing changes them), then n."""
     app = make_test_app()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        assert app.campaign.encounter.current == "brunvir"
-        await pilot.press("n")
-        await pilot.pause()
-        assert actions(app) == [NextTurn]
-        assert app.campaign.encounter.current == "capitaine"
-        assert row_text(app, "capitaine").startswith("▶")
-        assert not row_text(app, "brunvir").startswith("▶")
-        assert "Capitaine de la garde" in str(app.screen.query_one(InitiativePane).border_subtitle)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("size", SIZES)
-@run
-async def test_rows_fit_the_pane(size):
-    app = make_test_app()
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        # the rows fit the pane
         lst = the_list(app)
         width = lst.scrollable_content_region.width
         assert width >= (54 if size[0] >= 110 else 74)
         for y in range(len(lst.keys)):
-            assert lst.render_line(y).cell_length == width
+            assert lst.render_line(y).cell_length == width, f"row {y} does not fit"
         assert "9/9" in row_text(app, "romuald")
         assert "12/12" in row_text(app, "veterans") and "vet" in row_text(app, "veterans")
         assert "[hidden]" in row_text(app, "arbaletriers")
+        # next turn is one key
+        assert app.campaign.encounter.current == "brunvir"
+        await pilot.press("n")
+        await pilot.pause()
+        assert actions(app) == [NextTurn], "next turn"
+        assert app.campaign.encounter.current == "capitaine"
+        assert row_text(app, "capitaine").startswith("▶")
+        assert not row_text(app, "brunvir").startswith("▶")
+        assert "Capitaine de la garde" in str(app.screen.query_one(InitiativePane).border_subtitle)
 
 
 def test_a_number_after_the_condition_is_its_rounds():
