@@ -227,6 +227,6 @@ def test_the_written_out_export_list_names_every_action_and_nothing_else() -> No
     import core.actions
 
     actions = {cls.__name__ for cls in core.actions.ALL_ACTIONS}
-    others = {"ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "apply", "trial"}
+    others = {"ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "RolledBy", "apply", "trial"}
     assert sorted(core.actions.__all__) == sorted(actions | others)
     assert all(getattr(core.actions, name) is cls for name, cls in ((c.__name__, c) for c in core.actions.ALL_ACTIONS))
