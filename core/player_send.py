@@ -6,6 +6,9 @@ or rolled by the server for them ("roll for me"), and "I'm done" on the PC's tur
 player sends changes the campaign: it waits (a :class:`Sent`, in the GM's inbox) until the GM
 takes it with a key, or refuses it.
 
+``initiative`` is a kind for completeness of the format, but Apothéose's initiative has no die
+(RULES 1.4: it is the combat score), so the GM's app never asks one and no view offers it.
+
 This module is pure: the values, their bounds, and :func:`may_send`, the one rule deciding
 whether a kind may be sent now, which the view (to offer only what may be sent) and ``serve``
 (to refuse the rest, whatever a client claims) both apply.
