@@ -247,3 +247,23 @@ def test_only_a_seat_naming_a_pc_gets_a_channel_and_the_view_takes_only_a_socket
         assert _send_fd(theirs.fileno()) == theirs.fileno()
         assert _send_fd(file.fileno()) is None  # a file, a terminal, a pipe: the view stays read-only
         assert _send_fd(None) is None and _send_fd(0) is None and _send_fd(9999) is None
+
+
+def test_a_browser_tab_sends_only_when_the_gm_lets_tabs_send(tmp_path: Path) -> None:
+    """The link is the whole table's and names no one: without ``serve --web-sends`` a tab,
+    even one naming a PC, gets no channel to the inbox (its view stays read-only)."""
+    from tui.serve.cli import parser
+    from tui.serve.web import WebTable
+
+    campaign = tmp_path / "villon.json"
+    closed = WebTable(campaign, tmp_path / "villon.players.json")
+    assert closed.channel_ends("Alduin") == (None, None)
+    opened = WebTable(campaign, tmp_path / "villon.players.json", sends=True)
+    assert opened.channel_ends(None) == (None, None)
+    ours, theirs = opened.channel_ends("Alduin")
+    assert ours is not None and theirs is not None
+    ours.close()
+    theirs.close()
+    parse = parser().parse_args
+    assert not parse(["villon", "--web"]).web_sends
+    assert parse(["villon", "--web", "--web-sends"]).web_sends

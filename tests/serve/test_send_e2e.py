@@ -59,7 +59,7 @@ def waiting_of(inbox: Path) -> dict[str, Sent]:
 
 
 def test_two_ssh_players_and_a_browser_send_rolls_and_nothing_is_lost(tmp_path: Path) -> None:
-    server = Both(tmp_path, "--web", "--ssh", "--web-port", "0")
+    server = Both(tmp_path, "--web", "--ssh", "--web-port", "0", "--web-sends")
     campaign = server.saves / "villon.json"
     inbox = inbox_path(campaign)
     marie_key, paul_key = keygen(tmp_path / "marie"), keygen(tmp_path / "paul")

@@ -104,6 +104,12 @@ def _web_arguments(p: argparse.ArgumentParser) -> None:
         help="the browser view's port (default 8000; 0: any free one)",
     )
     p.add_argument(
+        "--web-sends",
+        action="store_true",
+        help="with --web: a tab whose link names a PC (&pc=) may send that PC's rolls "
+        "(the link is the whole table's: anyone holding it could send for any PC)",
+    )
+    p.add_argument(
         "--max-tabs", type=_positive, default=12, metavar="N", help="browser tabs watching at once (default 12)"
     )
 
@@ -165,6 +171,7 @@ def _serve(args: argparse.Namespace) -> int:
             lang=lang,
             log=_log,
             inbound=ssh[0].inbound if ssh is not None else None,  # one inbox's rules for both sides
+            sends=args.web_sends,
         )
     return asyncio.run(_main(ssh, web, args))
 

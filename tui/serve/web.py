@@ -30,6 +30,7 @@ import contextlib
 import hmac
 import html
 import os
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
@@ -65,8 +66,13 @@ class WebTable:
         lang: str = "en",
         log: Log = print,
         inbound: Inbound | None = None,
+        sends: bool = False,
     ) -> None:
         self.campaign = campaign
+        #: Whether a tab whose link names a PC may send that PC's rolls (``serve --web-sends``).
+        #: Off by default: the link is the table's and names no one, so whoever holds it could
+        #: send for any PC; an SSH seat is a player's own key.
+        self.sends = sends
         self.players_file = players_file
         self.max_tabs = max_tabs
         self.lang = lang
@@ -98,6 +104,11 @@ class WebTable:
     def allows(self, given: str | None) -> bool:
         token = self.token()
         return token is not None and given is not None and hmac.compare_digest(given.encode(), token.encode())
+
+    def channel_ends(self, pc: str | None) -> tuple[socket.socket, socket.socket] | tuple[None, None]:
+        """The two ends of a tab's channel to the GM's inbox (serve's, the view's): only for a
+        link naming a PC, and only when the table lets tabs send (:attr:`sends`)."""
+        return pair() if pc is not None and self.sends else (None, None)
 
     def view_command(self, pc: str | None, send_fd: int | None = None) -> list[str]:
         return view_command(self.players_file, self.lang, pc, "--browser", send_fd=send_fd)
@@ -261,7 +272,7 @@ class BrowserServer(Server):
         to the GM's inbox (:mod:`tui.serve.channel`)."""
         table = self.table
         token = request.query.get("token") or request.cookies.get(table.cookie) or ""
-        ours, theirs = pair() if pc is not None else (None, None)
+        ours, theirs = table.channel_ends(pc)
         command = table.view_command(pc, send_fd=theirs.fileno() if theirs else None)
         tab = Tab(
             command,
