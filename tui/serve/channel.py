@@ -30,7 +30,9 @@ from pathlib import Path
 from core.dice import RandomSource
 from core.errors import RulesError
 from core.player_send import Sent
+from core.player_view import PlayerView
 from saves import inbox as inbox_files
+from saves.players_feed import FeedReader
 from tui.serve.inbound import MAX_LINE, Request, Seat, answer, answer_of_sent, decide, parse_request
 
 #: Lines read a second from one view (a player sends one every few seconds).
@@ -73,8 +75,19 @@ class Inbound:
         self.clock = clock
         self._numbers: dict[str, int] = {}
         self._last: dict[str, float] = {}
+        #: The players' picture, followed as a view follows it (only what the feed added since
+        #: the last message is read, not the whole file each time).
+        self._picture: FeedReader | None = None
         #: One message decided at a time (two seats of one player, the threads that read files).
         self._lock = threading.Lock()
+
+    def _players_picture(self) -> PlayerView:
+        """The players' picture now (:class:`saves.players_feed.FeedReader`)."""
+        if self._picture is None:
+            self._picture = FeedReader(self.players_file)
+        self._picture.read()
+        assert self._picture.view is not None
+        return self._picture.view
 
     def inbox(self) -> Path:
         return inbox_files.open_inbox(self.campaign)
@@ -94,15 +107,14 @@ class Inbound:
             return self._handle(seat, request)
 
     def _handle(self, seat: Seat, request: Request) -> Sent | str:
-        from saves.players_file import read_players
-
         now = self.clock()
         last = self._last.get(seat.player)
         if last is not None and now - last < MIN_GAP:
             return "slow"
         try:
-            view = read_players(self.players_file)
+            view = self._players_picture()
         except Exception:  # noqa: BLE001 - the GM's app is writing it, or it is gone: said, nothing posted
+            self._picture = None
             return "unreadable"
         try:
             inbox = self.inbox()
