@@ -23,7 +23,10 @@ import attrs
 
 from core.actions import Action, RolledBy
 from core.breakdown import Lang
+from core.campaign import Campaign
 from core.player_send import Ask, Sent, Waiting
+from core.player_view import shown_name
+from core.roster import Character
 from saves.errors import SaveError
 from saves.inbox import inbox_path, open_inbox, settle, waiting
 from tui.i18n import t
@@ -113,15 +116,32 @@ def settled(app: Answering, sent: Sent | None, typed: bool) -> None:
     app.ask_roll(None, None)
 
 
-def published(messages: Iterable[Sent]) -> tuple[Waiting, ...]:
-    """What the table sees waiting."""
-    return tuple(Waiting(m.pc_name, m.kind, m.die, m.by_table) for m in messages)
+def seen_pc(campaign: Campaign, key: str) -> Character | None:
+    """The PC ``key`` names (its id, or its name for a browser seat the access list does not
+    know) when the players see it; None for a hidden PC or anything else."""
+    found = campaign.find(key)
+    if found is None:
+        folded = key.casefold()
+        found = next((c for c in campaign.roster if c.pc and c.name.casefold() == folded), None)
+    return found if isinstance(found, Character) and found.pc and not found.hidden else None
 
 
-def ask_of(pc_name: str | None, kind: str | None) -> tuple[Ask, ...]:
-    if pc_name is None or kind is None:
-        return ()
-    return (Ask(pc_name, kind),)  # type: ignore[arg-type]
+def published(messages: Iterable[Sent], campaign: Campaign) -> tuple[Waiting, ...]:
+    """What the table sees waiting: the messages of PCs the players see, under the names they
+    see them by (an alias, never the name behind it; a PC hidden since it sent: nothing)."""
+    out = []
+    for m in messages:
+        pc = seen_pc(campaign, m.pc)
+        if pc is not None:
+            out.append(Waiting(shown_name(campaign, pc), m.kind, m.die, m.by_table))
+    return tuple(out)
+
+
+def ask_of(campaign: Campaign, key: str, kind: str) -> tuple[Ask, ...]:
+    """The roll the form shown asks of PC ``key``, as the players see that PC (nothing for a
+    hidden one)."""
+    pc = seen_pc(campaign, key)
+    return () if pc is None else (Ask(shown_name(campaign, pc), kind),)  # type: ignore[arg-type]
 
 
 def said(sent: Sent, lang: Lang) -> str:

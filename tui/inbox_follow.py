@@ -92,9 +92,6 @@ class FollowsInbox:
         saver = self.session.saver
         if not isinstance(saver, AutoSaver):
             return
-        asks: tuple[Any, ...] = ()
-        if self._asked is not None:
-            pc = self.session.campaign.find(self._asked[0])
-            if pc is not None and getattr(pc, "pc", False) and not pc.hidden:
-                asks = ask_of(pc.name, self._asked[1])
-        saver.tell((asks, published(self.waiting)))
+        campaign = self.session.campaign
+        asks = ask_of(campaign, *self._asked) if self._asked is not None else ()
+        saver.tell((asks, published(self.waiting, campaign)))

@@ -57,3 +57,19 @@ def test_a_roll_taken_says_who_rolled_and_only_the_pcs_own_message_is_offered() 
     assert (action.rolled_by.player, action.rolled_by.die, action.rolled_by.by_table) == ("Marie", 7, False)
     assert status((ALDUIN,), "fr") == "Alduin a envoyé +7 pour l'attaque"
     assert status(messages, "en") == "2 players' messages wait (Segiere, Alduin)"
+
+
+def test_what_waits_and_what_is_asked_reach_the_players_only_for_pcs_they_see() -> None:
+    """A PC hidden since its player sent (or asked of while hidden) is not named in the players'
+    file; a browser seat's PC, known by its name, is found."""
+    from core.actions import SetHidden
+    from core.journal import Journal
+    from tui.inbox import ask_of, published
+
+    journal, _ = Journal.start(demo_campaign()).record(SetHidden("segiere", True))
+    campaign = journal.campaign
+    browser = Sent(2, "browser: Morvan", "morvan", "Morvan", "attack", 3)
+    assert [w.pc for w in published((ALDUIN, SEGIERE, browser), campaign)] == ["Alduin", "Morvan"]
+    assert ask_of(campaign, "segiere", "defence") == ()
+    assert [a.pc for a in ask_of(campaign, "alduin", "attack")] == ["Alduin"]
+    assert ask_of(campaign, "capitaine", "attack") == ()  # an NPC is asked nothing
