@@ -186,3 +186,16 @@ async def test_a_serve_gone_is_said_and_the_view_stays(tmp_path: Path) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert app.is_running
+
+
+@run
+async def test_a_name_in_brackets_waits_as_typed_not_as_markup(tmp_path: Path) -> None:
+    from tui.view.follow import read_view
+
+    waiting = (Waiting("Morvan [/]", "attack", 7), Waiting("[b]x[/b] [@click=app.quit]q[/]", "defence", 2))
+    path = players_file(tmp_path, waiting=waiting)
+    app = ViewApp(path, read_view(path), pc="Alduin")  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        shown = str(app.query_one("#waiting").render())
+        assert "Morvan [/] attack +7" in shown and "[b]x[/b] [@click=app.quit]q[/] defence +2" in shown

@@ -241,6 +241,8 @@ class ViewApp(SendingApp):
         #: How many pictures were shown (for tests and benchmarks).
         self.updates = 0
         self._status_shown = self._status()
+        #: The waiting line and the sending keys' line as shown (None: not shown).
+        self._lines_shown: tuple[str | None, str | None] | None = None
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """No terminal code from a name reaches the players' terminal (:mod:`tui.safe_paint`)."""
@@ -340,18 +342,25 @@ class ViewApp(SendingApp):
         self._show_status()
 
     def _show_status(self) -> None:
-        waiting = self.query_one("#waiting", Static)
-        waiting.display = bool(self.view.waiting)
-        if self.view.waiting:
-            waiting.update(waiting_line(self.view.waiting, self.lang))
-        if self.sender is not None:
-            self.query_one("#send", Static).update(self._send_hints())
+        # Each line is updated only when it changes (an update lays the screen out), and as
+        # plain text: a name in the players' file is never markup.
+        lines = (waiting_line(self.view.waiting, self.lang) if self.view.waiting else None, self._sending_hints())
+        if lines != self._lines_shown:
+            self._lines_shown = lines
+            waiting = self.query_one("#waiting", Static)
+            waiting.display = lines[0] is not None
+            waiting.update(Text(lines[0] or ""))
+            if lines[1] is not None:
+                self.query_one("#send", Static).update(Text(lines[1]))
         new = self._status()
         status = self.query_one("#status", Static)
         if new != self._status_shown:  # an update re-lays the screen out: only when it changes
             self._status_shown = new
             status.update(new)
         status.set_class(self.my_turn and not self.problem, "-your-turn")
+
+    def _sending_hints(self) -> str | None:
+        return None if self.sender is None else self._send_hints()
 
     @property
     def my_turn(self) -> bool:

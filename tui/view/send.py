@@ -268,9 +268,10 @@ class SendingApp(App[None]):
             return text("send.lost", self.lang)
         if may_send(self.view, self.pc_name, "done") == "off":
             return text("send.off", self.lang)
+        rolls = bool(sendable(self.view, self.pc_name))
         can = {
-            "send_die": bool(sendable(self.view, self.pc_name)),
-            "roll_for_me": bool(sendable(self.view, self.pc_name)),
+            "send_die": rolls,
+            "roll_for_me": rolls,
             "done": may_send(self.view, self.pc_name, "done") is None,
         }
         hints = [
