@@ -32,7 +32,7 @@ from tui.safe import plain
 from tui.state import AppState
 from tui.textual_fixes.checkbox import Checkbox
 from tui.widgets.dice_field import KultDieField, faces
-from tui.widgets.inputs import FieldError, percent, read_whole
+from tui.widgets.inputs import FieldError, percent, read_whole, set_text
 from tui.widgets.player_roll import hidden_line
 from tui.widgets.score_parts import (
     ScoreToggles,
@@ -212,7 +212,7 @@ class RollDialog(Described, AppState, ModalScreen["Roll | None"]):
         self.sent = sent = app.offered
         self.query_one(KultDieField).offer(sent.die if sent is not None else None)
         line = self.query_one("#roll-sent", Static)
-        line.update(t("inbox.take", self.lang, said=said(sent, self.lang)) if sent else "")
+        set_text(line, t("inbox.take", self.lang, said=said(sent, self.lang)) if sent else "")
         line.display = sent is not None
 
     def action_cancel(self) -> None:
