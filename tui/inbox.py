@@ -69,11 +69,9 @@ class InboxWatch:
         return waiting(self.path)
 
 
-def offer(messages: Iterable[Sent], pc: str | None, kind: str) -> Sent | None:
+def offer(messages: Iterable[Sent], campaign: Campaign, pc: str | None, kind: str) -> Sent | None:
     """The message of ``pc``'s player for a ``kind`` roll (the oldest), or None."""
-    if pc is None:
-        return None
-    return next((m for m in messages if m.pc == pc and m.kind == kind), None)
+    return next((m for m in messages if m.kind == kind and sent_for(campaign, m, pc)), None)
 
 
 def rolled_by(sent: Sent) -> RolledBy:
@@ -116,14 +114,26 @@ def settled(app: Answering, sent: Sent | None, typed: bool) -> None:
     app.ask_roll(None, None)
 
 
-def seen_pc(campaign: Campaign, key: str) -> Character | None:
-    """The PC ``key`` names (its id, or its name for a browser seat the access list does not
-    know) when the players see it; None for a hidden PC or anything else."""
+def pc_of(campaign: Campaign, key: str) -> Character | None:
+    """The PC a message names: by its id (a seat of the access list), else by its name (a
+    browser seat the access list does not know: ``serve`` reads no id); None for anything else."""
     found = campaign.find(key)
     if found is None:
         folded = key.casefold()
         found = next((c for c in campaign.roster if c.pc and c.name.casefold() == folded), None)
-    return found if isinstance(found, Character) and found.pc and not found.hidden else None
+    return found if isinstance(found, Character) and found.pc else None
+
+
+def seen_pc(campaign: Campaign, key: str) -> Character | None:
+    """:func:`pc_of`, when the players see that PC (None for a hidden one)."""
+    found = pc_of(campaign, key)
+    return None if found is None or found.hidden else found
+
+
+def sent_for(campaign: Campaign, sent: Sent, key: str | None) -> bool:
+    """Whether ``sent`` is for the PC whose id is ``key``."""
+    found = pc_of(campaign, sent.pc) if key is not None else None
+    return found is not None and found.id == key
 
 
 def published(messages: Iterable[Sent], campaign: Campaign) -> tuple[Waiting, ...]:

@@ -83,7 +83,7 @@ class FollowsInbox:
         """The message the form shown may take (its empty die field)."""
         if self._asked is None:
             return None
-        return offer(self.waiting, *self._asked)
+        return offer(self.waiting, self.session.campaign, *self._asked)
 
     def tell_players(self) -> None:
         """The players' file says what the form asks and what waits (soon, by the autosaver)."""

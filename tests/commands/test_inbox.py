@@ -49,9 +49,11 @@ def test_the_next_turn_key_takes_i_m_done_of_the_pc_whose_turn_it_ends(tmp_path)
 
 
 def test_a_roll_taken_says_who_rolled_and_only_the_pcs_own_message_is_offered() -> None:
-    messages = (SEGIERE, ALDUIN)
-    assert offer(messages, "alduin", "attack") == ALDUIN
-    assert offer(messages, "alduin", "defence") is None and offer(messages, None, "attack") is None
+    messages, campaign = (SEGIERE, ALDUIN), demo_campaign()
+    assert offer(messages, campaign, "alduin", "attack") == ALDUIN
+    assert offer(messages, campaign, "alduin", "defence") is None and offer(messages, campaign, None, "attack") is None
+    browser = Sent(3, "browser: Morvan", "Morvan", "Morvan", "attack", 2)  # serve knows no id: the PC's name
+    assert offer((browser,), campaign, "morvan", "attack") == browser
     action = taken(AttackOpponent("alduin", "capitaine", 12, 10, (7,)), ALDUIN)
     assert isinstance(action, AttackOpponent) and action.rolled_by is not None
     assert (action.rolled_by.player, action.rolled_by.die, action.rolled_by.by_table) == ("Marie", 7, False)

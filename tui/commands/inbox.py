@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.player_send import Sent
 from tui.commands.context import Context
 from tui.i18n import t
-from tui.inbox import answer, said
+from tui.inbox import answer, said, sent_for
 
 
 def refuse(ctx: Context) -> None:
@@ -21,5 +21,5 @@ def refuse(ctx: Context) -> None:
 
 def done_taken(ctx: Context, whose: str | None) -> Sent | None:
     """After the turn of PC ``whose`` ended by the GM's key: its player's "I'm done", taken."""
-    sent = next((m for m in ctx.waiting if m.kind == "done" and m.pc == whose), None)
+    sent = next((m for m in ctx.waiting if m.kind == "done" and sent_for(ctx.campaign, m, whose)), None)
     return sent if answer(ctx.saved_at, sent, "taken") else None
