@@ -267,3 +267,43 @@ def test_a_browser_tab_sends_only_when_the_gm_lets_tabs_send(tmp_path: Path) -> 
     parse = parser().parse_args
     assert not parse(["villon", "--web"]).web_sends
     assert parse(["villon", "--web", "--web-sends"]).web_sends
+
+
+def test_a_seat_with_nothing_waiting_looks_at_no_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An idle seat wakes nothing (it looked at the inbox's answers twice a second, message or
+    not: 8 idle players, 16 wake-ups a second in serve); a message waiting is looked at again."""
+    import tui.serve.channel as channel_module
+
+    game, players = campaign(tmp_path)
+    first = Inbound(game, players, log=lambda _: None).handle(ALDUIN, Request("attack", 7))
+    assert isinstance(first, Sent)
+    check = 1e-6  # a delay no other sleep here uses
+    monkeypatch.setattr(channel_module, "ANSWER_CHECK", check)
+    real_sleep = asyncio.sleep
+    looks: list[float] = []
+
+    async def counted_sleep(delay: float, *args: object) -> object:
+        if delay == check:
+            looks.append(delay)
+        return await real_sleep(delay, *args)
+
+    monkeypatch.setattr(asyncio, "sleep", counted_sleep)
+
+    async def scenario() -> None:
+        ours, theirs = pair()
+        theirs.setblocking(False)
+        task = asyncio.ensure_future(Channel(Inbound(game, players, log=lambda _: None), ALDUIN, ours).run())
+        await read_answers(theirs, 1)  # the message that waited: looked at until answered
+        settle(open_inbox(game), first, "taken")
+        buffer = b""
+        while b'"taken"' not in buffer:
+            buffer += await asyncio.wait_for(asyncio.get_running_loop().sock_recv(theirs, 4096), 30)
+        assert looks  # looked at while it waited
+        looks.clear()
+        for _ in range(20):  # nothing waits now: 20 turns of the loop, no look
+            await real_sleep(0.001)
+        assert looks == []
+        theirs.close()
+        await asyncio.wait_for(task, 30)
+
+    asyncio.run(scenario())

@@ -8,7 +8,8 @@ unread: a flood costs the server nothing but reading it) and :data:`BYTES_PER_SE
 second (past them the server stops reading until the second is over: the view waits, not the
 server). Each message is decided against the players' file as it is now and, accepted, posted
 to the GM's inbox (:func:`saves.inbox.post`); the view is told (accepted, refused and why), then
-the GM's answer (:func:`saves.inbox.answer_for`, looked at every :data:`ANSWER_CHECK` s).
+the GM's answer (:func:`saves.inbox.answer_for`, looked at every :data:`ANSWER_CHECK` s while a
+message waits, never otherwise).
 
 :class:`Inbound` is what the seats share: the inbox, the random source ("roll for me"; the real
 server's is :class:`random.SystemRandom`, tests give a seeded one to its constructor), each
@@ -166,10 +167,25 @@ class Channel:
         self.inbound = inbound
         self.seat = seat
         self.sock = sock
-        #: The number of this seat's message that waits for the GM's answer.
-        self.pending: int | None = None
+        self._pending: int | None = None
+        #: Set while a message waits: the answers' watcher sleeps on it otherwise (an idle seat
+        #: wakes nothing, where it looked twice a second).
+        self._waiting = asyncio.Event()
         self.refused = 0
         self.dropped = 0
+
+    @property
+    def pending(self) -> int | None:
+        """The number of this seat's message that waits for the GM's answer."""
+        return self._pending
+
+    @pending.setter
+    def pending(self, number: int | None) -> None:
+        self._pending = number
+        if number is None:
+            self._waiting.clear()
+        else:
+            self._waiting.set()
 
     async def run(self) -> None:
         """Until the view closes its end (or dies): read, decide, answer; the GM's answers too."""
@@ -259,6 +275,7 @@ class Channel:
                     self.pending = sent.number
                     self._say(answer_of_sent(sent))
         while True:
+            await self._waiting.wait()  # nothing waits: nothing to look at
             await asyncio.sleep(ANSWER_CHECK)
             if self.pending is None:
                 continue
