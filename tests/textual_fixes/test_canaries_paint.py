@@ -130,10 +130,19 @@ async def test_a_scroll_view_repaints_whole_on_focus_forgets_its_styles_and_redr
         scroll_update = rows._scroll_update
         rows._scroll_update = lambda virtual_size: (updates.append(virtual_size), scroll_update(virtual_size))[1]  # type: ignore[method-assign,func-returns-value]
         app.screen._refresh_layout()  # a layout of the screen, where nothing of the list changed
-        assert whole_on_focus and styles_forgotten and updates, gone(
+        app.screen.set_focus(None)  # the list had the focus from the start (the app's auto focus)
+        await pilot.pause()
+        restyled: list[object] = []
+        update_styles = app.update_styles
+        app.update_styles = lambda node, animate=True: (restyled.append(node), update_styles(node, animate))[1]  # type: ignore[method-assign,func-returns-value]
+        rows.focus()
+        await pilot.pause()
+        restyled_on_focus = rows in restyled  # no rule of this app names the focus of a ScrollView
+        assert whole_on_focus and styles_forgotten and updates and restyled_on_focus, gone(
             "line_list.py",
             f"repaints a focused ScrollView whole ({whole_on_focus}), forgets its styles on a refresh of "
-            f"regions ({styles_forgotten}) or redraws its scrollbar after an unrelated layout ({bool(updates)})",
+            f"regions ({styles_forgotten}), redraws its scrollbar after an unrelated layout ({bool(updates)}) "
+            f"or restyles it on focus though no rule names its focus ({restyled_on_focus})",
         )
 
 

@@ -237,3 +237,65 @@ async def test_the_damage_form_taking_and_giving_back_the_focus_lays_nothing_out
             assert isinstance(app.screen.focused, InitiativeList)
             assert footer.items == list_keys
             assert spy.layouts == 0, "Enter applied, the list took the focus back"
+
+
+@pytest.mark.slow
+@run
+async def test_the_focus_moving_between_the_damage_form_and_the_list_restyles_the_field_not_the_list() -> None:
+    """``x 3 ⏎`` (issue 37): no rule of the app's stylesheet names the initiative list's focus (its
+    cursor's row shows it, repainted alone), so the list is not restyled, its twelve component
+    styles looked up again, when the focus comes or goes; the amount field is (``Input:focus``)."""
+    from textual.widgets import Input
+
+    from tests.tui.pilot import select
+
+    async with open_demo() as (app, pilot):
+        await select(pilot, "romuald")
+        the_list = app.screen.query_one(InitiativeList)
+        restyled: list[object] = []
+        update_styles = app.update_styles
+
+        def spy(node, animate=True):
+            restyled.append(node)
+            return update_styles(node, animate)
+
+        app.update_styles = spy  # type: ignore[method-assign]
+        await pilot.press("x", "3")
+        await quiet(pilot)
+        field = app.screen.focused
+        assert isinstance(field, Input) and field in restyled and the_list not in restyled
+        restyled.clear()
+        await pilot.press("enter")
+        await quiet(pilot)
+        assert app.screen.focused is the_list and app.campaign.character("romuald").hp == 6
+        assert field in restyled and the_list not in restyled
+
+
+def test_a_rule_naming_the_focus_of_a_type_the_list_is_restyles_it() -> None:
+    """What :func:`focus_styled` counts: a focus rule on the list's type, one it inherits, a class
+    or ``*``; not one on another type, even with a class (``Input.-invalid:focus``)."""
+    from textual.css.stylesheet import Stylesheet
+
+    from tui.textual_fixes.line_list import focus_styled
+
+    node = InitiativeList()
+
+    def styled(css: str) -> bool:
+        sheet = Stylesheet()
+        sheet.add_source(css)
+        sheet.parse()
+        return focus_styled(sheet, node)
+
+    assert not styled(
+        "Input:focus { color: red; } Input.-invalid:focus { color: red; } OptionList:focus > .x { color: red; }"
+    )
+    assert not styled("InitiativeList { color: red; } InitiativeList > .initiative-list--cursor { color: red; }")
+    for css in (
+        "InitiativeList:focus { color: red; }",
+        "ScrollView:focus { color: red; }",
+        "Screen InitiativeList.-x:focus > .initiative-list--cursor { color: red; }",
+        ".any:focus { color: red; }",
+        "*:focus-within { color: red; }",
+        "InitiativeList:blur { color: red; }",
+    ):
+        assert styled(css), css
