@@ -78,10 +78,25 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
     def action_pane(self, name: str) -> None:
         self.pane = name
 
+    _panes: dict[str, Pane] | None = None
+    _tabs: PaneTabs | None = None
+
+    def panes(self) -> dict[str, Pane]:
+        """The four panes by id, found once (composed once, never removed): a query walked the
+        screen's 600 widgets on every switch and every form applied (issue 37)."""
+        if self._panes is None:
+            self._panes = {pane.id: pane for pane in self.query(".pane").results(Pane) if pane.id}
+        return self._panes
+
+    def tabs(self) -> PaneTabs:
+        if self._tabs is None:
+            self._tabs = self.query_one(PaneTabs)
+        return self._tabs
+
     def action_back(self) -> None:
         """Back to the initiative list, focused (Esc, and after a form applies)."""
         self.pane = "initiative"
-        self.query_one(InitiativePane).focus_main()
+        self.panes()["initiative"].focus_main()
 
     def route(self, pane: str, form: str = "", **options: object) -> Awaitable[None] | None:
         """Show ``pane`` with ``form`` started (what a command's ``ctx.go`` asks): ``damage``
@@ -122,10 +137,10 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
         # -active shows the pane on a narrow screen only (app.tcss): on a wide one the class is
         # kept without restyling every widget of the two panes (the narrowing restyles them all)
         narrow = self.has_class("-narrow")
-        for pane in self.query(".pane"):
-            pane.set_class(pane.id == name, "-active", update=narrow)
-        self.query_one(PaneTabs).active = name
-        self.query_one(f"#{name}", Pane).focus_main()
+        for key, pane in self.panes().items():
+            pane.set_class(key == name, "-active", update=narrow)
+        self.tabs().active = name
+        self.panes()[name].focus_main()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Follow focus: clicking or tabbing into a pane makes it the active one. A focus gone
@@ -160,9 +175,10 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
         """Make pane ``name`` the active one without moving the focus (it is there already)."""
         if self.pane != name:
             self.set_reactive(MainScreen.pane, name)
-            for pane in self.query(".pane"):
-                pane.set_class(pane.id == name, "-active", update=self.has_class("-narrow"))
-            self.query_one(PaneTabs).active = name
+            narrow = self.has_class("-narrow")
+            for key, pane in self.panes().items():
+                pane.set_class(key == name, "-active", update=narrow)
+            self.tabs().active = name
 
     def show_pane(self, name: str, focus: Widget) -> None:
         """Show pane ``name`` with ``focus`` focused in it, at once (a missed attack waits for its
