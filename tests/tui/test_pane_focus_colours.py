@@ -68,3 +68,5 @@ async def test_a_panes_frame_renders_one_side_row_and_draws_what_textual_draws()
                 theirs = Widget.render_lines(pane, crop)
                 assert [s.text for s in ours] == [s.text for s in theirs]
                 assert [list(s) for s in ours] == [list(s) for s in theirs]
+            for y in range(pane.size.height):  # its own content: blank, as Textual renders it
+                assert list(pane.render_line(y)) == list(Widget.render_line(pane, y))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from rich.style import Style as RichStyle
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region
@@ -77,6 +78,14 @@ class Pane(AppState, Vertical):
                     Region(width - 1 - left, -top, 1, height),
                 )
         return super().refresh(*regions, **kwargs)
+
+    def render_line(self, y: int) -> Strip:
+        """A line of the pane's own content: blank, in its background (a container with no
+        keyline renders Textual's ``Blank``; what it holds is drawn by its widgets). Textual
+        renders every line of it again to give one, after each repaint of the frame."""
+        if self.styles.keyline[0] != "none":
+            return super().render_line(y)
+        return Strip.blank(self.size.width, RichStyle.from_color(bgcolor=self.background_colors[1].rich_color))
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The pane's own lines: between the frame's top and bottom rows they are all alike (the
