@@ -282,10 +282,10 @@ def test_a_seat_with_nothing_waiting_looks_at_no_answer(tmp_path: Path, monkeypa
     real_sleep = asyncio.sleep
     looks: list[float] = []
 
-    async def counted_sleep(delay: float, *args: object) -> object:
+    async def counted_sleep(delay: float) -> None:
         if delay == check:
             looks.append(delay)
-        return await real_sleep(delay, *args)
+        await real_sleep(delay)
 
     monkeypatch.setattr(asyncio, "sleep", counted_sleep)
 

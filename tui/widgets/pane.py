@@ -83,7 +83,7 @@ class Pane(AppState, Vertical):
         """A line of the pane's own content: blank, in its background (a container with no
         keyline renders Textual's ``Blank``; what it holds is drawn by its widgets). Textual
         renders every line of it again to give one, after each repaint of the frame."""
-        if self.styles.keyline[0] != "none":
+        if self.styles.keyline[0] in ("thin", "heavy", "double"):  # a keyline: Textual's own
             return super().render_line(y)
         return Strip.blank(self.size.width, RichStyle.from_color(bgcolor=self.background_colors[1].rich_color))
 
