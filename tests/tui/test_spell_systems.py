@@ -114,11 +114,11 @@ RUNES = SpellDescription(
 @pytest.fixture
 def runes():
     """The toy system registered for one test (removed after it)."""
-    spells.register(RUNES)
+    registered = spells.register(RUNES)
     try:
         yield RUNES
     finally:
-        spells.SYSTEMS.remove(RUNES)
+        spells.SYSTEMS.remove(registered)
 
 
 def text(app, selector: str) -> str:
