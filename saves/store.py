@@ -158,13 +158,6 @@ def unwritable(folder: Path) -> str:
 
 
 def _foreign_owner(path: Path) -> str | None:
-    """Who owns ``path`` when another user does: :mod:`saves.share` (the access list, the
-    players' feed) is imported only then, not on every opening before the app's first frame."""
-    try:
-        if os.lstat(path).st_uid == os.geteuid():
-            return None
-    except OSError:
-        return None
     from saves.share import foreign_owner
 
     return foreign_owner(path)
