@@ -11,11 +11,13 @@ does; no timing.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
 
+from core.breakdown import Lang
 from tests.tui.pilot import make_test_app, run
 from tests.tui.test_pane_switch import cells_per_row
 
@@ -210,7 +212,7 @@ asyncio.run(main())
 """
 
 
-def fresh_start(mode: str, lang: str) -> dict[str, object]:
+def fresh_start(mode: str, lang: str) -> dict[str, Any]:
     import json
     import subprocess
     import sys
@@ -233,7 +235,7 @@ def test_the_spell_systems_not_shown_are_imported_after_the_first_frame() -> Non
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_system_shown_before_its_later_import_is_imported_then(lang: str) -> None:
+def test_a_system_shown_before_its_later_import_is_imported_then(lang: Lang) -> None:
     """The GM's key comes before the pane's later import: the palette's Mage imports it, shows
     its tab and focuses its first field, which takes the key typed next, in the GM's language."""
     from tui.i18n import t
