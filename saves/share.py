@@ -19,12 +19,9 @@ import pwd
 import stat
 from pathlib import Path
 
-from saves.access import access_path
 from saves.atomic import backups_of
 from saves.errors import SaveError
 from saves.lock import info_path, lock_path
-from saves.players_feed import feed_path
-from saves.players_file import players_path
 
 FOLDER_MODE = 0o2750
 #: The players' file: the group may read it.
@@ -114,6 +111,12 @@ def unreachable(folder: Path, gid: int) -> list[str]:
 def share_campaign(path: str | os.PathLike[str], group: str) -> list[str]:
     """Make campaign ``path`` readable by ``group`` (see the module); returns what changed, one
     line each, and warnings about folders above it the group cannot pass through."""
+    # Here, not at the top: the app's opening imports this module for :func:`foreign_owner`
+    # before its first frame (the access list and the players' feed: about 20 ms on a loaded machine).
+    from saves.access import access_path
+    from saves.players_feed import feed_path
+    from saves.players_file import players_path
+
     path = Path(path)
     try:
         gid = grp.getgrnam(group).gr_gid

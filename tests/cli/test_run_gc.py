@@ -32,3 +32,30 @@ def test_the_start_up_heap_is_frozen_while_the_app_runs_and_unfrozen_after(
     # the youngest objects collected every 10,000 made while the app runs, as before after
     assert thresholds == [(run.YOUNG_OBJECTS, *before[1:])]
     assert gc.get_threshold() == before
+
+
+def test_the_youngest_objects_are_collected_less_often_from_the_start(tmp_path, monkeypatch, in_a_terminal) -> None:
+    """Issue 37: the imports and the campaign's opening (``build``) come before the first frame,
+    and they too make objects that live: their collections every 700 (about 100 before the first
+    frame) are now every 10,000, as while the app runs; the thresholds restored after."""
+    from tui.app import ApotheoseApp
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("APOTHEOSE_SAVES", str(tmp_path / "saves"))
+    suite = gc.get_threshold()  # the suite's own (tests/conftest.py)
+    gc.set_threshold(700, *suite[1:])  # Python's default, as a process starts
+    try:
+        building: list[tuple[int, ...]] = []
+        build = run.build
+
+        def watched_build(*args, **kwargs):
+            building.append(gc.get_threshold())
+            return build(*args, **kwargs)
+
+        monkeypatch.setattr(run, "build", watched_build)
+        monkeypatch.setattr(ApotheoseApp, "run", lambda self, **_kwargs: None)
+        assert run.main([]) == 0
+        assert building == [(run.YOUNG_OBJECTS, *suite[1:])]
+        assert gc.get_threshold() == (700, *suite[1:])
+    finally:
+        gc.set_threshold(*suite)

@@ -20,7 +20,7 @@ from tui.spells.description import SpellDescription
 
 
 def description(system: str) -> SpellDescription:
-    return next(d for d in spells.SYSTEMS if d.id == system)
+    return spells.system(system)
 
 
 def seed(system: str) -> BookSpell:

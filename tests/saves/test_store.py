@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -403,3 +404,15 @@ def test_an_autosaver_warmed_with_the_opened_journal_writes_what_a_cold_one_writ
     finally:
         saver.close()
         opened.close()
+
+
+def test_opening_a_campaign_imports_no_access_list(tmp_path: Path) -> None:
+    """Issue 37: the check that the campaign is not another user's (:mod:`saves.share`) imported
+    the players' access list too, before the app's first frame; it is imported when sharing."""
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    code = (
+        "import sys; from saves.store import open_campaign; opened = open_campaign(sys.argv[1]); "
+        "print(opened.lock is not None, 'saves.access' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True False"

@@ -114,11 +114,11 @@ RUNES = SpellDescription(
 @pytest.fixture
 def runes():
     """The toy system registered for one test (removed after it)."""
-    spells.register(RUNES)
+    registered = spells.register(RUNES)
     try:
         yield RUNES
     finally:
-        spells.SYSTEMS.remove(RUNES)
+        spells.SYSTEMS.remove(registered)
 
 
 def text(app, selector: str) -> str:
@@ -192,3 +192,19 @@ def test_the_palette_opens_each_registered_system():
     for lang in ("en", "fr"):
         named = [(tab_id, BY_ID[f"spell-system-{tab_id}"].text(lang)) for tab_id in SPELL_SYSTEMS]
         assert named == [(d.id, said(d.title, lang)) for d in spells.SYSTEMS]
+
+
+def test_each_built_in_system_is_registered_as_its_description_says():
+    """The tab strip titles a system from the registry, before its module is imported: each
+    registered id, title and book systems are its description's."""
+    for system in spells.SYSTEMS:
+        description = system.description()
+        assert (description.id, description.title) == (system.id, system.title)
+        assert system.books == tuple(mode.system for mode in description.modes if mode.system)
+    assert spells.pricing("d6-psionic").id == "d6"
+
+
+def test_a_system_registered_under_another_title_is_refused_when_loaded():
+    wrong = spells.System("mage", "poles.title", "tui.spells.mage:MAGE", ("mage",))
+    with pytest.raises(ValueError, match="registered as"):
+        wrong.description()

@@ -11,11 +11,13 @@ does; no timing.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
 
+from core.breakdown import Lang
 from tests.tui.pilot import make_test_app, run
 from tests.tui.test_pane_switch import cells_per_row
 
@@ -151,3 +153,96 @@ def test_the_main_screen_is_laid_out_at_most_three_times_before_its_first_frame(
 
     play()
     assert counted and counted[0] <= 3, counted
+
+
+#: A fresh interpreter runs the app (the demo) to its first frame and says which spell systems'
+#: modules were imported then; ``later``: then waits (bounded) until the pane has imported the
+#: others by itself; ``key``: the pane's later import never runs (as when the GM's key comes
+#: first) and the palette shows the Mage tab, where "3" is typed.
+FRESH_START = """
+import asyncio, json, os, sys
+os.environ.setdefault("COLORTERM", "truecolor")
+from textual.drivers.headless_driver import HeadlessDriver
+from tests.tui.pilot import make_test_app
+from tui.widgets.spell import SpellPane
+
+mode, lang = sys.argv[1], sys.argv[2]
+SYSTEMS = ("core.mage", "core.poles", "core.d6", "tui.spells.mage", "tui.spells.poles", "tui.spells.d6")
+seen = {}
+
+class Driver(HeadlessDriver):
+    @property
+    def is_headless(self):
+        return False
+    def write(self, data):
+        pass
+    def flush(self):
+        seen.setdefault("first_frame", [m for m in SYSTEMS if m in sys.modules])
+
+if mode == "key":
+    SpellPane.load_later = lambda self: None
+
+async def main():
+    app = make_test_app(lang=lang)
+    app.driver_class = Driver
+    async with app.run_test(size=(120, 40), headless=False) as pilot:
+        for _ in range(200):
+            if "first_frame" in seen:
+                break
+            await pilot.pause()
+        if mode == "later":
+            for _ in range(200):
+                if all(m in sys.modules for m in SYSTEMS):
+                    break
+                await pilot.pause()
+            seen["later"] = [m for m in SYSTEMS if m in sys.modules]
+        else:
+            await app.run_action("screen.spell_system('mage')")
+            await pilot.press("3")
+            await pilot.pause()
+            screen = app.screen
+            seen["tab"] = screen.query_one("#spell-systems").active
+            seen["focused"] = app.focused.id if app.focused else None
+            seen["typed"] = screen.query_one("#mage-sphere").value
+            seen["hint"] = str(screen.query_one("#mage-hint").render())
+            seen["titles"] = [str(tab.label) for tab in screen.query("#spell-systems ContentTab")]
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+
+def fresh_start(mode: str, lang: str) -> dict[str, Any]:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", FRESH_START, mode, lang], capture_output=True, text=True, cwd=root, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+def test_the_spell_systems_not_shown_are_imported_after_the_first_frame() -> None:
+    """Issue 37: Mage, Quatre Pôles and D6 (their descriptions and rules, ~150 ms of imports on
+    a loaded machine) were imported before the first frame to title their tabs; now after it."""
+    seen = fresh_start("later", "en")
+    assert seen["first_frame"] == []
+    assert len(seen["later"]) == 6, seen
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_system_shown_before_its_later_import_is_imported_then(lang: Lang) -> None:
+    """The GM's key comes before the pane's later import: the palette's Mage imports it, shows
+    its tab and focuses its first field, which takes the key typed next, in the GM's language."""
+    from tui.i18n import t
+
+    seen = fresh_start("key", lang)
+    assert seen["first_frame"] == []
+    assert seen["tab"] == "spell-tab-mage" and seen["focused"] == "mage-sphere" and seen["typed"] == "3"
+    assert seen["hint"] == t("mage.hint.sphere", lang)
+    titles = ("apotheose.title", "mage.title", "poles.title", "d6.title")
+    assert seen["titles"] == [t(title, lang) for title in titles]

@@ -162,8 +162,7 @@ class LiveContext:
         from tui import spells
         from tui.widgets.spell_tab import SpellTab
 
-        description = next(d for d in spells.SYSTEMS if any(m.system == spell.system for m in d.modes))
-        tab = await self._spell_tab_shown(description.id, SpellTab)
+        tab = await self._spell_tab_shown(spells.pricing(spell.system).id, SpellTab)
         tab.spell = spell.inputs
         tab.book_name, tab.book_caster = spell.name, spell.caster
         tab.start_entry()

@@ -62,7 +62,7 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
 
     def on_mount(self) -> None:
         self.query_one(InitiativePane).focus_main()
-        self.show_when_settled()
+        self.show_when_settled(then=self.query_one(SpellPane).load_later)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while

@@ -26,6 +26,7 @@ Checked on Textual 8.2.8.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -66,9 +67,12 @@ class SettledFirstFrame(LinesScreen):
         super().__init__(*args, **kwargs)
         self.lines.held = True  # nothing drawn until the screen has settled
 
-    def show_when_settled(self) -> None:
-        """Call from ``on_mount``: the screen is drawn once it has settled."""
+    def show_when_settled(self, then: Callable[[], object] | None = None) -> None:
+        """Call from ``on_mount``: the screen is drawn once it has settled; ``then`` is called
+        after that first frame (what can wait until the GM sees the screen)."""
         self._showing = asyncio.get_running_loop().create_task(self.show_settled())
+        if then is not None:
+            self._showing.add_done_callback(lambda _: self.is_attached and self.call_after_refresh(then))
 
     def settling(self) -> bool:
         """Whether the screen has a layout, a scroll, a recompose or a repaint still to do."""

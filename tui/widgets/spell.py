@@ -324,14 +324,15 @@ class SpellPane(Pane):
     TITLE_KEY = "pane.spell"
 
     def compose(self) -> ComposeResult:
-        """The tabs, one per system of :data:`tui.spells.SYSTEMS`; only the first system's
-        fields: the others are composed when their tab is first shown (:meth:`compose_system`),
-        not before the app's first frame (about 200 widgets that a GM may never open)."""
+        """The tabs, one per system of :data:`tui.spells.SYSTEMS`, titled from the registry;
+        only the first system's fields: the others are composed when their tab is first shown
+        (:meth:`compose_system`), not before the app's first frame (about 200 widgets that a GM
+        may never open), and their descriptions and rules imported after it (:meth:`load_later`)."""
         with TabbedContent(id="spell-systems"):
-            for index, description in enumerate(spells.SYSTEMS):
-                with TabPane(said(description.title, self.lang), id=f"spell-tab-{description.id}"):
+            for index, system in enumerate(spells.SYSTEMS):
+                with TabPane(said(system.title, self.lang), id=f"spell-tab-{system.id}"):
                     if index == 0:
-                        yield self._tab(description.id)
+                        yield self._tab(system.id)
 
     @staticmethod
     def _tab(tab_id: str) -> SpellTab:
@@ -347,6 +348,20 @@ class SpellPane(Pane):
             return None
         self._systems: list[SpellSystem] = []  # found again, with the new one
         return self.query_one(f"#spell-tab-{tab_id}", TabPane).mount(self._tab(tab_id))
+
+    def load_later(self) -> None:
+        """Import the description and tab of each system not imported yet, one per turn of the
+        pane's queue (the keys typed meanwhile are handled between two), so that a tab's first
+        showing only composes it: what the screen calls after its first frame. A tab shown
+        before its turn imports its own."""
+        waiting = [system for system in spells.SYSTEMS if system.built is None]
+
+        def load_next() -> None:
+            if waiting and self.is_attached:
+                widget_class(waiting.pop(0).description().tab)
+                self.call_later(load_next)
+
+        self.call_later(load_next)
 
     @on(TabbedContent.TabActivated)
     async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
