@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -91,10 +93,34 @@ def pytest_collection_modifyitems(config, items) -> None:
     items[:] = ordered
 
 
+@pytest.fixture(scope="session")
+def _empty_config(tmp_path_factory):
+    return tmp_path_factory.mktemp("config")
+
+
 @pytest.fixture(autouse=True)
-def _no_user_keymap(tmp_path_factory, monkeypatch):
-    """Never the keymap.toml of whoever runs the tests: the config folder is an empty one."""
-    monkeypatch.setenv("APOTHEOSE_CONFIG", str(tmp_path_factory.mktemp("config")))
+def _no_user_keymap(_empty_config, monkeypatch):
+    """Never the keymap.toml of whoever runs the tests: the config folder is an empty one, the
+    same for every test of a worker (the app only reads it; a test that writes a keymap sets a
+    folder of its own). A folder made for each test cost 2 ms of CPU a test and more as the
+    worker's temporary folder filled (pytest numbers each new folder by listing the others).
+    After each test the folder is checked to be empty still, naming the test that wrote in it."""
+    monkeypatch.setenv("APOTHEOSE_CONFIG", str(_empty_config))
+    yield
+    written = emptied(_empty_config)
+    if written:
+        pytest.fail(f"this test wrote {written} into the empty config folder every test shares")
+
+
+def emptied(folder: Path) -> list[str]:
+    """What ``folder`` held (its names, sorted), removed: the folder is empty again."""
+    written = sorted(path.name for path in folder.iterdir())
+    for path in folder.iterdir():
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    return written
 
 
 @pytest.fixture
