@@ -17,7 +17,7 @@ import pytest
 
 from saves.access import Access, Invitation, digest, read_access, write_access
 from tests.present import present
-from tests.serving import Server, environ_of, run_ssh, wait_for_view
+from tests.serving import Server, as_new, environ_of, run_ssh, wait_for_view
 from tests.terminals import need, wait_until
 
 pytestmark = pytest.mark.slow
@@ -40,13 +40,8 @@ def _shared(tmp_path_factory):
 @pytest.fixture
 def untouched(_shared: Server) -> Server:
     """One server for the refusals that change nothing on it (no access written, no view
-    started: a server start each cost about 1.4 s of CPU). Each test checks that it starts from
-    what a new server is: running, no view started, no child, no address banned (10 failed
-    logins would ban 127.0.0.1; these tests make fewer than 10 in all)."""
-    assert _shared.process.poll() is None, _shared.output
-    assert _shared.view_pids() == [] and _shared.children() == [], _shared.output
-    assert "failed logins" not in _shared.output, _shared.output
-    return _shared
+    started), each test checking first that it is what a new server is."""
+    return as_new(_shared)
 
 
 def refused(server: Server, done: subprocess.CompletedProcess) -> None:
