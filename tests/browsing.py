@@ -7,10 +7,12 @@ it uses that Chromium), and a terminal emulator (pyte) that reads what a tab was
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,6 +75,34 @@ class Browser:
         finally:
             self._playwright.stop()
             self.profile.cleanup()
+
+
+class Chromium:
+    """Playwright and one Chromium for several tests, each :meth:`tab` in a context of its own:
+    Playwright's new context is a new, empty profile (no cookie, storage or cache of another
+    context) with its own window size and pixel ratio. A launch cost about 1.7 s of CPU, a
+    context 0.2 (load 9)."""
+
+    def __init__(self) -> None:
+        need_browser()
+        from playwright.sync_api import sync_playwright
+
+        self._playwright = sync_playwright().start()
+        self.browser = self._playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+
+    @contextlib.contextmanager
+    def tab(self, viewport: ViewportSize | None = None, scale: float = 1) -> Iterator[Tab]:
+        context = self.browser.new_context(viewport=viewport or PHONE, device_scale_factor=scale)
+        try:
+            yield Tab(context.new_page())
+        finally:
+            context.close()
+
+    def close(self) -> None:
+        try:
+            self.browser.close()
+        finally:
+            self._playwright.stop()
 
 
 class Tab:
@@ -181,4 +211,4 @@ class GM:
         self.opened.close()
 
 
-__all__ = ["APOTHEOSE", "GM", "Browser", "Tab", "WebServer", "alive", "need_browser"]
+__all__ = ["APOTHEOSE", "GM", "Browser", "Chromium", "Tab", "WebServer", "alive", "need_browser"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
+import shutil
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -34,12 +35,13 @@ IDLE_POLL = 0.005
 
 
 def pytest_configure(config) -> None:
-    """The idle poll above; and the compiled modules are kept. pytest rewrites each test module's
-    asserts, then compiles it (about 10 s of CPU for the whole tree, in every xdist worker);
-    under ``PYTHONDONTWRITEBYTECODE`` (set in some shells and sandboxes) nothing is written to
-    ``__pycache__`` and every run, every worker, pays it again. Written, a run's collection costs
-    about 3 s of CPU instead of 13 (``__pycache__`` is ignored by git)."""
-    sys.dont_write_bytecode = False
+    """The idle poll above. (The compiled modules are kept even under ``PYTHONDONTWRITEBYTECODE``,
+    set in some shells and sandboxes: ``tests/__init__.py`` turns the writing of ``__pycache__``
+    back on before this file's imports. pytest rewrites each test module's asserts, then compiles
+    it, about 10 s of CPU for the whole tree in every xdist worker; written, a run's collection
+    costs about 3 s of CPU instead of 13. Turned on here, after this file's imports, it left half
+    of core/ compiled again by every run and worker: 4.5–4.9 s of CPU for ``--collect-only``
+    against 3.4–3.5, load 14.)"""
     import textual._wait as wait
 
     wait.SLEEP_GRANULARITY = IDLE_POLL
@@ -91,10 +93,34 @@ def pytest_collection_modifyitems(config, items) -> None:
     items[:] = ordered
 
 
+@pytest.fixture(scope="session")
+def _empty_config(tmp_path_factory):
+    return tmp_path_factory.mktemp("config")
+
+
 @pytest.fixture(autouse=True)
-def _no_user_keymap(tmp_path_factory, monkeypatch):
-    """Never the keymap.toml of whoever runs the tests: the config folder is an empty one."""
-    monkeypatch.setenv("APOTHEOSE_CONFIG", str(tmp_path_factory.mktemp("config")))
+def _no_user_keymap(_empty_config, monkeypatch):
+    """Never the keymap.toml of whoever runs the tests: the config folder is an empty one, the
+    same for every test of a worker (the app only reads it; a test that writes a keymap sets a
+    folder of its own). A folder made for each test cost 2 ms of CPU a test and more as the
+    worker's temporary folder filled (pytest numbers each new folder by listing the others).
+    After each test the folder is checked to be empty still, naming the test that wrote in it."""
+    monkeypatch.setenv("APOTHEOSE_CONFIG", str(_empty_config))
+    yield
+    written = emptied(_empty_config)
+    if written:
+        pytest.fail(f"this test wrote {written} into the empty config folder every test shares")
+
+
+def emptied(folder: Path) -> list[str]:
+    """What ``folder`` held (its names, sorted), removed: the folder is empty again."""
+    written = sorted(path.name for path in folder.iterdir())
+    for path in folder.iterdir():
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    return written
 
 
 @pytest.fixture

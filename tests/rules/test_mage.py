@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -192,18 +193,24 @@ def test_counter_score_is_rolled_against_the_effect_by_default():
 
 
 def _brute_counter(pool: int, quintessence: int, against: int, difficulty: int) -> tuple[Fraction, Fraction]:
-    """Every face of the pool, then every face of the score's dice (a botch makes 0)."""
+    """Every face of the pool, then every face of the score's dice (a botch makes 0). The second
+    roll's faces are enumerated once per number of dice (how many of its 10**n outcomes cancel,
+    how many turn), not again under each first roll: the same sum, without a million fractions."""
 
     def made(faces: tuple[int, ...]) -> int:
         return max(0, sum(f >= difficulty for f in faces) - faces.count(1))
 
+    @functools.cache
+    def outcomes(dice: int) -> tuple[int, int]:
+        rolls = [made(second) for second in itertools.product(range(1, 11), repeat=dice)]
+        return sum(m >= against for m in rolls), sum(m > against for m in rolls)
+
     cancel = turn = Fraction(0)
     for first in itertools.product(range(1, 11), repeat=pool):
         dice = made(first) + quintessence
-        for second in itertools.product(range(1, 11), repeat=dice):
-            weight = Fraction(1, 10 ** (pool + dice))
-            cancel += weight * (made(second) >= against)
-            turn += weight * (made(second) > against)
+        cancels, turns = outcomes(dice)
+        cancel += Fraction(cancels, 10 ** (pool + dice))
+        turn += Fraction(turns, 10 ** (pool + dice))
     return cancel, turn
 
 

@@ -1,7 +1,9 @@
 """``apotheose serve`` refuses, each in its own test, with the real OpenSSH client: an unknown
 user, a wrong key, a password, an expired or used invitation code, a command (exec), SFTP, port
 forwarding (-L), more sessions than ``--max-sessions``; agent forwarding (-A) and the client's
-environment never reach the view. Nothing of the view is shown and no view is started."""
+environment never reach the view. Nothing of the view is shown and no view is started. The
+refusals that change nothing on the server share one (``untouched``), each checking it starts as
+a new server would."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 
 from saves.access import Access, Invitation, digest, read_access, write_access
 from tests.present import present
-from tests.serving import Server, environ_of, run_ssh, wait_for_view
+from tests.serving import Server, as_new, environ_of, run_ssh, wait_for_view
 from tests.terminals import need, wait_until
 
 pytestmark = pytest.mark.slow
@@ -28,23 +30,37 @@ def server(tmp_path):
     made.stop()
 
 
+@pytest.fixture(scope="module")
+def _shared(tmp_path_factory):
+    made = Server(tmp_path_factory.mktemp("refusals"))
+    yield made
+    made.stop()
+
+
+@pytest.fixture
+def untouched(_shared: Server) -> Server:
+    """One server for the refusals that change nothing on it (no access written, no view
+    started), each test checking first that it is what a new server is."""
+    return as_new(_shared)
+
+
 def refused(server: Server, done: subprocess.CompletedProcess) -> None:
     assert done.returncode != 0
     assert "Segiere" not in done.stdout + done.stderr and "Players' view" not in done.stdout
     assert server.view_pids() == [] and server.children() == []
 
 
-def test_an_unknown_user_is_refused(server) -> None:
-    refused(server, run_ssh(server.ssh("mallory")))
+def test_an_unknown_user_is_refused(untouched) -> None:
+    refused(untouched, run_ssh(untouched.ssh("mallory")))
 
 
-def test_a_wrong_key_is_refused(server) -> None:
-    refused(server, run_ssh(server.ssh("alice", server.stranger)))
+def test_a_wrong_key_is_refused(untouched) -> None:
+    refused(untouched, run_ssh(untouched.ssh("alice", untouched.stranger)))
 
 
-def test_a_password_is_never_asked(server) -> None:
-    done = run_ssh(server.ssh("alice", None, "-o", "PreferredAuthentications=password,keyboard-interactive"))
-    refused(server, done)
+def test_a_password_is_never_asked(untouched) -> None:
+    done = run_ssh(untouched.ssh("alice", None, "-o", "PreferredAuthentications=password,keyboard-interactive"))
+    refused(untouched, done)
     assert "Permission denied" in done.stderr
 
 
@@ -78,21 +94,21 @@ def test_a_used_invitation_code_is_refused_and_a_wrong_one_shows_nothing(server)
     assert not read_access(server.saves / "villon.json").allows("bob", other.with_suffix(".pub").read_text())
 
 
-def test_a_command_is_refused(server) -> None:
-    done = run_ssh([*server.ssh("alice", None, tty=False), "echo", "pwned"])
-    refused(server, done)
+def test_a_command_is_refused(untouched) -> None:
+    done = run_ssh([*untouched.ssh("alice", None, tty=False), "echo", "pwned"])
+    refused(untouched, done)
     assert "pwned" not in done.stdout
 
 
-def test_sftp_is_refused(server) -> None:
+def test_sftp_is_refused(untouched) -> None:
     need("sftp")
     done = subprocess.run(
         [
             "sftp",
             "-P",
-            str(server.port),
+            str(untouched.port),
             "-i",
-            str(server.alice),
+            str(untouched.alice),
             "-o",
             "IdentitiesOnly=yes",
             "-o",
@@ -108,10 +124,10 @@ def test_sftp_is_refused(server) -> None:
         text=True,
         timeout=60,
     )
-    refused(server, done)
+    refused(untouched, done)
 
 
-def test_port_forwarding_is_refused(server) -> None:
+def test_port_forwarding_is_refused(untouched) -> None:
     target = socket.socket()
     target.bind(("127.0.0.1", 0))
     target.listen(1)
@@ -120,7 +136,7 @@ def test_port_forwarding_is_refused(server) -> None:
         s.bind(("127.0.0.1", 0))
         local = s.getsockname()[1]
     client = subprocess.Popen(
-        [*server.ssh("alice", None, "-N", "-L", f"{local}:127.0.0.1:{target.getsockname()[1]}", tty=False)],
+        [*untouched.ssh("alice", None, "-N", "-L", f"{local}:127.0.0.1:{target.getsockname()[1]}", tty=False)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -146,7 +162,7 @@ def test_port_forwarding_is_refused(server) -> None:
         client.kill()
         client.wait()
         target.close()
-    assert server.view_pids() == []
+    assert untouched.view_pids() == []
 
 
 def test_more_sessions_than_the_limit_are_refused(tmp_path) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browsing import Browser, WebServer
+from tests.browsing import Chromium, WebServer
 from tests.present import present
 
 pytestmark = pytest.mark.slow
@@ -63,11 +63,17 @@ def server(tmp_path_factory):
     assert made.children() == []
 
 
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium for the screens, each in a new context (an empty profile of its own)."""
+    made = Chromium()
+    yield made
+    made.close()
+
+
 @pytest.mark.parametrize(("width", "height", "ratio"), SCREENS)
-def test_the_whole_fight_fits_at_any_pixel_ratio(server, tmp_path, width, height, ratio) -> None:
-    browser = Browser({"width": width, "height": height}, scale=ratio)
-    try:
-        tab = browser.tab()
+def test_the_whole_fight_fits_at_any_pixel_ratio(server, chromium, tmp_path, width, height, ratio) -> None:
+    with chromium.tab({"width": width, "height": height}, scale=ratio) as tab:
         tab.page.add_init_script(FONTS)
         tab.page.goto(server.url)
         tab.wait_for("Capitaine de la garde")
@@ -85,5 +91,3 @@ def test_the_whole_fight_fits_at_any_pixel_ratio(server, tmp_path, width, height
         tab.page.screenshot(path=str(picture))
         assert struct.unpack(">II", picture.read_bytes()[16:24]) == (width * ratio, height * ratio)
         tab.page.close()
-    finally:
-        browser.close()
