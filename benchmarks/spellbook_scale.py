@@ -10,10 +10,14 @@ with one action of history (so its base holds the same book). Then, each as its 
 process, the book's list as a screen would show it, 30 rows high, for the word "boule" typed
 letter by letter: before (every spell priced when the list opens, every name folded at each
 letter) and with :mod:`core.spellbook.index` (the names indexed once, only the shown rows
-priced); medians of 5. Last, the book screen itself in the GM's app (Textual's Pilot, in this
-process, 120×40): ``ctrl+b`` in the Apothéose tab until the list is drawn, then "sens
-lointains 1" typed letter by letter, each letter until the list shows its result; medians of 3
-openings (a new app each: the first opening indexes the book).
+priced); medians of 5. Last, the book screen itself in the GM's app (in this process, 120×40):
+``ctrl+b`` in the Apothéose tab, then "sens lointains 1" typed letter by letter, each key posted
+to the app as a terminal driver posts it (``driver.send_message``, as ``focus_enter.py`` sends
+Enter), the clock stopped at the first frame written once the list holds the key's result, and
+*settled* at the last frame the key wrote; medians of 3 openings (a new app each: the first
+opening indexes the book). ``--pilot``: the keys pressed by Textual's Pilot instead (its
+``wait_for_idle`` and callbacks then in the clock: the figure before 2026-12-03 evening);
+``--screen-only``: only the book screen.
 """
 
 from __future__ import annotations
