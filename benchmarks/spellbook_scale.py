@@ -163,12 +163,8 @@ async def app_screen(book: SpellBook, repeat: int = 3) -> None:
             letters.append(times)
             settled.append(last)
             cpu.append(cpus)
-    worst = max(statistics.median(run[i] for run in letters) for i in range(len(word)))
-    every = statistics.median(statistics.median(run) for run in letters)
     print(
-        f"book screen in the app (keys as a terminal sends them): open {statistics.median(opens) * 1e3:.0f} ms "
-        f"(median of {repeat}, worst {max(opens) * 1e3:.0f}), a letter {every * 1e3:.1f} ms median, "
-        f"{worst * 1e3:.1f} ms at most; settled {statistics.median(statistics.median(r) for r in settled) * 1e3:.1f} ms, "
+        f"book screen in the app (keys as a terminal sends them): {summary(opens, letters)}; settled {statistics.median(statistics.median(r) for r in settled) * 1e3:.1f} ms, "
         f"CPU of the event loop {statistics.median(statistics.median(r) for r in cpu) * 1e3:.1f} ms a letter ({load()})"
     )
 
@@ -235,11 +231,16 @@ async def pilot_screen(book: SpellBook, repeat: int = 3) -> None:
                     await pilot.pause()
                 times.append(time.perf_counter() - start)
             letters.append(times)
-    worst = max(statistics.median(run[i] for run in letters) for i in range(len(word)))
+    print(f"book screen in the app (Pilot): {summary(opens, letters)} ({load()})")
+
+
+def summary(opens: list[float], letters: list[list[float]]) -> str:
+    """Open's median and worst, a letter's median (of each opening's median) and worst median."""
+    worst = max(statistics.median(run[i] for run in letters) for i in range(len(letters[0])))
     every = statistics.median(statistics.median(run) for run in letters)
-    print(
-        f"book screen in the app (Pilot): open {statistics.median(opens) * 1e3:.0f} ms (median of {repeat}, "
-        f"worst {max(opens) * 1e3:.0f}), a letter {every * 1e3:.1f} ms median, {worst * 1e3:.1f} ms at most ({load()})"
+    return (
+        f"open {statistics.median(opens) * 1e3:.0f} ms (median of {len(opens)}, worst {max(opens) * 1e3:.0f}), "
+        f"a letter {every * 1e3:.1f} ms median, {worst * 1e3:.1f} ms at most"
     )
 
 

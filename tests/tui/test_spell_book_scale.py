@@ -117,6 +117,21 @@ async def type_letters(pilot, dialog: FilterDialog, letters: str) -> None:
         await pilot.pause()
 
 
+def counting_layouts(monkeypatch) -> list[Any]:
+    """Every screen laid out (``Screen._refresh_layout``) from now on."""
+    from textual.screen import Screen
+
+    layouts: list[Screen] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen, *args, **kwargs):
+        layouts.append(screen)
+        return refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    return layouts
+
+
 @run
 async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monkeypatch) -> None:
     """Typing in the book's list draws the dialog's changed rows; the main screen behind it, which
@@ -148,19 +163,10 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
 async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch) -> None:
     """The filter field is of fixed size and the list's lines are replaced at once: the field's
     value and the list emptied first laid the dialog out twice per letter (issue 37)."""
-    from textual.screen import Screen
-
     app = make_test_app(demo_campaign().with_book(big_book()))
     async with app.run_test(size=NARROW) as pilot:
         dialog = await open_big_book(app, pilot)
-        layouts: list[Screen] = []
-        refresh_layout = Screen._refresh_layout
-
-        def counted(screen, *args, **kwargs):
-            layouts.append(screen)
-            return refresh_layout(screen, *args, **kwargs)
-
-        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        layouts = counting_layouts(monkeypatch)
         await type_letters(pilot, dialog, "se")
         assert len(dialog.shown) == SHOWN
         assert len(layouts) <= 2
@@ -217,21 +223,12 @@ async def test_a_long_list_keeps_its_size_as_the_gm_types(monkeypatch) -> None:
     """A list longer than it shows takes the screen's height: a letter changes its lines and
     lays nothing out (issue 37: each letter laid the dialog out again, its list measured by
     wrapping each of its lines)."""
-    from textual.screen import Screen
-
     app = make_test_app(demo_campaign().with_book(big_book()))
     async with app.run_test(size=NARROW) as pilot:
         dialog = await open_big_book(app, pilot)
         listed = dialog.query_one("#filter-list", OptionList)
         height = listed.size.height
-        layouts: list[Screen] = []
-        refresh_layout = Screen._refresh_layout
-
-        def counted(screen, *args, **kwargs):
-            layouts.append(screen)
-            return refresh_layout(screen, *args, **kwargs)
-
-        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        layouts = counting_layouts(monkeypatch)
         await type_letters(pilot, dialog, "sens")
         assert len(dialog.shown) == SHOWN and listed.size.height == height
         assert layouts == []
