@@ -10,10 +10,14 @@ with one action of history (so its base holds the same book). Then, each as its 
 process, the book's list as a screen would show it, 30 rows high, for the word "boule" typed
 letter by letter: before (every spell priced when the list opens, every name folded at each
 letter) and with :mod:`core.spellbook.index` (the names indexed once, only the shown rows
-priced); medians of 5. Last, the book screen itself in the GM's app (Textual's Pilot, in this
-process, 120×40): ``ctrl+b`` in the Apothéose tab until the list is drawn, then "sens
-lointains 1" typed letter by letter, each letter until the list shows its result; medians of 3
-openings (a new app each: the first opening indexes the book).
+priced); medians of 5. Last, the book screen itself in the GM's app (in this process, 120×40):
+``ctrl+b`` in the Apothéose tab, then "sens lointains 1" typed letter by letter, each key posted
+to the app as a terminal driver posts it (``driver.send_message``, as ``focus_enter.py`` sends
+Enter), the clock stopped at the first frame written once the list holds the key's result, and
+*settled* at the last frame the key wrote; medians of 3 openings (a new app each: the first
+opening indexes the book). ``--pilot``: the keys pressed by Textual's Pilot instead (its
+``wait_for_idle`` and callbacks then in the clock: the figure before 2026-12-03 evening);
+``--screen-only``: only the book screen.
 """
 
 from __future__ import annotations
@@ -28,9 +32,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import attrs
+from focus_enter import FrameLog  # noqa: E402
+from tui_paint import settle  # noqa: E402
 
 from core.actions import NextTurn
 from core.choices import _folded
@@ -118,7 +125,86 @@ def screen(book: SpellBook) -> None:
 
 
 async def app_screen(book: SpellBook, repeat: int = 3) -> None:
-    """The book screen in the GM's app: ctrl+b until drawn, then each letter until shown."""
+    """The book screen in the GM's app, each key sent as a terminal driver sends it (posted to
+    the app, this coroutine asleep until the app is done): ctrl+b until the frame that shows the
+    list, then each letter until the frame that shows its result (the first frame written after
+    the list took it; *settled*: the last frame the key wrote)."""
+    from textual import events
+
+    from tests.tui.pilot import make_test_app
+    from tui.screens.spell_book import FilterDialog
+
+    campaign = demo_campaign().with_book(book)
+    word = "sens lointains 1"
+    opens: list[float] = []
+    letters: list[list[float]] = []
+    settled: list[list[float]] = []
+    cpu: list[list[float]] = []
+    for _ in range(repeat):
+        app = make_test_app(campaign)
+        app.driver_class = Shown
+        async with app.run_test(size=(120, 40), headless=False) as pilot:
+            driver = app._driver
+            await pilot.press("4")
+            await settle(pilot, driver)
+            driver.watch = lambda app=app: isinstance(app.screen, FilterDialog) and bool(app.screen.shown)
+            opens.append((await send(app, driver, events.Key("ctrl+b", None)))[0])
+            dialog = app.screen
+            assert isinstance(dialog, FilterDialog)
+            times, last, cpus = [], [], []
+            for n in range(len(word)):
+                before = dialog.shown
+                driver.watch = lambda before=before, dialog=dialog: dialog.shown is not before
+                char = word[n]
+                shown, end, used = await send(app, driver, events.Key("space" if char == " " else char, char))
+                times.append(shown)
+                last.append(end)
+                cpus.append(used)
+            letters.append(times)
+            settled.append(last)
+            cpu.append(cpus)
+    print(
+        f"book screen in the app (keys as a terminal sends them): {summary(opens, letters)}; settled {statistics.median(statistics.median(r) for r in settled) * 1e3:.1f} ms, "
+        f"CPU of the event loop {statistics.median(statistics.median(r) for r in cpu) * 1e3:.1f} ms a letter ({load()})"
+    )
+
+
+class Shown(FrameLog):
+    """:class:`FrameLog` noting the first frame written once ``watch()`` holds."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.watch: Callable[[], bool] = lambda: False
+        self.seen: float | None = None
+
+    def flush(self) -> None:
+        pending = bool(self._text)
+        super().flush()
+        if pending and self.seen is None and self.watch():
+            self.seen = self.log[-1][0]
+
+
+async def send(app, driver: Shown, event, quiet: float = 0.15) -> tuple[float, float, float]:
+    """``event`` posted as a terminal driver posts it; then asleep until ``driver.watch()``
+    held at a frame and no frame came for ``quiet`` seconds. The time to that frame, to the
+    last frame, and the event loop's CPU to the last frame."""
+    import asyncio
+
+    frames, driver.seen = len(driver.log), None
+    event.set_sender(app)
+    t0, cpu0 = time.perf_counter(), time.thread_time()
+    driver.send_message(event)
+    deadline = t0 + 60
+    while time.perf_counter() < deadline:
+        await asyncio.sleep(quiet / 10)
+        if driver.seen is not None and time.perf_counter() - driver.log[-1][0] > quiet:
+            return driver.seen - t0, driver.log[-1][0] - t0, driver.cpu[-1] - cpu0
+    raise TimeoutError(f"no frame showed {event!r} ({len(driver.log) - frames} frames)")
+
+
+async def pilot_screen(book: SpellBook, repeat: int = 3) -> None:
+    """The book screen in the GM's app by the Pilot: ctrl+b until drawn, then each letter until
+    shown (the Pilot's own waiting in the clock: the figure before 2026-12-03 evening)."""
     from tests.tui.pilot import make_test_app
     from tui.screens.spell_book import FilterDialog
 
@@ -145,11 +231,16 @@ async def app_screen(book: SpellBook, repeat: int = 3) -> None:
                     await pilot.pause()
                 times.append(time.perf_counter() - start)
             letters.append(times)
-    worst = max(statistics.median(run[i] for run in letters) for i in range(len(word)))
+    print(f"book screen in the app (Pilot): {summary(opens, letters)} ({load()})")
+
+
+def summary(opens: list[float], letters: list[list[float]]) -> str:
+    """Open's median and worst, a letter's median (of each opening's median) and worst median."""
+    worst = max(statistics.median(run[i] for run in letters) for i in range(len(letters[0])))
     every = statistics.median(statistics.median(run) for run in letters)
-    print(
-        f"book screen in the app (Pilot): open {statistics.median(opens) * 1e3:.0f} ms (median of {repeat}, "
-        f"worst {max(opens) * 1e3:.0f}), a letter {every * 1e3:.1f} ms median, {worst * 1e3:.1f} ms at most ({load()})"
+    return (
+        f"open {statistics.median(opens) * 1e3:.0f} ms (median of {len(opens)}, worst {max(opens) * 1e3:.0f}), "
+        f"a letter {every * 1e3:.1f} ms median, {worst * 1e3:.1f} ms at most"
     )
 
 
@@ -163,7 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--spells", type=int, default=10_000)
     p.add_argument("--root", type=Path, default=ROOT)
     p.add_argument("--no-screen", action="store_true")
+    p.add_argument("--screen-only", action="store_true", help="only the book screen in the app")
+    p.add_argument("--pilot", action="store_true", help="the book screen pressed by the Pilot (its waiting clocked)")
     args = p.parse_args(argv)
+    if args.screen_only:
+        import asyncio
+
+        asyncio.run((pilot_screen if args.pilot else app_screen)(_book(args.spells)))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "book.json"
         name = book_file(path, args.spells)
@@ -178,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             screen(_book(args.spells))
             import asyncio
 
-            asyncio.run(app_screen(_book(args.spells)))
+            asyncio.run((pilot_screen if args.pilot else app_screen)(_book(args.spells)))
     return 0
 
 

@@ -35,7 +35,7 @@ def _ids_in(value: object) -> Iterator[str]:
         cls = type(value)
         names = _FIELDS.get(cls)
         if names is None:
-            names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls)) if attrs.has(cls) else ()
+            names = _FIELDS[cls] = _fields_with_text(cls)
         if names:
             stack.extend(getattr(value, name) for name in reversed(names))
         elif isinstance(value, dict):
@@ -44,6 +44,19 @@ def _ids_in(value: object) -> Iterator[str]:
             stack.extend(reversed(value))
         elif isinstance(value, (frozenset, set)):
             stack.extend(value)
+
+
+#: Field types that never hold a string: :func:`_ids_in` does not walk them.
+_NO_TEXT = frozenset({int, bool, float, "int", "bool", "float"})
+
+
+def _fields_with_text(cls: type) -> tuple[str, ...]:
+    """The fields of an attrs class :func:`_ids_in` walks: all but those declared a number or
+    true/false (an imported character's eighteen numbers were walked one by one); ``()`` for a
+    class that is not an attrs class."""
+    if not attrs.has(cls):
+        return ()
+    return tuple(a.name for a in attrs.fields(cls) if a.type not in _NO_TEXT)
 
 
 #: Hidden ids, the names (folded) of hidden combatants, and of combatants whose numbers the

@@ -6,6 +6,7 @@ Only player characters carry a shadow counter (``shadow`` is ``None`` for an NPC
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -20,6 +21,7 @@ from core.characteristics import (
 )
 from core.converters import as_tuple
 from core.damage import ArmourPiece, Vital, armour_points, vital_state
+from core.errors import RulesError
 from core.shadow import Shadow
 from core.validators import at_least, non_empty, text, whole_number
 
@@ -116,8 +118,11 @@ def new_character(
     shadow: int = 0,
     **extra: Any,
 ) -> Character:
-    """A character at full HP, willpower, pm and armour."""
-    c = Character(
+    """A character at full HP, willpower, pm and armour (made once: an import of 100,000 rows
+    made each twice)."""
+    pieces = as_tuple(armour_pieces)
+    made = functools.partial(
+        Character,
         id=id,
         name=name,
         pc=pc,
@@ -125,8 +130,18 @@ def new_character(
         mystic=mystic,
         trades=trades,
         affects=affects,
-        armour_pieces=armour_pieces,
+        armour_pieces=pieces,
         shadow=Shadow(value=shadow) if pc else None,
-        **extra,
     )
-    return attrs.evolve(c, hp=c.max_hp, willpower=c.max_willpower, pm=c.max_pm, armour=c.max_armour)
+    try:
+        armour = armour_points(pieces).value
+    except RulesError:  # pieces it cannot wear: the character's own check says which, as always
+        c = made(**extra)
+        return attrs.evolve(c, hp=c.max_hp, willpower=c.max_willpower, pm=c.max_pm, armour=c.max_armour)
+    full = {
+        "hp": max_hp(characteristics, extra.get("hp_loss", 0)),
+        "willpower": max_willpower(characteristics, extra.get("willpower_loss", 0)),
+        "pm": max_pm(characteristics, mystic),
+        "armour": armour,
+    }
+    return made(**{**extra, **full})

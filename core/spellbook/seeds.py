@@ -187,9 +187,9 @@ class Entry:
 
 def entries(book: SpellBook) -> tuple[Entry, ...]:
     """Every spell of the book: by system, the campaign's own first, then the built-in ones."""
-    order = list(SYSTEMS)
+    rank = {system: i for i, system in enumerate(SYSTEMS)}
     found = [Entry(spell) for spell in book.spells] + [Entry(seed.spell, seed) for seed in SEEDS]
-    return tuple(sorted(found, key=lambda entry: order.index(entry.spell.system)))  # stable: the campaign's first
+    return tuple(sorted(found, key=lambda entry: rank[entry.spell.system]))  # stable: the campaign's first
 
 
 def find(book: SpellBook, name: str, system: str | None = None) -> Entry:

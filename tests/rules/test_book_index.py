@@ -71,3 +71,24 @@ def _folded_as_before(text: str) -> str:
 @given(st.text())
 def test_the_fold_is_the_same_as_first_written_for_any_text(text) -> None:
     assert _folded(text) == _folded_as_before(text)
+
+
+def test_the_names_are_folded_when_first_typed_not_when_the_list_opens(monkeypatch) -> None:
+    """Opening the book's list asks for its first lines only: the names are folded when the
+    first letter is typed (issue 37: 10,000 names folded before the list's first frame), and
+    the list's order is made once per book and tab."""
+    import core.spellbook.index as index_module
+
+    folds: list[str] = []
+
+    def counted(text: str) -> str:
+        folds.append(text)
+        return _folded(text)
+
+    monkeypatch.setattr(index_module, "_folded", counted)
+    index = BookIndex(BOOK)
+    assert index.positions("") == list(range(len(index.entries)))
+    assert index.order(["d6"]) is index.order(["d6"])
+    assert len(folds) <= 1  # at most what is typed: no name
+    assert index.filter("bo") == filtered_by_a_pass(BOOK, "bo")
+    assert len(folds) >= len(index.entries)

@@ -117,6 +117,21 @@ async def type_letters(pilot, dialog: FilterDialog, letters: str) -> None:
         await pilot.pause()
 
 
+def counting_layouts(monkeypatch) -> list[Any]:
+    """Every screen laid out (``Screen._refresh_layout``) from now on."""
+    from textual.screen import Screen
+
+    layouts: list[Screen] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen, *args, **kwargs):
+        layouts.append(screen)
+        return refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    return layouts
+
+
 @run
 async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monkeypatch) -> None:
     """Typing in the book's list draws the dialog's changed rows; the main screen behind it, which
@@ -148,19 +163,10 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
 async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch) -> None:
     """The filter field is of fixed size and the list's lines are replaced at once: the field's
     value and the list emptied first laid the dialog out twice per letter (issue 37)."""
-    from textual.screen import Screen
-
     app = make_test_app(demo_campaign().with_book(big_book()))
     async with app.run_test(size=NARROW) as pilot:
         dialog = await open_big_book(app, pilot)
-        layouts: list[Screen] = []
-        refresh_layout = Screen._refresh_layout
-
-        def counted(screen, *args, **kwargs):
-            layouts.append(screen)
-            return refresh_layout(screen, *args, **kwargs)
-
-        monkeypatch.setattr(Screen, "_refresh_layout", counted)
+        layouts = counting_layouts(monkeypatch)
         await type_letters(pilot, dialog, "se")
         assert len(dialog.shown) == SHOWN
         assert len(layouts) <= 2
@@ -170,3 +176,78 @@ async def test_a_letter_lays_the_dialog_out_once_at_most(monkeypatch) -> None:
         await wait_for(pilot, lambda: dialog.shown == [])
         await pilot.pause()
         assert prompts(dialog) == []
+
+
+class Watched(list):
+    """A dialog's lines, noting which the dialog asked for."""
+
+    def __init__(self, lines) -> None:
+        super().__init__(lines)
+        self.asked: set[int] = set()
+
+    def __getitem__(self, at):
+        self.asked.add(at)
+        return super().__getitem__(at)
+
+    def __iter__(self):
+        raise AssertionError("every line asked for")
+
+
+@run
+async def test_a_long_list_opens_making_only_the_lines_it_shows_and_folds_when_first_typed() -> None:
+    """The dialog over 10,000 lines asks only for those it shows, and folds the words to filter
+    once it is shown (issue 37: every line made, every word folded before its first frame)."""
+    from textual.app import App
+
+    lines = Watched([(n, f"line {n}", f"Mot {n}") for n in range(3 * SHOWN)])
+    folded: list[int] = []
+
+    def fold() -> list[str]:
+        folded.append(1)
+        return [_folded(f"Mot {n}") for n in range(3 * SHOWN)]
+
+    app: App = App()
+    async with app.run_test(size=NARROW) as pilot:
+        dialog = FilterDialog("Lines", lines, folded=fold)
+        app.push_screen(dialog)
+        await wait_for(pilot, lambda: dialog.shown == list(range(SHOWN)))
+        assert lines.asked == set(range(SHOWN))
+        await wait_for(pilot, lambda: folded == [1])
+        await pilot.press("m", "o", "t", "space", "1", "2")
+        await wait_for(pilot, lambda: dialog.shown == [12, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129])
+        assert folded == [1]
+
+
+@run
+async def test_a_long_list_keeps_its_size_as_the_gm_types(monkeypatch) -> None:
+    """A list longer than it shows takes the screen's height: a letter changes its lines and
+    lays nothing out (issue 37: each letter laid the dialog out again, its list measured by
+    wrapping each of its lines)."""
+    app = make_test_app(demo_campaign().with_book(big_book()))
+    async with app.run_test(size=NARROW) as pilot:
+        dialog = await open_big_book(app, pilot)
+        listed = dialog.query_one("#filter-list", OptionList)
+        height = listed.size.height
+        layouts = counting_layouts(monkeypatch)
+        await type_letters(pilot, dialog, "sens")
+        assert len(dialog.shown) == SHOWN and listed.size.height == height
+        assert layouts == []
+        await type_letters(pilot, dialog, " lointains 1")  # the list no longer scrolls: its scroll bar goes
+        assert 0 < len(dialog.shown) < SHOWN and listed.size.height == height
+        assert len(layouts) <= 1
+
+
+@run
+async def test_a_line_shown_again_is_not_made_again() -> None:
+    """A line the list showed for an earlier letter is the same option when shown again (its
+    height, which Textual measures by wrapping its text, kept: issue 37)."""
+    app = make_test_app(demo_campaign().with_book(big_book()))
+    async with app.run_test(size=NARROW) as pilot:
+        dialog = await open_big_book(app, pilot)
+        listed = dialog.query_one("#filter-list", OptionList)
+        first = [listed.get_option_at_index(i) for i in range(SHOWN)]
+        await type_letters(pilot, dialog, "s")
+        await pilot.press("backspace")
+        await wait_for(pilot, lambda: len(dialog.shown) == SHOWN and listed.get_option_at_index(0) is first[0])
+        assert [listed.get_option_at_index(i) for i in range(SHOWN)] == first
+        assert all(listed.get_option_at_index(i) is first[i] for i in range(SHOWN))

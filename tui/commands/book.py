@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from core.actions.book import SaveCaster, SaveSpell
 from core.errors import RulesError
@@ -46,26 +46,40 @@ async def spell_book(ctx: Context) -> None:
 
     tab = ctx.spell_tab()
     own = [m.system for m in tab.description.modes] if tab is not None else []
-    index = index_of(ctx.campaign.book)  # the names folded once per book
-    every = index.entries
-    mine = [at for at in reversed(range(len(every))) if not every[at].built_in]  # the newest first
-    seeds = [at for at in range(len(every)) if every[at].built_in]
-    ordered = sorted([*mine, *seeds], key=lambda at: every[at].spell.system not in own)
+    index = index_of(ctx.campaign.book)  # the names folded once per book, when first typed
+    ordered = index.order(own)  # kept with the index: made once per book and tab
     lang = ctx.lang
     dialog = FilterDialog(
         t("book.title", lang),
-        book_lines(ctx, [every[at] for at in ordered]),
+        BookLines(ctx, index.entries, ordered),
         t("book.filter", lang),
-        folded=[index.folded[at] for at in ordered],
+        folded=lambda: [index.folded[at] for at in ordered],
         more=lambda count: t("book.more", lang, count=count),
     )
     await picked(ctx, await ctx.ask(dialog))
 
 
-def book_lines(ctx: Context, ordered: Sequence[Entry]) -> list[tuple[object, LineText, str]]:
-    """The book's lines: name · system (· seed) (· caster) · figure, each priced when the list
-    first shows it (a spell the rules refuse shows why in place of its figure)."""
-    return [(entry, functools.partial(book_line, ctx, entry), entry.spell.name) for entry in ordered]
+class BookLines(Sequence["tuple[object, LineText, str]"]):
+    """The book's lines in the list's order (``ordered``: positions in ``every``): name ·
+    system (· seed) (· caster) · figure, each made when the list asks for it and priced when
+    it first shows it (a spell the rules refuse shows why in place of its figure). Nothing is
+    made for the lines never shown (issue 37: 10,000 of them made on each opening)."""
+
+    def __init__(self, ctx: Context, every: Sequence[Entry], ordered: Sequence[int]) -> None:
+        self.ctx, self.every, self.ordered = ctx, every, ordered
+
+    def __len__(self) -> int:
+        return len(self.ordered)
+
+    @overload
+    def __getitem__(self, at: int) -> tuple[object, LineText, str]: ...
+    @overload
+    def __getitem__(self, at: slice) -> list[tuple[object, LineText, str]]: ...
+    def __getitem__(self, at: int | slice) -> tuple[object, LineText, str] | list[tuple[object, LineText, str]]:
+        if isinstance(at, slice):
+            return [self[i] for i in range(*at.indices(len(self)))]
+        entry = self.every[self.ordered[at]]
+        return entry, functools.partial(book_line, self.ctx, entry), entry.spell.name
 
 
 def book_line(ctx: Context, entry: Entry) -> str:
@@ -111,7 +125,7 @@ async def turn_book(ctx: Context) -> bool:
     if not theirs:
         return False
     lang = ctx.lang
-    options = [*book_lines(ctx, theirs), (NEW_SPELL, t("book.new_spell", lang), "")]
+    options = [*BookLines(ctx, theirs, range(len(theirs))), (NEW_SPELL, t("book.new_spell", lang), "")]
     dialog = FilterDialog(t("book.turn_title", lang, name=who.name), options, t("book.filter", lang))
     await picked(ctx, await ctx.ask(dialog))
     return True

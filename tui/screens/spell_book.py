@@ -51,20 +51,26 @@ class FilterDialog(Described, LinesScreen, ModalScreen["object | None"]):
         options: Sequence[tuple[object, LineText, str]],
         placeholder: str = "",
         *,
-        folded: Sequence[str] | None = None,
+        folded: Sequence[str] | Callable[[], Sequence[str]] | None = None,
         more: Callable[[int], str] | None = None,
     ) -> None:
         from core.spellbook.index import Narrowing
 
         super().__init__(classes="dialog")
-        self.title_text, self.options, self.placeholder = title, list(options), placeholder
+        self.title_text, self.options, self.placeholder = title, options, placeholder
         self.shown: list[object] = []
-        self._narrowing = Narrowing(folded if folded is not None else [_folded(words) for _, _, words in self.options])
+        if folded is None:
+            folded = [_folded(words) for _, _, words in options]
+        self._narrowing = Narrowing(folded, len(options))
         self._labels: dict[int, str] = {}
+        #: each line's option, made once: a letter that shows it again reuses it (and Textual's
+        #: measure of its height, which wraps its text: issue 37)
+        self._lines: dict[int, Option] = {}
         self._more = more
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box"):
+        # a list longer than it shows keeps its size as the GM types: no layout per letter
+        with Vertical(classes="dialog-box filter-full" if len(self.options) > SHOWN else "dialog-box"):
             yield Label(plain(self.title_text), classes="dialog-question")
             # a field of fixed size: a letter lays nothing out for it (issue 37)
             yield FixedSizeInput(placeholder=self.placeholder, id="filter-text")
@@ -73,6 +79,8 @@ class FilterDialog(Described, LinesScreen, ModalScreen["object | None"]):
     def on_mount(self) -> None:
         self._filter("")
         self.query_one("#filter-text", Input).focus()
+        # the words folded once the list is shown, not before (a list given as a function)
+        self.call_after_refresh(self._narrowing.prepare)
 
     @on(Input.Changed, "#filter-text")
     def _typed(self, event: Input.Changed) -> None:
@@ -86,6 +94,12 @@ class FilterDialog(Described, LinesScreen, ModalScreen["object | None"]):
             text = self._labels[at] = made if isinstance(made, str) else made()
         return text
 
+    def _line(self, at: int) -> Option:
+        line = self._lines.get(at)
+        if line is None:
+            line = self._lines[at] = Option(plain(self.label(at)))
+        return line
+
     def _filter(self, typed: str) -> None:
         """The lines whose words hold what is typed (case and accent blind): those that start
         with it first, each in the order given; the first :data:`SHOWN` of them."""
@@ -93,7 +107,7 @@ class FilterDialog(Described, LinesScreen, ModalScreen["object | None"]):
         shown = found[:SHOWN]
         self.shown = [self.options[at][0] for at in shown]
         listed = self.query_one("#filter-list", OptionList)
-        lines = [Option(plain(self.label(at))) for at in shown]
+        lines = [self._line(at) for at in shown]
         if len(found) > len(shown) and self._more is not None:
             lines.append(Option(plain(self._more(len(found) - len(shown))), disabled=True))
         if lines:  # replaced at once: emptied first, the list was laid out twice (issue 37)
