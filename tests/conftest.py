@@ -13,7 +13,15 @@ from hypothesis import settings
 
 from core.campaign import Campaign
 from core.demo import demo_campaign
-from tests.tui.pilot import done_actions, make_app_trades_apply, make_test_app, run, trades_apply, wait_for
+from tests.tui.pilot import (
+    cheaper_pauses,
+    done_actions,
+    make_app_trades_apply,
+    make_test_app,
+    run,
+    trades_apply,
+    wait_for,
+)
 
 __all__ = ["done_actions", "make_app_trades_apply", "make_test_app", "run", "trades_apply", "wait_for"]
 
@@ -34,7 +42,9 @@ IDLE_POLL = 0.005
 
 
 def pytest_configure(config) -> None:
-    """The idle poll above; and the compiled modules are kept. pytest rewrites each test module's
+    """The idle poll above; the Pilot's pauses post nothing to a widget with nothing to do
+    (``wait_for_screen`` in tests/tui/pilot.py: Textual's posted a callback to each of the
+    screen's 100 to 600 widgets at every key and pause); and the compiled modules are kept. pytest rewrites each test module's
     asserts, then compiles it (about 10 s of CPU for the whole tree, in every xdist worker);
     under ``PYTHONDONTWRITEBYTECODE`` (set in some shells and sandboxes) nothing is written to
     ``__pycache__`` and every run, every worker, pays it again. Written, a run's collection costs
@@ -44,6 +54,8 @@ def pytest_configure(config) -> None:
 
     wait.SLEEP_GRANULARITY = IDLE_POLL
     wait.SLEEP_IDLE = IDLE_POLL / 20
+    if not os.environ.get("TEXTUAL_OWN_PAUSES"):  # set: Textual's own, to compare
+        cheaper_pauses()
 
 
 def pytest_collection_finish(session) -> None:
