@@ -312,6 +312,35 @@ def on_initiative(app) -> bool:
     )
 
 
+def left_behind(app) -> dict[str, object]:
+    """What one case of a walk could leave for the next, in the GM's app: the fight and its
+    journal, the cursor, the marks, the pane, the focus, the keys under way, and every field,
+    choice and form switch of the screen (by its id or place). A case that starts where a new app
+    would has these equal to a new app's (``assert left_behind(app) == at_start``)."""
+    from textual.widgets import ContentSwitcher
+
+    state: dict[str, object] = {
+        "journal": len(app.session.journal.done),
+        "current": app.campaign.encounter.current if app.campaign.encounter else None,
+        "selected": app.selected,
+        "marked": app.marked,
+        "screen": type(app.screen).__name__,
+        "pane": getattr(app.screen, "pane", None),
+        "focus": getattr(app.focused, "id", None) or type(app.focused).__name__,
+        "keys handled": keys_handled(app),
+    }
+    for node in app.screen.walk_children():
+        name = node.id or "/".join(
+            a.id or f"{type(a).__name__}{a.parent.children.index(a) if a.parent else ''}"
+            for a in reversed(node.ancestors_with_self[:-1])
+        )
+        if isinstance(node, ContentSwitcher):
+            state[name] = node.current
+        elif hasattr(node, "value"):
+            state[name] = node.value
+    return state
+
+
 def done_actions(app) -> list:
     """The actions the app's journal holds (what the GM did), oldest first."""
     return [entry.action for entry in app.session.journal.done]
