@@ -169,20 +169,24 @@ _REFRESH_FLAGS = (
 )
 
 
-@functools.cache
+_IDLE_WORK: dict[type, bool] = {}
+
+
 def _idle_work(cls: type) -> bool:
     """Whether widgets of ``cls`` do work of their own when idle (Textual's ``Tree`` and
     ``DataTable`` do; a plain widget only checks :data:`_REFRESH_FLAGS`)."""
     from textual import events
     from textual.widget import Widget
 
-    return any(
-        "_on_idle" in klass.__dict__
-        or "on_idle" in klass.__dict__
-        or events.Idle in (klass.__dict__.get("_decorated_handlers") or {})
-        for klass in cls.__mro__
-        if klass is not Widget
-    )
+    if cls not in _IDLE_WORK:
+        _IDLE_WORK[cls] = any(
+            "_on_idle" in klass.__dict__
+            or "on_idle" in klass.__dict__
+            or events.Idle in (klass.__dict__.get("_decorated_handlers") or {})
+            for klass in cls.__mro__
+            if klass is not Widget
+        )
+    return _IDLE_WORK[cls]
 
 
 def _parked(node) -> bool:

@@ -105,6 +105,11 @@ def damages(app) -> int:
     return sum(isinstance(entry.action, Damage) for entry in app.session.journal.done)
 
 
+async def one_more_damage(app, pilot, hits: int) -> None:
+    """Until the journal holds one damage action more than ``hits``."""
+    await wait_for(pilot, lambda: damages(app) == hits + 1)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @run
 async def test_after_a_forms_enter_k_and_x_act_on_the_list(size) -> None:
@@ -124,7 +129,7 @@ async def test_after_a_forms_enter_k_and_x_act_on_the_list(size) -> None:
             burst(app, *keys, "k", "x", "1", "enter")
             # Until the damage is recorded: k, x, 1 and enter each take their turn, and under load
             # the cursor has moved long before the damage form's enter is handled.
-            await wait_for(pilot, lambda hits=hits: damages(app) == hits + 1)
+            await one_more_damage(app, pilot, hits)
             await wait_for(pilot, lambda: app.focused is not None and app.focused.id != "dmg-amount")
             # k moved the cursor one row up, x 1 ⏎ damaged that row (or the marks still there
             # after a refused spell, as item 2's GM expected): nothing went into the form.
