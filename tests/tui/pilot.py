@@ -318,10 +318,13 @@ def on_initiative(app) -> bool:
 
 def left_behind(app) -> dict[str, object]:
     """What one case of a walk could leave for the next, in the GM's app: the fight and its
-    journal, the cursor, the marks, the pane, the focus, the keys under way, and every field,
-    choice and form switch of the screen (by its id or place). A case that starts where a new app
-    would has these equal to a new app's (``assert left_behind(app) == at_start``)."""
+    journal, the cursor, the marks, the pane, the focus, the keys under way, the trades said to
+    apply, and every field, choice and form switch of the screen (by its id or place). A case that
+    starts where a new app would has these equal to a new app's
+    (``assert left_behind(app) == at_start``)."""
     from textual.widgets import ContentSwitcher
+
+    from tui.widgets.score_parts import remembered
 
     state: dict[str, object] = {
         "journal": len(app.session.journal.done),
@@ -332,6 +335,7 @@ def left_behind(app) -> dict[str, object]:
         "pane": getattr(app.screen, "pane", None),
         "focus": getattr(app.focused, "id", None) or type(app.focused).__name__,
         "keys handled": keys_handled(app),
+        "trades said to apply": dict(remembered(app)),
     }
     for node in app.screen.walk_children():
         name = node.id or "/".join(
