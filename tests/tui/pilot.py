@@ -213,7 +213,10 @@ async def wait_for_screen(pilot, timeout: float = 30.0) -> bool:
     would run its callback at once, then its Idle handler, which finds nothing to do: it is left
     out. The app and the screen always get theirs (their Idle events resize, repaint, and run what
     waits for a refresh). So what a pause waits for is what Textual's waits for; tests/conftest.py
-    puts this in its place for the test run (tests/tui/test_pilot_pause.py checks both halves)."""
+    puts this in its place for the test run (tests/tui/test_pilot_pause.py checks both halves).
+    Checked on Textual 8.2.8: it reads Textual's own queue (``textual._queue.Queue``) and its
+    ``ready_event``; a change there fails every app test at once (an AttributeError), never
+    quietly."""
     from textual.pilot import WaitForScreenTimeout
 
     app = pilot.app
