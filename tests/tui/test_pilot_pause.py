@@ -5,7 +5,9 @@ the widgets parked on an empty queue (Textual's posted a callback to each node o
 from __future__ import annotations
 
 import asyncio
+import os
 
+import pytest
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
@@ -49,6 +51,7 @@ async def test_a_pause_waits_until_a_busy_widget_has_handled_what_it_had() -> No
         assert slow.done
 
 
+@pytest.mark.skipif(bool(os.environ.get("TEXTUAL_OWN_PAUSES")), reason="Textual's own pauses asked for")
 @run
 async def test_a_pause_of_a_settled_app_posts_only_to_the_app_the_screen_and_idle_workers() -> None:
     table: DataTable[str] = DataTable()
