@@ -14,7 +14,15 @@ from hypothesis import settings
 
 from core.campaign import Campaign
 from core.demo import demo_campaign
-from tests.tui.pilot import done_actions, make_app_trades_apply, make_test_app, run, trades_apply, wait_for
+from tests.tui.pilot import (
+    cheaper_pauses,
+    done_actions,
+    make_app_trades_apply,
+    make_test_app,
+    run,
+    trades_apply,
+    wait_for,
+)
 
 __all__ = ["done_actions", "make_app_trades_apply", "make_test_app", "run", "trades_apply", "wait_for"]
 
@@ -35,17 +43,21 @@ IDLE_POLL = 0.005
 
 
 def pytest_configure(config) -> None:
-    """The idle poll above. (The compiled modules are kept even under ``PYTHONDONTWRITEBYTECODE``,
-    set in some shells and sandboxes: ``tests/__init__.py`` turns the writing of ``__pycache__``
-    back on before this file's imports. pytest rewrites each test module's asserts, then compiles
-    it, about 10 s of CPU for the whole tree in every xdist worker; written, a run's collection
-    costs about 3 s of CPU instead of 13. Turned on here, after this file's imports, it left half
-    of core/ compiled again by every run and worker: 4.5–4.9 s of CPU for ``--collect-only``
-    against 3.4–3.5, load 14.)"""
+    """The idle poll above, and the Pilot's pauses post nothing to a widget with nothing to do
+    (``wait_for_screen`` in tests/tui/pilot.py: Textual's posted a callback to each of the
+    screen's 100 to 600 widgets at every key and pause). (The compiled modules are kept even under
+    ``PYTHONDONTWRITEBYTECODE``, set in some shells and sandboxes: ``tests/__init__.py`` turns the
+    writing of ``__pycache__`` back on before this file's imports. pytest rewrites each test
+    module's asserts, then compiles it, about 10 s of CPU for the whole tree in every xdist worker;
+    written, a run's collection costs about 3 s of CPU instead of 13. Turned on here, after this
+    file's imports, it left half of core/ compiled again by every run and worker: 4.5–4.9 s of CPU
+    for ``--collect-only`` against 3.4–3.5, load 14.)"""
     import textual._wait as wait
 
     wait.SLEEP_GRANULARITY = IDLE_POLL
     wait.SLEEP_IDLE = IDLE_POLL / 20
+    if not os.environ.get("TEXTUAL_OWN_PAUSES"):  # set: Textual's own, to compare
+        cheaper_pauses()
 
 
 def pytest_collection_finish(session) -> None:

@@ -54,18 +54,50 @@ async def _ready(app, pilot, selected, marked) -> None:
     await pilot.pause()
 
 
+async def back_to_the_start(app, pilot, at_start: dict, case: str) -> None:
+    """Undo what ``case`` did (ctrl+z for each action), clear what it typed and left (a refused
+    or failed Enter keeps the form's text; the marks; the cursor; a form switched to), then check
+    that the app is where a new one starts (:func:`~tests.tui.pilot.left_behind`). A form first
+    opened by an earlier case stays composed (a new app composes it when it is first opened): its
+    fields must hold what they held after that case, once cleared; ``at_start`` gets them."""
+    from tests.tui.pilot import left_behind, quiet
+    from tui.widgets.form import FormPane
+
+    burst(app, *["ctrl+z"] * journal_size(app))
+    await wait_for(pilot, lambda: journal_size(app) == 0)
+    app.marked = at_start["marked"]
+    app.selected = at_start["selected"]
+    for field in app.screen.query("Input, Checkbox, Switch, Select"):
+        if field.id in at_start and field.value != at_start[field.id]:
+            field.value = at_start[field.id]  # what was typed, ticked or chosen
+    for pane in app.screen.query(FormPane):
+        pane.show_form(pane.MODES[0][0])
+    await quiet(pilot)
+    now = left_behind(app)
+    for name in now.keys() - at_start.keys():  # a form this case composed
+        at_start[name] = now[name]
+    assert now == at_start, case
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("case", "selected", "marked", "keys", "outcome"), FORMS, ids=[f[0] for f in FORMS])
 @run
-async def test_after_a_forms_enter_n_is_the_next_turn(size, case, selected, marked, keys, outcome) -> None:
+async def test_after_a_forms_enter_n_is_the_next_turn(size) -> None:
+    """One app per size, each form in turn; after each, the app is taken back to where a new one
+    starts, and checked to be (:func:`back_to_the_start`)."""
+    from tests.tui.pilot import left_behind, quiet
+
     app = make_app_trades_apply()
     async with app.run_test(size=size) as pilot:
-        await _ready(app, pilot, selected, marked)
-        before = journal_size(app)
-        burst(app, *keys, "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        did = journal_size(app) - before - 1  # the form's action, besides the next turn
-        assert did == (1 if outcome in ("applied", "missed") else 0), case
+        await quiet(pilot)
+        at_start = left_behind(app)
+        for case, selected, marked, keys, outcome in FORMS:
+            await _ready(app, pilot, selected, marked)
+            before = journal_size(app)
+            burst(app, *keys, "n")
+            await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+            did = journal_size(app) - before - 1  # the form's action, besides the next turn
+            assert did == (1 if outcome in ("applied", "missed") else 0), case
+            await back_to_the_start(app, pilot, at_start, case)
 
 
 def damages(app) -> int:
@@ -73,31 +105,41 @@ def damages(app) -> int:
     return sum(isinstance(entry.action, Damage) for entry in app.session.journal.done)
 
 
+async def one_more_damage(app, pilot, hits: int) -> None:
+    """Until the journal holds one damage action more than ``hits``."""
+    await wait_for(pilot, lambda: damages(app) == hits + 1)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(
-    ("case", "selected", "marked", "keys", "outcome"),
-    [f for f in FORMS if f[0] in ("damage-failed", "spell-refused", "duel-missed")],
-    ids=["damage-failed", "duel-missed", "spell-refused"],
-)
 @run
-async def test_after_a_forms_enter_k_and_x_act_on_the_list(size, case, selected, marked, keys, outcome) -> None:
+async def test_after_a_forms_enter_k_and_x_act_on_the_list(size) -> None:
+    """One app per size, each case in turn, taken back to the start after it (checked)."""
+    from tests.tui.pilot import left_behind, quiet
+
     app = make_app_trades_apply()
     async with app.run_test(size=size) as pilot:
-        await _ready(app, pilot, selected, marked)
-        start = app.selected
-        hits = damages(app)
-        burst(app, *keys, "k", "x", "1", "enter")
-        # Until the damage is recorded: k, x, 1 and enter each take their turn, and under load
-        # the cursor has moved long before the damage form's enter is handled.
-        await wait_for(pilot, lambda: damages(app) == hits + 1)
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id != "dmg-amount")
-        # k moved the cursor one row up, x 1 ⏎ damaged that row (or the marks still there
-        # after a refused spell, as item 2's GM expected): nothing went into the form.
-        order = app.campaign.encounter.keys
-        above = order[order.index(start) - 1]
-        assert app.selected == above
-        damage = app.session.journal.done[-1].action
-        assert damage.amount == 1 and damage.targets == (tuple(k for k in order if k in marked) or (above,))
+        await quiet(pilot)
+        at_start = left_behind(app)
+        for case, selected, marked, keys, _outcome in [
+            f for f in FORMS if f[0] in ("damage-failed", "duel-missed", "spell-refused")
+        ]:
+            await _ready(app, pilot, selected, marked)
+            start = app.selected
+            hits = damages(app)
+            burst(app, *keys, "k", "x", "1", "enter")
+            # Until the damage is recorded: k, x, 1 and enter each take their turn, and under load
+            # the cursor has moved long before the damage form's enter is handled.
+            await one_more_damage(app, pilot, hits)
+            await wait_for(pilot, lambda: app.focused is not None and app.focused.id != "dmg-amount")
+            # k moved the cursor one row up, x 1 ⏎ damaged that row (or the marks still there
+            # after a refused spell, as item 2's GM expected): nothing went into the form.
+            order = app.campaign.encounter.keys
+            above = order[order.index(start) - 1]
+            assert app.selected == above, case
+            damage = app.session.journal.done[-1].action
+            assert damage.amount == 1, case
+            assert damage.targets == (tuple(k for k in order if k in marked) or (above,)), case
+            await back_to_the_start(app, pilot, at_start, case)
 
 
 #: The ways out of a missed attack's reroll: each a list key (or Esc, Enter, x Esc) then n.
