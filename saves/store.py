@@ -101,9 +101,11 @@ class Opened:
             self.lock.release()
 
 
-def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> Opened:
+def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False, publish_now: bool = True) -> Opened:
     """Open a campaign file, locked for writing unless ``read_only``; read-only too when another
     process holds the lock (``locked_by`` says who) or the lock cannot be taken (``unlockable``).
+    Once locked, the players' file is written (:func:`publish`), unless ``publish_now`` is False:
+    the caller's autosaver then writes it (``AutoSaver(..., later=True)``).
 
     Raises :class:`SaveError` (``MissingFileError``, ``NotJsonError``, ``BadFieldError``…) when
     the file cannot be loaded; the lock is then not kept.
@@ -135,7 +137,7 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
             lock.release()
         raise
     published = None
-    if lock is not None:  # the players' file follows the campaign from now on (an old file gets one)
+    if lock is not None and publish_now:  # the players' file follows the campaign from now on
         try:
             published = publish(path, loaded.journal)
         except (SaveError, OSError):
@@ -291,6 +293,10 @@ class AutoSaver(TellsPlayers):
     they do not wait for the campaign's fsyncs; a failure there is told once through
     ``on_warning`` and the campaign is saved all the same. ``warm`` (the
     journal as opened) is encoded first, so that the first save costs only what changed.
+    ``later``: the players' file of ``warm`` is still to be written (``open_campaign(...,
+    publish_now=False)``); it is written, and ``warm`` encoded, once the app has shown the
+    campaign (:meth:`shown`), or before the first save, or at :meth:`close`, whichever comes
+    first: neither competes with the app's first frame.
 
     Never over another writer's work: before each save it checks that the campaign file is
     still the version it last read or wrote (:func:`identity`) and that it still holds its lock
@@ -315,6 +321,7 @@ class AutoSaver(TellsPlayers):
         delays: tuple[float, ...] = RETRY_DELAYS,
         published: Published | None = None,
         warm: Journal | None = None,
+        later: bool = False,
     ) -> None:
         self.path = Path(path)
         if lock is None or not lock.held:
@@ -341,6 +348,9 @@ class AutoSaver(TellsPlayers):
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
         self._last = warm  # the journal a change of what the app tells is published with
+        #: The opening's players' file still to be written, once :meth:`shown` is called.
+        self._owed = later
+        self._shown = False
         self._pending: Journal | None = None
         self._busy = False
         self._hurry = False
@@ -357,6 +367,13 @@ class AutoSaver(TellsPlayers):
             if self._closing:
                 raise SaveError(self.path, "cannot be saved: its autosaver is closed")
             self._pending = journal
+            self._changed.notify_all()
+
+    def shown(self) -> None:
+        """The app has drawn the campaign: write the players' file owed since the opening (see
+        ``later``) and encode the journal as opened, from the saver's thread."""
+        with self._changed:
+            self._shown = True
             self._changed.notify_all()
 
     @property
@@ -391,6 +408,13 @@ class AutoSaver(TellsPlayers):
 
     # -- the thread ------------------------------------------------------------------------------
     def _run(self) -> None:
+        if self._owed:
+            with self._changed:
+                self._changed.wait_for(lambda: self._shown or self._pending is not None or self._closing)
+            self._owed = False
+            if self._warm is not None and self.lock.held:
+                with contextlib.suppress(Exception):  # a failure is said by _publish
+                    self._publish(self._warm)
         warm, self._warm = self._warm, None
         with contextlib.suppress(Exception):  # only a head start: else the first save encodes whole
             if warm is not None:

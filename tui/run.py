@@ -118,9 +118,11 @@ def open_session(
     from saves.store import AutoSaver, open_campaign
     from tui.session import Session
 
-    opened = open_campaign(path, read_only=read_only)
+    # The players' file is written by the autosaver once the app has drawn the campaign
+    # (MainScreen.after_first_frame), or before its first save, or at the close.
+    opened = open_campaign(path, read_only=read_only, publish_now=False)
     saver = (
-        AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published, warm=opened.journal)
+        AutoSaver(path, opened.lock, seen=opened.seen, warm=opened.journal, later=True)
         if opened.lock is not None
         else None
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import attrs
 import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
@@ -246,3 +247,64 @@ def test_a_system_shown_before_its_later_import_is_imported_then(lang: Lang) -> 
     assert seen["hint"] == t("mage.hint.sphere", lang)
     titles = ("apotheose.title", "mage.title", "poles.title", "d6.title")
     assert seen["titles"] == [t(title, lang) for title in titles]
+
+
+def test_the_players_file_is_written_after_the_first_frame(tmp_path) -> None:
+    """Issue 37: opening a campaign wrote its players' file (the players' feed imported, the
+    picture worked out and written) before the GM's first frame; now the autosaver writes it
+    just after that frame, the whole picture of the campaign as opened."""
+    from core.demo import demo_campaign
+    from core.player_view import player_view_of
+    from saves.players_file import players_path, read_players
+    from saves.store import create_campaign
+    from tui.run import build, finish
+
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    players.unlink()
+    at_first_frame: list[bool] = []
+
+    class Driver(FramesDriver):
+        def flush(self) -> None:
+            if self.pending and not self.frames:
+                at_first_frame.append(players.exists())
+            super().flush()
+
+    app = build(["villon", "--saves", str(tmp_path)])
+
+    @run
+    async def play() -> None:
+        os.environ.setdefault("COLORTERM", "truecolor")
+        app.driver_class = Driver
+        async with app.run_test(size=(120, 40), headless=False) as pilot:
+            await settled(pilot, app._driver)
+            for _ in range(1000):  # the autosaver's thread: bounded
+                if players.exists():
+                    break
+                await pilot.pause()
+            assert players.exists()
+
+    try:
+        play()
+    finally:
+        assert finish(app) is None
+    assert at_first_frame == [False]
+    seen = read_players(players)  # with what the form shown asks of the PCs (issue 38)
+    assert seen == attrs.evolve(player_view_of(app.session.journal), asks=seen.asks) and seen.rows
+
+
+def test_the_players_file_is_written_when_the_gm_quits_at_once(tmp_path) -> None:
+    """The app gone before its first frame (the GM quit, the link dropped): the players' file
+    of the campaign as opened is written all the same, when the autosaver closes."""
+    from core.demo import demo_campaign
+    from core.player_view import player_view_of
+    from saves.players_file import players_path, read_players
+    from saves.store import create_campaign
+    from tui.run import build, finish
+
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    players.unlink()
+    app = build(["villon", "--saves", str(tmp_path)])
+    assert finish(app) is None
+    assert read_players(players) == player_view_of(app.session.journal)
