@@ -168,6 +168,7 @@ from tests.tui.pilot import make_test_app
 from tui.widgets.spell import SpellPane
 
 mode, lang = sys.argv[1], sys.argv[2]
+FORMS = ("tui.widgets.duel", "tui.widgets.named_group")
 SYSTEMS = ("core.mage", "core.poles", "core.d6", "tui.spells.mage", "tui.spells.poles", "tui.spells.d6")
 seen = {}
 
@@ -191,7 +192,17 @@ async def main():
             if "first_frame" in seen:
                 break
             await pilot.pause()
-        if mode == "later":
+        if mode == "forms":
+            seen["forms"] = [m for m in FORMS if m in sys.modules]
+            await pilot.press("o", "5")  # the duel form: its module imported, the die typed at once
+            await pilot.pause()
+            seen["duel"] = [m for m in FORMS if m in sys.modules]
+            seen["duel_die"] = app.screen.query_one("#duel-die").value
+            await pilot.press("escape", "g", "ctrl+t", "ctrl+t", "6")
+            await pilot.pause()
+            seen["named"] = [m for m in FORMS if m in sys.modules]
+            seen["named_die"] = app.screen.query_one("#ng-die").value
+        elif mode == "later":
             for _ in range(200):
                 if all(m in sys.modules for m in SYSTEMS):
                     break
@@ -308,3 +319,13 @@ def test_the_players_file_is_written_when_the_gm_quits_at_once(tmp_path) -> None
     app = build(["villon", "--saves", str(tmp_path)])
     assert finish(app) is None
     assert read_players(players) == player_view_of(app.session.journal)
+
+
+def test_the_hidden_forms_modules_are_imported_when_first_shown() -> None:
+    """Issue 37: the duel and named-group forms were not composed before they were shown, but
+    their modules were imported before the first frame; now when the form is first shown, and
+    the die typed right after the form's key still lands in the new form's field."""
+    seen = fresh_start("forms", "en")
+    assert seen["forms"] == [], seen
+    assert seen["duel"] == ["tui.widgets.duel"] and seen["duel_die"] == "5"
+    assert seen["named"] == ["tui.widgets.duel", "tui.widgets.named_group"] and seen["named_die"] == "6"
