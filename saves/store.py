@@ -294,9 +294,9 @@ class AutoSaver(TellsPlayers):
     ``on_warning`` and the campaign is saved all the same. ``warm`` (the
     journal as opened) is encoded first, so that the first save costs only what changed.
     ``later``: the players' file of ``warm`` is still to be written (``open_campaign(...,
-    publish_now=False)``); it is written, and ``warm`` encoded, once the app has shown the
-    campaign (:meth:`shown`), or before the first save, or at :meth:`close`, whichever comes
-    first: neither competes with the app's first frame.
+    publish_now=False)``); it is written, the encoder made and ``warm`` encoded, once the app
+    has shown the campaign (:meth:`shown`), or before the first save, or at :meth:`close`,
+    whichever comes first: none of it competes with the app's first frame.
 
     Never over another writer's work: before each save it checks that the campaign file is
     still the version it last read or wrote (:func:`identity`) and that it still holds its lock
@@ -342,7 +342,8 @@ class AutoSaver(TellsPlayers):
         self.delays = delays or (0.0,)
         #: The last failure, while saves fail; None once a save works.
         self.error: Exception | None = None
-        self._encoder = Encoder()
+        #: Made by the thread (cattrs' hooks for the whole campaign: after the first frame when ``later``).
+        self._encoder: Encoder
         #: The journal as opened, encoded by the thread before any save (the bytes thrown away).
         self._warm = warm
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
@@ -416,6 +417,7 @@ class AutoSaver(TellsPlayers):
                 with contextlib.suppress(Exception):  # a failure is said by _publish
                     self._publish(self._warm)
         warm, self._warm = self._warm, None
+        self._encoder = Encoder()
         with contextlib.suppress(Exception):  # only a head start: else the first save encodes whole
             if warm is not None:
                 self._encoder.encode(warm)

@@ -129,6 +129,7 @@ def test_the_players_file_of_the_opening_waits_for_the_app_to_be_shown(tmp_path,
     assert opened.published is None and not players.exists()
     saver = AutoSaver(path, opened.lock, seen=opened.seen, warm=opened.journal, later=True)
     assert saver.flush(10) and not players.exists()  # nothing to save: still owed
+    assert "_encoder" not in vars(saver)  # nor the encoder made (cattrs' hooks of the campaign)
     if then == "shown":
         saver.shown()
         with saver._changed:  # the thread's turn: bounded, no sleep
