@@ -85,7 +85,6 @@ COLOR_SYSTEMS = {"auto": "auto", "16": "standard", "256": "256", "truecolor": "t
 
 def campaign_path(name: str | None, saves: str | None) -> Path:
     """The file to open: the demo (created if missing), or the campaign named or given."""
-    from core.demo import demo_campaign
     from core.errors import RulesError
     from saves.atomic import backups_of
     from saves.paths import list_campaigns, resolve_campaign, saves_dir
@@ -95,6 +94,8 @@ def campaign_path(name: str | None, saves: str | None) -> Path:
     if name is None:
         path = resolve_campaign(DEMO, folder)
         if not os.path.lexists(path):
+            from core.demo import demo_campaign  # only to create it (its module: 2-3 ms to import)
+
             create_campaign(path, demo_campaign())
         return path
     try:
