@@ -19,6 +19,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
 
 from core.breakdown import Lang
+from tests.present import as_a
 from tests.tui.pilot import make_test_app, run
 from tests.tui.test_pane_switch import cells_per_row
 
@@ -288,7 +289,7 @@ def test_the_players_file_is_written_after_the_first_frame(tmp_path) -> None:
         os.environ.setdefault("COLORTERM", "truecolor")
         app.driver_class = Driver
         async with app.run_test(size=(120, 40), headless=False) as pilot:
-            await settled(pilot, app._driver)
+            await settled(pilot, as_a(Driver, app._driver))
             for _ in range(1000):  # the autosaver's thread: bounded
                 if players.exists():
                     break
