@@ -104,11 +104,9 @@ class Opened:
 def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False, publish_now: bool = True) -> Opened:
     """Open a campaign file, locked for writing unless ``read_only``; read-only too when another
     process holds the lock (``locked_by`` says who) or the lock cannot be taken (``unlockable``).
-    Once locked, the players' file is written (:func:`publish`), unless ``publish_now`` is False:
-    the caller's autosaver then writes it (``AutoSaver(..., later=True)``).
 
     Raises :class:`SaveError` (``MissingFileError``, ``NotJsonError``, ``BadFieldError``…) when
-    the file cannot be loaded; the lock is then not kept.
+    the file cannot be loaded; the lock is then not kept. ``publish_now=False``: ``AutoSaver(later=True)``.
     """
     path = Path(path)
     if not os.path.lexists(path):
@@ -292,11 +290,7 @@ class AutoSaver(TellsPlayers):
     writes the players' file (:func:`publish`) when what the players may see changed, so that
     they do not wait for the campaign's fsyncs; a failure there is told once through
     ``on_warning`` and the campaign is saved all the same. ``warm`` (the
-    journal as opened) is encoded first, so that the first save costs only what changed.
-    ``later``: the players' file of ``warm`` is still to be written (``open_campaign(...,
-    publish_now=False)``); it is written, the encoder made and ``warm`` encoded, once the app
-    has shown the campaign (:meth:`shown`), or before the first save, or at :meth:`close`,
-    whichever comes first: none of it competes with the app's first frame.
+    journal as opened) is encoded first, so that the first save costs only what changed (``later``: :meth:`shown`).
 
     Never over another writer's work: before each save it checks that the campaign file is
     still the version it last read or wrote (:func:`identity`) and that it still holds its lock
@@ -342,16 +336,11 @@ class AutoSaver(TellsPlayers):
         self.delays = delays or (0.0,)
         #: The last failure, while saves fail; None once a save works.
         self.error: Exception | None = None
-        #: Made by the thread (cattrs' hooks for the whole campaign: after the first frame when ``later``).
-        self._encoder: Encoder
-        #: The journal as opened, encoded by the thread before any save (the bytes thrown away).
-        self._warm = warm
+        #: The journal as opened, encoded by the thread before any save; ``later``: its players' file owed.
+        self._warm, self._owed = warm, later
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
         self._last = warm  # the journal a change of what the app tells is published with
-        #: The opening's players' file still to be written, once :meth:`shown` is called.
-        self._owed = later
-        self._shown = False
         self._pending: Journal | None = None
         self._busy = False
         self._hurry = False
@@ -368,13 +357,6 @@ class AutoSaver(TellsPlayers):
             if self._closing:
                 raise SaveError(self.path, "cannot be saved: its autosaver is closed")
             self._pending = journal
-            self._changed.notify_all()
-
-    def shown(self) -> None:
-        """The app has drawn the campaign: write the players' file owed since the opening (see
-        ``later``) and encode the journal as opened, from the saver's thread."""
-        with self._changed:
-            self._shown = True
             self._changed.notify_all()
 
     @property
@@ -409,15 +391,8 @@ class AutoSaver(TellsPlayers):
 
     # -- the thread ------------------------------------------------------------------------------
     def _run(self) -> None:
-        if self._owed:
-            with self._changed:
-                self._changed.wait_for(lambda: self._shown or self._pending is not None or self._closing)
-            self._owed = False
-            if self._warm is not None and self.lock.held:
-                with contextlib.suppress(Exception):  # a failure is said by _publish
-                    self._publish(self._warm)
-        warm, self._warm = self._warm, None
-        self._encoder = Encoder()
+        self._publish_opening()  # when owed (``later``): once the app has drawn the campaign
+        warm, self._warm, self._encoder = self._warm, None, Encoder()  # cattrs' hooks: after it too
         with contextlib.suppress(Exception):  # only a head start: else the first save encodes whole
             if warm is not None:
                 self._encoder.encode(warm)
