@@ -16,6 +16,7 @@ from saves.errors import SaveError
 
 if TYPE_CHECKING:
     from core.journal import Journal
+    from saves.lock import CampaignLock
     from saves.players_feed import Published
     from saves.players_file import Table
 
@@ -31,11 +32,39 @@ class TellsPlayers:
     _closing: bool
     _busy: bool
     _published: Published | None
+    _pending: Journal | None
+    _warm: Journal | None
+    lock: CampaignLock
     _warned_about: set[str]
     #: The last journal written, and what the GM's app tells the players beside it.
     _last: Journal | None = None
     _table: Table = ((), ())
     _retell = False
+    #: The players' file of the journal as opened is still to be written (``AutoSaver(later=True)``,
+    #: the app's ``open_campaign(publish_now=False)``), and whether the app has drawn the campaign.
+    _owed = False
+    _shown = False
+
+    def shown(self) -> None:
+        """The app has drawn the campaign: the saver's thread writes the players' file owed since
+        the opening, then makes its encoder and encodes the journal as opened. Without this call,
+        it does so before its first save, or when it closes (the GM quit at once): none of it
+        competes with the app's first frame."""
+        with self._changed:
+            self._shown = True
+            self._changed.notify_all()
+
+    def _publish_opening(self) -> None:
+        """The thread's first turn when the players' file is owed: wait for :meth:`shown`, a save
+        or the close, then write it (a failure is told by :meth:`_publish`)."""
+        if not self._owed:
+            return
+        with self._changed:
+            self._changed.wait_for(lambda: self._shown or self._pending is not None or self._closing)
+        self._owed = False
+        if self._warm is not None and self.lock.held:
+            with contextlib.suppress(Exception):
+                self._publish(self._warm)
 
     def tell(self, table: Table) -> None:
         """What the GM's app tells the players beside the campaign: published soon, with the

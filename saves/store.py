@@ -101,12 +101,12 @@ class Opened:
             self.lock.release()
 
 
-def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> Opened:
+def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False, publish_now: bool = True) -> Opened:
     """Open a campaign file, locked for writing unless ``read_only``; read-only too when another
     process holds the lock (``locked_by`` says who) or the lock cannot be taken (``unlockable``).
 
     Raises :class:`SaveError` (``MissingFileError``, ``NotJsonError``, ``BadFieldError``…) when
-    the file cannot be loaded; the lock is then not kept.
+    the file cannot be loaded; the lock is then not kept. ``publish_now=False``: ``AutoSaver(later=True)``.
     """
     path = Path(path)
     if not os.path.lexists(path):
@@ -135,7 +135,7 @@ def open_campaign(path: str | os.PathLike[str], *, read_only: bool = False) -> O
             lock.release()
         raise
     published = None
-    if lock is not None:  # the players' file follows the campaign from now on (an old file gets one)
+    if lock is not None and publish_now:  # the players' file follows the campaign from now on
         try:
             published = publish(path, loaded.journal)
         except (SaveError, OSError):
@@ -290,7 +290,7 @@ class AutoSaver(TellsPlayers):
     writes the players' file (:func:`publish`) when what the players may see changed, so that
     they do not wait for the campaign's fsyncs; a failure there is told once through
     ``on_warning`` and the campaign is saved all the same. ``warm`` (the
-    journal as opened) is encoded first, so that the first save costs only what changed.
+    journal as opened) is encoded first, so that the first save costs only what changed (``later``: :meth:`shown`).
 
     Never over another writer's work: before each save it checks that the campaign file is
     still the version it last read or wrote (:func:`identity`) and that it still holds its lock
@@ -315,6 +315,7 @@ class AutoSaver(TellsPlayers):
         delays: tuple[float, ...] = RETRY_DELAYS,
         published: Published | None = None,
         warm: Journal | None = None,
+        later: bool = False,
     ) -> None:
         self.path = Path(path)
         if lock is None or not lock.held:
@@ -335,9 +336,8 @@ class AutoSaver(TellsPlayers):
         self.delays = delays or (0.0,)
         #: The last failure, while saves fail; None once a save works.
         self.error: Exception | None = None
-        self._encoder = Encoder()
-        #: The journal as opened, encoded by the thread before any save (the bytes thrown away).
-        self._warm = warm
+        #: The journal as opened, encoded by the thread before any save; ``later``: its players' file owed.
+        self._warm, self._owed = warm, later
         #: The players' file as last written (:func:`publish`): not written again when unchanged.
         self._published = published
         self._last = warm  # the journal a change of what the app tells is published with
@@ -391,7 +391,8 @@ class AutoSaver(TellsPlayers):
 
     # -- the thread ------------------------------------------------------------------------------
     def _run(self) -> None:
-        warm, self._warm = self._warm, None
+        self._publish_opening()  # when owed (``later``): once the app has drawn the campaign
+        warm, self._warm, self._encoder = self._warm, None, Encoder()  # cattrs' hooks: after it too
         with contextlib.suppress(Exception):  # only a head start: else the first save encodes whole
             if warm is not None:
                 self._encoder.encode(warm)

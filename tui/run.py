@@ -85,7 +85,6 @@ COLOR_SYSTEMS = {"auto": "auto", "16": "standard", "256": "256", "truecolor": "t
 
 def campaign_path(name: str | None, saves: str | None) -> Path:
     """The file to open: the demo (created if missing), or the campaign named or given."""
-    from core.demo import demo_campaign
     from core.errors import RulesError
     from saves.atomic import backups_of
     from saves.paths import list_campaigns, resolve_campaign, saves_dir
@@ -95,6 +94,8 @@ def campaign_path(name: str | None, saves: str | None) -> Path:
     if name is None:
         path = resolve_campaign(DEMO, folder)
         if not os.path.lexists(path):
+            from core.demo import demo_campaign  # only to create it (its module: 2-3 ms to import)
+
             create_campaign(path, demo_campaign())
         return path
     try:
@@ -118,9 +119,11 @@ def open_session(
     from saves.store import AutoSaver, open_campaign
     from tui.session import Session
 
-    opened = open_campaign(path, read_only=read_only)
+    # The players' file is written by the autosaver once the app has drawn the campaign
+    # (MainScreen.after_first_frame), or before its first save, or at the close.
+    opened = open_campaign(path, read_only=read_only, publish_now=False)
     saver = (
-        AutoSaver(path, opened.lock, seen=opened.seen, published=opened.published, warm=opened.journal)
+        AutoSaver(path, opened.lock, seen=opened.seen, warm=opened.journal, later=True)
         if opened.lock is not None
         else None
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -246,3 +247,21 @@ def test_colors_forces_the_colour_system_for_ssh(villon, monkeypatch) -> None:
     monkeypatch.delenv("TEXTUAL_COLOR_SYSTEM", raising=False)
     with pytest.raises(Usage, match="--colors"):
         start(str(villon), "--colors", "8")
+
+
+def test_the_demo_opened_again_does_not_import_its_module(tmp_path) -> None:
+    """Issue 37: the demo's module (its fighters, 2-3 ms to import) is needed only to create the
+    demo, not to open it again before the first frame."""
+    from tui.run import campaign_path
+
+    demo = campaign_path(None, str(tmp_path))  # the first run creates it
+    code = "import sys; from tui.run import campaign_path; print(campaign_path(None, sys.argv[1]), 'core.demo' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[2],
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(demo), "False"]

@@ -117,6 +117,34 @@ def test_the_players_see_a_change_before_the_campaigns_durable_write(tmp_path) -
     opened.close()
 
 
+@pytest.mark.parametrize("then", ["shown", "save", "close"])
+def test_the_players_file_of_the_opening_waits_for_the_app_to_be_shown(tmp_path, then: str) -> None:
+    """Issue 37: the GM's app opens the campaign without writing the players' file (the players'
+    feed imported and the file written before the first frame); its autosaver writes it once the
+    app has drawn the campaign, or before its first save, or when the GM quits at once."""
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    os.unlink(players)
+    opened = open_campaign(path, publish_now=False)
+    assert opened.published is None and not players.exists()
+    saver = AutoSaver(path, opened.lock, seen=opened.seen, warm=opened.journal, later=True)
+    assert saver.flush(10) and not players.exists()  # nothing to save: still owed
+    assert "_encoder" not in vars(saver)  # nor the encoder made (cattrs' hooks of the campaign)
+    if then == "shown":
+        saver.shown()
+        with saver._changed:  # the thread's turn: bounded, no sleep
+            saver._changed.wait_for(lambda: not saver._owed and saver._warm is None, 10)
+        assert read_players(players) == player_view_of(opened.journal)
+    elif then == "save":
+        journal, _ = opened.journal.record(Damage(("segiere",), 6))
+        saver.save(journal)
+        assert saver.flush(10)
+        assert "HP 14→12" in read_players(players).log[-1].en
+    assert saver.close()
+    opened.close()
+    assert read_players(players) == player_view_of(saver._last or opened.journal)
+
+
 def test_players_add_list_invite_remove(tmp_path, capsys) -> None:
     saves = tmp_path / "saves"
     assert main(["new", "villon", "--demo", "--saves", str(saves)]) == 0

@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import attrs
 import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.widgets import TabbedContent
 
 from core.breakdown import Lang
+from tests.present import as_a
 from tests.tui.pilot import make_test_app, run
 from tests.tui.test_pane_switch import cells_per_row
 
@@ -167,6 +169,7 @@ from tests.tui.pilot import make_test_app
 from tui.widgets.spell import SpellPane
 
 mode, lang = sys.argv[1], sys.argv[2]
+FORMS = ("tui.widgets.duel", "tui.widgets.named_group")
 SYSTEMS = ("core.mage", "core.poles", "core.d6", "tui.spells.mage", "tui.spells.poles", "tui.spells.d6")
 seen = {}
 
@@ -190,7 +193,17 @@ async def main():
             if "first_frame" in seen:
                 break
             await pilot.pause()
-        if mode == "later":
+        if mode == "forms":
+            seen["forms"] = [m for m in FORMS if m in sys.modules]
+            await pilot.press("o", "5")  # the duel form: its module imported, the die typed at once
+            await pilot.pause()
+            seen["duel"] = [m for m in FORMS if m in sys.modules]
+            seen["duel_die"] = app.screen.query_one("#duel-die").value
+            await pilot.press("escape", "g", "ctrl+t", "ctrl+t", "6")
+            await pilot.pause()
+            seen["named"] = [m for m in FORMS if m in sys.modules]
+            seen["named_die"] = app.screen.query_one("#ng-die").value
+        elif mode == "later":
             for _ in range(200):
                 if all(m in sys.modules for m in SYSTEMS):
                     break
@@ -246,3 +259,74 @@ def test_a_system_shown_before_its_later_import_is_imported_then(lang: Lang) -> 
     assert seen["hint"] == t("mage.hint.sphere", lang)
     titles = ("apotheose.title", "mage.title", "poles.title", "d6.title")
     assert seen["titles"] == [t(title, lang) for title in titles]
+
+
+def test_the_players_file_is_written_after_the_first_frame(tmp_path) -> None:
+    """Issue 37: opening a campaign wrote its players' file (the players' feed imported, the
+    picture worked out and written) before the GM's first frame; now the autosaver writes it
+    just after that frame, the whole picture of the campaign as opened."""
+    from core.demo import demo_campaign
+    from core.player_view import player_view_of
+    from saves.players_file import players_path, read_players
+    from saves.store import create_campaign
+    from tui.run import build, finish
+
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    players.unlink()
+    at_first_frame: list[bool] = []
+
+    class Driver(FramesDriver):
+        def flush(self) -> None:
+            if self.pending and not self.frames:
+                at_first_frame.append(players.exists())
+            super().flush()
+
+    app = build(["villon", "--saves", str(tmp_path)])
+
+    @run
+    async def play() -> None:
+        os.environ.setdefault("COLORTERM", "truecolor")
+        app.driver_class = Driver
+        async with app.run_test(size=(120, 40), headless=False) as pilot:
+            await settled(pilot, as_a(Driver, app._driver))
+            for _ in range(1000):  # the autosaver's thread: bounded
+                if players.exists():
+                    break
+                await pilot.pause()
+            assert players.exists()
+
+    try:
+        play()
+    finally:
+        assert finish(app) is None
+    assert at_first_frame == [False]
+    seen = read_players(players)  # with what the form shown asks of the PCs (issue 38)
+    assert seen == attrs.evolve(player_view_of(app.session.journal), asks=seen.asks) and seen.rows
+
+
+def test_the_players_file_is_written_when_the_gm_quits_at_once(tmp_path) -> None:
+    """The app gone before its first frame (the GM quit, the link dropped): the players' file
+    of the campaign as opened is written all the same, when the autosaver closes."""
+    from core.demo import demo_campaign
+    from core.player_view import player_view_of
+    from saves.players_file import players_path, read_players
+    from saves.store import create_campaign
+    from tui.run import build, finish
+
+    path = create_campaign(tmp_path / "villon.json", demo_campaign())
+    players = players_path(path)
+    players.unlink()
+    app = build(["villon", "--saves", str(tmp_path)])
+    assert finish(app) is None
+    assert read_players(players) == player_view_of(app.session.journal)
+
+
+def test_the_hidden_forms_modules_are_imported_when_first_shown() -> None:
+    """Issue 37: the duel and named-group forms were not composed before they were shown, but
+    their modules were imported before the first frame; now when the form is first shown, and
+    the die typed right after the form's key still lands in the new form's field."""
+    seen = fresh_start("forms", "en")
+    assert seen["forms"] == [], seen
+    assert seen["duel"] == ["tui.widgets.duel"] and seen["duel_die"] == "5"
+    assert seen["named"] == ["tui.widgets.duel", "tui.widgets.named_group"] and seen["named_die"] == "6"

@@ -62,7 +62,16 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
 
     def on_mount(self) -> None:
         self.query_one(InitiativePane).focus_main()
-        self.show_when_settled(then=self.query_one(SpellPane).load_later)
+        self.show_when_settled(then=self.after_first_frame)
+
+    def after_first_frame(self) -> None:
+        """What waits until the GM sees the screen: the players' file of the campaign as opened
+        (written by the autosaver's thread, :meth:`saves.store.AutoSaver.shown`) and the spell
+        systems not shown (:meth:`SpellPane.load_later`)."""
+        shown = getattr(gm(self).session.saver, "shown", None)
+        if shown is not None:
+            shown()
+        self.query_one(SpellPane).load_later()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Coroutine
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -28,12 +28,22 @@ from tui.i18n import t
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.inputs import FixedSizeInput
 from tui.textual_fixes.recent_static import RecentStatic
-from tui.widgets.duel import DuelForm
 from tui.widgets.form import Form, FormPane, character_or_none
 from tui.widgets.inputs import WHOLE_TYPED, ErrorLine, FieldError, set_text
 from tui.widgets.pane import focus_now
 
 AMOUNT = re.compile(r"([-+]?)(\d+)")
+
+
+if TYPE_CHECKING:
+    from tui.widgets.duel import DuelForm
+
+
+def duel_form() -> type[DuelForm]:
+    """The duel form's class: its module imported when the form is first shown (issue 37)."""
+    from tui.widgets.duel import DuelForm
+
+    return DuelForm
 
 
 def parse_amount(text: str, lang: Lang = "en") -> tuple[bool, int]:
@@ -145,7 +155,7 @@ class DamagePane(Described, FormPane):
     def duel(self) -> DuelForm | None:
         """The one-opponent form once shown (composed then, with whose turn it is and the last
         character selected: what it would have followed)."""
-        return self.form_of(DuelForm)
+        return cast("DuelForm | None", self.late_form("dmg-duel"))
 
     def prepare(self) -> None:
         self.watch(self.app, "marked", self.targets_changed, init=False)
@@ -219,7 +229,7 @@ class DamagePane(Described, FormPane):
         action returns it for Textual to finish before the next key (the die typed at once)."""
         self.sync_selects(force=True)
         return self.open_form(
-            DuelForm,
+            duel_form,
             "dmg-duel",
             ready=lambda form: form.set_fighters(self.current_character(), self.last_selected),
             opened=lambda form: self._open_duel(form, defends),

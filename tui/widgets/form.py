@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from rich.cells import cell_len
 from textual import events, on, work
@@ -305,11 +305,12 @@ class FormPane(Pane):
         return key if character_or_none(self.campaign, key) is not None else None
 
     # -- forms ----------------------------------------------------------------------------------
-    #: The forms composed when first shown (all but a pane's first), once mounted, by class;
-    #: the mounts under way. A form not shown at start-up is not composed then (the duel form,
-    #: 37 widgets, the defence and named-group forms, 56), only what it follows is kept.
-    _late_forms: dict[type[Form], Form]
-    _late_mounts: dict[type[Form], asyncio.Task[None]]
+    #: The forms composed when first shown (all but a pane's first), once mounted, by id; the
+    #: mounts under way. A form not shown at start-up is not composed then (the duel form, 37
+    #: widgets, the defence and named-group forms, 56), nor its module imported (issue 37): only
+    #: what it follows is kept.
+    _late_forms: dict[str, Form]
+    _late_mounts: dict[str, asyncio.Task[None]]
     #: The last character the GM selected (a form composed late starts with it).
     last_selected: str | None = None
 
@@ -320,30 +321,38 @@ class FormPane(Pane):
 
     def form_of(self, cls: type[FormT]) -> FormT | None:
         """The form of class ``cls`` once composed and mounted, else None."""
-        form = self._late_forms.get(cls)
-        return form if isinstance(form, cls) else None
+        return next((form for form in self._late_forms.values() if isinstance(form, cls)), None)
+
+    def late_form(self, form_id: str) -> Form | None:
+        """The form ``form_id`` once composed and mounted, else None (its class not imported)."""
+        return self._late_forms.get(form_id)
 
     def open_form(
-        self, cls: type[FormT], form_id: str, ready: Callable[[FormT], None], opened: Callable[[FormT], None]
+        self,
+        load: Callable[[], type[FormT]],
+        form_id: str,
+        ready: Callable[[FormT], None],
+        opened: Callable[[FormT], None],
     ) -> Coroutine[Any, Any, None] | None:
-        """Show the form ``cls``: ``opened(form)`` now when composed; else compose it in the
-        pane's switcher (``ready(form)`` once mounted: what it would have followed) and return
-        what opens it then. A key's action returns that for Textual to finish before the next
-        key (a die typed right after the key goes to the new form's field)."""
-        form = self.form_of(cls)
+        """Show the form ``form_id``: ``opened(form)`` now when composed; else import its class
+        (``load()``), compose it in the pane's switcher (``ready(form)`` once mounted: what it
+        would have followed) and return what opens it then. A key's action returns that for
+        Textual to finish before the next key (a die typed right after the key goes to the new
+        form's field)."""
+        form = self._late_forms.get(form_id)
         if form is not None:
-            opened(form)
+            opened(cast(FormT, form))
             return None
         mounts = self._late_mounts
-        if cls not in mounts:  # a task: two keys may wait for the same mount
-            mounts[cls] = asyncio.get_running_loop().create_task(self._compose_form(cls, form_id, ready))
-        mounting = mounts[cls]
+        if form_id not in mounts:  # a task: two keys may wait for the same mount
+            mounts[form_id] = asyncio.get_running_loop().create_task(self._compose_form(load(), form_id, ready))
+        mounting = mounts[form_id]
 
         async def when_mounted() -> None:
             await mounting
-            form = self.form_of(cls)
+            form = self._late_forms.get(form_id)
             if form is not None:
-                opened(form)
+                opened(cast(FormT, form))
 
         return when_mounted()
 
@@ -351,7 +360,7 @@ class FormPane(Pane):
         form = cls(self, id=form_id)
         form.display = False  # the switcher shows it
         await self.query_one(ContentSwitcher).mount(form)
-        self._late_forms[cls] = form
+        self._late_forms[form_id] = form
         ready(form)
 
     @property

@@ -8,7 +8,7 @@ and what a hit would do; Enter applies, and the result's breakdown stays under t
 from __future__ import annotations
 
 from collections.abc import Coroutine
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -32,10 +32,19 @@ from tui.safe import markup, visible
 from tui.widgets.form import FormPane, character_or_none, fighters
 from tui.widgets.group_forms import GRADES, AttackForm, DefenceForm
 from tui.widgets.inputs import NumberField
-from tui.widgets.named_group import NamedGroupForm, marked_members
 from tui.widgets.pane import focus_now
 
+if TYPE_CHECKING:
+    from tui.widgets.named_group import NamedGroupForm
+
 BAR = 8
+
+
+def named_group_form() -> type[NamedGroupForm]:
+    """The named-group form's class: its module imported when the form is first shown (issue 37)."""
+    from tui.widgets.named_group import NamedGroupForm
+
+    return NamedGroupForm
 
 
 def bar(standing: int, total: int) -> str:
@@ -143,9 +152,9 @@ class MassCombatPane(Described, FormPane):
         self.refresh_forms()
 
     def _marked_changed(self, marked: frozenset[str]) -> None:
-        named = self.form_of(NamedGroupForm)
+        named = self.named()
         if named is not None:
-            named.follow_members(marked_members(self.campaign, marked))
+            named.follow_members(self.marked_members(marked))
             named.preview()
 
     def follow(self, campaign: Campaign) -> None:
@@ -155,7 +164,7 @@ class MassCombatPane(Described, FormPane):
 
     def new_turn(self) -> None:
         self.query_one(AttackForm).choose("atk-attacker", self.current_character())
-        named = self.form_of(NamedGroupForm)
+        named = self.named()
         if named is not None:
             named.choose("ng-attacker", self.current_character())
         self.refresh_forms()
@@ -186,9 +195,9 @@ class MassCombatPane(Described, FormPane):
         defence = self.form_of(DefenceForm)
         if defence is not None:
             defence.preview()
-        named = self.form_of(NamedGroupForm)
+        named = self.named()
         if named is not None:
-            named.follow_members(marked_members(self.campaign, gm(self).marked))
+            named.follow_members(self.marked_members(gm(self).marked))
             named.preview()
 
     # -- look-ups -------------------------------------------------------------------------------
@@ -230,7 +239,7 @@ class MassCombatPane(Described, FormPane):
         """The defence form: the selected character against the current or targeted group
         (composed the first time: what is returned opens it, see :meth:`FormPane.open_form`)."""
         self.sync_selects(force=True)
-        return self.open_form(DefenceForm, "mass-defence", ready=self._defence_ready, opened=self._open_defence)
+        return self.open_form(lambda: DefenceForm, "mass-defence", ready=self._defence_ready, opened=self._open_defence)
 
     def _defence_ready(self, form: DefenceForm) -> None:
         form.set_defender(self.last_selected or self.selected_character())
@@ -261,20 +270,30 @@ class MassCombatPane(Described, FormPane):
         else:
             focus_now(self.query_one(AttackForm).die)
 
+    def named(self) -> NamedGroupForm | None:
+        """The named-group form once shown (composed then)."""
+        return cast("NamedGroupForm | None", self.late_form("mass-named"))
+
+    def marked_members(self, marked: frozenset[str]) -> tuple[str, ...]:
+        """:func:`tui.widgets.named_group.marked_members` (the form's module, shown by now)."""
+        from tui.widgets.named_group import marked_members
+
+        return marked_members(self.campaign, marked)
+
     def start_named(self) -> Coroutine[Any, Any, None] | None:
         """The attack on the marked named NPCs: the current combatant attacking, the die focused
         (composed the first time: what is returned opens it, see :meth:`FormPane.open_form`)."""
         self.sync_selects(force=True)
-        return self.open_form(NamedGroupForm, "mass-named", ready=self._named_ready, opened=self._open_named)
+        return self.open_form(named_group_form, "mass-named", ready=self._named_ready, opened=self._open_named)
 
     def _named_ready(self, form: NamedGroupForm) -> None:
         form.choose("ng-attacker", self.current_character())
-        form.follow_members(marked_members(self.campaign, gm(self).marked))
+        form.follow_members(self.marked_members(gm(self).marked))
         form.preview()
 
     def _open_named(self, form: NamedGroupForm) -> None:
         self.show_form("mass-named")
-        form.follow_members(marked_members(self.campaign, getattr(self.app, "marked", frozenset())))
+        form.follow_members(self.marked_members(getattr(self.app, "marked", frozenset())))
         form.choose("ng-attacker", self.current_character())
         form.preview()
         focus_now(form.die)
