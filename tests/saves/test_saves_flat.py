@@ -79,7 +79,8 @@ def test_a_loaded_journal_numbers_its_next_action_as_the_one_saved(steps: list[A
 #: Pieces of save bytes around what the text check looks for (raw UTF-8 and JSON escapes).
 PIECES = st.sampled_from(
     [b"a", b'"', b"\\", b"\\n", b"\\u001b", b"\\u0085", b"\\u202e", b"u00", b"\x7f", b"\xc2", b"\xc2\x85", b"\xc2\xb7"]
-    + [b"\xd8\x9c", b"\xd8", b"\xe2\x80\xae", b"\xe2\x80\x94", b"\xe2\x81\xa6", b"\xe2\x81", b"\xe2\x86\x92"]
+    + [b"\xd8\x9c", b"\xd8", b"\x9c", b"\xd8\x9b", b"\xe2\x80\xae", b"\xe2\x80\x94", b"\xe2\x81\xa6", b"\xe2\x81"]
+    + [b"\xe2\x86\x92", b"\xe2\x80\xa6", b"\xe2\x81\x8e", b"\xe2\x80\xa7", b"\xe2"]
 )
 
 
