@@ -14,8 +14,9 @@ waits for it, in CPU time of this thread (medians, milliseconds):
 
 Then, on the file of the last journal: ``orjson`` = ``orjson.dumps`` + ``orjson.loads`` of the
 same save as plain data, ``open`` = ``read_journal`` (what the app does on open), and the ratio
-(encode + open) / orjson, medians over ``--repeat`` runs of each, taken in turns. The last line compares the autosave
-at the largest size with the one at the smallest.
+(encode + open) / orjson, medians over ``--repeat`` runs of each, taken in turns, in CPU time of
+this thread too (wall time swung the ratio from 3 to 19 between two runs of the same code at load
+8). The last line compares the autosave at the largest size with the one at the smallest.
 """
 
 from __future__ import annotations
@@ -63,15 +64,15 @@ def cpu(fn: Callable[[], object]) -> tuple[float, object]:
 
 
 def medians(first: Callable[[], object], second: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """The median times of ``first`` and ``second`` run in turns (so that a change of the
-    machine's load falls on both), in milliseconds."""
+    """The median CPU times (this thread's) of ``first`` and ``second`` run in turns (so that a
+    change of the machine's load falls on both), in milliseconds."""
     first(), second()
     times: tuple[list[float], list[float]] = ([], [])
     for _ in range(repeat):
         for fn, out in zip((first, second), times, strict=True):
-            start = time.perf_counter()
+            start = time.thread_time()
             fn()
-            out.append(time.perf_counter() - start)
+            out.append(time.thread_time() - start)
     return statistics.median(times[0]) * 1e3, statistics.median(times[1]) * 1e3
 
 

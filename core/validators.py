@@ -109,8 +109,10 @@ class Whole:
         return RulesError(field, f"{en}, got {shown}", allowed, f"{fr}, pas {shown}")
 
     def __call__(self, _instance: Any, attribute: Any, value: Any) -> None:
-        """As an attrs validator: the field's value must be within the bounds."""
-        self.check(attribute.name, value)
+        """As an attrs validator: the field's value must be within the bounds (the usual case,
+        a plain int within them, without a second call: every object a save holds runs these)."""
+        if type(value) is not int or not self.minimum <= value <= self.maximum:
+            self.check(attribute.name, value)
 
 
 #: Any whole number a campaign or an action may hold (the bound of a field the rules leave open).

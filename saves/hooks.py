@@ -67,6 +67,7 @@ def strict(kind: type, expected: str) -> Hook:
             raise WrongTypeError(expected, value)
         return value if type_ is kind else member(type_, value)
 
+    structure.strict_kind = kind  # type: ignore[attr-defined] # fast_path takes a StrEnum inline
     return structure
 
 
@@ -212,6 +213,11 @@ def _field_code(i: int, kind: Any, converter: cattrs.Converter, names: dict[str,
         value = f"(None if v{i} is None else h{i}(v{i}, t{i}))"
     elif kind is None or kind is Any:
         value = f"v{i}"
+    elif is_enum(kind) and getattr(converter.get_structure_hook(kind), "strict_kind", None) in _INLINE:
+        plain = _INLINE[converter.get_structure_hook(kind).strict_kind]  # type: ignore[attr-defined]
+        names[f"m{i}"] = kind._value2member_map_  # a str or int enum by its value: one dict look-up
+        checks.append(f"type(v{i}) is {plain} and v{i} in m{i}")
+        value = f"m{i}[v{i}]"
     elif is_tuple(kind) and len(typing.get_args(kind)) == 2 and typing.get_args(kind)[1] is Ellipsis:
         item = typing.get_args(kind)[0]  # an array of one type, inline: no call per array
         checks.append(f"type(v{i}) is list")

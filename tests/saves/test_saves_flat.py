@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,7 +80,8 @@ def test_a_loaded_journal_numbers_its_next_action_as_the_one_saved(steps: list[A
 #: Pieces of save bytes around what the text check looks for (raw UTF-8 and JSON escapes).
 PIECES = st.sampled_from(
     [b"a", b'"', b"\\", b"\\n", b"\\u001b", b"\\u0085", b"\\u202e", b"u00", b"\x7f", b"\xc2", b"\xc2\x85", b"\xc2\xb7"]
-    + [b"\xd8\x9c", b"\xd8", b"\xe2\x80\xae", b"\xe2\x80\x94", b"\xe2\x81\xa6", b"\xe2\x81", b"\xe2\x86\x92"]
+    + [b"\xd8\x9c", b"\xd8", b"\x9c", b"\xd8\x9b", b"\xe2\x80\xae", b"\xe2\x80\x94", b"\xe2\x81\xa6", b"\xe2\x81"]
+    + [b"\xe2\x86\x92", b"\xe2\x80\xa6", b"\xe2\x81\x8e", b"\xe2\x80\xa7", b"\xe2"]
 )
 
 
@@ -172,3 +174,32 @@ def test_a_book_the_base_shares_with_the_campaign_is_built_once_and_loads_equal(
     loaded = read_journal(Encoder().encode(journal), "x.json").journal
     assert loaded.campaign == journal.campaign and loaded.base == journal.base
     assert loaded.base.book is loaded.campaign.book  # one book built, not two equal ones
+
+
+def test_the_collector_waits_while_a_save_is_read_and_is_back_after_even_on_a_bad_file(monkeypatch) -> None:
+    import gc
+
+    import saves.format
+    from saves.errors import SaveError
+
+    seen: list[bool] = []
+    inner = saves.format.checked
+
+    def spy(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return inner(*args)
+
+    monkeypatch.setattr(saves.format, "checked", spy)
+    raw = Encoder().encode(Journal.start(DEMO))
+    assert gc.isenabled()
+    read_journal(raw, "x.json")
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(SaveError, match=r"\$\.campaign\.name"):
+        read_journal(raw.replace(b'"name": "', b'"name": 3, "x": "', 1), "x.json")
+    assert seen == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        read_journal(raw, "x.json")
+        assert not gc.isenabled()  # whoever turned it off turns it on again
+    finally:
+        gc.enable()
