@@ -31,6 +31,7 @@ NOT_TEXTS = {
     ("tui/spells/poles.py", ("limit", "pool")),  # blood mana's fields
     ("tui/widgets/spell_mage.py", ("attribute", "ability")),  # a rote's fields
     ("tui/widgets/spell_poles.py", ("counter-who", "counter-spent")),  # the counterspell's fields
+    ("tui/spells/__init__.py", ("d6", "d6-psionic")),  # the book systems the D6 tab prices
 }
 
 
