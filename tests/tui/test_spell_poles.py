@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from textual.widgets import Checkbox, Input, Static, Tabs
@@ -12,6 +15,8 @@ from core.demo import demo_campaign
 from core.house_rules import HouseRules
 from core.poles import Applied, Backlash, Technique, blood_mana
 from tests.conftest import make_test_app, run, wait_for
+from tests.tui.pilot import quiet
+from tests.tui.spell_harness import open_tab
 from tui.widgets.spell_poles import PolesSpell, TechniqueList
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -28,14 +33,15 @@ async def settle(pilot, times: int = 4) -> None:
         await pilot.pause()
 
 
-async def open_poles(pilot) -> PolesSpell:
-    """The tab through the palette's action, the level field focused."""
-    await settle(pilot)
-    pilot.app.screen.action_spell_system("poles")
-    await settle(pilot, 2)
-    tab = pilot.app.screen.query_one(PolesSpell)
-    assert pilot.app.focused is tab.query_one("#poles-level", Input)
-    return tab
+@contextlib.asynccontextmanager
+async def open_poles_alone(campaign: Campaign | None = None, **kwargs: Any) -> AsyncIterator:
+    """The spell pane alone (:mod:`tests.tui.spell_harness`; ``size``, ``lang``, ``seed``) on the
+    Quatre Pôles tab, the level field focused: for what the tab does by itself."""
+    async with open_tab("poles", campaign, **kwargs) as (app, pilot):
+        await wait_for(pilot, lambda: app.focused is app.screen.query_one("#poles-level", Input))
+        await quiet(pilot)  # the tab just shown settles: the focus stays on the level
+        assert app.focused is app.screen.query_one("#poles-level", Input)
+        yield app, pilot
 
 
 async def focus(pilot, selector: str) -> None:
@@ -90,9 +96,8 @@ async def test_shift_tab_to_the_tab_strip_then_the_arrows():
 
 @run
 async def test_P1_the_cost_follows_the_tradition_as_the_gm_types():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        tab = await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
+        tab = app.screen.query_one(PolesSpell)
         await pilot.press("3")
         assert text(app, "#poles-cost").startswith("Cost 7 mana")
         await pilot.press("shift+tab")  # the tradition
@@ -112,9 +117,8 @@ async def test_P1_the_cost_follows_the_tradition_as_the_gm_types():
 
 @run
 async def test_P7_a_quickened_level_2_slot_spell_built_from_the_keyboard():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        tab = await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
+        tab = app.screen.query_one(PolesSpell)
         await pilot.press("2", "tab", "space")  # level 2, from a slot
         assert app.screen.query_one("#poles-slot", Checkbox).value
         assert text(app, "#poles-cost") == "Cost 0 mana · 2 segments (incantation 1 + recovery 1)"
@@ -130,9 +134,8 @@ async def test_the_exact_fractions_are_behind_ctrl_f_and_the_cost_stays_the_same
     shows the exact fractions as ``calc`` writes them, and hides them again."""
     from core.poles import PolesRequest, Tradition, poles_spell
 
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        tab = await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
+        tab = app.screen.query_one(PolesSpell)
         await pilot.press("3")
         await add_technique(pilot, Technique.quicken)
         await add_technique(pilot, Technique.heighten_save)
@@ -153,9 +156,7 @@ async def test_the_exact_fractions_are_behind_ctrl_f_and_the_cost_stays_the_same
 
 @run
 async def test_P2_P4_P6_segments_dcs_and_ranges():
-    app = make_test_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(size=(120, 40)) as (app, pilot):
         await pilot.press("5", "tab", "space", "tab", "space")  # level 5, slot, damage
         assert text(app, "#poles-cost") == "Cost 0 mana · 5 segments (incantation 2 + recovery 3)"
         await add_technique(pilot, Technique.quicken)
@@ -167,9 +168,8 @@ async def test_P2_P4_P6_segments_dcs_and_ranges():
 
 @run
 async def test_techniques_are_reordered_toggled_and_removed_from_the_keyboard():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        tab = await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
+        tab = app.screen.query_one(PolesSpell)
         await pilot.press("3")
         await add_technique(pilot, Technique.silent)
         await focus(pilot, "#poles-feat")
@@ -198,9 +198,7 @@ async def test_techniques_are_reordered_toggled_and_removed_from_the_keyboard():
 
 @run
 async def test_an_impossible_technique_says_why():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
         await pilot.press("3")
         await focus(pilot, "#poles-feat")
         await pilot.press("space")
@@ -215,9 +213,7 @@ async def test_an_impossible_technique_says_why():
 
 @run
 async def test_a_bad_level_is_named():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
         assert text(app, "#poles-verdict") == "Type a spell level (0–9)."
         await focus(pilot, "#poles-caster-level")
         await pilot.press("0")
@@ -228,9 +224,7 @@ async def test_a_bad_level_is_named():
 
 @run
 async def test_P8_blood_mana_typed_d100_and_the_tolerant_table():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
         await focus(pilot, "#poles-blood-mana")
         await pilot.press("2", "4", "tab", "1", "0", "tab", "3", "0")
         assert text(app, "#poles-blood-result") == "14d6 HP · roll d100 (Enter) + 14"
@@ -242,9 +236,8 @@ async def test_P8_blood_mana_typed_d100_and_the_tolerant_table():
 
 @run
 async def test_enter_in_the_empty_d100_rolls_it_with_the_app_dice():
-    app = make_test_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        tab = await open_poles(pilot)
+    async with open_poles_alone(seed=7, size=(80, 24)) as (app, pilot):
+        tab = app.screen.query_one(PolesSpell)
         for name, value in (("blood-mana", "12"), ("blood-limit", "8"), ("blood-pool", "10")):
             tab.query_one(f"#poles-{name}", Input).value = value
         await focus(pilot, "#poles-d100")
@@ -263,17 +256,17 @@ async def test_the_tolerant_house_rule_is_the_campaign_default() -> None:
     campaign: Campaign = demo_campaign()
     import attrs
 
-    app = make_test_app(attrs.evolve(campaign, rules=HouseRules(tolerant_backlash=True)))
-    async with app.run_test(size=(80, 24)) as pilot:
-        tab = await open_poles(pilot)
+    async with open_poles_alone(attrs.evolve(campaign, rules=HouseRules(tolerant_backlash=True)), size=(80, 24)) as (
+        app,
+        pilot,
+    ):
+        tab = app.screen.query_one(PolesSpell)
         assert tab.query_one("#poles-tolerant", Checkbox).value
 
 
 @run
 async def test_in_french():
-    app = make_test_app(lang="fr")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(lang="fr", size=(80, 24)) as (app, pilot):
         await pilot.press("2", "tab", "space")
         await add_technique(pilot, Technique.quicken)
         assert text(app, "#poles-cost") == "Coût 2 mana · 0 segment : action rapide"
@@ -319,9 +312,7 @@ def test_snapshot_poles_120x40(snap_compare) -> None:
 
 @run
 async def test_the_list_keys_speak_french():
-    app = make_test_app(lang="fr")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(lang="fr", size=(80, 24)) as (app, pilot):
         await pilot.press("1")
         await add_technique(pilot, Technique.still)
         await focus(pilot, "#poles-techniques")
@@ -337,9 +328,7 @@ async def test_the_list_keys_speak_french():
 async def test_deadly_absorption_escape_uses_the_int_field_not_the_modifier():
     """Seed 002 l.62: « Vigueur 10 + niveau du sort + Intelligence »: a divine caster's mod (Wisdom)
     sets the save DC, the int field the escape."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
         await pilot.press("3", "shift+tab", "enter", "down", "enter")  # level 3, divine
         await focus(pilot, "#poles-mod")
         await pilot.press("3", "tab", "1")
@@ -352,9 +341,7 @@ async def test_deadly_absorption_escape_uses_the_int_field_not_the_modifier():
 @run
 async def test_the_evoker_box_takes_two_segments_off():
     """Seed 002 l.163: « 2 segments de moins, retirés d'abord de la récupération »."""
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_poles(pilot)
+    async with open_poles_alone(size=(80, 24)) as (app, pilot):
         await pilot.press("4")
         assert text(app, "#poles-cost").endswith("4 segments (incantation 2 + recovery 2)")  # with the preparation
         await focus(pilot, "#poles-evoker")
