@@ -4,6 +4,9 @@ Mage counter-magic. Each with the numbers ``apotheose calc`` gives."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 import attrs
 import pytest
 from textual.widgets import Input, Static
@@ -12,6 +15,7 @@ from core.poles import Counter, PolesRequest
 from core.spellbook.poles import PolesInputs
 from tests.cli.test_calc import calc_json
 from tests.tui.pilot import make_test_app, run, settle
+from tests.tui.spell_harness import open_tab as pane_alone
 from tui.spells import poles
 
 pytestmark = pytest.mark.slow  # the app, at over a second a test
@@ -21,10 +25,16 @@ def text(app, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).content)
 
 
-async def open_tab(pilot, system: str) -> None:
-    await settle(pilot)
-    pilot.app.screen.action_spell_system(system)
-    await settle(pilot, 2)
+@contextlib.asynccontextmanager
+async def on_the_gms_screen(system: str) -> AsyncIterator:
+    """The four-pane app at 80×24 on ``system``'s tab: for a test that checks a line fits above
+    the GM's screen's bottom rows (the pane alone would have the whole screen)."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.action_spell_system(system)
+        await settle(pilot, 2)
+        yield app, pilot
 
 
 async def tab_to(pilot, ident: str, most: int = 30) -> None:
@@ -38,9 +48,7 @@ async def tab_to(pilot, ident: str, most: int = 30) -> None:
 
 @run
 async def test_poles_counterspell_and_interruption_as_calc():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_tab(pilot, "poles")
+    async with on_the_gms_screen("poles") as (app, pilot):
         await pilot.press("3")
         await tab_to(pilot, "poles-counter")
         # whose spell and what was spent are not tab stops until the counterspell is ticked
@@ -61,9 +69,7 @@ async def test_poles_counterspell_and_interruption_as_calc():
 
 @run
 async def test_poles_illusion_hold_shown_only_for_an_illusion():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_tab(pilot, "poles")
+    async with on_the_gms_screen("poles") as (app, pilot):
         row = app.screen.query_one("#poles-illusion-row")
         assert not row.display
         await pilot.press("1", "shift+tab", "enter", *["down"] * 3, "enter")  # the tradition list: illusion
@@ -94,9 +100,7 @@ async def test_poles_illusion_hold_shown_only_for_an_illusion():
 
 @run
 async def test_poles_blood_mana_starts_from_the_spells_cost():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_tab(pilot, "poles")
+    async with pane_alone("poles") as (app, pilot):
         await pilot.press("3")  # 7 mana
         await tab_to(pilot, "poles-blood-limit")
         await pilot.press("5", "tab", "9")
@@ -108,16 +112,14 @@ async def test_poles_blood_mana_starts_from_the_spells_cost():
 
 
 async def mage_caster(pilot) -> None:
-    """The Mage tab, sphere 2 and arete 3 typed (the effect's first fields)."""
-    await open_tab(pilot, "mage")
+    """On the Mage tab (its sphere focused): sphere 2 and arete 3 typed (the effect's first fields)."""
     await pilot.press("2", "tab", "tab", "3")
     await settle(pilot)
 
 
 @run
 async def test_mage_counter_magic_as_calc():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with on_the_gms_screen("mage") as (app, pilot):
         await mage_caster(pilot)
         assert app.screen.query_one("#mage-counter_pool", Input).placeholder == "5"  # arete + sphere
         assert not app.screen.query_one("#mage-counter").display  # nothing typed: no line
@@ -147,8 +149,10 @@ async def test_mage_counter_flat_house_rule_in_the_tab():
     from core.demo import demo_campaign
     from core.house_rules import HouseRules
 
-    app = make_test_app(attrs.evolve(demo_campaign(), rules=HouseRules(mage_counter_flat=True)))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with pane_alone("mage", attrs.evolve(demo_campaign(), rules=HouseRules(mage_counter_flat=True))) as (
+        app,
+        pilot,
+    ):
         await mage_caster(pilot)
         await tab_to(pilot, "mage-counter_against")
         await pilot.press("3", "tab", "2", "tab", "1", "tab", "6")
@@ -161,8 +165,7 @@ async def test_mage_counter_flat_house_rule_in_the_tab():
 
 @run
 async def test_mage_scope_takes_a_typed_number():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with pane_alone("mage") as (app, pilot):
         await mage_caster(pilot)
         await tab_to(pilot, "mage-targets")
         await pilot.press("5", "0")
@@ -190,8 +193,7 @@ def test_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_ref
 
     @run
     async def play():
-        app = make_test_app()
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with pane_alone("mage") as (app, pilot):
             await mage_caster(pilot)
             await tab_to(pilot, f"mage-{field}")
             await pilot.press(*keys)
@@ -214,8 +216,7 @@ def test_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_ref
 
 @run
 async def test_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with pane_alone("mage") as (app, pilot):
         await mage_caster(pilot)
         await tab_to(pilot, "mage-rote")
         await pilot.press("tab")
