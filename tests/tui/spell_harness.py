@@ -71,4 +71,33 @@ async def open_tab(
         if mounting is not None:
             await mounting
         await wait_for(pilot, lambda: app.focused is not None and (app.focused.id or "").startswith(f"{tab}-"))
+        await quiet(pilot)  # what the tab's showing set off is done
         yield app, pilot
+
+
+def state_of(tab) -> tuple:
+    """What a spell tab shows and holds: its values, the text and display of each of its named
+    lines, and which of its widgets has the focus (what :func:`anew` compares)."""
+    from textual.widgets import Static
+
+    shown = {static.id: (str(static.content), static.display) for static in tab.query(Static) if static.id}
+    focused = tab.app.focused
+    return tab.values, shown, focused.id if focused is not None else None
+
+
+async def anew(pilot, tab, start: tuple) -> None:
+    """Put ``tab`` back as it opened (``start``: its :func:`state_of` then) and check it is: the
+    next case of a folded test starts as in a new app."""
+    from textual.widgets import Select
+
+    values = dict(start[0])
+    for name, value in start[0].items():
+        widget = tab.query_one(f"#{tab.css}-{name}")
+        if value is None and isinstance(widget, Select):  # a list on its prompt: cleared, not set
+            widget.clear()
+            del values[name]
+    tab.values = values
+    tab.start_entry()
+    await wait_for(pilot, lambda: pilot.app.focused is tab.first_field())
+    await quiet(pilot)
+    assert state_of(tab) == start
