@@ -15,8 +15,10 @@ from core.poles import Counter, PolesRequest
 from core.spellbook.poles import PolesInputs
 from tests.cli.test_calc import calc_json
 from tests.tui.pilot import make_test_app, run, settle
+from tests.tui.spell_harness import anew, state_of
 from tests.tui.spell_harness import open_tab as pane_alone
 from tui.spells import poles
+from tui.widgets.spell_tab import SpellTab
 
 pytestmark = pytest.mark.slow  # the app, at over a second a test
 
@@ -163,72 +165,85 @@ async def test_mage_counter_flat_house_rule_in_the_tab():
         assert text(app, "#mage-counter") == " · ".join(cli["breakdown"])
 
 
-@run
-async def test_mage_scope_takes_a_typed_number():
-    async with pane_alone("mage") as (app, pilot):
-        await mage_caster(pilot)
-        await tab_to(pilot, "mage-targets")
-        await pilot.press("5", "0")
-        assert app.focused.value == 50
-        await pilot.press("tab", "3")  # radius 3 m: the 5 m row covers it
-        assert app.focused.value == 5
-        await pilot.press("shift+tab", "7", "0", "0")  # past the last row: kept, refused
-        assert app.focused.value == 700
-        await pilot.press("shift+tab", "tab", "4", "0")  # back in the field: a new number
-        await settle(pilot)
-        assert app.focused.value == 50
-        cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "50", "--radius", "5")
-        assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
-        typed = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "40", "--radius", "3")
-        assert typed["successes_needed"] == cli["successes_needed"]  # the row covers what was typed
+async def case_mage_scope_takes_a_typed_number(app, pilot) -> None:
+    await mage_caster(pilot)
+    await tab_to(pilot, "mage-targets")
+    await pilot.press("5", "0")
+    assert app.focused.value == 50
+    await pilot.press("tab", "3")  # radius 3 m: the 5 m row covers it
+    assert app.focused.value == 5
+    await pilot.press("shift+tab", "7", "0", "0")  # past the last row: kept, refused
+    assert app.focused.value == 700
+    await pilot.press("shift+tab", "tab", "4", "0")  # back in the field: a new number
+    await settle(pilot)
+    assert app.focused.value == 50
+    cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "50", "--radius", "5")
+    assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+    typed = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--targets", "40", "--radius", "3")
+    assert typed["successes_needed"] == cli["successes_needed"]  # the row covers what was typed
 
 
-@pytest.mark.parametrize(
-    ("field", "keys", "option", "shown"),
-    [("targets", "1000", "--targets", "‹1000 targets ✗›"), ("radius", "501", "--radius", "‹radius 501 m ✗›")],
-)
-def test_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_refuses_it(field, keys, option, shown):
+def case_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_refuses_it(field, keys, option, shown):
     """Typing 1000 targets showed "1 target" (the fourth digit restarted the count) and 501 m was
     priced as the 500 m row; ``calc`` answers "impossible" for both."""
 
-    @run
-    async def play():
-        async with pane_alone("mage") as (app, pilot):
-            await mage_caster(pilot)
-            await tab_to(pilot, f"mage-{field}")
-            await pilot.press(*keys)
-            await settle(pilot)
-            cycle = app.focused
-            cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", option, keys)
-            assert cli["possible"] is False
-            assert (cycle.value, str(cycle.render())) == (int(keys), shown)
-            assert cycle.has_class("-refused")
-            assert text(app, "#mage-summary") == f"Impossible: {cli['reason']}"
-            assert app.screen.query_one("#mage-summary").has_class("-refused")
-            assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
-            await pilot.press("left")  # an arrow: back to the last row, priced
-            await settle(pilot)
-            assert cycle.value == 500 and not cycle.has_class("-refused")
-            assert text(app, "#mage-summary").startswith("9 successes to make")
+    async def play(app, pilot) -> None:
+        await mage_caster(pilot)
+        await tab_to(pilot, f"mage-{field}")
+        await pilot.press(*keys)
+        await settle(pilot)
+        cycle = app.focused
+        cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", option, keys)
+        assert cli["possible"] is False
+        assert (cycle.value, str(cycle.render())) == (int(keys), shown)
+        assert cycle.has_class("-refused")
+        assert text(app, "#mage-summary") == f"Impossible: {cli['reason']}"
+        assert app.screen.query_one("#mage-summary").has_class("-refused")
+        assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+        await pilot.press("left")  # an arrow: back to the last row, priced
+        await settle(pilot)
+        assert cycle.value == 500 and not cycle.has_class("-refused")
+        assert text(app, "#mage-summary").startswith("9 successes to make")
 
-    play()
+    return play
+
+
+async def case_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect(app, pilot) -> None:
+    await mage_caster(pilot)
+    await tab_to(pilot, "mage-rote")
+    await pilot.press("tab")
+    assert app.focused.id == "mage-power"  # attribute and ability skipped
+    await pilot.press("shift+tab", "space", "tab")  # a rote: they are stops again
+    assert app.focused.id == "mage-attribute"
+    await pilot.press("3", "tab", "2")
+    await settle(pilot)
+    cli = calc_json("spell", "mage", "--sphere", "2", "--arete", "3", "--rote", "--attribute", "3", "--ability", "2")
+    assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+
+
+#: The Mage tab's cases at 80×24 on the demo, one session of the pane alone for all.
+MAGE_CASES = (
+    case_mage_scope_takes_a_typed_number,
+    case_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_refuses_it(
+        "targets", "1000", "--targets", "‹1000 targets ✗›"
+    ),
+    case_issue34_7_a_scope_past_the_last_row_is_refused_at_the_field_as_calc_refuses_it(
+        "radius", "501", "--radius", "‹radius 501 m ✗›"
+    ),
+    case_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect,
+)
 
 
 @run
-async def test_mage_rote_fields_are_no_tab_stops_on_an_improvised_effect():
+async def test_the_mage_tabs_cases_each_from_the_tab_as_it_opens():
+    """Each case of :data:`MAGE_CASES` from the tab as it opened
+    (:func:`~tests.tui.spell_harness.anew` puts it back and checks it is)."""
     async with pane_alone("mage") as (app, pilot):
-        await mage_caster(pilot)
-        await tab_to(pilot, "mage-rote")
-        await pilot.press("tab")
-        assert app.focused.id == "mage-power"  # attribute and ability skipped
-        await pilot.press("shift+tab", "space", "tab")  # a rote: they are stops again
-        assert app.focused.id == "mage-attribute"
-        await pilot.press("3", "tab", "2")
-        await settle(pilot)
-        cli = calc_json(
-            "spell", "mage", "--sphere", "2", "--arete", "3", "--rote", "--attribute", "3", "--ability", "2"
-        )
-        assert text(app, "#mage-breakdown").splitlines() == cli["breakdown"]
+        tab = app.screen.query_one("#spell-mage", SpellTab)
+        start = state_of(tab)
+        for case in MAGE_CASES:
+            await anew(pilot, tab, start)
+            await case(app, pilot)
 
 
 @pytest.mark.parametrize(
