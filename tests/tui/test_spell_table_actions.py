@@ -15,8 +15,7 @@ from core.poles import Counter, PolesRequest
 from core.spellbook.poles import PolesInputs
 from tests.cli.test_calc import calc_json
 from tests.tui.pilot import make_test_app, run, settle
-from tests.tui.spell_harness import anew, state_of
-from tests.tui.spell_harness import open_tab as pane_alone
+from tests.tui.spell_harness import anew, open_tab, state_of
 from tui.spells import poles
 from tui.widgets.spell_tab import SpellTab
 
@@ -102,7 +101,7 @@ async def test_poles_illusion_hold_shown_only_for_an_illusion():
 
 @run
 async def test_poles_blood_mana_starts_from_the_spells_cost():
-    async with pane_alone("poles") as (app, pilot):
+    async with open_tab("poles") as (app, pilot):
         await pilot.press("3")  # 7 mana
         await tab_to(pilot, "poles-blood-limit")
         await pilot.press("5", "tab", "9")
@@ -151,7 +150,7 @@ async def test_mage_counter_flat_house_rule_in_the_tab():
     from core.demo import demo_campaign
     from core.house_rules import HouseRules
 
-    async with pane_alone("mage", attrs.evolve(demo_campaign(), rules=HouseRules(mage_counter_flat=True))) as (
+    async with open_tab("mage", attrs.evolve(demo_campaign(), rules=HouseRules(mage_counter_flat=True))) as (
         app,
         pilot,
     ):
@@ -238,7 +237,7 @@ MAGE_CASES = (
 async def test_the_mage_tabs_cases_each_from_the_tab_as_it_opens():
     """Each case of :data:`MAGE_CASES` from the tab as it opened
     (:func:`~tests.tui.spell_harness.anew` puts it back and checks it is)."""
-    async with pane_alone("mage") as (app, pilot):
+    async with open_tab("mage") as (app, pilot):
         tab = app.screen.query_one("#spell-mage", SpellTab)
         start = state_of(tab)
         for case in MAGE_CASES:
