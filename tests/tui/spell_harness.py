@@ -76,13 +76,14 @@ async def open_tab(
 
 
 def state_of(tab) -> tuple:
-    """What a spell tab shows and holds: its values, the text and display of each of its named
-    lines, and which of its widgets has the focus (what :func:`anew` compares)."""
+    """What a spell tab shows and holds: its values, what it prices them with besides (its
+    ``context()``: the Quatre Pôles tab's exact fractions…), the text and display of each of its
+    named lines, and which of its widgets has the focus (what :func:`anew` compares)."""
     from textual.widgets import Static
 
     shown = {static.id: (str(static.content), static.display) for static in tab.query(Static) if static.id}
     focused = tab.app.focused
-    return tab.values, shown, focused.id if focused is not None else None
+    return tab.values, tab.context(), shown, focused.id if focused is not None else None
 
 
 async def anew(pilot, tab, start: tuple) -> None:

@@ -10,7 +10,7 @@ from textual.widgets import Input, Static, TabbedContent
 from core.house_rules import HouseRules
 from core.mage import MageEffect, chance, mage_spell, percent
 from tests.conftest import make_test_app, run, wait_for
-from tests.tui.spell_harness import open_tab
+from tests.tui.spell_harness import anew, open_tab, state_of
 from tests.tui.test_snapshots import NARROW, WIDE
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -94,29 +94,16 @@ async def test_shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage():
         )
 
 
-async def fresh(pilot, start: dict) -> None:
-    """Back to the tab as it opened (``start``: its values then), the sphere field focused: the
-    next case starts as in a new app, which is checked."""
-    from tui.widgets.spell_tab import SpellTab
-
-    app = pilot.app
-    tab = app.screen.query_one("#spell-mage", SpellTab)
-    tab.values = start
-    tab.start_entry()
-    await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "mage-sphere")
-    await pilot.pause()
-    assert tab.values == start
-    assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."
-
-
 @run
 async def test_the_tabs_sums_M1_M3_and_an_impossible_effect():
-    """Three cases in one session of the pane alone, each from the tab as it opens (:func:`fresh`):
+    """Three cases in one session of the pane alone, each from the tab as it opens
+    (:func:`~tests.tui.spell_harness.anew` checks it):
     M1 (eleven successes), M3 (quintessence and a ritual), an impossible effect says why."""
     from tui.widgets.spell_tab import SpellTab
 
     async with open_tab("mage") as (app, pilot):
-        start = app.screen.query_one("#spell-mage", SpellTab).values
+        tab = app.screen.query_one("#spell-mage", SpellTab)
+        start = state_of(tab)
         assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."
 
         # M1: the tab needs eleven successes
@@ -129,7 +116,7 @@ async def test_the_tabs_sums_M1_M3_and_an_impossible_effect():
         assert str(app.screen.query_one("#mage-connection").render()) == "‹met +4›"
 
         # M3: quintessence and a ritual in the tab
-        await fresh(pilot, start)
+        await anew(pilot, tab, start)
         await pilot.press("2")
         await fill(
             pilot, ("arete", "3"), ("difficulty", "6"), ("quintessence", "5"), ("avatar", "4"), ("willpower", "5")
@@ -140,7 +127,7 @@ async def test_the_tabs_sums_M1_M3_and_an_impossible_effect():
         assert text(app, "#mage-breakdown") == "\n".join(line.en for line in expected.breakdown)
 
         # an impossible effect says why
-        await fresh(pilot, start)
+        await anew(pilot, tab, start)
         await pilot.press("2")
         await fill(pilot, ("arete", "3"), ("connection", -1))  # ← from "none needed" wraps to unknown
         assert text(app, "#mage-summary") == "Impossible: unknown target: no connection, impossible"
