@@ -4,8 +4,9 @@ app, how many no app at all (``python benchmarks/pyramid.py``).
 Counted from the source, not by running anything: each test function (``test_…``, in a module or
 a class, under ``tests/``) is read with :mod:`ast`, with the module's own helpers it calls (to
 any depth). A test that reaches the GM's app factory (``make_test_app``, ``open_demo``,
-``make_app_trades_apply``, ``make_app``) is a whole-app test; else one that reaches ``harness`` or
-``run_test`` (a small app of its own) is a harness test; else it runs no app: a session test
+``make_app_trades_apply``, ``make_app``) is a whole-app test; else one that reaches ``harness``,
+``run_test`` (a small app of its own) or ``open_tab`` (the spell pane alone,
+``tests/tui/spell_harness.py``) is a harness test; else it runs no app: a session test
 (``tests/commands/``: a GM command's handler on a session), or a test of the rules, the saves,
 the command line, the servers. A function is counted once, whatever its parametrisation.
 
@@ -23,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WHOLE_APP = {"make_test_app", "open_demo", "make_app_trades_apply", "make_app"}
-HARNESS = {"harness", "run_test"}
+HARNESS = {"harness", "run_test", "open_tab"}  # open_tab: the spell pane alone (tests/tui/spell_harness.py)
 
 
 def called(node: ast.AST) -> set[str]:

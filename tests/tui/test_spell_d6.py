@@ -3,11 +3,16 @@ and by the tab strip, aspects added and removed, psionics and skill costs; snaps
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 import pytest
 from textual.widgets import Input, Select, Static, TabbedContent
 
+from core.breakdown import Lang
 from tests.conftest import make_test_app, run, wait_for
 from tests.tui.pilot import quiet
+from tests.tui.spell_harness import open_tab
 from tests.tui.test_snapshots import NARROW, WIDE
 from tui.spells import SYSTEMS
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
@@ -34,6 +39,17 @@ async def open_d6(pilot) -> D6Spell:
     await quiet(pilot)  # the tab just shown settles (its refocus after a refresh): the focus stays on the effect
     assert app.focused is app.screen.query_one("#d6-effect", Input)
     return app.screen.query_one(D6Spell)
+
+
+@contextlib.asynccontextmanager
+async def open_d6_alone(*, size: tuple[int, int], lang: Lang = "en") -> AsyncIterator:
+    """The spell pane alone (:mod:`tests.tui.spell_harness`) on the D6 tab, the effect field
+    focused once the tab settles: for what the tab does by itself, no other pane involved."""
+    async with open_tab("d6", size=size, lang=lang) as (app, pilot):
+        await wait_for(pilot, lambda: app.focused is app.screen.query_one("#d6-effect", Input))
+        await quiet(pilot)  # the tab just shown settles (its refocus after a refresh): the focus stays on the effect
+        assert app.focused is app.screen.query_one("#d6-effect", Input)
+        yield app, pilot
 
 
 async def add_aspect(pilot, kind: str, downs: int = 0) -> AspectRow:
@@ -108,9 +124,7 @@ async def test_the_tab_strip_reaches_the_d6_tab_with_shift_tab_and_arrows():
 
 @run
 async def test_D2_soin_built_from_the_keyboard():
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await open_d6(pilot)
+    async with open_d6_alone(size=WIDE) as (app, pilot):
         await pilot.press(*"5D+2")
         await wait_for(pilot, lambda: text(app, "#d6-effect-value") == "= 16")
         assert text(app, "#d6-result") == "total 16 → difficulty 8"
@@ -130,9 +144,7 @@ async def test_D2_soin_built_from_the_keyboard():
 async def test_a_duration_in_hours_from_the_tabs_list():
     """Seed 004 l.108: « Pour chaque heure additionnelle au-delà : +1 », after a first hour of +18
     (the seed's « 1 heure (-18) », l.179): the duration list goes on from 12 rounds to the hours."""
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await open_d6(pilot)
+    async with open_d6_alone(size=WIDE) as (app, pilot):
         await pilot.press(*"3D")
         row = await add_aspect(pilot, "duration", downs=11 + 3)  # 2…12 rounds, then 1h, 2h, 3h, 4h
         assert row.query_one(".d6-value", Input).value == "21"
@@ -142,9 +154,7 @@ async def test_a_duration_in_hours_from_the_tabs_list():
 
 @run
 async def test_a_scale_choice_sets_its_value_and_the_difficulty_follows():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await open_d6(pilot)
+    async with open_d6_alone(size=NARROW) as (app, pilot):
         await pilot.press(*"4D+2")
         row = await add_aspect(pilot, "range", downs=2)  # building +10
         assert row.query_one(".d6-value", Input).value == "10"
@@ -161,9 +171,8 @@ async def test_a_scale_choice_sets_its_value_and_the_difficulty_follows():
 
 @run
 async def test_ctrl_r_removes_the_aspect_in_focus_and_unskilled_adds_5():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        pane = await open_d6(pilot)
+    async with open_d6_alone(size=NARROW) as (app, pilot):
+        pane = app.screen.query_one(D6Spell)
         await pilot.press(*"2D")
         first = await add_aspect(pilot, "gestures", downs=1)  # no gesture +3
         await add_aspect(pilot, "incantations", downs=1)  # none +3
@@ -184,9 +193,7 @@ async def test_ctrl_r_removes_the_aspect_in_focus_and_unskilled_adds_5():
 
 @run
 async def test_a_bad_die_code_is_refused_in_the_result_line_in_french():
-    app = make_test_app(lang="fr")
-    async with app.run_test(size=NARROW) as pilot:
-        await open_d6(pilot)
+    async with open_d6_alone(size=NARROW, lang="fr") as (app, pilot):
         await pilot.press(*"4D+3")
         await wait_for(pilot, lambda: text(app, "#d6-result").startswith("effect : au plus 2 pips"))
         await pilot.press("backspace", "2")
@@ -195,9 +202,8 @@ async def test_a_bad_die_code_is_refused_in_the_result_line_in_french():
 
 @run
 async def test_psionics_and_skill_costs_from_the_same_tab():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        pane = await open_d6(pilot)
+    async with open_d6_alone(size=NARROW) as (app, pilot):
+        pane = app.screen.query_one(D6Spell)
         await pilot.press("ctrl+t")
         await wait_for(pilot, lambda: app.focused is app.screen.query_one("#d6-power", Select))
         assert text(app, "#d6-result") == "difficulty 10"  # astral projection
@@ -277,9 +283,7 @@ def test_snapshot_d6_psionics_80x24(snap_compare) -> None:
 async def test_a_free_value_reads_free_value_never_a_row_it_is_not():
     """Duration 2 rounds (+0), then 1 typed: the choice reads "3 rounds +1", the row whose value it
     is; 15 (past the list): "free value"; picking a row again gives its value."""
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await open_d6(pilot)
+    async with open_d6_alone(size=NARROW) as (app, pilot):
         await pilot.press(*"4D+2")
         row = await add_aspect(pilot, "duration")
         choice = row.query_one(".d6-choice", Select)

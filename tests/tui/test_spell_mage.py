@@ -10,6 +10,7 @@ from textual.widgets import Input, Static, TabbedContent
 from core.house_rules import HouseRules
 from core.mage import MageEffect, chance, mage_spell, percent
 from tests.conftest import make_test_app, run, wait_for
+from tests.tui.spell_harness import anew, open_tab, state_of
 from tests.tui.test_snapshots import NARROW, WIDE
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -94,10 +95,18 @@ async def test_shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage():
 
 
 @run
-async def test_M1_the_tab_needs_eleven_successes():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await open_mage(pilot)
+async def test_the_tabs_sums_M1_M3_and_an_impossible_effect():
+    """Three cases in one session of the pane alone, each from the tab as it opens
+    (:func:`~tests.tui.spell_harness.anew` checks it):
+    M1 (eleven successes), M3 (quintessence and a ritual), an impossible effect says why."""
+    from tui.widgets.spell_tab import SpellTab
+
+    async with open_tab("mage") as (app, pilot):
+        tab = app.screen.query_one("#spell-mage", SpellTab)
+        start = state_of(tab)
+        assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."
+
+        # M1: the tab needs eleven successes
         await pilot.press("3")
         # 10 targets (+3) for 1 month (+3) on someone met (+4)
         await fill(pilot, ("arete", "3"), ("targets", 3), ("duration", 3), ("connection", 5))
@@ -106,12 +115,8 @@ async def test_M1_the_tab_needs_eleven_successes():
         assert str(app.screen.query_one("#mage-targets").render()) == "‹10 targets +3›"
         assert str(app.screen.query_one("#mage-connection").render()) == "‹met +4›"
 
-
-@run
-async def test_M3_quintessence_and_a_ritual_in_the_tab():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await open_mage(pilot)
+        # M3: quintessence and a ritual in the tab
+        await anew(pilot, tab, start)
         await pilot.press("2")
         await fill(
             pilot, ("arete", "3"), ("difficulty", "6"), ("quintessence", "5"), ("avatar", "4"), ("willpower", "5")
@@ -121,12 +126,19 @@ async def test_M3_quintessence_and_a_ritual_in_the_tab():
         assert text(app, "#mage-summary") == f"1 success to make on 8 dice at difficulty 6: {percent(expected.chance)}"
         assert text(app, "#mage-breakdown") == "\n".join(line.en for line in expected.breakdown)
 
+        # an impossible effect says why
+        await anew(pilot, tab, start)
+        await pilot.press("2")
+        await fill(pilot, ("arete", "3"), ("connection", -1))  # ← from "none needed" wraps to unknown
+        assert text(app, "#mage-summary") == "Impossible: unknown target: no connection, impossible"
+        assert app.screen.query_one("#mage-summary").has_class("-refused")
+        await pilot.press("right")  # back to none needed
+        assert text(app, "#mage-summary").startswith("1 success to make on 5 dice")
+
 
 @run
 async def test_every_field_and_choice_reaches_the_result():
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await open_mage(pilot)
+    async with open_tab("mage", size=WIDE) as (app, pilot):
         await pilot.press("4")
         await fill(
             pilot, ("needed", "2"), ("arete", "3"), ("rote", 1), ("attribute", "3"), ("ability", "2"), ("power", "2"),
@@ -146,26 +158,11 @@ async def test_every_field_and_choice_reaches_the_result():
 
 
 @run
-async def test_an_impossible_effect_says_why():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await open_mage(pilot)
-        await pilot.press("2")
-        await fill(pilot, ("arete", "3"), ("connection", -1))  # ← from "none needed" wraps to unknown
-        assert text(app, "#mage-summary") == "Impossible: unknown target: no connection, impossible"
-        assert app.screen.query_one("#mage-summary").has_class("-refused")
-        await pilot.press("right")  # back to none needed
-        assert text(app, "#mage-summary").startswith("1 success to make on 5 dice")
-
-
-@run
 async def test_the_campaign_house_rules_apply():
     from core.demo import demo_campaign
 
     rules = HouseRules(mage_ones_cancel=False, mage_scope_separate=False)
-    app = make_test_app(attrs.evolve(demo_campaign(), rules=rules))
-    async with app.run_test(size=NARROW) as pilot:
-        await open_mage(pilot)
+    async with open_tab("mage", attrs.evolve(demo_campaign(), rules=rules)) as (app, pilot):
         await pilot.press("3")
         await fill(pilot, ("arete", "3"), ("targets", 3), ("duration", 3), ("difficulty", "6"))
         odds = chance(6, 6, 4, ones_cancel=False)
@@ -174,9 +171,7 @@ async def test_the_campaign_house_rules_apply():
 
 @run
 async def test_the_tab_in_french():
-    app = make_test_app(lang="fr")
-    async with app.run_test(size=NARROW) as pilot:
-        await open_mage(pilot)
+    async with open_tab("mage", lang="fr") as (app, pilot):
         await pilot.press("2")
         await fill(pilot, ("arete", "3"), ("duration", 1), ("difficulty", "6"))
         odds = percent(chance(5, 6, 2), "fr")
