@@ -3,6 +3,8 @@ one definition of a bounded whole number (:class:`Whole`) that every edge asks."
 
 from __future__ import annotations
 
+import itertools
+import operator
 import re
 from collections.abc import Callable, Collection
 from typing import Any
@@ -10,7 +12,7 @@ from typing import Any
 import attrs
 
 from core.errors import Allowed, RulesError
-from core.text import QUOTE, control_in, quote
+from core.text import FREE_TEXT, QUOTE, UNSAFE, UNSAFE_IN_LINE, control_in, quote
 
 #: The widest whole number any value of a campaign or an action may hold, whatever its field:
 #: far past what the rules make meaningful, far inside what a save can write (64 bits), so that
@@ -154,7 +156,19 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 def refuse_outside(value: object, field: str = "text") -> None:
     """Refuse what must never reach the reducer, naming the field: a text holding a control
     character (:func:`core.text.control_in`) or a whole number past :data:`LIMIT`, anywhere in
-    ``value`` (an action and the values it carries, in order), without recursion."""
+    ``value`` (an action and the values it carries, in order), without recursion. The values
+    are looked at in bulk first (:func:`passes_outside`); they are walked one by one, for the
+    field and the message, only when that look finds something or cannot tell."""
+    if passes_outside(value, field):
+        return
+    error = outside_error(value, field)
+    if error is not None:
+        raise error
+
+
+def outside_error(value: object, field: str) -> RulesError | None:
+    """The error :func:`refuse_outside` raises for ``value`` (the first refused text or number,
+    in order), or None: every value walked one by one."""
     stack: list[tuple[object, str]] = [(value, field)]
     while stack:
         value, field = stack.pop()
@@ -162,13 +176,13 @@ def refuse_outside(value: object, field: str = "text") -> None:
             bad = control_in(value, field)
             if bad is not None:
                 code, shown = f"U+{ord(bad.group()):04X}", quote(value)
-                raise RulesError(
+                return RulesError(
                     field, f"cannot hold the control character {code} ({shown})",
                     fr=f"ne peut pas contenir le caractère de contrôle {code} ({shown})",
                 )  # fmt: skip
         elif isinstance(value, int):
             if not -LIMIT <= value <= LIMIT:
-                raise ANY_WHOLE.outside(field, value)
+                return ANY_WHOLE.outside(field, value)
         elif isinstance(value, (tuple, list)):
             stack.extend((item, field) for item in reversed(value))
         elif value is not None:
@@ -177,6 +191,90 @@ def refuse_outside(value: object, field: str = "text") -> None:
             if names is None:
                 names = _FIELDS[kind] = tuple(a.name for a in getattr(kind, "__attrs_attrs__", ()))
             stack.extend((getattr(value, name), name) for name in reversed(names))
+    return None
+
+
+#: What :func:`passes_outside` reads of each class at once: the fields declared text on one
+#: line, text that may span lines (:data:`~core.text.FREE_TEXT`), numbers, and the others (walked).
+_Plan = tuple[
+    Callable[[Any], tuple[Any, ...]] | None,
+    Callable[[Any], tuple[Any, ...]] | None,
+    Callable[[Any], tuple[Any, ...]] | None,
+    Callable[[Any], tuple[Any, ...]] | None,
+    tuple[str, ...],
+]
+_PLANS: dict[type, _Plan] = {}
+#: The types a number read in bulk may have (anything else: :func:`passes_outside` cannot tell).
+_NUMBERS = frozenset({int, bool})
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]] | None:
+    """The values of ``names`` as one tuple (:func:`operator.attrgetter`, a tuple even for one)."""
+    if not names:
+        return None
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return operator.attrgetter(*names)
+
+
+def _plan(kind: type) -> _Plan:
+    line: list[str] = []
+    free: list[str] = []
+    numbers: list[str] = []
+    others: list[str] = []
+    for a in getattr(kind, "__attrs_attrs__", ()):
+        declared = a.type if isinstance(a.type, str) else getattr(a.type, "__name__", None)
+        if declared == "str":
+            (free if a.name in FREE_TEXT else line).append(a.name)
+        elif declared in ("int", "bool"):
+            numbers.append(a.name)
+        else:
+            others.append(a.name)
+    return _getter(line), _getter(free), _getter(numbers), _getter(others), tuple(others)
+
+
+def passes_outside(value: object, field: str = "text") -> bool:
+    """True when :func:`refuse_outside` lets ``value`` through, told quickly: an attrs value's
+    fields declared text are read together and searched as one text, those declared numbers
+    checked together (the rest walked as :func:`outside_error` walks it, without a message). False
+    when something is refused, and also when it cannot tell: a field that does not hold what it
+    declares, a number of a subclass of int (:func:`refuse_outside` then walks the values)."""
+    line: list[object] = []
+    free: list[object] = []
+    numbers: list[object] = []
+    stack: list[tuple[object, str]] = [(value, field)]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, str):
+            (free if field in FREE_TEXT else line).append(value)
+        elif isinstance(value, int):
+            numbers.append(value)
+        elif isinstance(value, (tuple, list)):
+            if value:
+                stack.extend(zip(value, itertools.repeat(field)))
+        elif value is not None:
+            kind = type(value)
+            plan = _PLANS.get(kind)
+            if plan is None:
+                plan = _PLANS[kind] = _plan(kind)
+            texts, free_texts, whole, walked, names = plan
+            if texts is not None:
+                line.extend(texts(value))
+            if free_texts is not None:
+                free.extend(free_texts(value))
+            if whole is not None:
+                numbers.extend(whole(value))
+            if walked is not None:
+                stack.extend(zip(walked(value), names, strict=True))
+    try:
+        if UNSAFE_IN_LINE.search("".join(line)) or UNSAFE.search("".join(free)):  # type: ignore[arg-type]
+            return False
+    except TypeError:  # a field declared text holds something else
+        return False
+    return not numbers or (
+        set(map(type, numbers)) <= _NUMBERS and -LIMIT <= min(numbers) and max(numbers) <= LIMIT  # type: ignore[type-var,operator]
+    )
 
 
 def one_of(allowed: Collection[Any]) -> Callable[[Any, Any, Any], None]:
