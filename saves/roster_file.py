@@ -55,6 +55,7 @@ from core.templates import (
     COPIES,
     FIELDS,
     Book,
+    Template,
     bool_field,
     copies,
     group_of,
@@ -179,7 +180,33 @@ def _kind(value: object) -> str:
     )
 
 
-def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list[Character | MookGroup]:
+@attrs.define
+class _LastTemplate:
+    """The template the last character row made, and the fields it was made from."""
+
+    fields: dict[str, object] = attrs.Factory(dict)
+    template: Template | None = None
+
+    def of(self, fields: Mapping[str, object]) -> Template:
+        """The template of a row's :data:`FIELDS`: the last row's again when the row names the
+        same one (the same fields with equal values of the same types: ``1`` is not ``true``),
+        else made (:func:`template_from_fields`; its error, naming the field, as always)."""
+        wanted = {k: v for k, v in fields.items() if k in FIELDS}
+        last = self.fields
+        if (
+            self.template is not None
+            and wanted == last
+            and all(type(value) is type(last[key]) for key, value in wanted.items())
+        ):
+            return self.template
+        template = template_from_fields(wanted)
+        self.fields, self.template = wanted, template
+        return template
+
+
+def _entry(
+    fields: Mapping[str, object], campaign: Campaign, book: Book, last: _LastTemplate
+) -> list[Character | MookGroup]:
     unknown = [k for k in fields if k not in ENTRY_FIELDS]
     if unknown:
         raise RulesError(unknown[0], "unknown field", ENTRY_FIELDS, "champ inconnu")
@@ -208,7 +235,7 @@ def _entry(fields: Mapping[str, object], campaign: Campaign, book: Book) -> list
             hidden=bool_field("hidden", fields.get("hidden", False)),
         )  # fmt: skip
         return [group]
-    template = template_from_fields({k: v for k, v in fields.items() if k in FIELDS})
+    template = last.of(fields)
     count = whole_field("count", fields.get("count", 1), COPIES)
     pc = bool_field("pc", fields.get("pc", False))
     shadow = whole_field("shadow", fields.get("shadow", 0), SHADOW)
@@ -227,10 +254,11 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
     characters: list[Character] = []
     groups: list[MookGroup] = []
     book = Book(campaign)
+    last = _LastTemplate()
     line = None
     try:
         for line, fields in rows:  # noqa: B007 - line is read after the loop: the except names it
-            for item in _entry(fields, campaign, book):
+            for item in _entry(fields, campaign, book, last):
                 refuse_outside(item)  # a name with ESC or a bidi override: refused at its line
                 if isinstance(item, MookGroup):
                     groups.append(item)

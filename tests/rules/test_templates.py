@@ -355,6 +355,40 @@ def test_a_bad_roster_names_the_line_and_field_and_adds_nothing(text, fmt, line,
     assert str(error.value).startswith("r." + fmt + (f": line {line}" if line else ""))
 
 
+def test_rows_naming_the_same_template_make_it_once(monkeypatch) -> None:
+    import saves.roster_file
+
+    made = []
+
+    def counted(fields, extra=()):
+        made.append(dict(fields))
+        return template_from_fields(fields, extra)
+
+    monkeypatch.setattr(saves.roster_file, "template_from_fields", counted)
+    text = "name,corps,count\nGarde,8,2\nGarde,8,1\nGarde,8,\nSergent,7,\nGarde,8,\n"
+    action = parse_roster(text, "csv", EMPTY)
+    assert [c.name for c in action.characters] == ["Garde 1", "Garde 2", "Garde 3", "Garde 4", "Sergent", "Garde 5"]
+    assert {c.characteristics.corps for c in action.characters} == {7, 8}
+    assert made == [{"name": "Garde", "corps": "8"}, {"name": "Sergent", "corps": "7"}, {"name": "Garde", "corps": "8"}]
+
+
+@pytest.mark.parametrize(
+    "first, second, field",
+    [
+        ('"corps": 1', '"corps": true', "corps"),
+        ('"mystic": true', '"mystic": 1', "mystic"),
+        ('"corps": 8', '"corps": 8.0', "corps"),
+    ],
+)
+def test_a_row_equal_to_the_last_but_for_its_types_is_read_again(first, second, field) -> None:
+    """``true == 1`` and ``8.0 == 8`` in Python: a row is not taken for the last one's template
+    unless its values are also of the same types, so each is refused as when read alone."""
+    text = f'[\n  {{"name": "A", {first}}},\n  {{"name": "A", {second}}}\n]'
+    with pytest.raises(RosterFileError) as error:
+        parse_roster(text, "json", EMPTY, "r.json")
+    assert (error.value.line, error.value.field) == (3, field)
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_export_then_import_gives_the_same_roster(fmt) -> None:
     demo = demo_campaign()
