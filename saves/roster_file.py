@@ -39,7 +39,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import attrs
@@ -125,10 +125,10 @@ def _csv_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
         raise RosterFileError(path, None, None, error.reason) from None
 
 
-def _json_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
-    """The objects of a JSON array, each with the line it starts on. The whole text is checked
-    first (:func:`saves.reading.json_value`: valid, at most MAX_DEPTH deep), then walked entry by
-    entry for the lines, counted on from the last entry's (linear in the file's size)."""
+def _json_rows(text: str, path: str) -> tuple[Iterator[tuple[int, dict[str, object]]], Callable[[int], int]]:
+    """The objects of a JSON array, each with its place in it, and what gives the line an entry
+    starts on from its place. The whole text is checked first (:func:`saves.reading.json_value`:
+    valid, at most MAX_DEPTH deep); the lines are looked for only when an entry is refused."""
     whitespace = " \t\r\n"
     start = len(text) - len(text.lstrip(whitespace))
     if text[start : start + 1] != "[":
@@ -143,20 +143,32 @@ def _json_rows(text: str, path: str) -> Iterator[tuple[int, dict[str, object]]]:
         raise RosterFileError(path, 1, None, "a JSON roster is an array of objects: [{…}, {…}]")
     if len(entries) > MAX_ROWS:
         raise RosterFileError(path, None, None, f"{len(entries):,} entries: more than {MAX_ROWS:,} rows: not read")
-    decoder = json.JSONDecoder()
-    i, line, counted = start + 1, 1, 0
-    for value in entries:
-        i = _BETWEEN.match(text, i).end()  # type: ignore[union-attr]  # matches the empty string
-        line += text.count("\n", counted, i)
-        counted = i
-        if not isinstance(value, dict):
-            raise RosterFileError(path, line, None, "each entry must be an object {…}")
-        yield line, value
-        i = decoder.raw_decode(text, i)[1]
+
+    def line_of(place: int) -> int:
+        """The line entry ``place`` starts on: the entries before it walked (linear in the file's size)."""
+        decoder = json.JSONDecoder()
+        i = start + 1
+        for _ in range(place):
+            i = _BETWEEN.match(text, i).end()  # type: ignore[union-attr]  # matches the empty string
+            i = decoder.raw_decode(text, i)[1]
+        i = _BETWEEN.match(text, i).end()  # type: ignore[union-attr]
+        return text.count("\n", 0, i) + 1
+
+    def rows() -> Iterator[tuple[int, dict[str, object]]]:
+        for place, value in enumerate(entries):
+            if not isinstance(value, dict):
+                raise RosterFileError(path, line_of(place), None, "each entry must be an object {…}")
+            yield place, value
+
+    return rows(), line_of
 
 
 #: What separates two entries of the array (and the "[" from the first).
 _BETWEEN = re.compile(r"[ \t\r\n,]*")
+
+
+def _same_line(line: int) -> int:
+    return line
 
 
 def _json_error_line(reason: str) -> int | None:
@@ -250,14 +262,14 @@ def _entry(
 def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") -> AddMany:
     """The addition a roster file's text makes to ``campaign``: all its entries, or the first
     error as a :class:`RosterFileError` naming the line and field."""
-    rows = _csv_rows(text, path) if fmt == "csv" else _json_rows(text, path)
+    rows, line_of = (_csv_rows(text, path), _same_line) if fmt == "csv" else _json_rows(text, path)
     characters: list[Character] = []
     groups: list[MookGroup] = []
     book = Book(campaign)
     last = _LastTemplate()
-    line = None
+    where = None  # a CSV row's line, a JSON entry's place in the array (its line found if refused)
     try:
-        for line, fields in rows:  # noqa: B007 - line is read after the loop: the except names it
+        for where, fields in rows:  # noqa: B007 - where is read after the loop: the except names it
             for item in _entry(fields, campaign, book, last):
                 refuse_outside(item)  # a name with ESC or a bidi override: refused at its line
                 if isinstance(item, MookGroup):
@@ -266,7 +278,10 @@ def parse_roster(text: str, fmt: str, campaign: Campaign, path: str = "roster") 
                     characters.append(item)
     except RulesError as error:
         raise RosterFileError(
-            path, line, error.field or None, error.reason + (f" (allowed: {error.allowed})" if error.allowed else "")
+            path,
+            None if where is None else line_of(where),
+            error.field or None,
+            error.reason + (f" (allowed: {error.allowed})" if error.allowed else ""),
         ) from None
     if not characters and not groups:
         raise RosterFileError(path, None, None, "no character or group in the file")

@@ -389,6 +389,45 @@ def test_a_row_equal_to_the_last_but_for_its_types_is_read_again(first, second, 
     assert (error.value.line, error.value.field) == (3, field)
 
 
+@given(
+    st.lists(st.tuples(st.sampled_from(["", " ", "\n", "\n\n  ", "\r\n\t"]), st.booleans()), min_size=1, max_size=6),
+    st.data(),
+)
+def test_a_refused_json_entry_is_named_by_the_line_it_starts_on(spacing, data) -> None:
+    """Each entry preceded by some space or newlines (some spread over two lines): the refused
+    one, wherever it is, is named by the line of its "{", found only then."""
+    bad = data.draw(st.integers(0, len(spacing) - 1))
+    text, line = "[", None
+    for n, (space, spread) in enumerate(spacing):
+        text += ("," if n else "") + space
+        if n == bad:
+            line = text.count("\n") + 1
+        corps = '"huit"' if n == bad else "3"
+        text += "{" + '"name": "A",' + ("\n" if spread else " ") + f'"corps": {corps}' + "}"
+    with pytest.raises(RosterFileError) as error:
+        parse_roster(text + "\n]\n", "json", EMPTY, "r.json")
+    assert (error.value.line, error.value.field) == (line, "corps")
+
+
+def test_an_accepted_json_roster_is_decoded_once(monkeypatch) -> None:
+    import json
+
+    decoded = []
+
+    class Counting(json.JSONDecoder):
+        def raw_decode(self, s, idx=0):
+            decoded.append(idx)
+            return super().raw_decode(s, idx)
+
+    monkeypatch.setattr(json, "JSONDecoder", Counting)
+    action = parse_roster('[\n  {"name": "A"},\n  {"name": "B", "count": 2}\n]\n', "json", EMPTY)
+    assert [c.name for c in action.characters] == ["A", "B 1", "B 2"]
+    assert decoded == []  # the lines of the entries are looked for only when one is refused
+    with pytest.raises(RosterFileError) as error:
+        parse_roster('[\n  {"name": "A"},\n  {"name": "B", "count": 0}\n]\n', "json", EMPTY, "r.json")
+    assert (error.value.line, error.value.field) == (3, "count")
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_export_then_import_gives_the_same_roster(fmt) -> None:
     demo = demo_campaign()
