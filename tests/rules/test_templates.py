@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from pathlib import Path
 from typing import Literal
 
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 
 from core.actions import AddMany, apply
 from core.armour import ArmourPiece
-from core.campaign import Campaign
+from core.campaign import Campaign, slug
 from core.characteristics import Characteristics
 from core.combat import Grade
 from core.demo import demo_campaign
@@ -353,6 +355,23 @@ def test_a_bad_roster_names_the_line_and_field_and_adds_nothing(text, fmt, line,
         parse_roster(text, fmt, EMPTY, "r." + fmt)
     assert (error.value.line, error.value.field) == (line, field)
     assert str(error.value).startswith("r." + fmt + (f": line {line}" if line else ""))
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=12) | st.text(alphabet="AbZ é-_ 09.ﬁ", max_size=12))
+def test_an_id_is_the_name_decomposed_to_ascii_in_lower_case_and_dashed(name) -> None:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    assert slug(name) == re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def test_an_ascii_name_is_its_own_decomposition(monkeypatch) -> None:
+    import core.campaign
+
+    class NoDecomposition:
+        def normalize(self, form, text):
+            raise AssertionError(f"{text!r} decomposed")
+
+    monkeypatch.setattr(core.campaign, "unicodedata", NoDecomposition())
+    assert [slug(n) for n in ("Garde 12", "  Sergent--Rouge! ", "x")] == ["garde-12", "sergent-rouge", "x"]
 
 
 def test_rows_naming_the_same_template_make_it_once(monkeypatch) -> None:
