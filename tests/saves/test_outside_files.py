@@ -10,12 +10,15 @@ from pathlib import Path
 
 import orjson
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.demo import demo_campaign
 from core.journal import Journal
 from saves.errors import SaveError
 from saves.format import encode
 from saves.players_file import players_path
+from saves.reading import depth
 from saves.templates import library_path, load_library
 from tests.tui.pilot import make_test_app, run, wait_for
 from tui.cli import main
@@ -251,3 +254,32 @@ def test_the_view_refuses_a_file_whose_history_check_refuses(tmp_path, capsys) -
     with pytest.raises(SaveError, match="apotheose.players"):
         read_view(path)
     assert not players_path(path).exists()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+def _nesting(value: object) -> int:
+    """How deep arrays and objects nest, said recursively."""
+    if isinstance(value, dict):
+        return 1 + max(map(_nesting, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_nesting, value), default=0)
+    return 0
+
+
+@given(json_values)
+def test_the_depth_of_a_value_read_from_outside_is_how_deep_it_nests(value) -> None:
+    assert depth(value) == _nesting(value)
+
+
+def test_the_depth_of_a_very_deep_value_is_counted_without_recursion() -> None:
+    value: list[object] = []
+    for _ in range(20_000):
+        value = [value, {"a": 1}]
+    assert depth(value) == 20_001
+    assert depth([{"name": "Garde"}] * 1_000 + [[[]]]) == 3
