@@ -7,6 +7,7 @@ combatant the players do not see exactly: kept from them. An NPC's alias takes i
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
 
@@ -19,8 +20,9 @@ from core.mooks import MookGroup
 from core.roster import Character
 from core.visibility import Option, Shown
 
-#: The field names of each attrs class :func:`_ids_in` walked (looked up once per class).
-_FIELDS: dict[type, tuple[str, ...]] = {}
+#: What :func:`_ids_in` reads of each attrs class at once: the values of its fields that may
+#: hold text, as one tuple (None for a class with none, or not an attrs class).
+_FIELDS: dict[type, Callable[[object], tuple[object, ...]] | None] = {}
 
 
 def _ids_in(value: object) -> Iterator[str]:
@@ -33,17 +35,27 @@ def _ids_in(value: object) -> Iterator[str]:
             yield value
             continue
         cls = type(value)
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = _fields_with_text(cls)
-        if names:
-            stack.extend(getattr(value, name) for name in reversed(names))
+        if cls in _FIELDS:
+            read = _FIELDS[cls]
+        else:
+            names = _fields_with_text(cls)
+            read = _FIELDS[cls] = _reader(names) if names else None
+        if read is not None:
+            stack.extend(reversed(read(value)))
         elif isinstance(value, dict):
             stack.extend(reversed(value.values()))
         elif isinstance(value, (tuple, list)):
             stack.extend(reversed(value))
         elif isinstance(value, (frozenset, set)):
             stack.extend(value)
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:
+    """The values of ``names`` as one tuple (:func:`operator.attrgetter`, a tuple even for one)."""
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return operator.attrgetter(*names)
 
 
 #: Field types that never hold a string: :func:`_ids_in` does not walk them.
@@ -264,7 +276,8 @@ def for_players(before: Campaign, after: Campaign, action: object, lines: Iterab
     parts = [*secrets_of(before), *secrets_of(after, before)]
     if any(name in text for _, hidden_names, _ in parts for name in hidden_names for text in texts):
         return (False,) * len(lines)
-    if any(hidden_ids for hidden_ids, _, _ in parts) and any(s in ids for s in _ids_in(action) for ids, _, _ in parts):
+    hidden = frozenset().union(*(hidden_ids for hidden_ids, _, _ in parts))
+    if hidden and not hidden.isdisjoint(_ids_in(action)):
         return (False,) * len(lines)
     kept = kept_from_players(before, after, action, lines)
     no_round = not (before.visibility.round_counter and after.visibility.round_counter)

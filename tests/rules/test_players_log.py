@@ -24,6 +24,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +51,7 @@ from core.actions import (
     SetShown,
     StartEncounter,
 )
-from core.breakdown import Lang
+from core.breakdown import Lang, Line
 from core.campaign import Campaign
 from core.characteristics import Characteristics
 from core.combat import Grade
@@ -62,6 +63,7 @@ from core.magic.cost import SpellRequest
 from core.mooks import MookGroup
 from core.player_feed import apply
 from core.player_view import PlayerView, player_view_of
+from core.players_log import for_players
 from core.roster import Character, new_character
 from core.visibility import Option, Shown, Visibility, kind_of
 from saves.players_feed import Published, decode_delta
@@ -80,6 +82,31 @@ def players_texts(journal: Journal) -> str:
     players' log."""
     view = decode_view(encode_view(player_view_of(journal)), "villon.players.json")
     return "\n".join([*view.strings(), players_markdown_log(journal, "en"), players_markdown_log(journal, "fr")])
+
+
+@attrs.frozen
+class Nested:
+    """An action-like value holding ids in every kind of place: a field, a tuple, a dict, a set."""
+
+    who: str = ""
+    many: tuple[object, ...] = ()
+    by_key: dict[str, object] = attrs.Factory(dict)
+    among: frozenset[str] = frozenset()
+    count: int = 0
+
+
+def test_an_action_naming_a_hidden_id_anywhere_in_it_is_kept_from_the_players() -> None:
+    campaign = demo_campaign()  # the "arbaletriers" group is hidden
+    lines = (Line("Something happened.", "Il s'est passé quelque chose."),)
+    for action in (
+        Nested(who="arbaletriers"),
+        Nested(many=("alduin", Nested(many=((), "arbaletriers")))),
+        Nested(by_key={"a": Nested(), "b": ("arbaletriers",)}),
+        Nested(among=frozenset({"alduin", "arbaletriers"})),
+    ):
+        assert for_players(campaign, campaign, action, lines) == (False,)
+    clean = Nested(who="alduin", many=("veterans", Nested(count=3)), by_key={"x": "y"}, among=frozenset({"morvan"}))
+    assert for_players(campaign, campaign, clean, lines) == (True,)
 
 
 def test_a_private_pcs_shadow_pm_and_conditions_stay_out_of_the_players_log() -> None:
