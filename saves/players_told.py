@@ -54,17 +54,21 @@ class TellsPlayers:
             self._shown = True
             self._changed.notify_all()
 
-    def _publish_opening(self) -> None:
-        """The thread's first turn when the players' file is owed: wait for :meth:`shown`, a save
-        or the close, then write it (a failure is told by :meth:`_publish`)."""
-        if not self._owed:
-            return
+    def _publish_opening(self) -> Journal | None:
+        """The thread's first turn: when the players' file is owed, wait for :meth:`shown`, a save
+        or the close, then write it (a failure is told by :meth:`_publish`). The journal as
+        opened is handed back to the thread and let go, and whoever waits for this turn is told."""
+        if self._owed:
+            with self._changed:
+                self._changed.wait_for(lambda: self._shown or self._pending is not None or self._closing)
+            self._owed = False
+            if self._warm is not None and self.lock.held:
+                with contextlib.suppress(Exception):
+                    self._publish(self._warm)
         with self._changed:
-            self._changed.wait_for(lambda: self._shown or self._pending is not None or self._closing)
-        self._owed = False
-        if self._warm is not None and self.lock.held:
-            with contextlib.suppress(Exception):
-                self._publish(self._warm)
+            warm, self._warm = self._warm, None
+            self._changed.notify_all()
+        return warm
 
     def tell(self, table: Table) -> None:
         """What the GM's app tells the players beside the campaign: published soon, with the

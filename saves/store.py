@@ -391,8 +391,8 @@ class AutoSaver(TellsPlayers):
 
     # -- the thread ------------------------------------------------------------------------------
     def _run(self) -> None:
-        self._publish_opening()  # when owed (``later``): once the app has drawn the campaign
-        warm, self._warm, self._encoder = self._warm, None, Encoder()  # cattrs' hooks: after it too
+        warm = self._publish_opening()  # when owed (``later``): once the app has drawn the campaign
+        self._encoder = Encoder()  # cattrs' hooks: after it too
         with contextlib.suppress(Exception):  # only a head start: else the first save encodes whole
             if warm is not None:
                 self._encoder.encode(warm)

@@ -14,6 +14,7 @@ from hypothesis import settings
 
 from core.campaign import Campaign
 from core.demo import demo_campaign
+from tests.levels import kind_by_name
 from tests.tui.pilot import (
     cheaper_pauses,
     done_actions,
@@ -82,14 +83,31 @@ def shares(count: int, parts: int) -> list[int]:
     return sizes
 
 
+def whole_app(item: pytest.Item) -> bool:
+    """Whether ``item`` starts the GM's whole app, by the pyramid's classifier (tests/levels.py,
+    the one benchmarks/pyramid.py counts with)."""
+    name = getattr(item, "originalname", None)  # the function's name, without its case
+    if name is None or not item.path.name.startswith("test_"):
+        return False
+    return kind_by_name(item.path).get(name) == "whole-app"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's -m deselects: the marks set here count
 def pytest_collection_modifyitems(config, items) -> None:
-    """Under xdist, the slow tests (``slow``: over a second, nearly all of the time) first in
+    """Every whole-app test is ``slow`` (marked here, from the source: no test needs its mark by
+    hand), so the fast loop, ``-m "not slow"``, is the pyramid's lower levels: session and harness
+    tests and the tests that start no app.
+
+    Under xdist, the slow tests (``slow``: the whole-app tests and the long ones) first in
     each worker's share, and each worker an equal part of them. The scheduler hands each worker
     one contiguous run of the collection and, when a worker runs dry, moves the end of the
     longest queue to it: with the slow tests at the front of every run, what is left for the
     end of the run is the short tests, and no worker starts a 20-second test while the others
     have finished (in file order, a few slow files made the run's tail). The order is the same
     in every worker (xdist checks it): it depends only on the collection and the worker count."""
+    for item in items:
+        if whole_app(item):
+            item.add_marker(pytest.mark.slow)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if workers < 2:
         return

@@ -24,6 +24,8 @@ from saves.players_file import players_path, write_players
 from tests.terminals import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Each test runs the real process and waits for its lines: the whole command's, not the fast loop's.
+pytestmark = pytest.mark.slow
 
 
 class Running:

@@ -63,6 +63,7 @@ def _check(names: list[str]) -> dict[str, list[str]]:
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 def test_the_check_sees_a_ui_import() -> None:
     """The one-process check tells a module that imports Textual, after others that do not; the
     modules that an import bringing Textual also brought are checked on their own (walked from

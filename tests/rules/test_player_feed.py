@@ -75,6 +75,7 @@ def successors(draw, view: PlayerView) -> PlayerView:
     )
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # a busy machine's pause is not a failure
 @given(views, st.data())
 def test_a_delta_applied_to_the_old_picture_gives_the_new_one_through_its_json_line(old, data) -> None:
@@ -89,6 +90,7 @@ def test_a_delta_applied_to_the_old_picture_gives_the_new_one_through_its_json_l
     assert {ln for ln in change.log} <= set(new.log)
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(st.lists(views, min_size=2, max_size=6))
 def test_a_chain_of_deltas_gives_the_last_picture(chain) -> None:

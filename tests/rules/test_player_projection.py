@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,6 +105,7 @@ def _action(data: st.DataObject, kind: str, keys: list[str], characters: list[st
     return StartEncounter("Again", tuple(data.draw(st.permutations(keys))))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(campaigns(), st.data())
 def test_the_incremental_projection_is_the_whole_one_after_any_actions(made, data) -> None:

@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -446,6 +447,7 @@ def check_rows(journal: Journal, view: PlayerView) -> None:
     assert view.your_turn == vis.your_turn
 
 
+@pytest.mark.slow
 @settings(
     max_examples=int(os.environ.get("LEAK_EXAMPLES", "120")),
     deadline=None,

@@ -132,8 +132,9 @@ def test_the_players_file_of_the_opening_waits_for_the_app_to_be_shown(tmp_path,
     assert "_encoder" not in vars(saver)  # nor the encoder made (cattrs' hooks of the campaign)
     if then == "shown":
         saver.shown()
-        with saver._changed:  # the thread's turn: bounded, no sleep
-            saver._changed.wait_for(lambda: not saver._owed and saver._warm is None, 10)
+        with saver._changed:  # the thread's turn: it tells when it is over (bounded against a hang)
+            while saver._owed or saver._warm is not None:
+                assert saver._changed.wait(10), "the saver's thread did not tell its opening's turn was over"
         assert read_players(players) == player_view_of(opened.journal)
     elif then == "save":
         journal, _ = opened.journal.record(Damage(("segiere",), 6))

@@ -163,6 +163,7 @@ async def read_answers(sock: socket.socket, count: int) -> list[dict[str, object
     return answers  # type: ignore[return-value]
 
 
+@pytest.mark.slow
 def test_a_channel_refuses_malformed_frames_survives_a_flood_and_tells_the_gms_answer(tmp_path: Path) -> None:
     game, players = campaign(tmp_path)
     clock = Clock()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from core.actions import AttackOpponent, SetOption
 from core.player_send import Ask, Sent, Waiting
 from core.visibility import Option
@@ -51,6 +53,7 @@ def seen_by_players(path):
     return found[0]
 
 
+@pytest.mark.slow
 @run
 async def test_enter_takes_the_players_die_a_typed_die_overwrites_it_and_ctrl_x_refuses(tmp_path) -> None:
     from tui.run import finish
@@ -111,6 +114,7 @@ async def test_enter_takes_the_players_die_a_typed_die_overwrites_it_and_ctrl_x_
     assert finish(app) is None
 
 
+@pytest.mark.slow
 @run
 async def test_sending_off_is_published_and_esc_then_a_key_still_works(tmp_path) -> None:
     from tui.run import finish
@@ -135,6 +139,7 @@ async def test_sending_off_is_published_and_esc_then_a_key_still_works(tmp_path)
     assert finish(app) is None
 
 
+@pytest.mark.slow
 @run
 async def test_taking_a_players_roll_is_the_one_key_the_guide_says(tmp_path) -> None:
     """The guide's keystroke line (docs/guide.md, "Keys") says 1 key; the keys are counted here."""
@@ -162,6 +167,7 @@ async def test_taking_a_players_roll_is_the_one_key_the_guide_says(tmp_path) -> 
     assert finish(app) is None
 
 
+@pytest.mark.slow
 @run
 async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_players_die(tmp_path) -> None:
     from core.actions import AttackGroup, DefendGroup
@@ -195,6 +201,7 @@ async def test_the_attack_on_a_group_and_the_defence_against_one_take_the_player
     assert finish(app) is None
 
 
+@pytest.mark.slow
 @run
 async def test_a_resistance_roll_takes_the_players_die_in_the_r_dialog(tmp_path) -> None:
     from core.actions import Roll
@@ -217,6 +224,7 @@ async def test_a_resistance_roll_takes_the_players_die_in_the_r_dialog(tmp_path)
     assert finish(app) is None
 
 
+@pytest.mark.slow
 @run
 async def test_an_inbox_open_to_others_is_said_once_and_nothing_crashes(tmp_path) -> None:
     import os

@@ -121,6 +121,7 @@ def test_each_fix_says_what_textual_does_why_and_the_version_checked(path: Path)
     )
 
 
+@pytest.mark.slow
 def test_each_private_name_the_fence_touches_is_named_in_docs_developing() -> None:
     """docs/developing.md ("The private names touched") names every private name a fix leans on."""
     text = DOCS.read_text(encoding="utf-8")

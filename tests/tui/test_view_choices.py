@@ -80,6 +80,7 @@ def test_each_choice_on_a_phone(snap_compare, tmp_path, choice) -> None:
     assert snap_compare(view_app(tmp_path, *CHOICES[choice]), terminal_size=PHONE)
 
 
+@pytest.mark.slow
 def test_the_wide_layout_with_a_bar_damage_and_an_alias(snap_compare, tmp_path) -> None:
     app = view_app(
         tmp_path, SetShown("segiere", Shown.BAR), SetShown("veterans", Shown.DAMAGE), SetAlias("capitaine", "Le Masque")

@@ -43,6 +43,7 @@ def drawn(lines: list) -> list[tuple[str, object, str]]:
     return [(line.plain, line.spans, str(line.style)) for line in lines]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(views, st.data(), st.sampled_from([30, 50, 79, 120]), st.sampled_from(["en", "fr"]))
 def test_the_rows_laid_out_again_give_the_lines_of_a_fresh_layout(old, data, width, lang) -> None:
@@ -75,6 +76,7 @@ def steps(journal: Journal) -> list[Journal]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(100, 30), (40, 30)], ids=["wide", "phone"])
 @run
 async def test_after_the_feeds_changes_the_view_shows_what_a_fresh_view_shows(tmp_path, size) -> None:
@@ -263,6 +265,7 @@ def test_the_watcher_reads_nothing_for_the_folders_other_files(tmp_path) -> None
     assert attrs.has(Published)
 
 
+@pytest.mark.slow
 @run
 async def test_a_log_line_added_draws_its_own_row_and_the_panel_jumps_a_half_at_a_time(tmp_path, monkeypatch) -> None:
     path = tmp_path / "villon.json"
