@@ -185,16 +185,45 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
         "        return slow(o, t)",
     ]
     checks: list[str] = []
-    args: list[str] = []
-    for i, a in enumerate(fields):
-        value = _field_code(i, a.type, converter, names, checks)
-        args.append(f"{a.alias}={value}" if a.kw_only else value)
+    values = [_field_code(i, a.type, converter, names, checks) for i, a in enumerate(fields)]
+    args = [f"{a.alias}={value}" if a.kw_only else value for a, value in zip(fields, values, strict=True)]
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
-    body.append(f"    return cl({', '.join(args)})")
+    if plain_init(cl):  # what its __init__ would do, without the call: each slot set in turn
+        names["new"] = object.__new__
+        names.update({f"s{i}": getattr(cl, a.name).__set__ for i, a in enumerate(fields)})
+        body += ["    x = new(cl)", *(f"    s{i}(x, {value})" for i, value in enumerate(values)), "    return x"]
+    else:
+        body.append(f"    return cl({', '.join(args)})")
     exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     structure: Hook = names["structure"]
     return structure
+
+
+def plain_init(cl: type) -> bool:
+    """Whether ``cl``'s ``__init__`` only sets each of its fields in turn, so that setting its slots
+    directly (:func:`fast_path`) builds the same object: a frozen slotted attrs class whose
+    ``__init__`` attrs made, every field taken by it, with no validator, converter, pre- or
+    post-init hook, and no cached hash (read from attrs' ``__attrs_props__``: with an attrs
+    too old to have it, every class goes through its ``__init__``)."""
+    props = getattr(cl, "__attrs_props__", None)
+    init = cl.__dict__.get("__init__")
+    if props is None or init is None or not getattr(init, "__code__", None):
+        return False
+    fields = attrs.fields(cl)
+    return (
+        props.is_slotted
+        and props.is_frozen
+        and props.added_init
+        and not props.is_exception
+        and props.field_transformer is None
+        and props.hashability.name != "HASHABLE_CACHED"
+        and init.__code__.co_filename.startswith("<attrs generated")
+        and not hasattr(cl, "__attrs_pre_init__")
+        and not hasattr(cl, "__attrs_post_init__")
+        and all(a.init and a.validator is None and a.converter is None for a in fields)
+        and all(type(getattr(cl, a.name, None)) is types.MemberDescriptorType for a in fields)
+    )
 
 
 def _field_code(i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], checks: list[str]) -> str:

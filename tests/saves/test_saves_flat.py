@@ -203,3 +203,108 @@ def test_the_collector_waits_while_a_save_is_read_and_is_back_after_even_on_a_ba
         assert not gc.isenabled()  # whoever turned it off turns it on again
     finally:
         gc.enable()
+
+
+def test_a_frozen_class_without_checks_is_built_by_its_slots_and_one_with_checks_by_its_init() -> None:
+    import attrs
+
+    from core.actions import ChangeShadow
+    from core.breakdown import Line
+    from core.journal import Entry, LogLine
+    from core.roster import Character
+    from saves.format import CONVERTER
+    from saves.hooks import fast_path, plain_init
+
+    assert all(plain_init(cls) for cls in (Line, LogLine, Entry))
+    assert not any(plain_init(cls) for cls in (Damage, ChangeShadow, Character))  # validators, post-init
+
+    made: list[str] = []
+
+    def checked(inst: Any, attribute: Any, value: int) -> None:
+        made.append(f"checked {value}")
+        if value < 0:
+            raise ValueError("negative")
+
+    def positive(value: int) -> int:
+        return abs(value)
+
+    @attrs.frozen
+    class Plain:
+        label: str
+        count: int = 0
+        note: str | None = None
+
+    @attrs.frozen
+    class Checked:
+        count: int = attrs.field(validator=checked)
+
+    @attrs.frozen
+    class After:
+        count: int
+
+        def __attrs_post_init__(self) -> None:
+            made.append("post-init")
+
+    @attrs.define
+    class Mutable:
+        count: int
+
+    @attrs.frozen(slots=False)
+    class Unslotted:
+        count: int
+
+    @attrs.frozen
+    class Converted:
+        count: int = attrs.field(converter=positive)
+
+    @attrs.frozen(cache_hash=True)
+    class CachedHash:
+        count: int
+
+    @attrs.frozen
+    class Private:
+        _count: int
+
+    assert plain_init(Plain) and plain_init(Private)
+    assert not any(plain_init(c) for c in (Checked, After, Mutable, Unslotted, Converted, CachedHash))
+
+    def slow(value: Any, _type: Any) -> Any:
+        raise AssertionError("the fast path should have taken it")
+
+    def fast(cls: type, value: dict[str, Any]) -> Any:
+        return fast_path(cls, CONVERTER, slow)(value, cls)
+
+    assert fast(Plain, {"label": "x", "count": 2, "note": None}) == Plain("x", 2)
+    assert fast(Private, {"_count": 2}) == Private(2)
+    assert fast(Checked, {"count": 2}) == Checked(2) and made == ["checked 2", "checked 2"]
+    with pytest.raises(ValueError, match="negative"):
+        fast(Checked, {"count": -1})
+    made.clear()
+    assert fast(After, {"count": 1}) == After(1) and made == ["post-init", "post-init"]
+    for cls in (Mutable, Unslotted, Converted):
+        assert fast(cls, {"count": -3}) == cls(-3)  # type: ignore[call-arg]
+    cached = fast(CachedHash, {"count": 3})
+    assert cached == CachedHash(3) and hash(cached) == hash(CachedHash(3))
+
+
+def test_lines_and_log_lines_built_by_their_slots_are_the_objects_their_init_makes() -> None:
+    import attrs
+
+    from core.breakdown import Line
+    from core.journal import Entry, LogLine
+    from saves.format import CONVERTER
+
+    journal = play([NextTurn(), Damage(("segiere",), 2), Heal(("segiere",), 1), NextTurn()])
+    loaded = read_journal(Encoder().encode(journal), "x.json").journal
+    assert list(loaded.log) == list(journal.log) and list(loaded.done) == list(journal.done)
+    for built, made in zip(loaded.log, journal.log, strict=True):
+        assert hash(built) == hash(made) and repr(built) == repr(made)
+        assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.kind = "undo"  # type: ignore[misc]
+    line = CONVERTER.structure({"en": "a", "fr": "b"}, Line)
+    assert type(line) is Line and line == Line("a", "b") and hash(line) == hash(Line("a", "b"))
+    assert type(CONVERTER.structure(Encoder()._entry_hook(journal.done[0]), Entry)) is Entry
+    assert CONVERTER.structure(
+        {"seq": 1, "kind": "do", "line": {"en": "a", "fr": "b"}, "players": True, "shown": None}, LogLine
+    ) == LogLine(1, "do", Line("a", "b"), True)
