@@ -173,7 +173,7 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
     its bookkeeping (about 2x faster); anything else (a missing, extra or mistyped field) goes to
     ``slow``, which takes it or raises the exact error. So it accepts exactly what ``slow`` does."""
     fields = [a for a in attrs.fields(attrs.resolve_types(cl)) if a.init]
-    names: dict[str, Any] = {"cl": cl, "slow": slow}
+    names: dict[str, Any] = {"cl": cl, "slow": slow, "new": object.__new__}
     body = [
         "def structure(o, t=None):",
         f"    if type(o) is not dict or len(o) != {len(fields) + (tag is not None)}:",
@@ -185,19 +185,49 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
         "        return slow(o, t)",
     ]
     checks: list[str] = []
-    values = [_field_code(i, a.type, converter, names, checks) for i, a in enumerate(fields)]
+    values = [_field_code(i, a.type, converter, names, checks, body) for i, a in enumerate(fields)]
     args = [f"{a.alias}={value}" if a.kw_only else value for a, value in zip(fields, values, strict=True)]
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
-    if plain_init(cl):  # what its __init__ would do, without the call: each slot set in turn
-        names["new"] = object.__new__
+    plain = plain_init(cl)
+    if plain:  # what its __init__ would do, without the call: each slot set in turn
         names.update({f"s{i}": getattr(cl, a.name).__set__ for i, a in enumerate(fields)})
         body += ["    x = new(cl)", *(f"    s{i}(x, {value})" for i, value in enumerate(values)), "    return x"]
     else:
         body.append(f"    return cl({', '.join(args)})")
     exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     structure: Hook = names["structure"]
+    if plain and tag is None and fields and all(a.type in _INLINE for a in fields):
+        structure.leaf = cl  # type: ignore[attr-defined] # its parents build it inline (_leaf_code)
     return structure
+
+
+def _leaf(kind: Any, converter: cattrs.Converter) -> bool:
+    """Whether ``kind`` is built by a :func:`fast_path` that its parents may repeat inline: a class
+    of :func:`plain_init` whose fields are whole numbers, strings or true/false (a :class:`Line`)."""
+    return isinstance(kind, type) and getattr(converter.get_structure_hook(kind), "leaf", None) is kind
+
+
+def _leaf_code(src: str, out: str, leaf: type, names: dict[str, Any], key: str, indent: str) -> list[str]:
+    """The statements building ``leaf`` from the JSON value ``src`` into ``out`` as its own
+    :func:`fast_path` does, handing the whole object to ``slow`` for anything else (its own
+    structure function, called by cattrs' function, then raises the exact error)."""
+    fields = [a for a in attrs.fields(attrs.resolve_types(leaf)) if a.init]
+    names[f"{key}c"] = leaf
+    names.update({f"{key}s{j}": getattr(leaf, a.name).__set__ for j, a in enumerate(fields)})
+    checks = " and ".join(f"type({key}{j}) is {_INLINE[a.type]}" for j, a in enumerate(fields))
+    return [
+        f"{indent}if type({src}) is not dict or len({src}) != {len(fields)}:",
+        f"{indent}    return slow(o, t)",
+        f"{indent}try:",
+        *(f"{indent}    {key}{j} = {src}[{a.name!r}]" for j, a in enumerate(fields)),
+        f"{indent}except KeyError:",
+        f"{indent}    return slow(o, t)",
+        f"{indent}if not ({checks}):",
+        f"{indent}    return slow(o, t)",
+        f"{indent}{out} = new({key}c)",
+        *(f"{indent}{key}s{j}({out}, {key}{j})" for j in range(len(fields))),
+    ]
 
 
 def plain_init(cl: type) -> bool:
@@ -226,12 +256,33 @@ def plain_init(cl: type) -> bool:
     )
 
 
-def _field_code(i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], checks: list[str]) -> str:
+def _field_code(
+    i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], checks: list[str], body: list[str]
+) -> str:
     """The expression building field ``i`` (of type ``kind``) in :func:`fast_path`'s code; the
-    checks it needs are appended to ``checks``, the hooks it calls put in ``names``."""
+    checks it needs are appended to ``checks``, the hooks it calls put in ``names``, the
+    statements building a leaf (:func:`_leaf`) inline appended to ``body``."""
     options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
     optional = [o for o in options if o is not type(None)] if type(None) in options else []
-    if kind in _INLINE:
+    args = typing.get_args(kind) if is_tuple(kind) else ()
+    if _leaf(kind, converter):
+        body += _leaf_code(f"v{i}", f"x{i}", kind, names, f"l{i}_", "    ")
+        value = f"x{i}"
+    elif len(optional) == 1 and len(options) == 2 and _leaf(optional[0], converter):  # a leaf | None
+        leaf = _leaf_code(f"v{i}", f"x{i}", optional[0], names, f"l{i}_", "        ")
+        body += [f"    if v{i} is None:", f"        x{i} = None", "    else:", *leaf]
+        value = f"x{i}"
+    elif len(args) == 2 and args[1] is Ellipsis and _leaf(args[0], converter):  # an array of leaves
+        leaf = _leaf_code(f"y{i}", f"z{i}", args[0], names, f"l{i}_", "        ")
+        body += [
+            f"    if type(v{i}) is not list:",
+            "        return slow(o, t)",
+            f"    x{i} = []",
+            f"    for y{i} in v{i}:",
+        ]
+        body += [*leaf, f"        x{i}.append(z{i})"]
+        value = f"tuple(x{i})"
+    elif kind in _INLINE:
         checks.append(f"type(v{i}) is {_INLINE[kind]}")
         value = f"v{i}"
     elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None

@@ -308,3 +308,41 @@ def test_lines_and_log_lines_built_by_their_slots_are_the_objects_their_init_mak
     assert CONVERTER.structure(
         {"seq": 1, "kind": "do", "line": {"en": "a", "fr": "b"}, "players": True, "shown": None}, LogLine
     ) == LogLine(1, "do", Line("a", "b"), True)
+
+
+BAD_LINES: list[Any] = [
+    None,
+    [],
+    "a",
+    {"en": "a"},
+    {"en": "a", "fr": 2},
+    {"en": "a", "fr": "b", "x": "c"},
+    {"en": "a", "x": "b"},
+]
+
+
+@pytest.mark.parametrize("bad_line", BAD_LINES)
+def test_a_line_built_inside_its_log_line_or_entry_refuses_what_the_detailed_converter_refuses(bad_line) -> None:
+    from core.breakdown import Line
+    from core.journal import Entry, LogLine
+    from saves.format import CONVERTER, detailed_converter
+
+    good = {"en": "a", "fr": "b"}
+    cases = [
+        ({"seq": 1, "kind": "do", "line": bad_line, "players": False, "shown": None}, LogLine),
+        ({"seq": 1, "kind": "do", "line": good, "players": False, "shown": bad_line}, LogLine),
+        ({"seq": 1, "action": {"type": "NextTurn"}, "lines": [good, bad_line]}, Entry),
+    ]
+
+    def outcome(converter: Any, data: dict[str, Any], cls: type) -> tuple[bool, Any]:
+        try:
+            return True, converter.structure(data, cls)
+        except Exception:  # noqa: BLE001 - refused (each converter raises its own kind of error)
+            return False, None
+
+    for data, cls in cases:  # the fast converter takes what the detailed one takes, and only that
+        assert outcome(CONVERTER, data, cls) == outcome(detailed_converter(), data, cls)
+    entry = CONVERTER.structure({"seq": 3, "action": {"type": "NextTurn"}, "lines": [good, good]}, Entry)
+    assert entry == Entry(3, NextTurn(), (Line("a", "b"), Line("a", "b"))) and type(entry.lines) is tuple
+    shown = CONVERTER.structure({"seq": 1, "kind": "do", "line": good, "players": True, "shown": good}, LogLine)
+    assert shown == LogLine(1, "do", Line("a", "b"), True, Line("a", "b"))
