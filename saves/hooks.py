@@ -190,14 +190,18 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
     plain = plain_init(cl)
-    if plain:  # what its __init__ would do, without the call: each slot set in turn
+    if plain:  # what its __init__ would do, without the call: each slot set in turn (converted)
         names.update({f"s{i}": getattr(cl, a.name).__set__ for i, a in enumerate(fields)})
+        names.update({f"c{i}": a.converter for i, a in enumerate(fields) if a.converter is not None})
+        values = [
+            v if a.converter is None else f"c{i}({v})" for i, (a, v) in enumerate(zip(fields, values, strict=True))
+        ]
         body += ["    x = new(cl)", *(f"    s{i}(x, {value})" for i, value in enumerate(values)), "    return x"]
     else:
         body.append(f"    return cl({', '.join(args)})")
     exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     structure: Hook = names["structure"]
-    if plain and tag is None and fields and all(a.type in _INLINE for a in fields):
+    if plain and tag is None and fields and all(a.type in _INLINE and a.converter is None for a in fields):
         structure.leaf = cl  # type: ignore[attr-defined] # its parents build it inline (_leaf_code)
     return structure
 
@@ -230,12 +234,17 @@ def _leaf_code(src: str, out: str, leaf: type, names: dict[str, Any], key: str, 
     ]
 
 
+#: attrs' converter that takes the instance or the field (a plain function is called as it is).
+_CONVERTER = getattr(attrs, "Converter", ())
+
+
 def plain_init(cl: type) -> bool:
-    """Whether ``cl``'s ``__init__`` only sets each of its fields in turn, so that setting its slots
-    directly (:func:`fast_path`) builds the same object: a frozen slotted attrs class whose
-    ``__init__`` attrs made, every field taken by it, with no validator, converter, pre- or
-    post-init hook, and no cached hash (read from attrs' ``__attrs_props__``: with an attrs
-    too old to have it, every class goes through its ``__init__``)."""
+    """Whether ``cl``'s ``__init__`` only sets each of its fields in turn (through the field's
+    converter, a plain function, if it has one), so that setting its slots directly
+    (:func:`fast_path`) builds the same object: a frozen slotted attrs class whose ``__init__``
+    attrs made, every field taken by it, with no validator, pre- or post-init hook, converter
+    taking the instance or the field, or cached hash (read from attrs' ``__attrs_props__``: with
+    an attrs too old to have it, every class goes through its ``__init__``)."""
     props = getattr(cl, "__attrs_props__", None)
     init = cl.__dict__.get("__init__")
     if props is None or init is None or not getattr(init, "__code__", None):
@@ -251,7 +260,7 @@ def plain_init(cl: type) -> bool:
         and init.__code__.co_filename.startswith("<attrs generated")
         and not hasattr(cl, "__attrs_pre_init__")
         and not hasattr(cl, "__attrs_post_init__")
-        and all(a.init and a.validator is None and a.converter is None for a in fields)
+        and all(a.init and a.validator is None and not isinstance(a.converter, _CONVERTER) for a in fields)
         and all(type(getattr(cl, a.name, None)) is types.MemberDescriptorType for a in fields)
     )
 

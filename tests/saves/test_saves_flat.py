@@ -208,15 +208,16 @@ def test_the_collector_waits_while_a_save_is_read_and_is_back_after_even_on_a_ba
 def test_a_frozen_class_without_checks_is_built_by_its_slots_and_one_with_checks_by_its_init() -> None:
     import attrs
 
-    from core.actions import ChangeShadow
+    from core.actions import AttackGroup, ChangeShadow
     from core.breakdown import Line
     from core.journal import Entry, LogLine
     from core.roster import Character
+    from core.shadow import LedgerEntry
     from saves.format import CONVERTER
     from saves.hooks import fast_path, plain_init
 
-    assert all(plain_init(cls) for cls in (Line, LogLine, Entry))
-    assert not any(plain_init(cls) for cls in (Damage, ChangeShadow, Character))  # validators, post-init
+    assert all(plain_init(cls) for cls in (Line, LogLine, Entry, Damage, ChangeShadow, LedgerEntry))
+    assert not any(plain_init(cls) for cls in (AttackGroup, Character))  # validators
 
     made: list[str] = []
 
@@ -257,6 +258,10 @@ def test_a_frozen_class_without_checks_is_built_by_its_slots_and_one_with_checks
     class Converted:
         count: int = attrs.field(converter=positive)
 
+    @attrs.frozen
+    class SelfConverted:
+        count: int = attrs.field(converter=attrs.Converter(lambda v, inst: abs(v), takes_self=True))  # type: ignore[misc]
+
     @attrs.frozen(cache_hash=True)
     class CachedHash:
         count: int
@@ -265,8 +270,8 @@ def test_a_frozen_class_without_checks_is_built_by_its_slots_and_one_with_checks
     class Private:
         _count: int
 
-    assert plain_init(Plain) and plain_init(Private)
-    assert not any(plain_init(c) for c in (Checked, After, Mutable, Unslotted, Converted, CachedHash))
+    assert plain_init(Plain) and plain_init(Private) and plain_init(Converted)
+    assert not any(plain_init(c) for c in (Checked, After, Mutable, Unslotted, SelfConverted, CachedHash))
 
     def slow(value: Any, _type: Any) -> Any:
         raise AssertionError("the fast path should have taken it")
@@ -281,7 +286,7 @@ def test_a_frozen_class_without_checks_is_built_by_its_slots_and_one_with_checks
         fast(Checked, {"count": -1})
     made.clear()
     assert fast(After, {"count": 1}) == After(1) and made == ["post-init", "post-init"]
-    for cls in (Mutable, Unslotted, Converted):
+    for cls in (Mutable, Unslotted, Converted, SelfConverted):
         assert fast(cls, {"count": -3}) == cls(-3)  # type: ignore[call-arg]
     cached = fast(CachedHash, {"count": 3})
     assert cached == CachedHash(3) and hash(cached) == hash(CachedHash(3))
