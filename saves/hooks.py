@@ -316,6 +316,14 @@ def _field_code(
         else:
             names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(item), item
             value = f"tuple([h{i}(x, t{i}) for x in v{i}])"
+    elif isinstance(getattr(converter.get_structure_hook(kind), "by_tag", None), dict):  # an action
+        hook = converter.get_structure_hook(kind)  # its class's structure function by its tag, inline
+        names[f"h{i}"], names[f"t{i}"], names[f"d{i}"] = hook, kind, hook.by_tag  # type: ignore[attr-defined]
+        body += [
+            f"    g{i} = v{i}.get({hook.tag!r}) if type(v{i}) is dict else None",  # type: ignore[attr-defined]
+            f"    f{i} = d{i}.get(g{i}) if type(g{i}) is str else None",
+        ]
+        value = f"(h{i} if f{i} is None else f{i})(v{i}, t{i})"
     else:
         names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(kind), kind
         value = f"h{i}(v{i}, t{i})"

@@ -351,3 +351,34 @@ def test_a_line_built_inside_its_log_line_or_entry_refuses_what_the_detailed_con
     assert entry == Entry(3, NextTurn(), (Line("a", "b"), Line("a", "b"))) and type(entry.lines) is tuple
     shown = CONVERTER.structure({"seq": 1, "kind": "do", "line": good, "players": True, "shown": good}, LogLine)
     assert shown == LogLine(1, "do", Line("a", "b"), True, Line("a", "b"))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "NextTurn"},
+        {"type": "Heal", "targets": ["segiere"], "amount": 2},
+        {"type": "Heal", "targets": ["segiere"], "amount": "2"},
+        {"type": "Nope"},
+        {"type": ["NextTurn"]},
+        {"type": {"a": 1}},
+        {"type": None},
+        {},
+        "NextTurn",
+        None,
+    ],
+)
+def test_an_entry_s_action_found_by_its_tag_inside_the_entry_is_refused_as_the_detailed_converter_refuses_it(
+    action,
+) -> None:
+    from core.journal import Entry
+    from saves.format import CONVERTER, detailed_converter
+
+    def outcome(converter: Any) -> tuple[bool, Any]:
+        try:
+            return True, converter.structure({"seq": 1, "action": action, "lines": []}, Entry)
+        except Exception:  # noqa: BLE001 - refused (each converter raises its own kind of error)
+            return False, None
+
+    for _ in range(2):  # the second time, the tag's structure function is known
+        assert outcome(CONVERTER) == outcome(detailed_converter())
