@@ -382,3 +382,36 @@ def test_an_entry_s_action_found_by_its_tag_inside_the_entry_is_refused_as_the_d
 
     for _ in range(2):  # the second time, the tag's structure function is known
         assert outcome(CONVERTER) == outcome(detailed_converter())
+
+
+def test_what_a_load_builds_goes_to_the_oldest_generation_and_objects_frozen_by_the_app_stay_frozen() -> None:
+    import gc
+
+    raw = Encoder().encode(play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1)] * 10))
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    threshold, suite_frozen = gc.get_threshold(), gc.get_freeze_count()
+    gc.unfreeze()  # the suite holds its start-up heap frozen (tests/conftest.py)
+    gc.collect()
+    gc.set_threshold(700, 10, 10)
+    gc.callbacks.append(seen)
+    try:
+        loaded = read_journal(raw, "x.json").journal
+        young: list[list[int]] = [[] for _ in range(100)]  # far fewer new objects than the threshold
+        assert collections == [], "the load's objects were left young: a collection walked them"
+        assert gc.isenabled() and gc.get_freeze_count() == 0 and len(young) == 100
+        gc.freeze()  # as the app does once its campaign is open
+        frozen = gc.get_freeze_count()
+        read_journal(raw, "x.json")
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+        if suite_frozen:
+            gc.freeze()
+    assert loaded.campaign == play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1)] * 10).campaign
