@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -415,3 +416,19 @@ def test_what_a_load_builds_goes_to_the_oldest_generation_and_objects_frozen_by_
         if suite_frozen:
             gc.freeze()
     assert loaded.campaign == play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1)] * 10).campaign
+
+
+def test_the_first_log_line_of_an_unknown_kind_is_named() -> None:
+    from saves.errors import BadFieldError
+
+    journal = play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1), NextTurn()])
+    data = orjson.loads(Encoder().encode(journal))
+    assert len(data["history"]["log"]) >= 4
+    data["history"]["log"][2]["kind"] = "later"
+    data["history"]["log"][3]["kind"] = "sooner"
+    with pytest.raises(BadFieldError) as caught:
+        read_journal(orjson.dumps(data), "x.json")
+    assert caught.value.field == "$.history.log[2].kind" and "unknown kind 'later'" in caught.value.reason
+    for kind in ("do", "undo", "redo", "reroll"):
+        data["history"]["log"][2]["kind"] = data["history"]["log"][3]["kind"] = kind
+        read_journal(orjson.dumps(data), "x.json")
