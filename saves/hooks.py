@@ -270,27 +270,12 @@ def _field_code(
 ) -> str:
     """The expression building field ``i`` (of type ``kind``) in :func:`fast_path`'s code; the
     checks it needs are appended to ``checks``, the hooks it calls put in ``names``, the
-    statements building a leaf (:func:`_leaf`) inline appended to ``body``."""
+    statements it needs first (:func:`_statements_code`) appended to ``body``."""
     options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
     optional = [o for o in options if o is not type(None)] if type(None) in options else []
-    args = typing.get_args(kind) if is_tuple(kind) else ()
-    if _leaf(kind, converter):
-        body += _leaf_code(f"v{i}", f"x{i}", kind, names, f"l{i}_", "    ")
-        value = f"x{i}"
-    elif len(optional) == 1 and len(options) == 2 and _leaf(optional[0], converter):  # a leaf | None
-        leaf = _leaf_code(f"v{i}", f"x{i}", optional[0], names, f"l{i}_", "        ")
-        body += [f"    if v{i} is None:", f"        x{i} = None", "    else:", *leaf]
-        value = f"x{i}"
-    elif len(args) == 2 and args[1] is Ellipsis and _leaf(args[0], converter):  # an array of leaves
-        leaf = _leaf_code(f"y{i}", f"z{i}", args[0], names, f"l{i}_", "        ")
-        body += [
-            f"    if type(v{i}) is not list:",
-            "        return slow(o, t)",
-            f"    x{i} = []",
-            f"    for y{i} in v{i}:",
-        ]
-        body += [*leaf, f"        x{i}.append(z{i})"]
-        value = f"tuple(x{i})"
+    value = _statements_code(i, kind, converter, names, body)
+    if value is not None:
+        pass
     elif kind in _INLINE:
         checks.append(f"type(v{i}) is {_INLINE[kind]}")
         value = f"v{i}"
@@ -316,15 +301,44 @@ def _field_code(
         else:
             names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(item), item
             value = f"tuple([h{i}(x, t{i}) for x in v{i}])"
-    elif isinstance(getattr(converter.get_structure_hook(kind), "by_tag", None), dict):  # an action
-        hook = converter.get_structure_hook(kind)  # its class's structure function by its tag, inline
-        names[f"h{i}"], names[f"t{i}"], names[f"d{i}"] = hook, kind, hook.by_tag  # type: ignore[attr-defined]
-        body += [
-            f"    g{i} = v{i}.get({hook.tag!r}) if type(v{i}) is dict else None",  # type: ignore[attr-defined]
-            f"    f{i} = d{i}.get(g{i}) if type(g{i}) is str else None",
-        ]
-        value = f"(h{i} if f{i} is None else f{i})(v{i}, t{i})"
     else:
         names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(kind), kind
         value = f"h{i}(v{i}, t{i})"
     return value
+
+
+def _statements_code(
+    i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], body: list[str]
+) -> str | None:
+    """For a field ``i`` built by statements of :func:`fast_path`'s code (appended to ``body``)
+    rather than by a call: a leaf (:func:`_leaf`), a leaf or None, an array of leaves, or an
+    action (its class's structure function found by its tag, inline); None for any other."""
+    options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
+    optional = [o for o in options if o is not type(None)] if type(None) in options else []
+    args = typing.get_args(kind) if is_tuple(kind) else ()
+    if _leaf(kind, converter):
+        body += _leaf_code(f"v{i}", f"x{i}", kind, names, f"l{i}_", "    ")
+        return f"x{i}"
+    if len(optional) == 1 and len(options) == 2 and _leaf(optional[0], converter):  # a leaf | None
+        leaf = _leaf_code(f"v{i}", f"x{i}", optional[0], names, f"l{i}_", "        ")
+        body += [f"    if v{i} is None:", f"        x{i} = None", "    else:", *leaf]
+        return f"x{i}"
+    if len(args) == 2 and args[1] is Ellipsis and _leaf(args[0], converter):  # an array of leaves
+        leaf = _leaf_code(f"y{i}", f"z{i}", args[0], names, f"l{i}_", "        ")
+        body += [
+            f"    if type(v{i}) is not list:",
+            "        return slow(o, t)",
+            f"    x{i} = []",
+            f"    for y{i} in v{i}:",
+        ]
+        body += [*leaf, f"        x{i}.append(z{i})"]
+        return f"tuple(x{i})"
+    hook = converter.get_structure_hook(kind) if isinstance(kind, type) else None
+    if isinstance(getattr(hook, "by_tag", None), dict):  # an action
+        names[f"h{i}"], names[f"t{i}"], names[f"d{i}"] = hook, kind, hook.by_tag  # type: ignore[union-attr]
+        body += [
+            f"    g{i} = v{i}.get({hook.tag!r}) if type(v{i}) is dict else None",  # type: ignore[union-attr]
+            f"    f{i} = d{i}.get(g{i}) if type(g{i}) is str else None",
+        ]
+        return f"(h{i} if f{i} is None else f{i})(v{i}, t{i})"
+    return None
