@@ -89,6 +89,8 @@ def _configure_actions(conv: cattrs.Converter) -> None:
                 fast = by_tag[tag] = fast_path(known[tag], conv, checked, TAG)
             return checked(value, _type) if fast is None else fast(value, _type)
 
+        structure.by_tag, structure.tag = by_tag, TAG  # type: ignore[attr-defined] # for fast_path's parents
+
     def unstructure(action: Action) -> dict[str, Any]:
         fields = configured().get_unstructure_hook(Action)(action)
         return {TAG: fields.pop(TAG), **fields}

@@ -173,7 +173,7 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
     its bookkeeping (about 2x faster); anything else (a missing, extra or mistyped field) goes to
     ``slow``, which takes it or raises the exact error. So it accepts exactly what ``slow`` does."""
     fields = [a for a in attrs.fields(attrs.resolve_types(cl)) if a.init]
-    names: dict[str, Any] = {"cl": cl, "slow": slow}
+    names: dict[str, Any] = {"cl": cl, "slow": slow, "new": object.__new__}
     body = [
         "def structure(o, t=None):",
         f"    if type(o) is not dict or len(o) != {len(fields) + (tag is not None)}:",
@@ -185,24 +185,98 @@ def fast_path(cl: type, converter: cattrs.Converter, slow: Hook, tag: str | None
         "        return slow(o, t)",
     ]
     checks: list[str] = []
-    args: list[str] = []
-    for i, a in enumerate(fields):
-        value = _field_code(i, a.type, converter, names, checks)
-        args.append(f"{a.alias}={value}" if a.kw_only else value)
+    values = [_field_code(i, a.type, converter, names, checks, body) for i, a in enumerate(fields)]
+    args = [f"{a.alias}={value}" if a.kw_only else value for a, value in zip(fields, values, strict=True)]
     if checks:
         body += [f"    if not ({' and '.join(checks)}):", "        return slow(o, t)"]
-    body.append(f"    return cl({', '.join(args)})")
+    plain = plain_init(cl)
+    if plain:  # what its __init__ would do, without the call: each slot set in turn (converted)
+        names.update({f"s{i}": getattr(cl, a.name).__set__ for i, a in enumerate(fields)})
+        names.update({f"c{i}": a.converter for i, a in enumerate(fields) if a.converter is not None})
+        values = [
+            v if a.converter is None else f"c{i}({v})" for i, (a, v) in enumerate(zip(fields, values, strict=True))
+        ]
+        body += ["    x = new(cl)", *(f"    s{i}(x, {value})" for i, value in enumerate(values)), "    return x"]
+    else:
+        body.append(f"    return cl({', '.join(args)})")
     exec(compile("\n".join(body), f"<save format: structure {cl.__qualname__}>", "exec"), names)  # noqa: S102 - the code is made above from the class's own fields, never from a file
     structure: Hook = names["structure"]
+    if plain and tag is None and fields and all(a.type in _INLINE and a.converter is None for a in fields):
+        structure.leaf = cl  # type: ignore[attr-defined] # its parents build it inline (_leaf_code)
     return structure
 
 
-def _field_code(i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], checks: list[str]) -> str:
+def _leaf(kind: Any, converter: cattrs.Converter) -> bool:
+    """Whether ``kind`` is built by a :func:`fast_path` that its parents may repeat inline: a class
+    of :func:`plain_init` whose fields are whole numbers, strings or true/false (a :class:`Line`)."""
+    return isinstance(kind, type) and getattr(converter.get_structure_hook(kind), "leaf", None) is kind
+
+
+def _leaf_code(src: str, out: str, leaf: type, names: dict[str, Any], key: str, indent: str) -> list[str]:
+    """The statements building ``leaf`` from the JSON value ``src`` into ``out`` as its own
+    :func:`fast_path` does, handing the whole object to ``slow`` for anything else (its own
+    structure function, called by cattrs' function, then raises the exact error)."""
+    fields = [a for a in attrs.fields(attrs.resolve_types(leaf)) if a.init]
+    names[f"{key}c"] = leaf
+    names.update({f"{key}s{j}": getattr(leaf, a.name).__set__ for j, a in enumerate(fields)})
+    checks = " and ".join(f"type({key}{j}) is {_INLINE[a.type]}" for j, a in enumerate(fields))
+    return [
+        f"{indent}if type({src}) is not dict or len({src}) != {len(fields)}:",
+        f"{indent}    return slow(o, t)",
+        f"{indent}try:",
+        *(f"{indent}    {key}{j} = {src}[{a.name!r}]" for j, a in enumerate(fields)),
+        f"{indent}except KeyError:",
+        f"{indent}    return slow(o, t)",
+        f"{indent}if not ({checks}):",
+        f"{indent}    return slow(o, t)",
+        f"{indent}{out} = new({key}c)",
+        *(f"{indent}{key}s{j}({out}, {key}{j})" for j in range(len(fields))),
+    ]
+
+
+#: attrs' converter that takes the instance or the field (a plain function is called as it is).
+_CONVERTER = getattr(attrs, "Converter", ())
+
+
+def plain_init(cl: type) -> bool:
+    """Whether ``cl``'s ``__init__`` only sets each of its fields in turn (through the field's
+    converter, a plain function, if it has one), so that setting its slots directly
+    (:func:`fast_path`) builds the same object: a frozen slotted attrs class whose ``__init__``
+    attrs made, every field taken by it, with no validator, pre- or post-init hook, converter
+    taking the instance or the field, or cached hash (read from attrs' ``__attrs_props__``: with
+    an attrs too old to have it, every class goes through its ``__init__``)."""
+    props = getattr(cl, "__attrs_props__", None)
+    init = cl.__dict__.get("__init__")
+    if props is None or init is None or not getattr(init, "__code__", None):
+        return False
+    fields = attrs.fields(cl)
+    return (
+        props.is_slotted
+        and props.is_frozen
+        and props.added_init
+        and not props.is_exception
+        and props.field_transformer is None
+        and props.hashability.name != "HASHABLE_CACHED"
+        and init.__code__.co_filename.startswith("<attrs generated")
+        and not hasattr(cl, "__attrs_pre_init__")
+        and not hasattr(cl, "__attrs_post_init__")
+        and all(a.init and a.validator is None and not isinstance(a.converter, _CONVERTER) for a in fields)
+        and all(type(getattr(cl, a.name, None)) is types.MemberDescriptorType for a in fields)
+    )
+
+
+def _field_code(
+    i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], checks: list[str], body: list[str]
+) -> str:
     """The expression building field ``i`` (of type ``kind``) in :func:`fast_path`'s code; the
-    checks it needs are appended to ``checks``, the hooks it calls put in ``names``."""
+    checks it needs are appended to ``checks``, the hooks it calls put in ``names``, the
+    statements it needs first (:func:`_statements_code`) appended to ``body``."""
     options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
     optional = [o for o in options if o is not type(None)] if type(None) in options else []
-    if kind in _INLINE:
+    value = _statements_code(i, kind, converter, names, body)
+    if value is not None:
+        pass
+    elif kind in _INLINE:
         checks.append(f"type(v{i}) is {_INLINE[kind]}")
         value = f"v{i}"
     elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
@@ -231,3 +305,40 @@ def _field_code(i: int, kind: Any, converter: cattrs.Converter, names: dict[str,
         names[f"h{i}"], names[f"t{i}"] = converter.get_structure_hook(kind), kind
         value = f"h{i}(v{i}, t{i})"
     return value
+
+
+def _statements_code(
+    i: int, kind: Any, converter: cattrs.Converter, names: dict[str, Any], body: list[str]
+) -> str | None:
+    """For a field ``i`` built by statements of :func:`fast_path`'s code (appended to ``body``)
+    rather than by a call: a leaf (:func:`_leaf`), a leaf or None, an array of leaves, or an
+    action (its class's structure function found by its tag, inline); None for any other."""
+    options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
+    optional = [o for o in options if o is not type(None)] if type(None) in options else []
+    args = typing.get_args(kind) if is_tuple(kind) else ()
+    if _leaf(kind, converter):
+        body += _leaf_code(f"v{i}", f"x{i}", kind, names, f"l{i}_", "    ")
+        return f"x{i}"
+    if len(optional) == 1 and len(options) == 2 and _leaf(optional[0], converter):  # a leaf | None
+        leaf = _leaf_code(f"v{i}", f"x{i}", optional[0], names, f"l{i}_", "        ")
+        body += [f"    if v{i} is None:", f"        x{i} = None", "    else:", *leaf]
+        return f"x{i}"
+    if len(args) == 2 and args[1] is Ellipsis and _leaf(args[0], converter):  # an array of leaves
+        leaf = _leaf_code(f"y{i}", f"z{i}", args[0], names, f"l{i}_", "        ")
+        body += [
+            f"    if type(v{i}) is not list:",
+            "        return slow(o, t)",
+            f"    x{i} = []",
+            f"    for y{i} in v{i}:",
+        ]
+        body += [*leaf, f"        x{i}.append(z{i})"]
+        return f"tuple(x{i})"
+    hook = converter.get_structure_hook(kind) if isinstance(kind, type) else None
+    if isinstance(getattr(hook, "by_tag", None), dict):  # an action
+        names[f"h{i}"], names[f"t{i}"], names[f"d{i}"] = hook, kind, hook.by_tag  # type: ignore[union-attr]
+        body += [
+            f"    g{i} = v{i}.get({hook.tag!r}) if type(v{i}) is dict else None",  # type: ignore[union-attr]
+            f"    f{i} = d{i}.get(g{i}) if type(g{i}) is str else None",
+        ]
+        return f"(h{i} if f{i} is None else f{i})(v{i}, t{i})"
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -203,3 +204,231 @@ def test_the_collector_waits_while_a_save_is_read_and_is_back_after_even_on_a_ba
         assert not gc.isenabled()  # whoever turned it off turns it on again
     finally:
         gc.enable()
+
+
+def test_a_frozen_class_without_checks_is_built_by_its_slots_and_one_with_checks_by_its_init() -> None:
+    import attrs
+
+    from core.actions import AttackGroup, ChangeShadow
+    from core.breakdown import Line
+    from core.journal import Entry, LogLine
+    from core.roster import Character
+    from core.shadow import LedgerEntry
+    from saves.format import CONVERTER
+    from saves.hooks import fast_path, plain_init
+
+    assert all(plain_init(cls) for cls in (Line, LogLine, Entry, Damage, ChangeShadow, LedgerEntry))
+    assert not any(plain_init(cls) for cls in (AttackGroup, Character))  # validators
+
+    made: list[str] = []
+
+    def checked(inst: Any, attribute: Any, value: int) -> None:
+        made.append(f"checked {value}")
+        if value < 0:
+            raise ValueError("negative")
+
+    def positive(value: int) -> int:
+        return abs(value)
+
+    @attrs.frozen
+    class Plain:
+        label: str
+        count: int = 0
+        note: str | None = None
+
+    @attrs.frozen
+    class Checked:
+        count: int = attrs.field(validator=checked)
+
+    @attrs.frozen
+    class After:
+        count: int
+
+        def __attrs_post_init__(self) -> None:
+            made.append("post-init")
+
+    @attrs.define
+    class Mutable:
+        count: int
+
+    @attrs.frozen(slots=False)
+    class Unslotted:
+        count: int
+
+    @attrs.frozen
+    class Converted:
+        count: int = attrs.field(converter=positive)
+
+    @attrs.frozen
+    class SelfConverted:
+        count: int = attrs.field(converter=attrs.Converter(lambda v, inst: abs(v), takes_self=True))  # type: ignore[misc]
+
+    @attrs.frozen(cache_hash=True)
+    class CachedHash:
+        count: int
+
+    @attrs.frozen
+    class Private:
+        _count: int
+
+    assert plain_init(Plain) and plain_init(Private) and plain_init(Converted)
+    assert not any(plain_init(c) for c in (Checked, After, Mutable, Unslotted, SelfConverted, CachedHash))
+
+    def slow(value: Any, _type: Any) -> Any:
+        raise AssertionError("the fast path should have taken it")
+
+    def fast(cls: type, value: dict[str, Any]) -> Any:
+        return fast_path(cls, CONVERTER, slow)(value, cls)
+
+    assert fast(Plain, {"label": "x", "count": 2, "note": None}) == Plain("x", 2)
+    assert fast(Private, {"_count": 2}) == Private(2)
+    assert fast(Checked, {"count": 2}) == Checked(2) and made == ["checked 2", "checked 2"]
+    with pytest.raises(ValueError, match="negative"):
+        fast(Checked, {"count": -1})
+    made.clear()
+    assert fast(After, {"count": 1}) == After(1) and made == ["post-init", "post-init"]
+    for cls in (Mutable, Unslotted, Converted, SelfConverted):
+        assert fast(cls, {"count": -3}) == cls(-3)  # type: ignore[call-arg]
+    cached = fast(CachedHash, {"count": 3})
+    assert cached == CachedHash(3) and hash(cached) == hash(CachedHash(3))
+
+
+def test_lines_and_log_lines_built_by_their_slots_are_the_objects_their_init_makes() -> None:
+    import attrs
+
+    from core.breakdown import Line
+    from core.journal import Entry, LogLine
+    from saves.format import CONVERTER
+
+    journal = play([NextTurn(), Damage(("segiere",), 2), Heal(("segiere",), 1), NextTurn()])
+    loaded = read_journal(Encoder().encode(journal), "x.json").journal
+    assert list(loaded.log) == list(journal.log) and list(loaded.done) == list(journal.done)
+    for built, made in zip(loaded.log, journal.log, strict=True):
+        assert hash(built) == hash(made) and repr(built) == repr(made)
+        assert attrs.astuple(built, recurse=False) == attrs.astuple(made, recurse=False)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.kind = "undo"  # type: ignore[misc]
+    line = CONVERTER.structure({"en": "a", "fr": "b"}, Line)
+    assert type(line) is Line and line == Line("a", "b") and hash(line) == hash(Line("a", "b"))
+    assert type(CONVERTER.structure(Encoder()._entry_hook(journal.done[0]), Entry)) is Entry
+    assert CONVERTER.structure(
+        {"seq": 1, "kind": "do", "line": {"en": "a", "fr": "b"}, "players": True, "shown": None}, LogLine
+    ) == LogLine(1, "do", Line("a", "b"), True)
+
+
+BAD_LINES: list[Any] = [
+    None,
+    [],
+    "a",
+    {"en": "a"},
+    {"en": "a", "fr": 2},
+    {"en": "a", "fr": "b", "x": "c"},
+    {"en": "a", "x": "b"},
+]
+
+
+@pytest.mark.parametrize("bad_line", BAD_LINES)
+def test_a_line_built_inside_its_log_line_or_entry_refuses_what_the_detailed_converter_refuses(bad_line) -> None:
+    from core.breakdown import Line
+    from core.journal import Entry, LogLine
+    from saves.format import CONVERTER, detailed_converter
+
+    good = {"en": "a", "fr": "b"}
+    cases = [
+        ({"seq": 1, "kind": "do", "line": bad_line, "players": False, "shown": None}, LogLine),
+        ({"seq": 1, "kind": "do", "line": good, "players": False, "shown": bad_line}, LogLine),
+        ({"seq": 1, "action": {"type": "NextTurn"}, "lines": [good, bad_line]}, Entry),
+    ]
+
+    def outcome(converter: Any, data: dict[str, Any], cls: type) -> tuple[bool, Any]:
+        try:
+            return True, converter.structure(data, cls)
+        except Exception:  # noqa: BLE001 - refused (each converter raises its own kind of error)
+            return False, None
+
+    for data, cls in cases:  # the fast converter takes what the detailed one takes, and only that
+        assert outcome(CONVERTER, data, cls) == outcome(detailed_converter(), data, cls)
+    entry = CONVERTER.structure({"seq": 3, "action": {"type": "NextTurn"}, "lines": [good, good]}, Entry)
+    assert entry == Entry(3, NextTurn(), (Line("a", "b"), Line("a", "b"))) and type(entry.lines) is tuple
+    shown = CONVERTER.structure({"seq": 1, "kind": "do", "line": good, "players": True, "shown": good}, LogLine)
+    assert shown == LogLine(1, "do", Line("a", "b"), True, Line("a", "b"))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "NextTurn"},
+        {"type": "Heal", "targets": ["segiere"], "amount": 2},
+        {"type": "Heal", "targets": ["segiere"], "amount": "2"},
+        {"type": "Nope"},
+        {"type": ["NextTurn"]},
+        {"type": {"a": 1}},
+        {"type": None},
+        {},
+        "NextTurn",
+        None,
+    ],
+)
+def test_an_entry_s_action_found_by_its_tag_inside_the_entry_is_refused_as_the_detailed_converter_refuses_it(
+    action,
+) -> None:
+    from core.journal import Entry
+    from saves.format import CONVERTER, detailed_converter
+
+    def outcome(converter: Any) -> tuple[bool, Any]:
+        try:
+            return True, converter.structure({"seq": 1, "action": action, "lines": []}, Entry)
+        except Exception:  # noqa: BLE001 - refused (each converter raises its own kind of error)
+            return False, None
+
+    for _ in range(2):  # the second time, the tag's structure function is known
+        assert outcome(CONVERTER) == outcome(detailed_converter())
+
+
+def test_what_a_load_builds_goes_to_the_oldest_generation_and_objects_frozen_by_the_app_stay_frozen() -> None:
+    import gc
+
+    raw = Encoder().encode(play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1)] * 10))
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    threshold, suite_frozen = gc.get_threshold(), gc.get_freeze_count()
+    gc.unfreeze()  # the suite holds its start-up heap frozen (tests/conftest.py)
+    gc.collect()
+    gc.set_threshold(700, 10, 10)
+    gc.callbacks.append(seen)
+    try:
+        loaded = read_journal(raw, "x.json").journal
+        young: list[list[int]] = [[] for _ in range(100)]  # far fewer new objects than the threshold
+        assert collections == [], "the load's objects were left young: a collection walked them"
+        assert gc.isenabled() and gc.get_freeze_count() == 0 and len(young) == 100
+        gc.freeze()  # as the app does once its campaign is open
+        frozen = gc.get_freeze_count()
+        read_journal(raw, "x.json")
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+        if suite_frozen:
+            gc.freeze()
+    assert loaded.campaign == play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1)] * 10).campaign
+
+
+def test_the_first_log_line_of_an_unknown_kind_is_named() -> None:
+    from saves.errors import BadFieldError
+
+    journal = play([NextTurn(), Damage(("segiere",), 1), Heal(("segiere",), 1), NextTurn()])
+    data = orjson.loads(Encoder().encode(journal))
+    assert len(data["history"]["log"]) >= 4
+    data["history"]["log"][2]["kind"] = "later"
+    data["history"]["log"][3]["kind"] = "sooner"
+    with pytest.raises(BadFieldError) as caught:
+        read_journal(orjson.dumps(data), "x.json")
+    assert caught.value.field == "$.history.log[2].kind" and "unknown kind 'later'" in caught.value.reason
+    for kind in ("do", "undo", "redo", "reroll"):
+        data["history"]["log"][2]["kind"] = data["history"]["log"][3]["kind"] = kind
+        read_journal(orjson.dumps(data), "x.json")
