@@ -8,6 +8,7 @@ from typing import Any, ClassVar, cast
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import BindingType
+from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.notifications import Notify, SeverityLevel
 from textual.reactive import var
@@ -25,6 +26,7 @@ from tui.commands.keys import bindings, describe
 from tui.door import Door
 from tui.i18n import t
 from tui.inbox_follow import FollowsInbox
+from tui.messages import restyled_later
 from tui.safe import visible
 from tui.safe_paint import DROP_CONTROLS
 from tui.session import Session
@@ -142,6 +144,12 @@ class ApotheoseApp(Door, FollowsInbox, OrderedKeys, StyledOnce, App[None]):
         from tui.commands.palette import localised
 
         return localised(super().get_system_commands(screen), self.lang)
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Restyle ``node`` now, or after the next frame if it is the field a form gave the focus
+        back from (:func:`tui.messages.restyles_later`)."""
+        if not restyled_later(node, lambda: self.update_styles(node, animate)):
+            super().update_styles(node, animate)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then :data:`~tui.safe_paint.DROP_CONTROLS`: no terminal code from a

@@ -29,6 +29,7 @@ from tui.commands.keys import Described, bindings
 from tui.commands.palette import CombatantCommands, GMCommands
 from tui.commands.run import Commanding
 from tui.commands.templates import TYPED_KEYS
+from tui.messages import restyles_later
 from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.textual_fixes.late_hide import LateHideKeepsFocus
 from tui.widgets.damage import DamagePane
@@ -102,10 +103,30 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
             self._tabs = self.query_one(PaneTabs)
         return self._tabs
 
+    #: True from :meth:`back_now` until the next frame is drawn: the look of a focus change
+    #: waits until then (see :func:`tui.messages.look_later`).
+    looks_later = False
+
     def action_back(self) -> None:
-        """Back to the initiative list, focused (Esc, and after a form applies)."""
+        """Back to the initiative list, focused (Esc)."""
         self.pane = "initiative"
         self.panes()["initiative"].focus_main()
+
+    def back_now(self) -> None:
+        """Back to the initiative list after a form applied: the focus moves now (the next key
+        acts on the list), and what the focus changes in the look (the two panes' frames, the
+        footer's keys, the field left) is drawn after the next frame, the one that shows what the
+        form did (issue 37). The screen then settles as :meth:`action_back` leaves it."""
+        left = self.focused
+        if not self.looks_later:
+            self.looks_later = True
+            self.call_after_refresh(self._look_now)
+        self.action_back()
+        if left is not None and left is not self.focused:
+            restyles_later(left)
+
+    def _look_now(self) -> None:
+        self.looks_later = False
 
     def route(self, pane: str, form: str = "", **options: object) -> Awaitable[None] | None:
         """Show ``pane`` with ``form`` started (what a command's ``ctx.go`` asks): ``damage``

@@ -19,6 +19,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.strip import Strip
 
+from tui.messages import look_later
 from tui.textual_fixes.wheel import SidewaysWheel
 
 
@@ -165,7 +166,13 @@ class KeysFooter(SidewaysWheel, can_focus=False, can_focus_children=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """The screen's bindings were refreshed: the row is rebuilt if the keys changed."""
+        """The screen's bindings were refreshed: the row is rebuilt if the keys changed (after
+        the next frame when a form gave the focus back: :func:`tui.messages.look_later`)."""
+        if not look_later(self, lambda: self.show_keys(screen)):
+            self.show_keys(screen)
+
+    def show_keys(self, screen: Screen[Any]) -> None:
+        """Rebuild the row if the screen's keys changed."""
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         shown = shown_keys(screen)

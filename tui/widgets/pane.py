@@ -13,7 +13,7 @@ from textual.widget import Widget
 
 from core.campaign import Campaign
 from tui.i18n import key_of, t
-from tui.messages import ListScreen
+from tui.messages import ListScreen, look_later
 from tui.safe import plain
 from tui.state import AppState
 
@@ -29,10 +29,11 @@ def focus_now(widget: Widget) -> None:
 
 def back_to_list(widget: Widget) -> None:
     """Back to the initiative list (a form applied or refused, a die field left, a spell cast):
-    shown and focused at once, so that the next key acts there."""
+    shown and focused at once, so that the next key acts there; the look of the focus change
+    comes after the frame that shows what was done (:meth:`ListScreen.back_now`)."""
     screen = widget.screen
     if isinstance(screen, ListScreen):
-        screen.action_back()
+        screen.back_now()
 
 
 def switch_key(node: Widget) -> str:
@@ -129,8 +130,14 @@ class Pane(AppState, Vertical):
         self.watch(self.app, "selected", self.selection_changed, init=False)
         self.campaign_changed(self.campaign)
 
-    def _focus_moved(self, widget: Widget | None) -> None:
-        self.show_focus(widget is not None and self in widget.ancestors)
+    def _focus_moved(self, _widget: Widget | None) -> None:
+        if not look_later(self, self._show_focus_now):
+            self._show_focus_now()
+
+    def _show_focus_now(self) -> None:
+        """The frame as the focus is now (a look put off reads it when it runs)."""
+        focused = self.screen.focused
+        self.show_focus(focused is not None and self in focused.ancestors)
 
     def _theme_changed(self, _theme: str) -> None:
         self.app.get_css_variables()  # the new theme's colours (App.theme_variables)
