@@ -5,6 +5,7 @@ their calculator (``"system"``)."""
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -12,7 +13,8 @@ from typing import Any
 import cattrs
 from cattrs.strategies import configure_tagged_union, include_subclasses
 
-from core.actions import ALL_ACTIONS, Action
+import core.actions
+from core.actions import Action
 from saves.hooks import (
     Hook,
     Invalid,
@@ -49,7 +51,7 @@ def _union(conv: cattrs.Converter) -> Callable[[], cattrs.Converter]:
                     include_subclasses(
                         Action,
                         made,
-                        subclasses=ALL_ACTIONS,
+                        subclasses=core.actions.ALL_ACTIONS,
                         union_strategy=lambda u, c: configure_tagged_union(u, c, tag_name=TAG),
                     )
                     union.append(made)
@@ -64,17 +66,23 @@ def _configure_actions(conv: cattrs.Converter) -> None:
     Built as first needed (the union of 42 classes costs about 0.1 s, before the app's first
     frame when it was done at import): in the fast converter each tag gets its fast path when a
     save first holds one; cattrs' union (the slow path, and saving) is :func:`_union`. Any action
-    class, asked for by itself too, goes through the union (its tag first, and checked)."""
-    known = {cls.__name__: cls for cls in ALL_ACTIONS}
+    class, asked for by itself too, goes through the union (its tag first, and checked).
+
+    The action classes are imported when a save first holds an action (or one is saved): a
+    campaign with no history opens without the rules behind them (:mod:`core.actions`)."""
     configured = _union(conv)
+
+    @functools.cache
+    def known() -> dict[str, type[Action]]:
+        return {cls.__name__: cls for cls in core.actions.ALL_ACTIONS}
 
     def checked(value: Any, _type: Any) -> Action:
         if type(value) is not dict:
             raise WrongTypeError("an object", value)
-        if value.get(TAG) not in known:
+        if value.get(TAG) not in known():
             if TAG not in value:
                 raise Invalid('is missing: it names the action, e.g. "NextTurn"', TAG)
-            raise UnknownValueError(value[TAG], sorted(known), "action type")
+            raise UnknownValueError(value[TAG], sorted(known()), "action type")
         action: Action = configured().get_structure_hook(Action)(value, Action)
         return action
 
@@ -85,8 +93,8 @@ def _configure_actions(conv: cattrs.Converter) -> None:
         def structure(value: Any, _type: Any) -> Action:
             tag = value.get(TAG) if type(value) is dict else None
             fast = by_tag.get(tag) if isinstance(tag, str) else None
-            if fast is None and isinstance(tag, str) and tag in known:
-                fast = by_tag[tag] = fast_path(known[tag], conv, checked, TAG)
+            if fast is None and isinstance(tag, str) and tag in known():
+                fast = by_tag[tag] = fast_path(known()[tag], conv, checked, TAG)
             return checked(value, _type) if fast is None else fast(value, _type)
 
         structure.by_tag, structure.tag = by_tag, TAG  # type: ignore[attr-defined] # for fast_path's parents

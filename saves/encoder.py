@@ -12,7 +12,6 @@ import attrs
 import cattrs
 import orjson
 
-from core.actions.roster import AddMany
 from core.campaign import Campaign
 from core.journal import KEPT_IN_SAVE, LOG_LINES_PER_ACTION, Entry, Journal, LogLine
 from core.roster import Character
@@ -183,6 +182,8 @@ class Encoder:
         """A history entry's bytes. The characters an addition brings (a roster file: thousands)
         are the campaign's own, encoded with it just before: their bytes are taken from there
         rather than built again (and held all at once as dicts)."""
+        from core.actions.roster import AddMany  # the roster's actions: not before a save holds one
+
         action = entry.action
         if not (isinstance(action, AddMany) and action.characters):
             return orjson.dumps(self._entry_hook(entry))

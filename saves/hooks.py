@@ -151,15 +151,24 @@ def is_model_class(t: Any) -> bool:
 
 def class_hook(cl: type[Any], converter: cattrs.Converter) -> Hook:
     """cattrs' generated function, behind a check that the value is a JSON object (and, in the
-    fast converter, behind :func:`fast_path`)."""
-    inner = make_dict_structure_fn(cl, converter)
+    fast converter, behind :func:`fast_path`, which calls it only for a value it does not take:
+    there it is generated when first needed, not for every class of a save as the app opens it)."""
+    made: list[Hook] = []
+
+    def inner() -> Hook:
+        if not made:  # two threads may both make it: the same function, either one kept
+            made.append(make_dict_structure_fn(cl, converter))
+        return made[0]
 
     def structure(value: Any, _type: Any) -> Any:
         if type(value) is not dict:
             raise WrongTypeError("an object", value)
-        return inner(value, cl)
+        return inner()(value, cl)
 
-    return structure if converter.detailed_validation else fast_path(cl, converter, structure)
+    if converter.detailed_validation:
+        inner()
+        return structure
+    return fast_path(cl, converter, structure)
 
 
 #: Types checked inline by :func:`fast_path` (their hook is :func:`strict`: exactly this type).

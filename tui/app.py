@@ -91,6 +91,17 @@ class ApotheoseApp(Door, FollowsInbox, OrderedKeys, StyledOnce, App[None]):
         self.check_characteristic: dict[str, str] = {}
         self.set_reactive(ApotheoseApp.lang, lang)
         self.set_reactive(ApotheoseApp.campaign, session.campaign)
+        #: Called once, after the first screen's first frame (:meth:`first_frame_shown`).
+        self.on_first_frame: Callable[[], object] | None = None
+
+    def first_frame_shown(self) -> None:
+        """The first screen is drawn (its screen says so): the players are told what the form
+        shown asks (:meth:`tell_after_first_frame`) and :attr:`on_first_frame` runs, once (the
+        command line's collector back to its pace, :func:`tui.run.first_frame_drawn`)."""
+        self.tell_after_first_frame()
+        hook, self.on_first_frame = self.on_first_frame, None
+        if hook is not None:
+            hook()
 
     def adopt(self, session: Session, locked_by: str | None = None, notes: Sequence[str] = ()) -> None:
         """Work on ``session`` from now on (as made, or a backup restored on the bad-save

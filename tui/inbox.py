@@ -25,7 +25,6 @@ from core.actions import Action, RolledBy
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.player_send import Ask, Sent, Waiting
-from core.player_view import shown_name
 from core.roster import Character
 from saves.errors import SaveError
 from saves.inbox import inbox_path, open_inbox, settle, waiting
@@ -139,6 +138,8 @@ def sent_for(campaign: Campaign, sent: Sent, key: str | None) -> bool:
 def published(messages: Iterable[Sent], campaign: Campaign) -> tuple[Waiting, ...]:
     """What the table sees waiting: the messages of PCs the players see, under the names they
     see them by (an alias, never the name behind it; a PC hidden since it sent: nothing)."""
+    from core.player_view import shown_name  # the players' picture: not before the first frame
+
     out = []
     for m in messages:
         pc = seen_pc(campaign, m.pc)
@@ -150,6 +151,8 @@ def published(messages: Iterable[Sent], campaign: Campaign) -> tuple[Waiting, ..
 def ask_of(campaign: Campaign, key: str, kind: str) -> tuple[Ask, ...]:
     """The roll the form shown asks of PC ``key``, as the players see that PC (nothing for a
     hidden one)."""
+    from core.player_view import shown_name
+
     pc = seen_pc(campaign, key)
     return () if pc is None else (Ask(shown_name(campaign, pc), kind),)  # type: ignore[arg-type]
 

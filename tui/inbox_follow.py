@@ -31,6 +31,10 @@ class FollowsInbox:
     _inbox: InboxWatch | None = None
     #: The roll the form shown asks: (the PC's id, its kind), or None.
     _asked: tuple[str, str] | None = None
+    #: Whether the first screen is drawn; before, what the players are told waits for it (the
+    #: autosaver writes their file only then) and ``_tell_owed`` says it changed meanwhile.
+    _drawn = False
+    _tell_owed = False
 
     def follow_inbox(self) -> None:
         """Start watching (a campaign saved by this app only: read-only, nobody takes a roll)."""
@@ -66,6 +70,13 @@ class FollowsInbox:
             app.screen.refresh_bindings()
             self.tell_players()
 
+    def tell_after_first_frame(self) -> None:
+        """The first screen is drawn: the players are told what changed before it, and anything later at once."""
+        self._drawn = True
+        if self._tell_owed:
+            self._tell_owed = False
+            self.tell_players()
+
     def look_now(self) -> None:
         """Read the inbox at the next tick (after a message was settled)."""
         self._look()
@@ -86,7 +97,12 @@ class FollowsInbox:
         return offer(self.waiting, self.session.campaign, *self._asked)
 
     def tell_players(self) -> None:
-        """The players' file says what the form asks and what waits (soon, by the autosaver)."""
+        """The players' file says what the form asks and what waits (soon, by the autosaver).
+        Before the first frame it is told once the frame is drawn (:meth:`tell_after_first_frame`):
+        working out the names the players see imports their picture's rules (:mod:`core.player_view`)."""
+        if not self._drawn:
+            self._tell_owed = True
+            return
         from saves.store import AutoSaver
 
         saver = self.session.saver

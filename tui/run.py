@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 DEMO = "demo"
 #: While the app runs: new objects between two collections of the youngest (Python's default: 700).
 YOUNG_OBJECTS = 10_000
+#: Until the app's first frame: the same, high enough that none comes before it (the imports, the
+#: campaign opened and the first screen's widgets make about 170,000 objects that live, next to
+#: none of them garbage); a bound all the same, should no frame ever be drawn.
+STARTING_OBJECTS = 1_000_000
 
 
 class Usage(Exception):
@@ -208,16 +212,27 @@ def on_hangup(app: ApotheoseApp) -> None:
 
 
 def main(argv: Sequence[str]) -> int:
-    # From the start, the youngest objects are collected every 10,000 made, not 700: the imports
-    # and the campaign's opening (before the first frame) make objects that live, next to none
-    # of them garbage, and each collection walked them (about 100 collections before the first
-    # frame, 80 to 120 ms of CPU at load 8; now about 40, 50 to 75 ms).
+    # No collection before the first frame: the imports, the campaign's opening and the first
+    # screen's widgets make objects that live, next to none of them garbage, and each collection
+    # walked them (with one every 700 objects, about 100 collections before the first frame, 80
+    # to 120 ms of CPU at load 8; one every 10,000: 16 or 17, 40 to 70 ms at load 6, more when a
+    # second generation's falls there). Once it is drawn (:func:`first_frame_drawn`), what is
+    # alive is frozen and the youngest objects are collected every 10,000 made, not 700.
     threshold = gc.get_threshold()
-    gc.set_threshold(YOUNG_OBJECTS, *threshold[1:])
+    gc.set_threshold(STARTING_OBJECTS, *threshold[1:])
     try:
         return _run(argv)
     finally:
         gc.set_threshold(*threshold)
+
+
+def first_frame_drawn() -> None:
+    """What the app's first screen calls once the GM sees it: what is alive now (modules,
+    classes, the campaign, the screen's widgets) stays for the run, frozen, so that the
+    collector's full passes do not walk it; the youngest objects are collected every
+    :data:`YOUNG_OBJECTS` from now on."""
+    gc.freeze()
+    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
 
 
 def _run(argv: Sequence[str]) -> int:
@@ -235,6 +250,7 @@ def _run(argv: Sequence[str]) -> int:
     except SaveError as error:  # e.g. the demo cannot be created: the saves folder is not writable
         return complain(f"apotheose: {error}", 1)
     app.call_later(on_hangup, app)
+    app.on_first_frame = first_frame_drawn
     from tui.terminal import leave_on_hangup
 
     hung_up = leave_on_hangup(app)  # stdin at end of file: finish() below saves and unlocks

@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from core.actions import (
+    FAMILIES,
     AddCharacter,
     AddGroup,
     AdjustPm,
@@ -230,3 +231,48 @@ def test_the_written_out_export_list_names_every_action_and_nothing_else() -> No
     others = {"ALL_ACTIONS", "Action", "NeedsConfirmation", "Outcome", "RolledBy", "apply", "trial"}
     assert sorted(core.actions.__all__) == sorted(actions | others)
     assert all(getattr(core.actions, name) is cls for name, cls in ((c.__name__, c) for c in core.actions.ALL_ACTIONS))
+
+
+def test_each_family_holds_its_actions() -> None:
+    """``core.actions`` imports a family's module when one of its actions is first asked for:
+    the table of families names each action once, in the module that defines it."""
+    import core.actions
+
+    named = [name for names in core.actions.FAMILIES.values() for name in names]
+    assert sorted(named) == sorted(cls.__name__ for cls in core.actions.ALL_ACTIONS)
+    for family, names in core.actions.FAMILIES.items():
+        for name in names:
+            assert getattr(core.actions, name).__module__ == f"core.actions.{family}"
+
+
+#: A fresh interpreter runs the statement given and prints the action families it imported.
+FAMILIES_IMPORTED = """
+import json, sys
+exec(sys.argv[1])
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("core.actions."))))
+"""
+
+
+@pytest.mark.parametrize(
+    ("statement", "families"),
+    [
+        ("import core.journal", ["core.actions.base"]),
+        ("from core.actions import Outcome, apply", ["core.actions.base"]),
+        ("from core.actions import Damage", ["core.actions.base", "core.actions.health"]),
+        ("from core.actions import ALL_ACTIONS", [f"core.actions.{m}" for m in ("base", *FAMILIES)]),
+    ],
+)
+def test_a_family_is_imported_when_one_of_its_actions_is_asked_for(statement: str, families: list[str]) -> None:
+    """Issue 37: the journal (the campaign's opening) needs only the actions' base; the fight,
+    magic and duel rules behind the families were imported with it, before the app's first frame."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", FAMILIES_IMPORTED, statement], capture_output=True, text=True, cwd=root, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == sorted(families)

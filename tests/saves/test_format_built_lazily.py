@@ -69,3 +69,35 @@ def test_two_threads_first_saving_at_once_get_the_same_tagged_data() -> None:
         thread.join()
     expected = [CONVERTER.unstructure(action, Action) for action in EXAMPLES.values()]
     assert results == [expected, expected]
+
+
+def test_reading_a_save_as_the_app_writes_it_generates_no_cattrs_function(monkeypatch) -> None:
+    """Issue 37: the fast converter generated cattrs' function for every class of a save as it
+    opened it (about 12 ms of the app's start), and used none: each class's fast path takes a
+    save as the app writes it. A value the fast path does not take still gets cattrs' function,
+    made then, and its exact error."""
+    from cattrs.gen import make_dict_structure_fn as real
+
+    import saves.hooks
+    from core.roster import Character
+
+    calls: list[type] = []
+
+    def made(cl, converter, *args, **kwargs):
+        calls.append(cl)
+        return real(cl, converter, *args, **kwargs)
+
+    monkeypatch.setattr(saves.hooks, "make_dict_structure_fn", made)
+    journal = golden_journal()
+    payload = {key: value for key, value in payload_of(journal).items() if key in ("campaign", "history")}
+    conv = make_converter()
+    assert conv.structure(payload, SaveFile).campaign == journal.campaign
+    assert calls == []
+    character = payload["campaign"]["roster"][0]
+    wrong = {**character, "hp": "12"}
+    with pytest.raises(saves.hooks.WrongTypeError, match="whole number") as fast_error:
+        conv.structure(wrong, Character)
+    assert calls == [Character]
+    with pytest.raises(saves.hooks.WrongTypeError) as cattrs_error:  # cattrs' own function, made now
+        real(Character, conv)(wrong, Character)
+    assert repr(fast_error.value) == repr(cattrs_error.value)

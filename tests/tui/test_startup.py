@@ -269,6 +269,7 @@ def test_the_players_file_is_written_after_the_first_frame(tmp_path) -> None:
     from core.player_view import player_view_of
     from saves.players_file import players_path, read_players
     from saves.store import create_campaign
+    from tui.inbox import ask_of
     from tui.run import build, finish
 
     path = create_campaign(tmp_path / "villon.json", demo_campaign())
@@ -303,6 +304,8 @@ def test_the_players_file_is_written_after_the_first_frame(tmp_path) -> None:
     assert at_first_frame == [False]
     seen = read_players(players)  # with what the form shown asks of the PCs (issue 38)
     assert seen == attrs.evolve(player_view_of(app.session.journal), asks=seen.asks) and seen.rows
+    # what the mass-combat form asked before the first frame is told with the file's first writing
+    assert app._asked is not None and seen.asks == ask_of(app.session.campaign, *app._asked)
 
 
 def test_the_players_file_is_written_when_the_gm_quits_at_once(tmp_path) -> None:
@@ -330,3 +333,86 @@ def test_the_hidden_forms_modules_are_imported_when_first_shown() -> None:
     assert seen["forms"] == [], seen
     assert seen["duel"] == ["tui.widgets.duel"] and seen["duel_die"] == "5"
     assert seen["named"] == ["tui.widgets.duel", "tui.widgets.named_group"] and seen["named_die"] == "6"
+
+
+#: A fresh interpreter opens a campaign file as ``apotheose`` does (:func:`tui.run.build`), runs
+#: the app to its first frame and says which of the modules deferred past it were imported then;
+#: then waits (bounded) until the app has imported the actions' families by itself.
+DEFERRED = """
+import asyncio, json, os, sys
+os.environ.setdefault("COLORTERM", "truecolor")
+from textual.drivers.headless_driver import HeadlessDriver
+from core.actions import FAMILIES
+from tui.run import build, finish
+
+LATER = [f"core.actions.{family}" for family in FAMILIES] + ["core.player_view"]
+seen = {}
+
+class Driver(HeadlessDriver):
+    @property
+    def is_headless(self):
+        return False
+    def write(self, data):
+        pass
+    def flush(self):
+        seen.setdefault("first_frame", [m for m in LATER if m in sys.modules])
+
+async def main():
+    app = build(sys.argv[1:])
+    app.driver_class = Driver
+    try:
+        async with app.run_test(size=(120, 40), headless=False) as pilot:
+            for _ in range(400):
+                if "first_frame" in seen and all(m in sys.modules for m in LATER):
+                    break
+                await pilot.pause()
+            seen["later"] = [m for m in LATER if m in sys.modules]
+    finally:
+        finish(app)
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+
+def test_the_actions_rules_and_the_players_picture_are_imported_after_the_first_frame(tmp_path) -> None:
+    """Issue 37: opening a campaign imported every action's family (the fight's, magic's, the
+    duel's rules) and the players' picture (the mass-combat form tells the players whose roll it
+    asks) before the first frame; now the app imports them after it, by itself."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from core.actions import FAMILIES
+    from core.demo import demo_campaign
+    from saves.store import create_campaign
+
+    create_campaign(tmp_path / "villon.json", demo_campaign())
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", DEFERRED, "villon", "--saves", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout.splitlines()[-1])
+    assert seen["first_frame"] == []
+    assert seen["later"][: len(FAMILIES)] == [f"core.actions.{family}" for family in FAMILIES]
+
+
+@run
+async def test_the_app_is_told_once_when_its_first_frame_is_drawn() -> None:
+    """The main screen tells the app once its first frame is written (``apotheose`` then lets
+    the garbage collector run again: :func:`tui.run.first_frame_drawn`), and only once."""
+    os.environ.setdefault("COLORTERM", "truecolor")
+    app = make_test_app()
+    app.driver_class = FramesDriver
+    told: list[int] = []
+    app.on_first_frame = lambda: told.append(len(as_a(FramesDriver, app._driver).frames))
+    async with app.run_test(size=(120, 40), headless=False) as pilot:
+        await settled(pilot, as_a(FramesDriver, app._driver))
+        app.first_frame_shown()
+    assert told == [1]

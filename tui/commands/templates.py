@@ -9,7 +9,7 @@ from pathlib import Path
 
 import attrs
 
-from core.actions import Action, AddMany
+from core.actions import Action
 from saves.errors import SaveError
 from tui.commands.context import Context
 from tui.i18n import t
@@ -88,5 +88,7 @@ async def import_roster(ctx: Context) -> None:
     enc = ctx.campaign.encounter
     prompt = FilePrompt(t("tpl.import_title", ctx.lang), read, fight=enc.name if enc is not None else None)
     action = await ctx.ask(prompt)
+    from core.actions import AddMany
+
     if isinstance(action, AddMany):
         ctx.request(attrs.evolve(action, join=prompt.joins))

@@ -75,6 +75,7 @@ class BadSaveScreen(Described, Screen[None]):
     def on_mount(self) -> None:
         if self.backups:
             self.query_one(OptionList).focus()
+        self.call_after_refresh(gm(self).first_frame_shown)  # the app's first screen, drawn
 
     @on(OptionList.OptionSelected, "#bad-save-backups")
     def _restore(self, event: OptionList.OptionSelected) -> None:

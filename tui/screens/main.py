@@ -43,6 +43,25 @@ from tui.widgets.status import HolderLine, PaneTabs, StatusBar
 PANES = ("initiative", "mass", "damage", "spell")
 
 
+def load_actions_later(node: DOMNode) -> None:
+    """Import the actions' families (:data:`core.actions.FAMILIES`: the fight's, magic's, the
+    duel's rules) after the first frame, one per turn of ``node``'s queue (the keys typed
+    meanwhile are handled between two), so that the GM's first action or save does not wait on
+    them. An action made before its turn imports its own family."""
+    import importlib
+
+    from core.actions import FAMILIES
+
+    waiting = [f"core.actions.{family}" for family in FAMILIES]
+
+    def load_next() -> None:
+        if waiting and node.is_attached:
+            importlib.import_module(waiting.pop(0))
+            node.call_later(load_next)
+
+    node.call_later(load_next)
+
+
 class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, Screen[None]):
     COMMANDS = {GMCommands, CombatantCommands}
     BINDINGS: ClassVar[list[BindingType]] = bindings("main")
@@ -66,13 +85,17 @@ class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, S
         self.show_when_settled(then=self.after_first_frame)
 
     def after_first_frame(self) -> None:
-        """What waits until the GM sees the screen: the players' file of the campaign as opened
-        (written by the autosaver's thread, :meth:`saves.store.AutoSaver.shown`) and the spell
-        systems not shown (:meth:`SpellPane.load_later`)."""
-        shown = getattr(gm(self).session.saver, "shown", None)
+        """What waits until the GM sees the screen: the app told (:meth:`ApotheoseApp.first_frame_shown`),
+        the players' file of the campaign as opened (written by the autosaver's thread,
+        :meth:`saves.store.AutoSaver.shown`), the spell systems not shown
+        (:meth:`SpellPane.load_later`) and the actions' rules (:func:`load_actions_later`)."""
+        app = gm(self)
+        app.first_frame_shown()
+        shown = getattr(app.session.saver, "shown", None)
         if shown is not None:
             shown()
         self.query_one(SpellPane).load_later()
+        load_actions_later(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """1–4 are priority keys (they switch panes before the next key arrives) except while

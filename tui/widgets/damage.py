@@ -15,7 +15,8 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, Label, Select, Static
 
-from core.actions import Damage, Heal, Outcome, RepairArmour, trial
+from core import actions
+from core.actions import Outcome, trial
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.damage import HIT
@@ -36,6 +37,7 @@ AMOUNT = re.compile(r"([-+]?)(\d+)")
 
 
 if TYPE_CHECKING:
+    from core.actions import Damage, Heal
     from tui.widgets.duel import DuelForm
 
 
@@ -111,7 +113,7 @@ class EntryForm(Form):
     def action(self, targets: tuple[str, ...], healing: bool, amount: int) -> Damage | Heal:
         """The action the amount stands for, with the pane's toggles."""
         pugilat, bypass = self.pane.toggles()
-        return Heal(targets, amount) if healing else Damage(targets, amount, pugilat, bypass)
+        return actions.Heal(targets, amount) if healing else actions.Damage(targets, amount, pugilat, bypass)
 
     async def submit(self) -> Answer | None:
         pane, lang = self.pane, self.pane.lang
@@ -277,7 +279,7 @@ class DamagePane(Described, FormPane):
             return
         lines = []
         for key in worn:
-            answer = await gm(self).request(RepairArmour(key))
+            answer = await gm(self).request(actions.RepairArmour(key))
             if isinstance(answer, Outcome):
                 lines.append(answer.lines[0].text(self.lang))
         self.show_result("\n".join(lines))

@@ -13,7 +13,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select, Static
 
-from core.actions import AttackGroup, DefendGroup, Outcome
+from core import actions
+from core.actions import Outcome
 from core.breakdown import Lang
 from core.combat import (
     Grade,
@@ -51,6 +52,7 @@ from tui.widgets.player_roll import RollForm, hidden_line
 from tui.widgets.score_parts import ScoreToggles
 
 if TYPE_CHECKING:
+    from core.actions import AttackGroup
     from tui.widgets.mass_combat import MassCombatPane
 
 
@@ -227,7 +229,7 @@ class AttackForm(RollForm):
             action, replaces = attrs.evolve(previous, dice=(*previous.dice, *faces(again, die=die, rng=rng))), previous
         else:
             dice = faces(first, again, die=die, rng=rng)
-            action = AttackGroup(group.id, score, dice, range_, self.attacker, affect)
+            action = actions.AttackGroup(group.id, score, dice, range_, self.attacker, affect)
             action = taken(action, None if typed else sent)  # type: ignore[assignment]  # an AttackGroup still
         can_reroll = action.can_reroll(campaign)  # the rules' answer (a miss, a die left)
         # A miss that can be rerolled keeps the form: it waits for the reroll die.
@@ -380,7 +382,7 @@ class DefenceForm(RollForm):
             return None
         dice = faces(entry, die=pane.campaign.rules.die, rng=gm(pane).session.rng)
         affect = self.query_one("#def-affect", Cycle).value
-        action = DefendGroup(defender, grade, attackers, score, dice, affect)
+        action = actions.DefendGroup(defender, grade, attackers, score, dice, affect)
         answer = await pane.apply(self.with_sender(action, sent), error)
         if isinstance(answer, Outcome):
             self.answered(sent, typed)

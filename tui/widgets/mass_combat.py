@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.actions import SetStanding
+from core import actions
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.mooks import MookGroup
@@ -310,4 +310,4 @@ class MassCombatPane(Described, FormPane):
     def nudge_standing(self, step: int) -> None:
         group = self.target_group()
         if group is not None and 0 <= group.standing + step <= group.total:
-            gm(self).request(SetStanding(group.id, group.standing + step))
+            gm(self).request(actions.SetStanding(group.id, group.standing + step))

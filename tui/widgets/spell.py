@@ -8,7 +8,7 @@ tab is composed the first time it is shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 from textual import on
@@ -18,7 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import AwaitMount
 from textual.widgets import Input, Label, Select, Static, TabbedContent, TabPane, Tabs
 
-from core.actions import CastSpell, Outcome
+from core import actions
+from core.actions import Outcome
 from core.campaign import Campaign, changed_characters
 from core.errors import RulesError
 from core.magic import Affects, SpellRequest, resist, victims_paid
@@ -37,6 +38,9 @@ from tui.widgets.inputs import percent
 from tui.widgets.pane import Pane, back_to_list
 from tui.widgets.spell_system import SpellSystem
 from tui.widgets.spell_tab import SpellTab, widget_class
+
+if TYPE_CHECKING:
+    from core.actions import CastSpell
 
 AFFECTS = ("soul", "matter", "mind")
 
@@ -294,7 +298,7 @@ class ApotheoseSpell(SpellTab):
             if self.values.get("invisible"):
                 raise refused("invisible", "spell.invisible_not_cast")
             spell = self.request_typed()
-            action = CastSpell(c.id, spell, self.inspired)
+            action = actions.CastSpell(c.id, spell, self.inspired)
             action.check(self.campaign)
         except RulesError as error:
             lang = self.lang
