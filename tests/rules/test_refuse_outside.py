@@ -90,6 +90,7 @@ def well_typed(value: object) -> bool:
     return not isinstance(value, Level)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(values, fields)
 def test_the_quick_look_passes_only_what_the_walk_passes(value: object, field: str) -> None:

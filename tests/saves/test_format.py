@@ -237,6 +237,7 @@ def bad(payload: dict[str, Any]) -> BadFieldError:
 # -- round trips -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(STEPS)
 def test_any_valid_actions_saved_and_loaded_give_the_same_state(steps) -> None:
@@ -302,6 +303,7 @@ def test_a_save_keeps_the_last_500_actions_at_least_and_loads_to_the_same_state(
 # -- the encoder keeps what did not change ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(STEPS, min_size=1, max_size=6))
 def test_an_encoder_used_again_and_again_writes_exactly_the_journal_it_is_given(bursts) -> None:
