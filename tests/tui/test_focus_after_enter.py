@@ -170,8 +170,9 @@ async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key
             burst(app, "g", "-", "8", "enter")  # 16 − 8 = 8 against veterans 10: missed
             await wait_for(pilot, lambda: getattr(app.focused, "id", None) == "atk-reroll")
             assert app.campaign.group("veterans").standing == 12, case
-            # The form says so where the GM looks, not below the pane's visible part.
-            assert "Reroll? Type its die" in screen_text(app), case
+            # The form says so where the GM looks, not below the pane's visible part (the screen
+            # is laid out after the focus moves: waited for, then read).
+            await wait_for(pilot, lambda: "Reroll? Type its die" in screen_text(app))
             attacks = journal_size(app)
             burst(app, *leave)
             await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
