@@ -111,7 +111,7 @@ def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp
             def opened(n: int = round_) -> bool:
                 return len(server.view_pids()) >= 5 * (n + 1)
 
-            wait_until(opened, 60, explain=lambda: server.output)
+            server.wait_for(opened, 60)
             views = server.view_pids()[-5:]
 
             def running(views: list[int] = views) -> bool:
@@ -132,7 +132,7 @@ def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp
             for client in clients:
                 client.wait()
             try:
-                wait_until(ended, DEADLINE, 0.02)
+                wait_until(ended, DEADLINE)
             except TimeoutError:
                 pass
             assert [v for v in views if alive(v)] + server.children() == [], (time.monotonic() - since, server.output)
@@ -144,11 +144,11 @@ def test_killing_the_server_ends_every_view(tmp_path) -> None:
     server = WebServer(tmp_path)
     clients = tabs(server, 3)
     try:
-        wait_until(lambda: len(server.view_pids()) >= 3, 60, explain=lambda: server.output)
+        server.wait_for(lambda: len(server.view_pids()) >= 3, 60)
         views = server.view_pids()
         os.kill(server.process.pid, signal.SIGKILL)
         server.process.wait()
-        wait_until(lambda: not any(alive(v) for v in views), DEADLINE, 0.02)
+        wait_until(lambda: not any(alive(v) for v in views), DEADLINE)
     finally:
         for client in clients:
             client.kill()
@@ -161,7 +161,7 @@ def test_renewing_the_link_refuses_the_old_one_and_closes_its_tabs(tmp_path) -> 
     old = server.token
     clients = tabs(server, 2)
     try:
-        wait_until(lambda: len(server.view_pids()) >= 2, 60, explain=lambda: server.output)
+        server.wait_for(lambda: len(server.view_pids()) >= 2, 60)
         views = server.view_pids()
         done = subprocess.run(
             [APOTHEOSE, "players", "link", "villon", "--renew", "--saves", str(server.saves)],
@@ -173,7 +173,7 @@ def test_renewing_the_link_refuses_the_old_one_and_closes_its_tabs(tmp_path) -> 
         new = read_token(server.path)
         assert new != old
         wait_until(lambda: not any(alive(v) for v in views), 5, explain=lambda: server.output)
-        wait_until(lambda: server.token == new, 5, explain=lambda: server.output)  # the new link printed
+        server.wait_for(lambda: server.token == new, 5)  # the new link printed
         assert "2 tabs opened with the old one closed" in server.output
         base = f"http://127.0.0.1:{server.port}/"
         assert asyncio.run(_get(base, f"apotheose-villon={old}")) == 403

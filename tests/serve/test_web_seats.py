@@ -146,7 +146,7 @@ def stuck_views(server: WebServer, count: int) -> list[int]:
     """The ``count`` newest views, once each is blocked on its output (nobody reads it)."""
     if not says_where_it_waits():
         pytest.skip("this kernel does not say where a process waits (/proc/PID/wchan)")
-    wait_until(lambda: len(server.view_pids()) >= count, 60, explain=lambda: server.output)
+    server.wait_for(lambda: len(server.view_pids()) >= count, 60)
     views = server.view_pids()[-count:]
     wait_until(lambda: all(blocked_writing(v) for v in views), 120, explain=lambda: server.output)
     return views
@@ -183,7 +183,7 @@ def test_dead_clients_of_views_blocked_writing_free_their_seats(tmp_path) -> Non
         end(clients)  # the clients die abruptly, their views blocked writing
         a_seat(server)
         wait_until(lambda: not any(alive(v) for v in views) and not server.children(), 10)
-        wait_until(lambda: server.output.count("a tab closed") == 4, 10, explain=lambda: server.output)
+        server.wait_for(lambda: server.output.count("a tab closed") == 4, 10)
     finally:
         end(clients)
         server.stop()
