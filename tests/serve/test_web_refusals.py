@@ -81,25 +81,25 @@ def test_without_the_secret_every_request_is_refused_and_no_view_starts(tmp_path
     assert mode == 0o600
 
 
-TAB = """
+TABS = """
 import asyncio, sys, aiohttp
+async def tab(s):
+    async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
+        await ws.receive()
+        await asyncio.sleep(3600)
 async def main():
     async with aiohttp.ClientSession() as s:
-        async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
-            await ws.receive()
-            print("open", flush=True)
-            await asyncio.sleep(3600)
+        await asyncio.gather(*(tab(s) for _ in range(int(sys.argv[3]))))
 asyncio.run(main())
 """
 
 
 def tabs(server: WebServer, count: int) -> list[subprocess.Popen]:
-    """``count`` browser-like clients, each a process of its own holding a websocket open."""
+    """``count`` browser-like tabs, each a websocket held open, in one process: killed, it closes
+    them all at once, as killing ``count`` processes one after the other did, for one start of
+    Python and aiohttp instead of ``count`` (about 0.15 s of CPU each)."""
     url, cookie = f"ws://127.0.0.1:{server.port}/ws", f"apotheose-villon={server.token}"
-    return [
-        subprocess.Popen([sys.executable, "-c", TAB, url, cookie], stdout=subprocess.PIPE, text=True)
-        for _ in range(count)
-    ]
+    return [subprocess.Popen([sys.executable, "-c", TABS, url, cookie, str(count)], stdout=subprocess.DEVNULL)]
 
 
 def test_the_cap_on_tabs_and_killed_tabs_end_their_views_within_2_s_20_times(tmp_path) -> None:

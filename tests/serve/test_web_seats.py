@@ -93,19 +93,22 @@ def test_every_resize_is_clamped_and_junk_is_ignored(tmp_path) -> None:
     assert server.children() == []
 
 
-#: A tab that asks for the biggest pictures, 50 times a second (the server reads at most 100
-#: messages a second from a tab), and never reads them.
+#: Tabs that ask for the biggest pictures, 50 times a second each (the server reads at most 100
+#: messages a second from a tab), and never read them: ``argv[3]`` of them, in one process (one
+#: start of Python and aiohttp, not one per tab).
 FLOOD = """
 import asyncio, sys, aiohttp
+async def tab(s):
+    async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
+        print("open", flush=True)
+        n = 0
+        while True:
+            n += 1
+            await ws.send_json(["resize", {"width": 500 - n % 2, "height": 300}])
+            await asyncio.sleep(0.02)
 async def main():
     async with aiohttp.ClientSession() as s:
-        async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
-            print("open", flush=True)
-            n = 0
-            while True:
-                n += 1
-                await ws.send_json(["resize", {"width": 500 - n % 2, "height": 300}])
-                await asyncio.sleep(0.02)
+        await asyncio.gather(*(tab(s) for _ in range(int(sys.argv[3]))))
 asyncio.run(main())
 """
 
@@ -113,13 +116,11 @@ asyncio.run(main())
 def floods(server: WebServer, count: int) -> list[subprocess.Popen]:
     url = f"ws://127.0.0.1:{server.port}/ws?width=500&height=300"
     cookie = f"apotheose-villon={server.token}"
-    clients = [
-        subprocess.Popen([sys.executable, "-c", FLOOD, url, cookie], stdout=subprocess.PIPE, text=True)
-        for _ in range(count)
-    ]
-    for client in clients:
-        assert client.stdout is not None and client.stdout.readline() == "open\n"
-    return clients
+    client = subprocess.Popen([sys.executable, "-c", FLOOD, url, cookie, str(count)], stdout=subprocess.PIPE, text=True)
+    assert client.stdout is not None
+    for _ in range(count):
+        assert client.stdout.readline() == "open\n"
+    return [client]
 
 
 def blocked_writing(pid: int) -> bool:
