@@ -95,9 +95,16 @@ def test_every_resize_is_clamped_and_junk_is_ignored(tmp_path) -> None:
 
 #: Tabs that ask for the biggest pictures, 50 times a second each (the server reads at most 100
 #: messages a second from a tab), and never read them: ``argv[3]`` of them, in one process (one
-#: start of Python and aiohttp, not one per tab).
+#: start of Python and aiohttp, not one per tab). Their sockets take 64 KiB at most, not the
+#: 32 MiB a loopback socket may grow to here (net.ipv4.tcp_rmem): a view blocks once what nobody
+#: reads fills the buffers on the way, and drawing 32 MiB of pictures more for each (1.5 MB
+#: apiece) only cost CPU.
 FLOOD = """
-import asyncio, sys, aiohttp
+import asyncio, socket, sys, aiohttp
+def small(info):
+    made = socket.socket(info[0], info[1], info[2])
+    made.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+    return made
 async def tab(s):
     async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
         print("open", flush=True)
@@ -107,7 +114,7 @@ async def tab(s):
             await ws.send_json(["resize", {"width": 500 - n % 2, "height": 300}])
             await asyncio.sleep(0.02)
 async def main():
-    async with aiohttp.ClientSession() as s:
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(socket_factory=small)) as s:
         await asyncio.gather(*(tab(s) for _ in range(int(sys.argv[3]))))
 asyncio.run(main())
 """
