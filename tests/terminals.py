@@ -89,13 +89,15 @@ def wait_until(
     is at the timeout, so "within N s" means what it says whatever the step."""
     start = time.monotonic()
     pause = FIRST_STEP if step is None else step
+    last = False
     while True:
         if predicate():
             return time.monotonic() - start
-        left = timeout - (time.monotonic() - start)
-        if left < 0:
+        if last:
             raise TimeoutError(f"still not true after {timeout} s" + (f": {explain()}" if explain else ""))
-        time.sleep(min(pause, left))
+        left = timeout - (time.monotonic() - start)
+        last = pause >= left  # this sleep ends at the timeout: the next look is the last
+        time.sleep(max(0.0, min(pause, left)))
         if step is None:
             pause = min(pause * GROWTH, LAST_STEP)
 
