@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,8 +20,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
 
-from tests.serving import Served, alive
-from tests.terminals import need, wait_until
+from tests.serving import Served, alive, made
+from tests.terminals import FIRST_STEP, GROWTH, LAST_STEP, need
 
 APOTHEOSE = str(Path(sys.executable).with_name("apotheose"))
 CHROMIUM = "/usr/bin/chromium"
@@ -142,14 +143,18 @@ class Tab:
         return "\n".join(self._screen.display) if self._screen is not None else ""
 
     def wait_for(self, text: str, timeout: float = 30) -> float:
-        """Seconds until ``text`` is on the screen (the page's events are handled meanwhile)."""
-        waited = 0.0
+        """Seconds until ``text`` is on the screen (the page's events, the frames that draw it, are
+        handled meanwhile). Looked at with the back-off of :func:`tests.terminals.wait_until`: each
+        look is a round trip to Playwright's driver, and a page's first screen takes seconds."""
+        start = time.monotonic()
+        pause = FIRST_STEP
         while text not in self.text():
-            if waited > timeout:
+            left = timeout - (time.monotonic() - start)
+            if left < 0:
                 raise TimeoutError(f"{text!r} not on the screen after {timeout} s:\n{self.text()}")
-            self.page.wait_for_timeout(50)
-            waited += 0.05
-        return waited
+            self.page.wait_for_timeout(1000 * min(pause, left))
+            pause = min(pause * GROWTH, LAST_STEP)
+        return time.monotonic() - start
 
 
 class WebServer(Served):
@@ -157,15 +162,11 @@ class WebServer(Served):
 
     def __init__(self, base: Path, *args: str, campaign: str = "villon") -> None:
         self.base = base
-        self.saves = base / "saves"
         self.campaign = campaign
-        done = subprocess.run(
-            [APOTHEOSE, "new", campaign, "--demo", "--saves", str(self.saves)], capture_output=True, timeout=60
-        )
-        assert done.returncode == 0, done.stderr
+        self.saves = made(base, campaign, alice=False)
         self.path = self.saves / f"{campaign}.json"
         self.launch([APOTHEOSE, "serve", campaign, "--web", "--web-port", "0", "--saves", str(self.saves), *args])
-        wait_until(lambda: self.url is not None or self.process.poll() is not None, 60)
+        self.wait_for(lambda: self.url is not None or self.process.poll() is not None, 60)
         assert self.url is not None, self.output
 
     @property

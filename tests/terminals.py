@@ -69,17 +69,37 @@ def _install(commands: tuple[str, ...]) -> None:
         raise RuntimeError(f"could not install {' '.join(packages)}: {done.stderr.strip()[-500:]}")
 
 
+#: How long :func:`wait_until` sleeps between two looks when no ``step`` is given: 20 ms at
+#: first, then half as long again each time, up to 200 ms. What is waited for mostly comes at
+#: once or takes seconds (a view starting): looking 20 times a second for seconds cost CPU (a
+#: tmux capture, a walk of /proc) that the server and its views needed.
+FIRST_STEP, GROWTH, LAST_STEP = 0.02, 1.5, 0.2
+
+
 def wait_until(
-    predicate: Callable[[], object], timeout: float = 30.0, step: float = 0.05, explain: Callable[[], str] | None = None
+    predicate: Callable[[], object],
+    timeout: float = 30.0,
+    step: float | None = None,
+    explain: Callable[[], str] | None = None,
 ) -> float:
-    """Seconds until ``predicate()`` held; raises TimeoutError after ``timeout`` (with ``explain()``)."""
+    """Seconds until ``predicate()`` held; raises TimeoutError after ``timeout`` (with ``explain()``).
+
+    Looked at every ``step`` s when given (a test timing how soon something shows), else backing
+    off (:data:`FIRST_STEP` to :data:`LAST_STEP`). It never sleeps past ``timeout``: the last look
+    is at the timeout, so "within N s" means what it says whatever the step."""
     start = time.monotonic()
+    pause = FIRST_STEP if step is None else step
+    last = False
     while True:
         if predicate():
             return time.monotonic() - start
-        if time.monotonic() - start > timeout:
+        if last:
             raise TimeoutError(f"still not true after {timeout} s" + (f": {explain()}" if explain else ""))
-        time.sleep(step)
+        left = timeout - (time.monotonic() - start)
+        last = pause >= left  # this sleep ends at the timeout: the next look is the last
+        time.sleep(max(0.0, min(pause, left)))
+        if step is None:
+            pause = min(pause * GROWTH, LAST_STEP)
 
 
 class Tmux:

@@ -12,7 +12,6 @@ import pytest
 
 from tests.browsing import WebServer
 from tests.serving import APOTHEOSE, Served, keygen
-from tests.terminals import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -62,6 +61,6 @@ def test_a_browser_link_for_an_npc_is_refused_and_starts_no_view(tmp_path) -> No
         # a PC by its name, in any case: its view starts
         first = asyncio.run(_first_bytes(f"{base}/ALDUIN?token={server.token}"))
         assert b"not a player character" not in first
-        wait_until(lambda: server.view_pids(), 30)
+        server.wait_for(lambda: server.view_pids(), 30)
     finally:
         server.stop()

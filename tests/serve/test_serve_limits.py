@@ -71,18 +71,19 @@ def server(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def _refusing(tmp_path_factory):
-    made = Server(tmp_path_factory.mktemp("refusing"))
+def _shared(tmp_path_factory):
+    made = Server(tmp_path_factory.mktemp("shared"))
     yield made
     made.stop()
 
 
 @pytest.fixture
-def refusing(_refusing: Server) -> Server:
-    """One server for the refusals' log lines (each refusal changes nothing on it), each case
-    checking first that it is what a new server is, and looking for its line among those
-    printed after its attempt."""
-    return as_new(_refusing)
+def shared(_shared: Server) -> Server:
+    """One server for the tests that start no view and ban nothing (the refusals' log lines, an
+    invitation and its withdrawal, the join lines: bob's invitation is the only change, and no
+    other of them looks at bob), each checking first that it is what a new server is, and
+    looking for its line among those printed after its attempt."""
+    return as_new(_shared)
 
 
 def started(*args: str, base: Path) -> Server:
@@ -246,11 +247,11 @@ def forwarding(server: Server) -> None:
     ],
     ids=["unknown key", "unknown user", "ssh -T", "a password", "port forwarding"],
 )
-def test_each_refusal_has_its_log_line(refusing, attempt, line) -> None:
-    said = len(refusing.lines)  # the line looked for is one printed after the attempt began
-    attempt(refusing)
-    wait_until(lambda: line in "\n".join(refusing.lines[said:]), 10, explain=lambda: refusing.output)
-    assert refusing.view_pids() == []
+def test_each_refusal_has_its_log_line(shared, attempt, line) -> None:
+    said = len(shared.lines)  # the line looked for is one printed after the attempt began
+    attempt(shared)
+    shared.wait_for(lambda: line in "\n".join(shared.lines[said:]), 10)
+    assert shared.view_pids() == []
 
 
 # -- item 12: seats per player ----------------------------------------------------------------
@@ -342,15 +343,16 @@ def test_removing_a_player_ends_their_open_session(server) -> None:
         bob.close()
 
 
-def test_withdrawing_an_invitation_ends_its_code_prompt(server) -> None:
-    server.players("invite", "bob")
-    bob = Client(server.ssh("bob", server.stranger))
+def test_withdrawing_an_invitation_ends_its_code_prompt(shared) -> None:
+    shared.players("invite", "bob")
+    bob = Client(shared.ssh("bob", shared.stranger))
     try:
         wait_until(lambda: bob.saw("Invitation code for bob"), 30, explain=lambda: bob.out.decode())
-        server.players("remove", "bob")
+        shared.players("remove", "bob")
         assert bob.ended(30), "the withdrawn invitation's prompt went on"
     finally:
         bob.close()
+    assert shared.view_pids() == []
 
 
 # -- item 9: the PC's name from the access list ------------------------------------------------
@@ -372,10 +374,10 @@ def test_a_login_never_loads_the_campaign_to_name_the_pc(server) -> None:
 # -- item 13: the join lines --------------------------------------------------------------------
 
 
-def test_the_join_lines_name_the_port_and_host(server) -> None:
-    assert server.said(f"players join with: ssh -p {server.port} PLAYER@127.0.0.1;"), server.output
-    invited = server.players("invite", "bob").stdout
-    assert f"they run: ssh -p {server.port} bob@127.0.0.1 " in invited, invited
+def test_the_join_lines_name_the_port_and_host(shared) -> None:
+    assert shared.said(f"players join with: ssh -p {shared.port} PLAYER@127.0.0.1;"), shared.output
+    invited = shared.players("invite", "bob").stdout
+    assert f"they run: ssh -p {shared.port} bob@127.0.0.1 " in invited, invited
 
 
 def test_an_invitation_before_any_server_says_what_to_fill_in(tmp_path) -> None:

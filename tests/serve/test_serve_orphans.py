@@ -94,7 +94,6 @@ def left_after(server: Server, views: list[int], since: float) -> list[int]:
         wait_until(
             lambda: not any(alive(pid) for pid in views) and not server.children(),
             max(0.0, since + DEADLINE - time.monotonic()),
-            0.02,
         )
     except TimeoutError:
         pass

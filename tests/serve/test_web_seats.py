@@ -93,19 +93,29 @@ def test_every_resize_is_clamped_and_junk_is_ignored(tmp_path) -> None:
     assert server.children() == []
 
 
-#: A tab that asks for the biggest pictures, 50 times a second (the server reads at most 100
-#: messages a second from a tab), and never reads them.
+#: Tabs that ask for the biggest pictures, 50 times a second each (the server reads at most 100
+#: messages a second from a tab), and never read them: ``argv[3]`` of them, in one process (one
+#: start of Python and aiohttp, not one per tab). Their sockets take 64 KiB at most, not the
+#: 32 MiB a loopback socket may grow to here (net.ipv4.tcp_rmem): a view blocks once what nobody
+#: reads fills the buffers on the way, and drawing 32 MiB of pictures more for each (1.5 MB
+#: apiece) only cost CPU.
 FLOOD = """
-import asyncio, sys, aiohttp
+import asyncio, socket, sys, aiohttp
+def small(info):
+    made = socket.socket(info[0], info[1], info[2])
+    made.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+    return made
+async def tab(s):
+    async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
+        print("open", flush=True)
+        n = 0
+        while True:
+            n += 1
+            await ws.send_json(["resize", {"width": 500 - n % 2, "height": 300}])
+            await asyncio.sleep(0.02)
 async def main():
-    async with aiohttp.ClientSession() as s:
-        async with s.ws_connect(sys.argv[1], headers={"Cookie": sys.argv[2]}) as ws:
-            print("open", flush=True)
-            n = 0
-            while True:
-                n += 1
-                await ws.send_json(["resize", {"width": 500 - n % 2, "height": 300}])
-                await asyncio.sleep(0.02)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(socket_factory=small)) as s:
+        await asyncio.gather(*(tab(s) for _ in range(int(sys.argv[3]))))
 asyncio.run(main())
 """
 
@@ -113,13 +123,11 @@ asyncio.run(main())
 def floods(server: WebServer, count: int) -> list[subprocess.Popen]:
     url = f"ws://127.0.0.1:{server.port}/ws?width=500&height=300"
     cookie = f"apotheose-villon={server.token}"
-    clients = [
-        subprocess.Popen([sys.executable, "-c", FLOOD, url, cookie], stdout=subprocess.PIPE, text=True)
-        for _ in range(count)
-    ]
-    for client in clients:
-        assert client.stdout is not None and client.stdout.readline() == "open\n"
-    return clients
+    client = subprocess.Popen([sys.executable, "-c", FLOOD, url, cookie, str(count)], stdout=subprocess.PIPE, text=True)
+    assert client.stdout is not None
+    for _ in range(count):
+        assert client.stdout.readline() == "open\n"
+    return [client]
 
 
 def blocked_writing(pid: int) -> bool:
@@ -146,7 +154,7 @@ def stuck_views(server: WebServer, count: int) -> list[int]:
     """The ``count`` newest views, once each is blocked on its output (nobody reads it)."""
     if not says_where_it_waits():
         pytest.skip("this kernel does not say where a process waits (/proc/PID/wchan)")
-    wait_until(lambda: len(server.view_pids()) >= count, 60, explain=lambda: server.output)
+    server.wait_for(lambda: len(server.view_pids()) >= count, 60)
     views = server.view_pids()[-count:]
     wait_until(lambda: all(blocked_writing(v) for v in views), 120, explain=lambda: server.output)
     return views
@@ -183,7 +191,7 @@ def test_dead_clients_of_views_blocked_writing_free_their_seats(tmp_path) -> Non
         end(clients)  # the clients die abruptly, their views blocked writing
         a_seat(server)
         wait_until(lambda: not any(alive(v) for v in views) and not server.children(), 10)
-        wait_until(lambda: server.output.count("a tab closed") == 4, 10, explain=lambda: server.output)
+        server.wait_for(lambda: server.output.count("a tab closed") == 4, 10)
     finally:
         end(clients)
         server.stop()
