@@ -157,11 +157,26 @@ def test_the_main_screen_is_laid_out_at_most_three_times_before_its_first_frame(
     assert counted and counted[0] <= 3, counted
 
 
+#: The driver of the fresh interpreters below: it draws nothing and, at the first frame, notes
+#: which of the ``WATCHED`` modules were imported by then.
+FIRST_FRAME_DRIVER = """
+class Driver(HeadlessDriver):
+    @property
+    def is_headless(self):
+        return False
+    def write(self, data):
+        pass
+    def flush(self):
+        seen.setdefault("first_frame", [m for m in WATCHED if m in sys.modules])
+"""
+
+
 #: A fresh interpreter runs the app (the demo) to its first frame and says which spell systems'
 #: modules were imported then; ``later``: then waits (bounded) until the pane has imported the
 #: others by itself; ``key``: the pane's later import never runs (as when the GM's key comes
 #: first) and the palette shows the Mage tab, where "3" is typed.
-FRESH_START = """
+FRESH_START = (
+    """
 import asyncio, json, os, sys
 os.environ.setdefault("COLORTERM", "truecolor")
 from textual.drivers.headless_driver import HeadlessDriver
@@ -170,18 +185,11 @@ from tui.widgets.spell import SpellPane
 
 mode, lang = sys.argv[1], sys.argv[2]
 FORMS = ("tui.widgets.duel", "tui.widgets.named_group")
-SYSTEMS = ("core.mage", "core.poles", "core.d6", "tui.spells.mage", "tui.spells.poles", "tui.spells.d6")
+SYSTEMS = WATCHED = ("core.mage", "core.poles", "core.d6", "tui.spells.mage", "tui.spells.poles", "tui.spells.d6")
 seen = {}
-
-class Driver(HeadlessDriver):
-    @property
-    def is_headless(self):
-        return False
-    def write(self, data):
-        pass
-    def flush(self):
-        seen.setdefault("first_frame", [m for m in SYSTEMS if m in sys.modules])
-
+"""
+    + FIRST_FRAME_DRIVER
+    + """
 if mode == "key":
     SpellPane.load_later = lambda self: None
 
@@ -223,6 +231,7 @@ async def main():
 
 asyncio.run(main())
 """
+)
 
 
 def fresh_start(mode: str, lang: str) -> dict[str, Any]:
@@ -338,25 +347,19 @@ def test_the_hidden_forms_modules_are_imported_when_first_shown() -> None:
 #: A fresh interpreter opens a campaign file as ``apotheose`` does (:func:`tui.run.build`), runs
 #: the app to its first frame and says which of the modules deferred past it were imported then;
 #: then waits (bounded) until the app has imported the actions' families by itself.
-DEFERRED = """
+DEFERRED = (
+    """
 import asyncio, json, os, sys
 os.environ.setdefault("COLORTERM", "truecolor")
 from textual.drivers.headless_driver import HeadlessDriver
 from core.actions import FAMILIES
 from tui.run import build, finish
 
-LATER = [f"core.actions.{family}" for family in FAMILIES] + ["core.player_view"]
+LATER = WATCHED = [f"core.actions.{family}" for family in FAMILIES] + ["core.player_view"]
 seen = {}
-
-class Driver(HeadlessDriver):
-    @property
-    def is_headless(self):
-        return False
-    def write(self, data):
-        pass
-    def flush(self):
-        seen.setdefault("first_frame", [m for m in LATER if m in sys.modules])
-
+"""
+    + FIRST_FRAME_DRIVER
+    + """
 async def main():
     app = build(sys.argv[1:])
     app.driver_class = Driver
@@ -373,6 +376,7 @@ async def main():
 
 asyncio.run(main())
 """
+)
 
 
 def test_the_actions_rules_and_the_players_picture_are_imported_after_the_first_frame(tmp_path) -> None:
