@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 
 from core.breakdown import Lang
@@ -102,3 +102,18 @@ async def anew(pilot, tab, start: tuple) -> None:
     await wait_for(pilot, lambda: pilot.app.focused is tab.first_field())
     await quiet(pilot)
     assert state_of(tab) == start
+
+
+async def walk(pilot, tab, cases: Sequence[Callable[..., Awaitable[None]]]) -> None:
+    """A folded test: each of ``cases`` (``async def case(app, pilot)``, a test of the tab as it
+    opens) in turn, in one app; before each case after the first the tab is put back as it opened
+    and checked to be (:func:`anew`). A failure names its case."""
+    start = state_of(tab)
+    for index, case in enumerate(cases):
+        try:
+            if index:
+                await anew(pilot, tab, start)
+            await case(pilot.app, pilot)
+        except AssertionError as error:
+            error.add_note(f"case: {case.__name__}" + (" (the tab put back before it)" if index else ""))
+            raise
