@@ -11,8 +11,8 @@ from textual.widgets import Input, Select, Static, TabbedContent
 
 from core.breakdown import Lang
 from tests.conftest import make_test_app, run, wait_for
-from tests.tui.pilot import quiet
-from tests.tui.spell_harness import open_tab, walk
+from tests.tui.pilot import open_demo, quiet
+from tests.tui.spell_harness import open_tab, shown_first, walk, walk_from_the_list
 from tests.tui.test_snapshots import NARROW, WIDE
 from tui.spells import SYSTEMS
 from tui.widgets.spell_d6 import AspectList, AspectRow, D6Spell
@@ -38,6 +38,7 @@ async def open_d6(pilot) -> D6Spell:
     await wait_for(pilot, lambda: app.focused is app.screen.query_one("#d6-effect", Input))
     await quiet(pilot)  # the tab just shown settles (its refocus after a refresh): the focus stays on the effect
     assert app.focused is app.screen.query_one("#d6-effect", Input)
+    shown_first(app, "#spell-d6")
     return app.screen.query_one(D6Spell)
 
 
@@ -86,40 +87,35 @@ async def type_value(pilot, row: AspectRow, value: str) -> None:
     await wait_for(pilot, lambda: field.value == value)
 
 
-@run
-async def test_the_palette_action_opens_the_d6_tab_on_the_effect():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await open_d6(pilot)
-        assert active_tab(app) == "spell-tab-d6"
-        assert app.screen.pane == "spell"
-        assert "Type the effect" in text(app, "#d6-result")
+async def the_palette_action_opens_the_d6_tab_on_the_effect(app, pilot):
+    await open_d6(pilot)
+    assert active_tab(app) == "spell-tab-d6"
+    assert app.screen.pane == "spell"
+    assert "Type the effect" in text(app, "#d6-result")
 
 
-@run
-async def test_the_tab_strip_reaches_the_d6_tab_with_shift_tab_and_arrows():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.press("4")
-        await wait_for(pilot, lambda: app.focused is app.screen.query_one("#spell-intensity", Input))
-        strip = app.screen.query_one("#spell-systems ContentTabs")
-        for _ in range(4):
-            if app.focused is strip:
-                break
-            await pilot.press("shift+tab")
-        assert app.focused is strip
-        for _ in range(len(SYSTEMS)):
-            if active_tab(app) == "spell-tab-d6":
-                break
-            await pilot.press("right")
-            await pilot.pause()
-        assert active_tab(app) == "spell-tab-d6"
+async def the_tab_strip_reaches_the_d6_tab_with_shift_tab_and_arrows(app, pilot):
+    """(Last of its walk: it leaves "3D" typed in the tab.)"""
+    await pilot.press("4")
+    await wait_for(pilot, lambda: app.focused is app.screen.query_one("#spell-intensity", Input))
+    strip = app.screen.query_one("#spell-systems ContentTabs")
+    for _ in range(4):
+        if app.focused is strip:
+            break
+        await pilot.press("shift+tab")
+    assert app.focused is strip
+    for _ in range(len(SYSTEMS)):
+        if active_tab(app) == "spell-tab-d6":
+            break
+        await pilot.press("right")
+        await pilot.pause()
+    assert active_tab(app) == "spell-tab-d6"
+    await pilot.press("tab")
+    while not isinstance(app.focused, Input):
         await pilot.press("tab")
-        while not isinstance(app.focused, Input):
-            await pilot.press("tab")
-        assert app.focused is app.screen.query_one("#d6-effect", Input)
-        await pilot.press(*"3D")
-        await wait_for(pilot, lambda: text(app, "#d6-result") == "total 9 → difficulty 5")
+    assert app.focused is app.screen.query_one("#d6-effect", Input)
+    await pilot.press(*"3D")
+    await wait_for(pilot, lambda: text(app, "#d6-result") == "total 9 → difficulty 5")
 
 
 async def D2_soin_built_from_the_keyboard(app, pilot):
@@ -225,6 +221,20 @@ async def psionics_and_skill_costs_from_the_same_tab(app, pilot):
     await pilot.press("space")
     await wait_for(pilot, lambda: text(app, "#d6-result") == "24 character points")
     assert pane.mode == "skill"
+
+
+@run
+async def test_the_d6_tab_from_the_list() -> None:
+    """The palette's action, then the tab strip, in one app, each from where a new app starts
+    (:func:`~tests.tui.spell_harness.walk_from_the_list` puts it back and checks it is)."""
+    async with open_demo(size=NARROW) as (app, pilot):
+        await walk_from_the_list(
+            pilot,
+            [
+                the_palette_action_opens_the_d6_tab_on_the_effect,
+                the_tab_strip_reaches_the_d6_tab_with_shift_tab_and_arrows,
+            ],
+        )
 
 
 # --- snapshots ---------------------------------------------------------------------------------

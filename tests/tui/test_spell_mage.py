@@ -3,8 +3,6 @@ filled with Tab, digits and ←/→, the result and the odds following each key.
 
 from __future__ import annotations
 
-import weakref
-
 import attrs
 import pytest
 from textual.widgets import Input, Static, TabbedContent
@@ -12,10 +10,9 @@ from textual.widgets import Input, Static, TabbedContent
 from core.house_rules import HouseRules
 from core.mage import MageEffect, chance, mage_spell, percent
 from tests.conftest import make_test_app, run, wait_for
-from tests.tui.pilot import left_behind, on_initiative, open_demo, quiet
-from tests.tui.spell_harness import anew, open_tab, state_of
+from tests.tui.pilot import open_demo
+from tests.tui.spell_harness import anew, open_tab, shown_first, state_of, walk_from_the_list
 from tests.tui.test_snapshots import NARROW, WIDE
-from tui.widgets.spell_tab import SpellTab
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
 
@@ -26,16 +23,12 @@ def text(app, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).content)
 
 
-#: Each app's Mage tab's fields as first shown (what :func:`back_to_the_start` puts back).
-_FIRST_SHOWN: weakref.WeakKeyDictionary[object, dict] = weakref.WeakKeyDictionary()
-
-
 async def open_mage(pilot) -> None:
     """The palette's command: the pane on the Mage tab, the sphere field focused."""
     await pilot.pause()
     await pilot.app.run_action(MAGE_ACTION)
     await wait_for(pilot, lambda: pilot.app.focused is not None and pilot.app.focused.id == "mage-sphere")
-    _FIRST_SHOWN.setdefault(pilot.app, pilot.app.screen.query_one("#spell-mage", SpellTab).values)
+    shown_first(pilot.app, "#spell-mage")
 
 
 async def go_to(pilot, name: str) -> None:
@@ -248,43 +241,15 @@ async def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang
         await each_field_says_what_it_takes_in_full_on_the_hint_line(app, pilot)
 
 
-async def back_to_the_start(pilot, at_start: dict) -> None:
-    """Put the GM's app back where a new one starts, after a case of
-    :func:`test_the_tab_from_the_list_in_one_app`: Esc back to the list, the Mage tab's fields as
-    it was first shown (:data:`_FIRST_SHOWN`), the Apothéose tab in front; then check it is
-    (:func:`~tests.tui.pilot.left_behind`). The Mage tab, composed when first shown (a new app
-    composes it then), stays: its fields are checked to hold what they held when first restored."""
-    app = pilot.app
-    if not on_initiative(app):
-        await pilot.press("escape")
-    tab = app.screen.query_one("#spell-mage", SpellTab)
-    tab.values = _FIRST_SHOWN[app]
-    app.screen.query_one("#spell-systems", TabbedContent).active = "spell-tab-apotheose"
-    await quiet(pilot)
-    assert tab.values == _FIRST_SHOWN[app]
-    now = left_behind(app)
-    for name in now.keys() - at_start.keys():  # the Mage tab's widgets
-        at_start[name] = now[name]
-    assert now == at_start
-
-
 @run
 async def test_the_tab_from_the_list_in_one_app() -> None:
     """The cases of the GM's whole app at 80×24 in English, in turn in one app, each from where a
-    new app starts (:func:`back_to_the_start` puts it back and checks it is); a failure names its
-    case. The last leaves the app where it likes."""
+    new app starts (:func:`~tests.tui.spell_harness.back_to_the_list` puts it back and checks it
+    is); a failure names its case. The last leaves the app where it likes."""
     cases = [
         the_palette_offers_the_mage_tab_and_opens_it_on_the_sphere,
         each_field_says_what_it_takes_in_full_on_the_hint_line,
         shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage,
     ]
     async with open_demo(size=NARROW) as (app, pilot):
-        at_start = left_behind(app)
-        for index, case in enumerate(cases):
-            try:
-                if index:
-                    await back_to_the_start(pilot, at_start)
-                await case(app, pilot)
-            except AssertionError as error:
-                error.add_note(f"case: {case.__name__}" + (" (the app put back before it)" if index else ""))
-                raise
+        await walk_from_the_list(pilot, cases)
