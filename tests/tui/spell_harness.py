@@ -152,7 +152,7 @@ def shown_first(app, tab_id: str) -> None:
 
 async def back_to_the_list(pilot, at_start: dict) -> None:
     """Put the GM's whole app back where a new one starts, after a case that went to a spell tab:
-    Esc back to the list, each tab noted by :func:`shown_first` with its fields as first shown,
+    Esc back to the list (out of a dialog left open first), each tab noted by :func:`shown_first` with its fields as first shown,
     the Apothéose tab in front; then check it is (``at_start``: :func:`~tests.tui.pilot.left_behind`
     of the new app). A tab a case showed first stays composed (a new app composes it then): it
     must have been noted, and its fields are checked to hold what they held when first put back."""
@@ -161,7 +161,9 @@ async def back_to_the_list(pilot, at_start: dict) -> None:
     from tui.widgets.spell_tab import SpellTab
 
     app = pilot.app
-    if not on_initiative(app):
+    for _ in range(4):  # a dialog a case left open, then the pane
+        if on_initiative(app):
+            break
         await pilot.press("escape")
     tabs = list(app.screen.query(SpellTab))
     for tab in tabs:
@@ -185,6 +187,11 @@ async def walk_from_the_list(pilot, cases: Sequence[Case]) -> None:
     """A folded test in the GM's whole app (a spell tab reached from the list, the palette…):
     each of ``cases`` (a test of a new app) in turn; before each case after the first the app is
     put back where it started and checked to be (:func:`back_to_the_list`). A failure names its
-    case. A case that shows a spell tab calls :func:`shown_first` once it is shown."""
+    case. A case that shows a spell tab calls :func:`shown_first` once it is shown (the tabs shown
+    at the start are noted here)."""
+    from tui.widgets.spell_tab import SpellTab
+
+    for tab in pilot.app.screen.query(SpellTab):
+        _FIRST_SHOWN.setdefault(tab, tab.values)
     at_start = left_behind(pilot.app)
     await _in_turn(pilot, cases, lambda: back_to_the_list(pilot, at_start))
