@@ -74,53 +74,63 @@ async def test_spell_caster_is_not_kept_from_an_earlier_turn():
 
 
 # -- 2. Esc always leads back; a form that applies hands the keys back -------------------------
+async def escape_from_every_pane_and_form_leads_back_to_the_initiative_list(app, pilot):
+    size = (app.size.width, app.size.height)
+    for keys, pane in (
+        (("2",), "mass"),
+        (("3",), "damage"),
+        (("4",), "spell"),
+        (("g",), "mass"),
+        (("v",), "mass"),
+        (("x",), "damage"),
+        (("o",), "damage"),
+        (("s",), "spell"),
+        (("g", "tab", "tab"), "mass"),
+        (("s", "tab", "tab"), "spell"),
+        (("4", "1"), "spell"),
+    ):
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert not on_initiative(app), keys
+        assert app.screen.pane == pane, (size, keys)  # each entry key opens its form's pane
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on_initiative(app), (size, keys)
+        assert app.screen.pane == "initiative"
+    assert app.screen.query_one("#spell-intensity").value == "1"  # 1 typed, Esc got out
+
+
 @run
 async def test_escape_from_every_pane_and_form_leads_back_to_the_initiative_list():
-    for size in (WIDE, NARROW):
-        app = make_test_app()
-        async with app.run_test(size=size) as pilot:
-            for keys, pane in (
-                (("2",), "mass"),
-                (("3",), "damage"),
-                (("4",), "spell"),
-                (("g",), "mass"),
-                (("v",), "mass"),
-                (("x",), "damage"),
-                (("o",), "damage"),
-                (("s",), "spell"),
-                (("g", "tab", "tab"), "mass"),
-                (("s", "tab", "tab"), "spell"),
-                (("4", "1"), "spell"),
-            ):
-                await pilot.press(*keys)
-                await pilot.pause()
-                assert not on_initiative(app), keys
-                assert app.screen.pane == pane, (size, keys)  # each entry key opens its form's pane
-                await pilot.press("escape")
-                await pilot.pause()
-                assert on_initiative(app), (size, keys)
-                assert app.screen.pane == "initiative"
-            assert app.screen.query_one("#spell-intensity").value == "1"  # 1 typed, Esc got out
+    """(At 120×40: :func:`test_the_first_fight_at_120x40_in_one_app`.)"""
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await escape_from_every_pane_and_form_leads_back_to_the_initiative_list(app, pilot)
+
+
+async def after_enter_applies_a_form_n_is_the_next_turn(app, pilot):
+    """Each form (a different one each time, so nothing typed in one is left in the next)
+    applies, n passes the turn, then ctrl+z twice takes both back to the start."""
+    size = (app.size.width, app.size.height)
+    for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
+        app.selected = "segiere"
+        await pilot.pause()
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda app=app: len(done_actions(app)) == 1)
+        assert on_initiative(app), (size, keys)
+        await pilot.press("n")
+        await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
+        await pilot.press("ctrl+z", "ctrl+z")  # undo the turn, then the form's action
+        await wait_for(pilot, lambda app=app: done_actions(app) == [])
+        assert app.campaign.encounter.current == "brunvir" and on_initiative(app), (size, keys)
 
 
 @run
 async def test_after_enter_applies_a_form_n_is_the_next_turn():
-    """One app per size: each form (a different one each time, so nothing typed in one is left
-    in the next) applies, n passes the turn, then ctrl+z twice takes both back to the start."""
-    for size in (WIDE, NARROW):
-        app = make_test_app()
-        async with app.run_test(size=size) as pilot:
-            for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
-                app.selected = "segiere"
-                await pilot.pause()
-                await pilot.press(*keys)
-                await wait_for(pilot, lambda app=app: len(done_actions(app)) == 1)
-                assert on_initiative(app), (size, keys)
-                await pilot.press("n")
-                await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
-                await pilot.press("ctrl+z", "ctrl+z")  # undo the turn, then the form's action
-                await wait_for(pilot, lambda app=app: done_actions(app) == [])
-                assert app.campaign.encounter.current == "brunvir" and on_initiative(app), (size, keys)
+    """(At 120×40: :func:`test_the_first_fight_at_120x40_in_one_app`.)"""
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await after_enter_applies_a_form_n_is_the_next_turn(app, pilot)
 
 
 @run
@@ -150,17 +160,21 @@ async def write_bytes(pilot, data: str) -> None:
     await pilot.pause()
 
 
+async def esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn(app, pilot):
+    app.selected = "segiere"
+    await pilot.press("x", "7")
+    await write_bytes(pilot, "\x1bn")  # Textual reads this as alt+n
+    await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
+    assert on_initiative(app)
+    assert app.screen.query_one("#dmg-amount").value == "7" and done_actions(app) == [NextTurn()]
+
+
 @run
 async def test_esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn():
-    for size in (WIDE, NARROW):
-        app = make_test_app()
-        async with app.run_test(size=size) as pilot:
-            app.selected = "segiere"
-            await pilot.press("x", "7")
-            await write_bytes(pilot, "\x1bn")  # Textual reads this as alt+n
-            await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
-            assert on_initiative(app)
-            assert app.screen.query_one("#dmg-amount").value == "7" and done_actions(app) == [NextTurn()]
+    """(At 120×40: :func:`test_the_first_fight_at_120x40_in_one_app`.)"""
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn(app, pilot)
 
 
 async def esc_then_a_key_in_one_packet_from_every_form(app, pilot):
@@ -347,6 +361,9 @@ AT_120x40 = [
     boost_mid_round_does_not_skip_the_boosted_turn,
     one_rank_is_one_rank_and_the_palette_names_no_internal_action,
     an_npc_sheet_offers_no_shadow_or_xp_keys,
+    escape_from_every_pane_and_form_leads_back_to_the_initiative_list,
+    after_enter_applies_a_form_n_is_the_next_turn,
+    esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn,
 ]
 
 
