@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import AsyncIterator
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from core.breakdown import Lang
 from core.campaign import Campaign
 from core.demo import demo_campaign
-from tests.tui.pilot import NARROW, quiet, wait_for
+from tests.tui.pilot import NARROW, left_behind, on_initiative, quiet, wait_for
 
 
 def spell_app(campaign: Campaign | None = None, *, lang: Lang = "en", seed: int = 0):
@@ -86,19 +88,110 @@ def state_of(tab) -> tuple:
     return tab.values, tab.context(), shown, focused.id if focused is not None else None
 
 
-async def anew(pilot, tab, start: tuple) -> None:
-    """Put ``tab`` back as it opened (``start``: its :func:`state_of` then) and check it is: the
-    next case of a folded test starts as in a new app."""
+def put(tab, values: dict) -> None:
+    """Fill ``tab``'s fields with ``values`` (its ``values`` as read before); a list whose value
+    was None (on its prompt) is cleared, not set."""
     from textual.widgets import Select
 
-    values = dict(start[0])
-    for name, value in start[0].items():
+    values = dict(values)
+    for name, value in list(values.items()):
         widget = tab.query_one(f"#{tab.css}-{name}")
-        if value is None and isinstance(widget, Select):  # a list on its prompt: cleared, not set
+        if value is None and isinstance(widget, Select):
             widget.clear()
             del values[name]
     tab.values = values
+
+
+async def anew(pilot, tab, start: tuple) -> None:
+    """Put ``tab`` back as it opened (``start``: its :func:`state_of` then) and check it is: the
+    next case of a folded test starts as in a new app."""
+    put(tab, start[0])
     tab.start_entry()
     await wait_for(pilot, lambda: pilot.app.focused is tab.first_field())
     await quiet(pilot)
     assert state_of(tab) == start
+
+
+Case = Callable[..., Awaitable[None]]
+
+
+async def _in_turn(pilot, cases: Sequence[Case], put_back: Callable[[], Awaitable[None]]) -> None:
+    """Each of ``cases`` (``async def case(app, pilot)``) in turn; ``put_back()`` before each
+    after the first. A failure names its case."""
+    for index, case in enumerate(cases):
+        try:
+            if index:
+                await put_back()
+            await case(pilot.app, pilot)
+        except AssertionError as error:
+            error.add_note(f"case: {case.__name__}" + (" (put back before it)" if index else ""))
+            raise
+
+
+async def walk(pilot, tab, cases: Sequence[Case]) -> None:
+    """A folded test on the spell pane alone: each of ``cases`` (a test of the tab as it opens)
+    in turn, in one app; before each case after the first the tab is put back as it opened and
+    checked to be (:func:`anew`). A failure names its case."""
+    start = state_of(tab)
+    await _in_turn(pilot, cases, lambda: anew(pilot, tab, start))
+
+
+#: Each spell tab's fields as first shown in the GM's whole app (what :func:`back_to_the_list`
+#: puts back).
+_FIRST_SHOWN: weakref.WeakKeyDictionary[Any, dict] = weakref.WeakKeyDictionary()
+
+
+def shown_first(app, tab_id: str) -> None:
+    """Note the spell tab ``tab_id``'s fields (``#spell-mage``…) as they are now, the first time
+    it is shown in ``app`` (once: later calls change nothing)."""
+    from tui.widgets.spell_tab import SpellTab
+
+    tab = app.screen.query_one(tab_id, SpellTab)
+    _FIRST_SHOWN.setdefault(tab, tab.values)
+
+
+async def back_to_the_list(pilot, at_start: dict) -> None:
+    """Put the GM's whole app back where a new one starts, after a case that went to a spell tab:
+    Esc back to the list (out of a dialog left open first), each tab noted by :func:`shown_first` with its fields as first shown,
+    the Apothéose tab in front; then check it is (``at_start``: :func:`~tests.tui.pilot.left_behind`
+    of the new app). A tab a case showed first stays composed (a new app composes it then): it
+    must have been noted, and its fields are checked to hold what they held when first put back."""
+    from textual.widgets import TabbedContent
+
+    from tui.widgets.spell_tab import SpellTab
+
+    app = pilot.app
+    for _ in range(4):  # a dialog a case left open, then the pane
+        if on_initiative(app):
+            break
+        await pilot.press("escape")
+    tabs = list(app.screen.query(SpellTab))
+    for tab in tabs:
+        if tab in _FIRST_SHOWN:
+            put(tab, _FIRST_SHOWN[tab])
+    app.screen.query_one("#spell-systems", TabbedContent).active = "spell-tab-apotheose"
+    await quiet(pilot)
+    now = left_behind(app)
+    for tab in tabs:
+        if tab in _FIRST_SHOWN:
+            assert tab.values == _FIRST_SHOWN[tab], tab.id
+        else:
+            names = [field.id for field in tab.query("Input, Checkbox, Select") if field.id]
+            assert all(name in at_start for name in names), f"{tab.id} shown by a case without shown_first"
+    for name in now.keys() - at_start.keys():  # the fields of a tab a case showed first
+        at_start[name] = now[name]
+    assert now == at_start
+
+
+async def walk_from_the_list(pilot, cases: Sequence[Case]) -> None:
+    """A folded test in the GM's whole app (a spell tab reached from the list, the palette…):
+    each of ``cases`` (a test of a new app) in turn; before each case after the first the app is
+    put back where it started and checked to be (:func:`back_to_the_list`). A failure names its
+    case. A case that shows a spell tab calls :func:`shown_first` once it is shown (the tabs shown
+    at the start are noted here)."""
+    from tui.widgets.spell_tab import SpellTab
+
+    for tab in pilot.app.screen.query(SpellTab):
+        _FIRST_SHOWN.setdefault(tab, tab.values)
+    at_start = left_behind(pilot.app)
+    await _in_turn(pilot, cases, lambda: back_to_the_list(pilot, at_start))

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from core.actions import AttackGroup, AttackOpponent, NextTurn, apply
-from tests.tui.pilot import NARROW, WIDE, done_actions, on_initiative, run, turn_of, wait_for
+from tests.tui.pilot import NARROW, WIDE, done_actions, left_behind, on_initiative, quiet, run, turn_of, wait_for
 from tests.tui.pilot import make_app_trades_apply as make_test_app  # the trades ticked (issue 14 item 7)
 from tui.widgets.initiative import InitiativePane
 from tui.widgets.spell import ApotheoseSpell
@@ -25,41 +25,36 @@ async def next_turn_until(pilot, key: str) -> None:
 
 
 # -- 1. the forms follow whose turn it is -----------------------------------------------------
-@run
-async def test_group_attack_on_a_later_turn_is_made_by_whose_turn_it_is():
-    app = make_test_app()  # Brunvir's turn
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.press("g")
-        await pilot.pause()
-        assert app.screen.query_one("#atk-score").value == "16"  # Brunvir: 11 + 3 + 2
-        await pilot.press("escape")
-        await next_turn_until(pilot, "romuald")
-        await pilot.press("2", "enter", "0", "enter")  # the group list, its first group, die 0
-        await wait_for(pilot, lambda: any(isinstance(a, AttackGroup) for a in done_actions(app)))
-        (attack,) = [a for a in done_actions(app) if isinstance(a, AttackGroup)]
-        assert attack.attacker == "romuald" and attack.score == 12  # 7 + escrimeur 3 + rapière 2
-        assert "Romuald" in app.session.journal.done[-1].lines[0].text("en")
+async def group_attack_on_a_later_turn_is_made_by_whose_turn_it_is(app, pilot):
+    # Brunvir's turn
+    await pilot.press("g")
+    await pilot.pause()
+    assert app.screen.query_one("#atk-score").value == "16"  # Brunvir: 11 + 3 + 2
+    await pilot.press("escape")
+    await next_turn_until(pilot, "romuald")
+    await pilot.press("2", "enter", "0", "enter")  # the group list, its first group, die 0
+    await wait_for(pilot, lambda: any(isinstance(a, AttackGroup) for a in done_actions(app)))
+    (attack,) = [a for a in done_actions(app) if isinstance(a, AttackGroup)]
+    assert attack.attacker == "romuald" and attack.score == 12  # 7 + escrimeur 3 + rapière 2
+    assert "Romuald" in app.session.journal.done[-1].lines[0].text("en")
 
 
-@run
-async def test_duel_attacker_follows_the_turn():
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        app.selected = "capitaine"
-        await pilot.pause()
-        await pilot.press("o")
-        await pilot.pause()
-        assert app.screen.query_one("#duel-attacker").value == "brunvir"
-        await pilot.press("escape")
-        await next_turn_until(pilot, "romuald")
-        await pilot.press("3")  # the damage pane, as it was left (the duel form)
-        await pilot.pause()
-        assert app.screen.query_one("#duel-attacker").value == "romuald"
-        assert app.screen.query_one("#duel-score").value == "12"
-        await pilot.press("0", "enter")
-        await wait_for(pilot, lambda: any(isinstance(a, AttackOpponent) for a in done_actions(app)))
-        (duel,) = [a for a in done_actions(app) if isinstance(a, AttackOpponent)]
-        assert duel.attacker == "romuald"
+async def duel_attacker_follows_the_turn(app, pilot):
+    app.selected = "capitaine"
+    await pilot.pause()
+    await pilot.press("o")
+    await pilot.pause()
+    assert app.screen.query_one("#duel-attacker").value == "brunvir"
+    await pilot.press("escape")
+    await next_turn_until(pilot, "romuald")
+    await pilot.press("3")  # the damage pane, as it was left (the duel form)
+    await pilot.pause()
+    assert app.screen.query_one("#duel-attacker").value == "romuald"
+    assert app.screen.query_one("#duel-score").value == "12"
+    await pilot.press("0", "enter")
+    await wait_for(pilot, lambda: any(isinstance(a, AttackOpponent) for a in done_actions(app)))
+    (duel,) = [a for a in done_actions(app) if isinstance(a, AttackOpponent)]
+    assert duel.attacker == "romuald"
 
 
 @run
@@ -79,53 +74,63 @@ async def test_spell_caster_is_not_kept_from_an_earlier_turn():
 
 
 # -- 2. Esc always leads back; a form that applies hands the keys back -------------------------
+async def escape_from_every_pane_and_form_leads_back_to_the_initiative_list(app, pilot):
+    size = (app.size.width, app.size.height)
+    for keys, pane in (
+        (("2",), "mass"),
+        (("3",), "damage"),
+        (("4",), "spell"),
+        (("g",), "mass"),
+        (("v",), "mass"),
+        (("x",), "damage"),
+        (("o",), "damage"),
+        (("s",), "spell"),
+        (("g", "tab", "tab"), "mass"),
+        (("s", "tab", "tab"), "spell"),
+        (("4", "1"), "spell"),
+    ):
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert not on_initiative(app), keys
+        assert app.screen.pane == pane, (size, keys)  # each entry key opens its form's pane
+        await pilot.press("escape")
+        await pilot.pause()
+        assert on_initiative(app), (size, keys)
+        assert app.screen.pane == "initiative"
+    assert app.screen.query_one("#spell-intensity").value == "1"  # 1 typed, Esc got out
+
+
 @run
 async def test_escape_from_every_pane_and_form_leads_back_to_the_initiative_list():
-    for size in (WIDE, NARROW):
-        app = make_test_app()
-        async with app.run_test(size=size) as pilot:
-            for keys, pane in (
-                (("2",), "mass"),
-                (("3",), "damage"),
-                (("4",), "spell"),
-                (("g",), "mass"),
-                (("v",), "mass"),
-                (("x",), "damage"),
-                (("o",), "damage"),
-                (("s",), "spell"),
-                (("g", "tab", "tab"), "mass"),
-                (("s", "tab", "tab"), "spell"),
-                (("4", "1"), "spell"),
-            ):
-                await pilot.press(*keys)
-                await pilot.pause()
-                assert not on_initiative(app), keys
-                assert app.screen.pane == pane, (size, keys)  # each entry key opens its form's pane
-                await pilot.press("escape")
-                await pilot.pause()
-                assert on_initiative(app), (size, keys)
-                assert app.screen.pane == "initiative"
-            assert app.screen.query_one("#spell-intensity").value == "1"  # 1 typed, Esc got out
+    """(At 120×40: :func:`test_the_first_fight_at_120x40_in_one_app`.)"""
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await escape_from_every_pane_and_form_leads_back_to_the_initiative_list(app, pilot)
+
+
+async def after_enter_applies_a_form_n_is_the_next_turn(app, pilot):
+    """Each form (a different one each time, so nothing typed in one is left in the next)
+    applies, n passes the turn, then ctrl+z twice takes both back to the start."""
+    size = (app.size.width, app.size.height)
+    for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
+        app.selected = "segiere"
+        await pilot.pause()
+        await pilot.press(*keys)
+        await wait_for(pilot, lambda app=app: len(done_actions(app)) == 1)
+        assert on_initiative(app), (size, keys)
+        await pilot.press("n")
+        await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
+        await pilot.press("ctrl+z", "ctrl+z")  # undo the turn, then the form's action
+        await wait_for(pilot, lambda app=app: done_actions(app) == [])
+        assert app.campaign.encounter.current == "brunvir" and on_initiative(app), (size, keys)
 
 
 @run
 async def test_after_enter_applies_a_form_n_is_the_next_turn():
-    """One app per size: each form (a different one each time, so nothing typed in one is left
-    in the next) applies, n passes the turn, then ctrl+z twice takes both back to the start."""
-    for size in (WIDE, NARROW):
-        app = make_test_app()
-        async with app.run_test(size=size) as pilot:
-            for keys in (("g", "0", "enter"), ("x", "3", "enter"), ("o", "0", "enter"), ("v", "enter")):
-                app.selected = "segiere"
-                await pilot.pause()
-                await pilot.press(*keys)
-                await wait_for(pilot, lambda app=app: len(done_actions(app)) == 1)
-                assert on_initiative(app), (size, keys)
-                await pilot.press("n")
-                await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
-                await pilot.press("ctrl+z", "ctrl+z")  # undo the turn, then the form's action
-                await wait_for(pilot, lambda app=app: done_actions(app) == [])
-                assert app.campaign.encounter.current == "brunvir" and on_initiative(app), (size, keys)
+    """(At 120×40: :func:`test_the_first_fight_at_120x40_in_one_app`.)"""
+    app = make_test_app()
+    async with app.run_test(size=NARROW) as pilot:
+        await after_enter_applies_a_form_n_is_the_next_turn(app, pilot)
 
 
 @run
@@ -155,37 +160,38 @@ async def write_bytes(pilot, data: str) -> None:
     await pilot.pause()
 
 
+async def esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn(app, pilot):
+    app.selected = "segiere"
+    await pilot.press("x", "7")
+    await write_bytes(pilot, "\x1bn")  # Textual reads this as alt+n
+    await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
+    assert on_initiative(app)
+    assert app.screen.query_one("#dmg-amount").value == "7" and done_actions(app) == [NextTurn()]
+
+
 @run
 async def test_esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn():
-    for size in (WIDE, NARROW):
-        app = make_test_app()
-        async with app.run_test(size=size) as pilot:
-            app.selected = "segiere"
-            await pilot.press("x", "7")
-            await write_bytes(pilot, "\x1bn")  # Textual reads this as alt+n
-            await wait_for(pilot, lambda app=app: app.campaign.encounter.current == "capitaine")
-            assert on_initiative(app)
-            assert app.screen.query_one("#dmg-amount").value == "7" and done_actions(app) == [NextTurn()]
-
-
-@run
-async def test_esc_then_a_key_in_one_packet_from_every_form():
+    """(At 120×40: :func:`test_the_first_fight_at_120x40_in_one_app`.)"""
     app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.press("g", "3")
-        await write_bytes(pilot, "\x1bx")  # out of the attack form, into the damage form
-        assert app.focused is app.screen.query_one("#dmg-amount")
-        assert app.screen.query_one("#atk-die").value == "3"
-        await write_bytes(pilot, "\x1b2")  # Esc 2: a macOS table makes it "™"; it is Esc then 2
-        assert app.screen.pane == "mass"
-        await pilot.press("escape", "s")
-        await write_bytes(pilot, "\x1bN")  # shift: Esc then N (nothing bound), still out of the field
-        assert on_initiative(app)
-        await pilot.press("s", "3")
-        await write_bytes(pilot, "\x1bo")
-        assert app.focused is app.screen.query_one("#duel-die")
-        assert app.screen.query_one("#spell-intensity").value == "3"
-        assert done_actions(app) == []
+    async with app.run_test(size=NARROW) as pilot:
+        await esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn(app, pilot)
+
+
+async def esc_then_a_key_in_one_packet_from_every_form(app, pilot):
+    await pilot.press("g", "3")
+    await write_bytes(pilot, "\x1bx")  # out of the attack form, into the damage form
+    assert app.focused is app.screen.query_one("#dmg-amount")
+    assert app.screen.query_one("#atk-die").value == "3"
+    await write_bytes(pilot, "\x1b2")  # Esc 2: a macOS table makes it "™"; it is Esc then 2
+    assert app.screen.pane == "mass"
+    await pilot.press("escape", "s")
+    await write_bytes(pilot, "\x1bN")  # shift: Esc then N (nothing bound), still out of the field
+    assert on_initiative(app)
+    await pilot.press("s", "3")
+    await write_bytes(pilot, "\x1bo")
+    assert app.focused is app.screen.query_one("#duel-die")
+    assert app.screen.query_one("#spell-intensity").value == "3"
+    assert done_actions(app) == []
 
 
 # -- 4. toggles and marks do not outlive their action ----------------------------------------
@@ -193,45 +199,39 @@ def footer_text(app) -> str:
     return " ".join(str(b.description) for b in (x.binding for x in app.screen.active_bindings.values()))
 
 
-@run
-async def test_pugilat_and_bypass_reset_after_the_hit_they_were_ticked_for():
+async def pugilat_and_bypass_reset_after_the_hit_they_were_ticked_for(app, pilot):
     from core.actions import Damage
 
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        app.selected = "segiere"
-        await pilot.press("x", "ctrl+n", "ctrl+g", "4", "enter")
-        await wait_for(pilot, lambda: len(done_actions(app)) == 1)
-        assert done_actions(app) == [Damage(("segiere",), 4, True, True)]
-        await pilot.press("x", "2", "enter")  # the next hit: neither pugilat nor bypass
-        await wait_for(pilot, lambda: len(done_actions(app)) == 2)
-        assert done_actions(app)[1] == Damage(("segiere",), 2, False, False)
-        await pilot.press("o", "ctrl+n", "0", "enter")
-        await wait_for(pilot, lambda: len(done_actions(app)) == 3)
-        assert done_actions(app)[2].pugilat is True
-        assert not app.screen.query_one("#dmg-pugilat").value
+    app.selected = "segiere"
+    await pilot.press("x", "ctrl+n", "ctrl+g", "4", "enter")
+    await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+    assert done_actions(app) == [Damage(("segiere",), 4, True, True)]
+    await pilot.press("x", "2", "enter")  # the next hit: neither pugilat nor bypass
+    await wait_for(pilot, lambda: len(done_actions(app)) == 2)
+    assert done_actions(app)[1] == Damage(("segiere",), 2, False, False)
+    await pilot.press("o", "ctrl+n", "0", "enter")
+    await wait_for(pilot, lambda: len(done_actions(app)) == 3)
+    assert done_actions(app)[2].pugilat is True
+    assert not app.screen.query_one("#dmg-pugilat").value
 
 
-@run
-async def test_marks_are_used_once_counted_in_the_footer_and_cleared_with_M():
+async def marks_are_used_once_counted_in_the_footer_and_cleared_with_M(app, pilot):
     from core.actions import Damage
 
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.press("down", "space", "down", "space")
-        await pilot.pause()
-        assert app.marked == {"capitaine", "veterans"}
-        assert "2 marked" in footer_text(app)
-        await pilot.press("x", "1", "enter")
-        await wait_for(pilot, lambda: len(done_actions(app)) == 1)
-        assert done_actions(app) == [Damage(("capitaine", "veterans"), 1)]
-        assert app.marked == frozenset() and "marked" not in footer_text(app)
-        await pilot.press("x", "1", "enter")  # the next hit goes to the selection, not old marks
-        await wait_for(pilot, lambda: len(done_actions(app)) == 2)
-        assert done_actions(app)[1] == Damage(("veterans",), 1)
-        await pilot.press("up", "space", "down", "space", "U")
-        await pilot.pause()
-        assert app.marked == frozenset() and "marked" not in footer_text(app)
+    await pilot.press("down", "space", "down", "space")
+    await pilot.pause()
+    assert app.marked == {"capitaine", "veterans"}
+    assert "2 marked" in footer_text(app)
+    await pilot.press("x", "1", "enter")
+    await wait_for(pilot, lambda: len(done_actions(app)) == 1)
+    assert done_actions(app) == [Damage(("capitaine", "veterans"), 1)]
+    assert app.marked == frozenset() and "marked" not in footer_text(app)
+    await pilot.press("x", "1", "enter")  # the next hit goes to the selection, not old marks
+    await wait_for(pilot, lambda: len(done_actions(app)) == 2)
+    assert done_actions(app)[1] == Damage(("veterans",), 1)
+    await pilot.press("up", "space", "down", "space", "U")
+    await pilot.pause()
+    assert app.marked == frozenset() and "marked" not in footer_text(app)
 
 
 # -- 5. conditions last their bearer's turns; 6. act now and boost ----------------------------
@@ -250,40 +250,36 @@ async def test_stunned_1_set_on_alduins_turn_covers_the_captains_next_turn():
         await wait_for(pilot, lambda: not app.campaign.encounter.participant("capitaine").conditions)
 
 
-@run
-async def test_act_now_then_n_goes_on_after_the_one_who_acted():
-    app = make_test_app()  # Brunvir's turn
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.press("d")  # Brunvir delays: the Captain's turn
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        app.selected = "brunvir"
+async def act_now_then_n_goes_on_after_the_one_who_acted(app, pilot):
+    # Brunvir's turn
+    await pilot.press("d")  # Brunvir delays: the Captain's turn
+    await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+    app.selected = "brunvir"
+    await pilot.pause()
+    await pilot.press("a", "n")  # Brunvir acts now, then the Captain's turn, interrupted (issue 34)
+    await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+    turns = ["brunvir", "capitaine"]
+    while app.campaign.encounter.round == 1:
+        await pilot.press("n")
         await pilot.pause()
-        await pilot.press("a", "n")  # Brunvir acts now, then the Captain's turn, interrupted (issue 34)
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        turns = ["brunvir", "capitaine"]
-        while app.campaign.encounter.round == 1:
-            await pilot.press("n")
-            await pilot.pause()
-            if app.campaign.encounter.round == 1:
-                turns.append(app.campaign.encounter.current)
-        assert len(turns) == len(set(turns)) == 9  # each once, nobody twice, nobody skipped
+        if app.campaign.encounter.round == 1:
+            turns.append(app.campaign.encounter.current)
+    assert len(turns) == len(set(turns)) == 9  # each once, nobody twice, nobody skipped
 
 
-@run
-async def test_boost_mid_round_does_not_skip_the_boosted_turn():
-    app = make_test_app()  # Brunvir's turn; Romuald (7) is still to act
-    async with app.run_test(size=WIDE) as pilot:
-        app.selected = "romuald"
+async def boost_mid_round_does_not_skip_the_boosted_turn(app, pilot):
+    # Brunvir's turn; Romuald (7) is still to act
+    app.selected = "romuald"
+    await pilot.pause()
+    await pilot.press("b", "b")  # 7 → 17: above Brunvir
+    await wait_for(pilot, lambda: app.campaign.encounter.participant("romuald").initiative == 17)
+    turns = ["brunvir"]
+    while app.campaign.encounter.round == 1:
+        await pilot.press("n")
         await pilot.pause()
-        await pilot.press("b", "b")  # 7 → 17: above Brunvir
-        await wait_for(pilot, lambda: app.campaign.encounter.participant("romuald").initiative == 17)
-        turns = ["brunvir"]
-        while app.campaign.encounter.round == 1:
-            await pilot.press("n")
-            await pilot.pause()
-            if app.campaign.encounter.round == 1:
-                turns.append(app.campaign.encounter.current)
-        assert "romuald" in turns and len(turns) == len(set(turns))
+        if app.campaign.encounter.round == 1:
+            turns.append(app.campaign.encounter.current)
+    assert "romuald" in turns and len(turns) == len(set(turns))
 
 
 # -- 11. words ----------------------------------------------------------------------------------
@@ -307,37 +303,31 @@ async def test_words_a_gm_reads():
         assert apply(campaign, Join("miliciens")).lines[0].text("fr") == "Les Miliciens entrent dans le combat"
 
 
-@run
-async def test_one_rank_is_one_rank_and_the_palette_names_no_internal_action():
+async def one_rank_is_one_rank_and_the_palette_names_no_internal_action(app, pilot):
     from tui.commands.palette import GMCommands
 
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        app.selected = "capitaine"
-        await pilot.press("o", "5")  # 21 vs 14: one rank
-        await pilot.pause()
-        assert "→ 1 rank, " in str(app.screen.query_one("#duel-preview").render())
-        provider = GMCommands(app.screen)
-        hits = [hit async for hit in provider.discover()]
-        assert hits and not any((hit.help or "").startswith(("app.", "screen.")) for hit in hits)
+    app.selected = "capitaine"
+    await pilot.press("o", "5")  # 21 vs 14: one rank
+    await pilot.pause()
+    assert "→ 1 rank, " in str(app.screen.query_one("#duel-preview").render())
+    provider = GMCommands(app.screen)
+    hits = [hit async for hit in provider.discover()]
+    assert hits and not any((hit.help or "").startswith(("app.", "screen.")) for hit in hits)
 
 
-@run
-async def test_an_npc_sheet_offers_no_shadow_or_xp_keys():
-    app = make_test_app()
-    async with app.run_test(size=WIDE) as pilot:
-        app.selected = "capitaine"
-        await pilot.press("enter")
-        await pilot.pause()
-        keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
-        assert "award_xp" not in keys and not any(k.startswith("shadow") for k in keys)
-        await pilot.press("escape", "down", "enter")  # the veterans (a group): none either
-        await pilot.press("escape")
-        app.selected = "brunvir"
-        await pilot.press("enter")
-        await pilot.pause()
-        keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
-        assert "award_xp" in keys
+async def an_npc_sheet_offers_no_shadow_or_xp_keys(app, pilot):
+    app.selected = "capitaine"
+    await pilot.press("enter")
+    await pilot.pause()
+    keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+    assert "award_xp" not in keys and not any(k.startswith("shadow") for k in keys)
+    await pilot.press("escape", "down", "enter")  # the veterans (a group): none either
+    await pilot.press("escape")
+    app.selected = "brunvir"
+    await pilot.press("enter")
+    await pilot.pause()
+    keys = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+    assert "award_xp" in keys
 
 
 # -- 10. a yes/no question shows its keys -------------------------------------------------------
@@ -358,3 +348,49 @@ async def test_ending_a_fight_shows_y_and_n_and_arrows_move_between_buttons():
         assert app.focused.id == "no"
         await pilot.press("left", "enter")
         await wait_for(pilot, lambda: app.campaign.encounter is None)
+
+
+#: The cases of a new app at 120×40 on the demo fight (Brunvir's turn), walked in one app.
+AT_120x40 = [
+    group_attack_on_a_later_turn_is_made_by_whose_turn_it_is,
+    duel_attacker_follows_the_turn,
+    esc_then_a_key_in_one_packet_from_every_form,
+    pugilat_and_bypass_reset_after_the_hit_they_were_ticked_for,
+    marks_are_used_once_counted_in_the_footer_and_cleared_with_M,
+    act_now_then_n_goes_on_after_the_one_who_acted,
+    boost_mid_round_does_not_skip_the_boosted_turn,
+    one_rank_is_one_rank_and_the_palette_names_no_internal_action,
+    an_npc_sheet_offers_no_shadow_or_xp_keys,
+    escape_from_every_pane_and_form_leads_back_to_the_initiative_list,
+    after_enter_applies_a_form_n_is_the_next_turn,
+    esc_and_n_in_one_packet_leave_the_form_and_pass_the_turn,
+]
+
+
+@run
+async def test_the_first_fight_at_120x40_in_one_app() -> None:
+    """Each case of :data:`AT_120x40` in turn, in one app; before each after the first, the app
+    is taken back to where a new one starts and checked to be: out of any sheet, dialog or form
+    (Esc), then ``back_to_the_start`` (its actions undone, what it typed, marked or switched set
+    back, ``left_behind`` as a new app's) and the fight equal to the new app's. A failure names
+    its case."""
+    from tests.tui.test_focus_after_enter import back_to_the_start
+    from tui.screens.main import MainScreen
+
+    app = make_test_app()
+    async with app.run_test(size=WIDE) as pilot:
+        await quiet(pilot)
+        at_start, campaign = left_behind(app), app.campaign
+        for index, case in enumerate(AT_120x40):
+            try:
+                if index:
+                    for _ in range(4):
+                        if isinstance(app.screen, MainScreen) and on_initiative(app):
+                            break
+                        await pilot.press("escape")
+                    await back_to_the_start(app, pilot, at_start, case.__name__)
+                    assert app.campaign == campaign
+                await case(app, pilot)
+            except AssertionError as error:
+                error.add_note(f"case: {case.__name__}" + (" (put back before it)" if index else ""))
+                raise

@@ -157,7 +157,8 @@ LEAVES = {
 async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key_leaves(size) -> None:
     """One app per size, each way out in turn: the attack and the turn are undone (ctrl+z twice)
     before the next, which then starts where a new app does (checked: nothing done, Brunvir's
-    turn, nothing typed in the attack form, the list focused)."""
+    turn, nothing typed in the attack form, the list focused). At 80x24, a reroll typed while
+    the form waits comes last (:func:`a_reroll_typed_while_the_form_waits_replaces_the_miss`)."""
     from tests.tui.pilot import on_initiative, quiet
 
     app = make_app_trades_apply()
@@ -181,17 +182,22 @@ async def test_a_missed_group_attack_says_it_waits_for_a_reroll_and_any_list_key
             burst(app, "ctrl+z", "ctrl+z")
             await wait_for(pilot, lambda: journal_size(app) == 0)
             await quiet(pilot)
+        if size == (80, 24):  # then, from the same start (checked), a reroll typed while it waits
+            await a_reroll_typed_while_the_form_waits_replaces_the_miss(app, pilot)
 
 
-@run
-async def test_a_reroll_typed_while_the_form_waits_replaces_the_miss() -> None:
-    app = make_app_trades_apply()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        burst(app, "g", "-", "8", "enter", "9", "enter", "n")
-        await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
-        (attack, turn) = [e.action for e in app.session.journal.done]
-        assert attack.dice == (-8, 9) and app.campaign.group("veterans").standing < 12
+async def a_reroll_typed_while_the_form_waits_replaces_the_miss(app, pilot) -> None:
+    """(After the missed attack's ways out at 80x24, in the same app: checked to start as a new
+    app does.)"""
+    from tests.tui.pilot import on_initiative
+
+    typed = [field.value for field in app.screen.query("#atk-die, #atk-reroll").results(Input)]
+    assert journal_size(app) == 0 and app.campaign.encounter.current == "brunvir", "reroll"
+    assert not any(typed) and on_initiative(app), ("reroll", typed)
+    burst(app, "g", "-", "8", "enter", "9", "enter", "n")
+    await wait_for(pilot, lambda: app.campaign.encounter.current == "capitaine")
+    (attack, turn) = [e.action for e in app.session.journal.done]
+    assert attack.dice == (-8, 9) and app.campaign.group("veterans").standing < 12, "reroll"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -17,7 +17,8 @@ from core.spellbook.mage import MageCaster, MageInputs, Sphere
 from core.spellbook.poles import PolesCaster
 from core.spellbook.seeds import built_in
 from tests.conftest import make_test_app, run, wait_for
-from tests.tui.pilot import NARROW
+from tests.tui.pilot import NARROW, open_demo
+from tests.tui.spell_harness import walk_from_the_list
 from tui.screens.prompts import ConfirmDialog, ValuePrompt
 from tui.screens.spell_book import FilterDialog
 from tui.spells.mage import summary
@@ -43,19 +44,16 @@ async def press(pilot, keys: list[str]) -> None:
         await pilot.pause()
 
 
-@run
-async def test_ctrl_s_saves_the_tab_spell_under_a_name_and_undo_takes_it_back():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        await press(pilot, ["4", "5", "tab", "tab", "tab", "3", "ctrl+s"])
-        await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt))
-        await press(pilot, [*"Torches", "enter"])
-        await wait_for(pilot, lambda: len(app.session.campaign.book.spells) == 1)
-        saved = app.session.campaign.book.spells[0]
-        assert saved == BookSpell("Torches", ApotheoseInputs(5, targets=3))
-        await pilot.press("ctrl+z")
-        await wait_for(pilot, lambda: app.session.campaign.book.spells == ())
+async def ctrl_s_saves_the_tab_spell_under_a_name_and_undo_takes_it_back(app, pilot):
+    await pilot.pause()
+    await press(pilot, ["4", "5", "tab", "tab", "tab", "3", "ctrl+s"])
+    await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt))
+    await press(pilot, [*"Torches", "enter"])
+    await wait_for(pilot, lambda: len(app.session.campaign.book.spells) == 1)
+    saved = app.session.campaign.book.spells[0]
+    assert saved == BookSpell("Torches", ApotheoseInputs(5, targets=3))
+    await pilot.press("ctrl+z")
+    await wait_for(pilot, lambda: app.session.campaign.book.spells == ())
 
 
 @run
@@ -71,16 +69,28 @@ async def test_a_name_the_book_has_asks_before_it_is_replaced():
         await wait_for(pilot, lambda: app.session.campaign.book.spells[0].inputs == ApotheoseInputs(7))
 
 
+async def a_built_in_name_or_a_control_character_is_refused_in_the_prompt(app, pilot):
+    await pilot.pause()
+    await press(pilot, ["4", "5", "ctrl+s"])
+    await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt))
+    await press(pilot, [*"Lire l'esprit", "enter"])  # a seed (E15)
+    await wait_for(pilot, lambda: "built-in" in text(app, "#prompt-error"))
+    assert isinstance(app.screen, ValuePrompt) and app.session.campaign.book.spells == ()
+
+
 @run
-async def test_a_built_in_name_or_a_control_character_is_refused_in_the_prompt():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        await press(pilot, ["4", "5", "ctrl+s"])
-        await wait_for(pilot, lambda: isinstance(app.screen, ValuePrompt))
-        await press(pilot, [*"Lire l'esprit", "enter"])  # a seed (E15)
-        await wait_for(pilot, lambda: "built-in" in text(app, "#prompt-error"))
-        assert isinstance(app.screen, ValuePrompt) and app.session.campaign.book.spells == ()
+async def test_the_book_from_the_apotheose_tab() -> None:
+    """Three cases in one app, each from where a new app starts
+    (:func:`~tests.tui.spell_harness.walk_from_the_list` puts it back and checks it is)."""
+    async with open_demo(size=NARROW) as (app, pilot):
+        await walk_from_the_list(
+            pilot,
+            [
+                ctrl_s_saves_the_tab_spell_under_a_name_and_undo_takes_it_back,
+                a_built_in_name_or_a_control_character_is_refused_in_the_prompt,
+                the_book_filters_as_the_gm_types_and_escape_leaves_the_tab_as_it_was,
+            ],
+        )
 
 
 @run
@@ -115,21 +125,18 @@ async def test_recast_a_spell_of_the_book_any_system_in_four_keys():
         assert active_tab(app) == "spell-tab-mage"
 
 
-@run
-async def test_the_book_filters_as_the_gm_types_and_escape_leaves_the_tab_as_it_was():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        await press(pilot, ["4", "5", "ctrl+b"])
-        await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog))
-        dialog = app.screen
-        everything = len(dialog.shown)
-        await press(pilot, [*"psycho"])
-        assert 0 < len(dialog.shown) < everything
-        assert all("Psychométrie" in entry.spell.name for entry in dialog.shown)
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: not isinstance(app.screen, FilterDialog))
-        assert app.screen.query_one("#spell-intensity").value == "5"
+async def the_book_filters_as_the_gm_types_and_escape_leaves_the_tab_as_it_was(app, pilot):
+    await pilot.pause()
+    await press(pilot, ["4", "5", "ctrl+b"])
+    await wait_for(pilot, lambda: isinstance(app.screen, FilterDialog))
+    dialog = app.screen
+    everything = len(dialog.shown)
+    await press(pilot, [*"psycho"])
+    assert 0 < len(dialog.shown) < everything
+    assert all("Psychométrie" in entry.spell.name for entry in dialog.shown)
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: not isinstance(app.screen, FilterDialog))
+    assert app.screen.query_one("#spell-intensity").value == "5"
 
 
 MAGE_CASTER = BookCaster("Ana", MageCaster(3, avatar=2, spheres=(Sphere("Forces", 2),)))

@@ -10,7 +10,8 @@ from textual.widgets import Input, Static, TabbedContent
 from core.house_rules import HouseRules
 from core.mage import MageEffect, chance, mage_spell, percent
 from tests.conftest import make_test_app, run, wait_for
-from tests.tui.spell_harness import anew, open_tab, state_of
+from tests.tui.pilot import open_demo
+from tests.tui.spell_harness import anew, open_tab, shown_first, state_of, walk_from_the_list
 from tests.tui.test_snapshots import NARROW, WIDE
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -27,6 +28,7 @@ async def open_mage(pilot) -> None:
     await pilot.pause()
     await pilot.app.run_action(MAGE_ACTION)
     await wait_for(pilot, lambda: pilot.app.focused is not None and pilot.app.focused.id == "mage-sphere")
+    shown_first(pilot.app, "#spell-mage")
 
 
 async def go_to(pilot, name: str) -> None:
@@ -49,49 +51,41 @@ async def fill(pilot, *steps: tuple[str, str | int]) -> None:
     await pilot.pause()
 
 
-@run
-async def test_the_palette_offers_the_mage_tab_and_opens_it_on_the_sphere():
+async def the_palette_offers_the_mage_tab_and_opens_it_on_the_sphere(app, pilot):
     from tui.commands.palette import GMCommands
 
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        assert dict(GMCommands(app.screen).commands())[MAGE_ACTION] == "Spell cost: Mage"
-        await open_mage(pilot)
-        assert app.screen.pane == "spell"
-        assert app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-mage"
-        assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."
-        await pilot.press("2")
-        assert text(app, "#mage-summary").startswith("arete: required for an improvised effect")
-        await fill(pilot, ("arete", "3"))
-        assert text(app, "#mage-summary") == "1 success to make on 5 dice · type a difficulty (2–10) for the odds"
-        await fill(pilot, ("difficulty", "6"))
-        assert text(app, "#mage-summary") == f"1 success to make on 5 dice at difficulty 6: {percent(chance(5, 6, 1))}"
-        assert "improvised: arete 3 + sphere 2 = 5" in text(app, "#mage-breakdown")
+    await pilot.pause()
+    assert dict(GMCommands(app.screen).commands())[MAGE_ACTION] == "Spell cost: Mage"
+    await open_mage(pilot)
+    assert app.screen.pane == "spell"
+    assert app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-mage"
+    assert text(app, "#mage-summary") == "Type the caster's Sphere level (1–10)."
+    await pilot.press("2")
+    assert text(app, "#mage-summary").startswith("arete: required for an improvised effect")
+    await fill(pilot, ("arete", "3"))
+    assert text(app, "#mage-summary") == "1 success to make on 5 dice · type a difficulty (2–10) for the odds"
+    await fill(pilot, ("difficulty", "6"))
+    assert text(app, "#mage-summary") == f"1 success to make on 5 dice at difficulty 6: {percent(chance(5, 6, 1))}"
+    assert "improvised: arete 3 + sphere 2 = 5" in text(app, "#mage-breakdown")
 
 
-@run
-async def test_shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage():
-    app = make_test_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        await pilot.press("4")
-        await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "spell-intensity")
-        for _ in range(4):  # back from the first Apothéose field to the tab strip
-            await pilot.press("shift+tab")
-            if type(app.focused).__name__ == "ContentTabs":
-                break
-        assert type(app.focused).__name__ == "ContentTabs"
-        await pilot.press("right")
-        await wait_for(pilot, lambda: app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-mage")
-        await pilot.press("tab")
-        await wait_for(pilot, lambda: app.focused.id == "mage-sphere")
-        await pilot.press("4")  # a digit in a field is a digit, not the pane key
-        assert app.screen.query_one("#mage-sphere", Input).value == "4"
-        await pilot.press("shift+tab", "left")  # and back to Apothéose
-        await wait_for(
-            pilot, lambda: app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-apotheose"
-        )
+async def shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage(app, pilot):
+    await pilot.pause()
+    await pilot.press("4")
+    await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "spell-intensity")
+    for _ in range(4):  # back from the first Apothéose field to the tab strip
+        await pilot.press("shift+tab")
+        if type(app.focused).__name__ == "ContentTabs":
+            break
+    assert type(app.focused).__name__ == "ContentTabs"
+    await pilot.press("right")
+    await wait_for(pilot, lambda: app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-mage")
+    await pilot.press("tab")
+    await wait_for(pilot, lambda: app.focused.id == "mage-sphere")
+    await pilot.press("4")  # a digit in a field is a digit, not the pane key
+    assert app.screen.query_one("#mage-sphere", Input).value == "4"
+    await pilot.press("shift+tab", "left")  # and back to Apothéose
+    await wait_for(pilot, lambda: app.screen.query_one("#spell-systems", TabbedContent).active == "spell-tab-apotheose")
 
 
 @run
@@ -200,47 +194,62 @@ def test_mage_tab_snapshot(snap_compare, size) -> None:
     assert snap_compare(make_test_app(), terminal_size=size, run_before=_filled(KEYS))
 
 
-@pytest.mark.parametrize(
-    ("size", "lang"), [(NARROW, "en"), (WIDE, "en"), (WIDE, "fr")], ids=["80x24", "120x40", "120x40-fr"]
-)
-def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
+async def each_field_says_what_it_takes_in_full_on_the_hint_line(app, pilot):
     """Tab through the whole tab: the line under the fields says, whole, what the field in focus
     takes ("sphere: 1 to 10, …"); no field shows a range cut to look like a value ("1-1")."""
     from rich.cells import cell_len
 
     from tui.i18n import said as shown
 
-    @run
-    async def play():
-        app = make_test_app(lang=lang)
-        async with app.run_test(size=size) as pilot:
-            await open_mage(pilot)
-            fields = list(app.screen.query("#mage-fields Input").results(Input))
-            await wait_for(pilot, lambda: all(field.content_region.width for field in fields))  # laid out
-            for field in fields:
-                placeholder = field.placeholder
-                assert cell_len(placeholder) <= field.content_region.width, f"{field.id}: {placeholder!r} is cut"
-                assert "-" not in placeholder and "–" not in placeholder  # a range is said on the hint line
-            from tui.spells.mage import HINTS, RANGES
+    size, lang = (app.size.width, app.size.height), app.lang
+    await open_mage(pilot)
+    fields = list(app.screen.query("#mage-fields Input").results(Input))
+    await wait_for(pilot, lambda: all(field.content_region.width for field in fields))  # laid out
+    for field in fields:
+        placeholder = field.placeholder
+        assert cell_len(placeholder) <= field.content_region.width, f"{field.id}: {placeholder!r} is cut"
+        assert "-" not in placeholder and "–" not in placeholder  # a range is said on the hint line
+    from tui.spells.mage import HINTS, RANGES
 
-            hint = app.screen.query_one("#mage-hint", Static)
-            seen = set()
-            while app.focused.id != "mage-breakdown-box":  # the last stop: only the breakdown is after
-                name = app.focused.id.removeprefix("mage-")
-                assert name not in seen
-                seen.add(name)
-                await pilot.pause()
-                said = shown(HINTS[name], lang)
-                assert text(app, "#mage-hint") == said
-                assert cell_len(said) <= hint.content_region.width, f"{said!r} cut at {hint.content_region.width}"
-                assert app.screen.region.contains_region(hint.region)
-                if name == "rote":  # a rote: its attribute and ability are tab stops (not on an improvised effect)
-                    await pilot.press("space")
-                await pilot.press("tab")
-            assert len(seen) == len(HINTS)  # every field and choice was reached
-            await pilot.press("escape")  # back on the list: the line names the ranges
-            await wait_for(pilot, lambda: text(app, "#mage-hint") == shown(RANGES, lang))
-            if size == WIDE:  # the pane stays in view beside the list
-                assert cell_len(shown(RANGES, lang)) <= hint.content_region.width
+    hint = app.screen.query_one("#mage-hint", Static)
+    seen = set()
+    while app.focused.id != "mage-breakdown-box":  # the last stop: only the breakdown is after
+        name = app.focused.id.removeprefix("mage-")
+        assert name not in seen
+        seen.add(name)
+        await pilot.pause()
+        said = shown(HINTS[name], lang)
+        assert text(app, "#mage-hint") == said
+        assert cell_len(said) <= hint.content_region.width, f"{said!r} cut at {hint.content_region.width}"
+        assert app.screen.region.contains_region(hint.region)
+        if name == "rote":  # a rote: its attribute and ability are tab stops (not on an improvised effect)
+            await pilot.press("space")
+        await pilot.press("tab")
+    assert len(seen) == len(HINTS)  # every field and choice was reached
+    await pilot.press("escape")  # back on the list: the line names the ranges
+    await wait_for(pilot, lambda: text(app, "#mage-hint") == shown(RANGES, lang))
+    if size == WIDE:  # the pane stays in view beside the list
+        assert cell_len(shown(RANGES, lang)) <= hint.content_region.width
 
-    play()
+
+@pytest.mark.parametrize(("size", "lang"), [(WIDE, "en"), (WIDE, "fr")], ids=["120x40", "120x40-fr"])
+@run
+async def test_each_field_says_what_it_takes_in_full_on_the_hint_line(size, lang):
+    """(At 80×24 in English: :func:`test_the_tab_from_the_list_in_one_app`.)"""
+    app = make_test_app(lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await each_field_says_what_it_takes_in_full_on_the_hint_line(app, pilot)
+
+
+@run
+async def test_the_tab_from_the_list_in_one_app() -> None:
+    """The cases of the GM's whole app at 80×24 in English, in turn in one app, each from where a
+    new app starts (:func:`~tests.tui.spell_harness.back_to_the_list` puts it back and checks it
+    is); a failure names its case. The last leaves the app where it likes."""
+    cases = [
+        the_palette_offers_the_mage_tab_and_opens_it_on_the_sphere,
+        each_field_says_what_it_takes_in_full_on_the_hint_line,
+        shift_tab_reaches_the_tab_strip_and_the_arrows_switch_to_mage,
+    ]
+    async with open_demo(size=NARROW) as (app, pilot):
+        await walk_from_the_list(pilot, cases)

@@ -15,8 +15,8 @@ from core.demo import demo_campaign
 from core.house_rules import HouseRules
 from core.poles import Applied, Backlash, Technique, blood_mana
 from tests.conftest import make_test_app, run, wait_for
-from tests.tui.pilot import quiet
-from tests.tui.spell_harness import anew, open_tab, state_of
+from tests.tui.pilot import open_demo, quiet
+from tests.tui.spell_harness import anew, open_tab, shown_first, state_of, walk_from_the_list
 from tui.widgets.spell_poles import PolesSpell, TechniqueList
 
 pytestmark = pytest.mark.slow  # every test here takes over a second (the app, a server or a process)
@@ -57,41 +57,44 @@ async def add_technique(pilot, technique: Technique) -> None:
     await pilot.pause()
 
 
-@run
-async def test_the_palette_command_opens_the_tab():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+p")
-        await pilot.press(*"Quatre")
-        await settle(pilot, 5)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.focused, Input) and app.focused.id == "poles-level")
-        assert app.screen.query_one("#spell-systems").active == "spell-tab-poles"
-        assert app.screen.pane == "spell"
-        await pilot.press("3")
-        assert text(app, "#poles-cost") == "Cost 7 mana · 3 segments (incantation 2 + recovery 1)"
+async def the_palette_command_opens_the_tab(app, pilot):
+    await settle(pilot)
+    await pilot.press("ctrl+p")
+    await pilot.press(*"Quatre")
+    await settle(pilot, 5)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.focused, Input) and app.focused.id == "poles-level")
+    assert app.screen.query_one("#spell-systems").active == "spell-tab-poles"
+    assert app.screen.pane == "spell"
+    shown_first(app, "#spell-poles")
+    await pilot.press("3")
+    assert text(app, "#poles-cost") == "Cost 7 mana · 3 segments (incantation 2 + recovery 1)"
+
+
+async def shift_tab_to_the_tab_strip_then_the_arrows(app, pilot):
+    await settle(pilot)
+    await pilot.press("4")
+    await pilot.pause()
+    for _ in range(4):
+        await pilot.press("shift+tab")
+        if isinstance(app.focused, Tabs):
+            break
+    assert isinstance(app.focused, Tabs)
+    await pilot.press("right", "right")  # Apothéose, Mage, Quatre Pôles
+    await pilot.pause()
+    assert app.screen.query_one("#spell-systems").active == "spell-tab-poles"
+    await pilot.press("tab", "tab", "tab")  # the tab's body, the tradition, the level
+    assert app.focused is app.screen.query_one("#poles-level", Input)
+    await pilot.press("4")
+    assert text(app, "#poles-cost").startswith("Cost 9 mana")
 
 
 @run
-async def test_shift_tab_to_the_tab_strip_then_the_arrows():
-    app = make_test_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("4")
-        await pilot.pause()
-        for _ in range(4):
-            await pilot.press("shift+tab")
-            if isinstance(app.focused, Tabs):
-                break
-        assert isinstance(app.focused, Tabs)
-        await pilot.press("right", "right")  # Apothéose, Mage, Quatre Pôles
-        await pilot.pause()
-        assert app.screen.query_one("#spell-systems").active == "spell-tab-poles"
-        await pilot.press("tab", "tab", "tab")  # the tab's body, the tradition, the level
-        assert app.focused is app.screen.query_one("#poles-level", Input)
-        await pilot.press("4")
-        assert text(app, "#poles-cost").startswith("Cost 9 mana")
+async def test_the_tab_from_the_list() -> None:
+    """The palette's command, then the tab strip, in one app, each from where a new app starts
+    (:func:`~tests.tui.spell_harness.walk_from_the_list` puts it back and checks it is)."""
+    async with open_demo(size=(80, 24)) as (app, pilot):
+        await walk_from_the_list(pilot, [the_palette_command_opens_the_tab, shift_tab_to_the_tab_strip_then_the_arrows])
 
 
 async def case_P1_the_cost_follows_the_tradition_as_the_gm_types(app, pilot, tab: PolesSpell) -> None:
