@@ -14,7 +14,7 @@ i=1
 status=0
 while [ "$i" -le "$runs" ]; do
     start=$(date +%s)
-    .venv/bin/python -m pytest -n 4 --dist worksteal -q -p no:cacheprovider > "saturated-run-$i.log" 2>&1
+    .venv/bin/python -m pytest -n 4 --dist worksteal > "saturated-run-$i.log" 2>&1  # (-q and no cache: pyproject's addopts)
     rc=$?
     echo "run $i: exit $rc, $(( $(date +%s) - start )) s, $(tail -n 1 "saturated-run-$i.log"), load $(cut -d' ' -f1-3 /proc/loadavg)"
     [ "$rc" -eq 0 ] || status=1
