@@ -151,12 +151,20 @@ async def test_a_letter_repaints_the_list_not_the_screen_behind_the_dialog(monke
             return render_lines(widget, crop)
 
         monkeypatch.setattr(Widget, "render_lines", counted)
-        await type_letters(pilot, dialog, "se")
+        lists: list[bool] = []  # for each letter: its list's rows drawn
+        whole: list[bool] = []  # for each letter: the dialog or the screen behind it drawn
+        for letter in "se":
+            drawn.clear()
+            await type_letters(pilot, dialog, letter)
+            lists.append(any(isinstance(widget, OptionList) for widget in drawn))
+            whole.append(dialog in drawn or any(widget.screen is behind for widget in drawn))
         assert len(dialog.shown) == SHOWN  # the list as long: the dialog keeps its size
-        assert any(isinstance(widget, OptionList) for widget in drawn)
-        # the dialog's own background is the main screen behind it, tinted: drawing it draws that
-        # whole screen again (Textual's ``BackgroundScreen``)
-        assert dialog not in drawn and not [widget for widget in drawn if widget.screen is behind]
+        assert all(lists), lists
+        # The dialog's own background is the main screen behind it, tinted: drawing it draws that
+        # whole screen again (Textual's ``BackgroundScreen``). A letter drew it, whole, three times;
+        # now none does. One whole repaint that opening the book set off can still come late, on
+        # either letter, when the whole suite keeps the cores busy: never on both.
+        assert not all(whole), whole
 
 
 @run
