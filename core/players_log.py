@@ -7,7 +7,6 @@ combatant the players do not see exactly: kept from them. An NPC's alias takes i
 
 from __future__ import annotations
 
-import operator
 import re
 from collections.abc import Callable, Iterable, Iterator
 
@@ -18,6 +17,7 @@ from core.campaign import Campaign, changed_characters
 from core.french import de, de_group
 from core.mooks import MookGroup
 from core.roster import Character
+from core.validators import fields_reader
 from core.visibility import Option, Shown
 
 #: What :func:`_ids_in` reads of each attrs class at once: the values of its fields that may
@@ -39,7 +39,7 @@ def _ids_in(value: object) -> Iterator[str]:
             read = _FIELDS[cls]
         else:
             names = _fields_with_text(cls)
-            read = _FIELDS[cls] = _reader(names) if names else None
+            read = _FIELDS[cls] = fields_reader(names)
         if read is not None:
             stack.extend(reversed(read(value)))
         elif isinstance(value, dict):
@@ -48,14 +48,6 @@ def _ids_in(value: object) -> Iterator[str]:
             stack.extend(reversed(value))
         elif isinstance(value, (frozenset, set)):
             stack.extend(value)
-
-
-def _reader(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:
-    """The values of ``names`` as one tuple (:func:`operator.attrgetter`, a tuple even for one)."""
-    if len(names) == 1:
-        one = operator.attrgetter(names[0])
-        return lambda value: (one(value),)
-    return operator.attrgetter(*names)
 
 
 #: Field types that never hold a string: :func:`_ids_in` does not walk them.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import operator
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import attrs
@@ -208,8 +208,9 @@ _PLANS: dict[type, _Plan] = {}
 _NUMBERS = frozenset({int, bool})
 
 
-def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]] | None:
-    """The values of ``names`` as one tuple (:func:`operator.attrgetter`, a tuple even for one)."""
+def fields_reader(names: Sequence[str]) -> Callable[[Any], tuple[Any, ...]] | None:
+    """What reads the attributes ``names`` of a value as one tuple (:func:`operator.attrgetter`,
+    a tuple even for one), or None for no name."""
     if not names:
         return None
     if len(names) == 1:
@@ -231,7 +232,7 @@ def _plan(kind: type) -> _Plan:
             numbers.append(a.name)
         else:
             others.append(a.name)
-    return _getter(line), _getter(free), _getter(numbers), _getter(others), tuple(others)
+    return fields_reader(line), fields_reader(free), fields_reader(numbers), fields_reader(others), tuple(others)
 
 
 def passes_outside(value: object, field: str = "text") -> bool:
