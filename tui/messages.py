@@ -19,7 +19,7 @@ would have (issue 37: a third of the CPU from Enter to the GM seeing the new HP)
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.message import Message
@@ -85,3 +85,18 @@ def restyled_later(node: DOMNode, restyle: Callable[[], None]) -> bool:
     _RESTYLE_LATER.discard(node)
     node.call_after_refresh(restyle)
     return True
+
+
+def one_per_turn(node: DOMNode, steps: Iterable[Callable[[], object]]) -> None:
+    """Run ``steps`` one per turn of ``node``'s queue (the keys typed meanwhile are handled
+    between two), while ``node`` is attached: what waits until after the first frame."""
+    waiting = iter(steps)
+
+    def next_step() -> None:
+        if node.is_attached:
+            step = next(waiting, None)
+            if step is not None:
+                step()
+                node.call_later(next_step)
+
+    node.call_later(next_step)

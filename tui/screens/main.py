@@ -29,7 +29,7 @@ from tui.commands.keys import Described, bindings
 from tui.commands.palette import CombatantCommands, GMCommands
 from tui.commands.run import Commanding
 from tui.commands.templates import TYPED_KEYS
-from tui.messages import restyles_later
+from tui.messages import one_per_turn, restyles_later
 from tui.textual_fixes.first_frame import SettledFirstFrame
 from tui.textual_fixes.late_hide import LateHideKeepsFocus
 from tui.widgets.damage import DamagePane
@@ -49,17 +49,11 @@ def load_actions_later(node: DOMNode) -> None:
     meanwhile are handled between two), so that the GM's first action or save does not wait on
     them. An action made before its turn imports its own family."""
     import importlib
+    from functools import partial
 
     from core.actions import FAMILIES
 
-    waiting = [f"core.actions.{family}" for family in FAMILIES]
-
-    def load_next() -> None:
-        if waiting and node.is_attached:
-            importlib.import_module(waiting.pop(0))
-            node.call_later(load_next)
-
-    node.call_later(load_next)
+    one_per_turn(node, [partial(importlib.import_module, f"core.actions.{family}") for family in FAMILIES])
 
 
 class MainScreen(Described, SettledFirstFrame, LateHideKeepsFocus, Commanding, Screen[None]):

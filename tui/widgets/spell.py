@@ -8,6 +8,7 @@ tab is composed the first time it is shown.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -31,6 +32,7 @@ from tui.commands.keys import Described, bindings
 from tui.commands.run import Commanding
 from tui.door import Answer
 from tui.i18n import refused, said, t
+from tui.messages import one_per_turn
 from tui.spells.apotheose import FIELDS, request
 from tui.textual_fixes.checkbox import Checkbox
 from tui.textual_fixes.chooser import Chooser
@@ -358,14 +360,11 @@ class SpellPane(Pane):
         pane's queue (the keys typed meanwhile are handled between two), so that a tab's first
         showing only composes it: what the screen calls after its first frame. A tab shown
         before its turn imports its own."""
-        waiting = [system for system in spells.SYSTEMS if system.built is None]
 
-        def load_next() -> None:
-            if waiting and self.is_attached:
-                widget_class(waiting.pop(0).description().tab)
-                self.call_later(load_next)
+        def load(system: spells.System) -> None:
+            widget_class(system.description().tab)
 
-        self.call_later(load_next)
+        one_per_turn(self, [partial(load, system) for system in spells.SYSTEMS if system.built is None])
 
     @on(TabbedContent.TabActivated)
     async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
