@@ -280,12 +280,12 @@ def _field_code(
     """The expression building field ``i`` (of type ``kind``) in :func:`fast_path`'s code; the
     checks it needs are appended to ``checks``, the hooks it calls put in ``names``, the
     statements it needs first (:func:`_statements_code`) appended to ``body``."""
-    options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
-    optional = [o for o in options if o is not type(None)] if type(None) in options else []
     value = _statements_code(i, kind, converter, names, body)
     if value is not None:
-        pass
-    elif kind in _INLINE:
+        return value
+    options = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, types.UnionType) else ()
+    optional = [o for o in options if o is not type(None)] if type(None) in options else []
+    if kind in _INLINE:
         checks.append(f"type(v{i}) is {_INLINE[kind]}")
         value = f"v{i}"
     elif len(optional) == 1 and len(options) == 2 and optional[0] in _INLINE:  # X | None
