@@ -21,6 +21,7 @@ from tests.tui.pilot import (
     make_app_trades_apply,
     make_test_app,
     run,
+    shared_stylesheets,
     trades_apply,
     wait_for,
 )
@@ -59,6 +60,7 @@ def pytest_configure(config) -> None:
     wait.SLEEP_IDLE = IDLE_POLL / 20
     if not os.environ.get("TEXTUAL_OWN_PAUSES"):  # set: Textual's own, to compare
         cheaper_pauses()
+    shared_stylesheets()
 
 
 def pytest_collection_finish(session) -> None:

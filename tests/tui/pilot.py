@@ -255,6 +255,38 @@ def cheaper_pauses() -> None:
     Pilot._wait_for_screen = wait_for_screen  # type: ignore[method-assign,assignment]
 
 
+def shared_stylesheets() -> None:
+    """The CSS rules parsed from one source, with the same variables, are parsed once for the
+    whole test run, not once for each app (tests/conftest.py).
+
+    Textual parses every app's stylesheet anew: the GM's app has 37 sources (its ``.tcss``
+    files and each widget class's default CSS), parsed 44 times as the app starts (a new widget
+    class parses them again; Textual's own cache keeps them between those parses). That is
+    20 to 35 ms of CPU an app, about 13 % of a start, and a worker starts hundreds. Textual
+    already hands the same rule objects to every parse of one app (``Stylesheet._parse_cache``,
+    keyed by the source and where it comes from, emptied when the variables change): this keeps
+    them for every app of the process, keyed by the same and the variables. A source that fails
+    to parse is not kept (Textual raises as before)."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    rules: dict[tuple, list] = {}
+    #: By stylesheet: its variables (replaced, never changed in place) and them as a key.
+    variables: weakref.WeakKeyDictionary[Stylesheet, tuple[dict, frozenset]] = weakref.WeakKeyDictionary()
+
+    def shared(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        known = variables.get(self)
+        if known is None or known[0] is not self._variables:  # a new stylesheet, or new variables
+            known = variables[self] = (self._variables, frozenset(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, known[1])
+        found = rules.get(key)
+        if found is None:
+            found = rules[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return found
+
+    Stylesheet._parse_rules = shared  # type: ignore[method-assign]
+
+
 def palette_searched(app) -> bool:
     """The command palette is in front, its search for what was typed has ended (no worker of it
     still running: the search runs in one, restarted at each key) and it lists at least one hit."""
