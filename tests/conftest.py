@@ -5,6 +5,7 @@ here too, for the tests written before it."""
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import shutil
 from pathlib import Path
@@ -92,6 +93,42 @@ def whole_app(item: pytest.Item) -> bool:
     if name is None or not item.path.name.startswith("test_"):
         return False
     return kind_by_name(item.path).get(name) == "whole-app"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session) -> None:
+    """Under xdist, each worker first imports the test modules starting from its own place in
+    the list (then wraps around), so that the workers share the rewriting of the tests' asserts.
+
+    pytest rewrites each test module's asserts and compiles it the first time it is imported,
+    then keeps the result in ``__pycache__``: about 4.5 s of CPU for the whole tree. From a
+    fresh clone the four workers of the README's command started together and each did it all,
+    in the same order (13 s of CPU for nothing, about 7 s on two cores). Started a quarter of
+    the list apart, each rewrites its quarter, then finds the others' written. Collection then
+    finds every module imported; the order of the tests is unchanged. A module that fails to
+    import is left to the collection, which reports it as usual."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if not worker.startswith("gw") or count < 2:
+        return
+    names = test_modules(Path(session.config.rootpath))
+    start = len(names) * int(worker[2:]) // count
+    for name in names[start:] + names[:start]:
+        try:
+            importlib.import_module(name)
+        except (Exception, pytest.skip.Exception):  # (a module-level skip, too)
+            continue
+
+
+def test_modules(root: Path) -> list[str]:
+    """The names of the test modules under ``root/tests`` that pytest imports by their package
+    (every folder up to ``root`` has an ``__init__.py``), sorted."""
+    names = []
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        folders = path.relative_to(root).parent.parts
+        if all((root.joinpath(*folders[: depth + 1]) / "__init__.py").exists() for depth in range(len(folders))):
+            names.append(".".join((*folders, path.stem)))
+    return names
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's -m deselects: the marks set here count
