@@ -182,3 +182,30 @@ def test_the_lines_wait_for_the_gm_then_tell_the_state(tmp_path: Path) -> None:
         assert running.ended() == 0
     finally:
         running.kill()
+
+
+def test_the_signals_are_handled_before_the_first_line(tmp_path: Path) -> None:
+    """A reader may stop the lines as soon as it reads the first one (the test above sends
+    SIGTERM on reading "Standing:"): the handlers are in place before it is written. Written
+    first, a SIGTERM that came between them killed the process (status -15, in 1 run of 4)."""
+    from saves.players_file import read_players
+    from tui.view.lines import Lines
+
+    _journal, published = start(tmp_path)
+    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    before = {sig: signal.getsignal(sig) for sig in signals}
+    at_first_line: dict[int, object] = {}
+
+    class Reader:
+        def write(self, text: str) -> None:
+            if not at_first_line:
+                at_first_line.update({sig: signal.getsignal(sig) for sig in signals})
+                lines.stop()  # the reader stops them there
+
+        def flush(self) -> None:
+            pass
+
+    lines = Lines(published.path, read_players(published.path), lang="en", out=Reader())  # type: ignore[arg-type]
+    assert lines.run() == 0
+    assert all(at_first_line[sig] is not before[sig] for sig in signals), at_first_line
+    assert {sig: signal.getsignal(sig) for sig in signals} == before  # put back at the end
