@@ -190,7 +190,10 @@ def mutated_saves(draw):
     for _ in range(draw(st.integers(1, 3))):
         paths = [p for p in _paths(data["campaign"]) if p]
         rule_level = [p for p in paths if p[-1] == "armour_pieces"]  # what only the rules refuse
-        where = draw(st.sampled_from(paths) | st.sampled_from(rule_level))
+        places = st.sampled_from(paths)
+        if rule_level:  # (an earlier edit may have left none: a character replaced by null)
+            places |= st.sampled_from(rule_level)
+        where = draw(places)
         target = data["campaign"]
         for step in where[:-1]:
             target = target[step]
