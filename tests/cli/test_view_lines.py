@@ -187,7 +187,7 @@ def test_the_lines_wait_for_the_gm_then_tell_the_state(tmp_path: Path) -> None:
 def test_the_signals_are_handled_before_the_first_line(tmp_path: Path) -> None:
     """A reader may stop the lines as soon as it reads the first one (the test above sends
     SIGTERM on reading "Standing:"): the handlers are in place before it is written. Written
-    first, a SIGTERM that came between them killed the process (status -15, in 1 run of 4)."""
+    first, a SIGTERM that came between them killed the process (status -15, once in eight runs)."""
     from saves.players_file import read_players
     from tui.view.lines import Lines
 
