@@ -117,11 +117,6 @@ class Lines:
 
     def run(self) -> int:
         """Write the opening lines, then the changes, until stopped; the exit status."""
-        # The signals' handlers before the first line: whoever reads it may stop us at once.
-        previous = {
-            sig: signal.signal(sig, lambda _sig, _frame: self.stop())
-            for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-        }
         watched = [self._wake_r]
         try:
             stdin = sys.stdin.fileno() if sys.stdin is not None else -1
@@ -129,6 +124,11 @@ class Lines:
             stdin = -1
         if stdin >= 0 and _watchable(stdin):
             watched.append(stdin)
+        # The signals' handlers before the first line: whoever reads it may stop us at once.
+        previous = {
+            sig: signal.signal(sig, lambda _sig, _frame: self.stop())
+            for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+        }
         try:
             self._write(opening(self.view, self.lang, self.pc) if self.seen else [t("view.lines.waiting", self.lang)])
             self.follower.start()
