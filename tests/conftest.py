@@ -111,7 +111,7 @@ def pytest_collection(session) -> None:
     count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
     if not worker.startswith("gw") or count < 2:
         return
-    names = test_modules(Path(session.config.rootpath))
+    names = modules_of_tests(Path(session.config.rootpath))
     start = len(names) * int(worker[2:]) // count
     for name in names[start:] + names[:start]:
         try:
@@ -120,7 +120,7 @@ def pytest_collection(session) -> None:
             continue
 
 
-def test_modules(root: Path) -> list[str]:
+def modules_of_tests(root: Path) -> list[str]:
     """The names of the test modules under ``root/tests`` that pytest imports by their package
     (every folder up to ``root`` has an ``__init__.py``), sorted."""
     names = []

@@ -192,11 +192,11 @@ def _idle_work(cls: type) -> bool:
 def _parked(node) -> bool:
     """Whether ``node`` waits for its next message with none queued, nothing started and nothing
     to do when idle: a pause's callback would be handled at once and change nothing."""
-    queue = node._message_queue
+    from tui.textual_fixes.settle import parked
+
     return (
         node.is_running
-        and queue.empty()
-        and any(not waiter.done() for waiter in queue.ready_event._waiters)  # its task sleeps in get()
+        and parked(node)  # its task sleeps in get() on an empty queue (the app's own look)
         and node._pending_message is None
         and not node._next_callbacks
         and not any(getattr(node, flag, False) for flag in _REFRESH_FLAGS)
